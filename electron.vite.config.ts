@@ -1,0 +1,36 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rollupOptions: {
+        input: {
+          index: resolve('src/main/electron/main.ts'),
+          host: resolve('src/main/host/main.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      // A sandboxed preload cannot require packages: bundle everything it uses.
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve('src/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: 'src/renderer',
+    build: {
+      outDir: 'out/renderer',
+      rollupOptions: { input: resolve('src/renderer/index.html') },
+    },
+    plugins: [react()],
+  },
+});

@@ -1,0 +1,40 @@
+// Builds main, preload, host and renderer with electron-vite. Used by `npm run build`,
+// `npm run serve` (when the build is missing or stale) and the e2e tests.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const stamp = path.join(root, 'out', '.build-stamp');
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+export function buildIsFresh() {
+  if (!fs.existsSync(stamp)) return false;
+  const built = fs.statSync(stamp).mtimeMs;
+  const inputs = [path.join(root, 'src'), path.join(root, 'docs')].filter((d) => fs.existsSync(d));
+  const configs = ['package.json', 'electron.vite.config.ts'].map((f) => fs.statSync(path.join(root, f)).mtimeMs);
+  return Math.max(...inputs.map(newestMtime), ...configs) < built;
+}
+
+export function build({ quiet = false } = {}) {
+  const bin = path.join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js');
+  const result = spawnSync(process.execPath, [bin, 'build'], { cwd: root, stdio: quiet ? 'pipe' : 'inherit' });
+  if (result.status !== 0) {
+    if (quiet) process.stderr.write(result.stdout?.toString() ?? '', () => {});
+    if (quiet) process.stderr.write(result.stderr?.toString() ?? '');
+    throw new Error('Build failed');
+  }
+  fs.writeFileSync(stamp, new Date().toISOString());
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (!process.argv.includes('--if-stale') || !buildIsFresh()) build();
+}

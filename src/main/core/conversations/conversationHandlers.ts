@@ -1,0 +1,67 @@
+// Contract handlers for conversations and their messages.
+import type { Handlers } from '../ipc/dispatcher';
+import { notFound } from '../ipc/dispatcher';
+import type { EventBus } from '../ipc/eventBus';
+import type { ConversationRepo } from './conversationRepo';
+import type { MessageRepo } from './messageRepo';
+
+type ConversationCalls = Pick<
+  Handlers,
+  | 'conversations:list'
+  | 'conversations:get'
+  | 'conversations:create'
+  | 'conversations:rename'
+  | 'conversations:setPinned'
+  | 'conversations:delete'
+  | 'messages:list'
+>;
+
+export function conversationHandlers(deps: {
+  conversations: ConversationRepo;
+  messages: MessageRepo;
+  bus: EventBus;
+}): ConversationCalls {
+  const { conversations, messages, bus } = deps;
+
+  function changed(id: string, kind: 'created' | 'updated') {
+    bus.emit('conversations:changed', { id, kind, conversation: conversations.summary(id) ?? null });
+  }
+
+  function mustExist(id: string) {
+    const conversation = conversations.get(id);
+    if (!conversation) throw notFound(`Conversation ${id}`);
+    return conversation;
+  }
+
+  return {
+    'conversations:list': ({ query, offset, limit }) => conversations.list(query, offset, limit),
+    'conversations:get': ({ id }) => mustExist(id),
+    'conversations:create': ({ title }) => {
+      const created = conversations.create(title);
+      changed(created.id, 'created');
+      return created;
+    },
+    'conversations:rename': ({ id, title }) => {
+      mustExist(id);
+      const renamed = conversations.rename(id, title, 'user')!;
+      changed(id, 'updated');
+      return renamed;
+    },
+    'conversations:setPinned': ({ id, pinned }) => {
+      mustExist(id);
+      const updated = conversations.setPinned(id, pinned)!;
+      changed(id, 'updated');
+      return updated;
+    },
+    'conversations:delete': ({ id }) => {
+      mustExist(id);
+      conversations.delete(id);
+      bus.emit('conversations:changed', { id, kind: 'deleted', conversation: null });
+      return { id };
+    },
+    'messages:list': ({ conversationId, offset, limit }) => {
+      mustExist(conversationId);
+      return messages.list(conversationId, offset, limit);
+    },
+  };
+}

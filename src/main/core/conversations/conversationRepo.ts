@@ -1,0 +1,116 @@
+// Conversations in SQLite. Paged, ordered pinned-first then by last activity, so the
+// sidebar stays fast with tens of thousands of rows.
+import { randomUUID } from 'node:crypto';
+import type { Conversation, ConversationSummary } from '../../../shared/domain';
+import type { Db } from '../db/openDatabase';
+
+interface ConversationRow {
+  id: string;
+  title: string;
+  created_at: number;
+  updated_at: number;
+  pinned: number;
+  title_source: 'user' | 'auto';
+}
+
+export const DEFAULT_TITLE = 'New conversation';
+
+export function toConversation(row: ConversationRow): Conversation {
+  return {
+    id: row.id,
+    title: row.title,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    pinned: row.pinned === 1,
+    titleSource: row.title_source,
+  };
+}
+
+/** Escapes LIKE wildcards so a search for `50%` finds that text literally. */
+export function likePattern(query: string): string {
+  return `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export type TaskBadgeLookup = (conversationIds: string[]) => Map<string, { done: number; total: number }>;
+
+export function createConversationRepo(db: Db, now: () => number = Date.now) {
+  const insert = db.prepare(
+    `INSERT INTO conversations (id, title, created_at, updated_at, pinned, title_source)
+     VALUES (@id, @title, @created_at, @updated_at, 0, @title_source)`,
+  );
+  const byId = db.prepare<[string], ConversationRow>('SELECT * FROM conversations WHERE id = ?');
+  const setTitle = db.prepare('UPDATE conversations SET title = ?, title_source = ? WHERE id = ?');
+  const setPinned = db.prepare('UPDATE conversations SET pinned = ? WHERE id = ?');
+  const touch = db.prepare('UPDATE conversations SET updated_at = ? WHERE id = ?');
+  const remove = db.prepare('DELETE FROM conversations WHERE id = ?');
+  const pageAll = db.prepare<[number, number], ConversationRow>(
+    'SELECT * FROM conversations ORDER BY pinned DESC, updated_at DESC, id LIMIT ? OFFSET ?',
+  );
+  const countAll = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM conversations');
+  const pageMatching = db.prepare<[string, number, number], ConversationRow>(
+    `SELECT * FROM conversations WHERE title LIKE ? ESCAPE '\\'
+     ORDER BY pinned DESC, updated_at DESC, id LIMIT ? OFFSET ?`,
+  );
+  const countMatching = db.prepare<[string], { n: number }>(
+    `SELECT COUNT(*) AS n FROM conversations WHERE title LIKE ? ESCAPE '\\'`,
+  );
+
+  let badges: TaskBadgeLookup = () => new Map();
+
+  function summarize(rows: ConversationRow[]): ConversationSummary[] {
+    const lookup = badges(rows.map((r) => r.id));
+    return rows.map((row) => ({ ...toConversation(row), tasks: lookup.get(row.id) ?? null }));
+  }
+
+  return {
+    /** Lets the task module add `k/N` badges without this module knowing about tasks. */
+    setTaskBadgeLookup(lookup: TaskBadgeLookup) {
+      badges = lookup;
+    },
+    create(title?: string): Conversation {
+      const at = now();
+      const row: ConversationRow = {
+        id: randomUUID(),
+        title: title ?? DEFAULT_TITLE,
+        created_at: at,
+        updated_at: at,
+        pinned: 0,
+        title_source: title ? 'user' : 'auto',
+      };
+      insert.run(row);
+      return toConversation(row);
+    },
+    get(id: string): Conversation | undefined {
+      const row = byId.get(id);
+      return row ? toConversation(row) : undefined;
+    },
+    summary(id: string): ConversationSummary | undefined {
+      const row = byId.get(id);
+      return row ? summarize([row])[0] : undefined;
+    },
+    list(query: string, offset: number, limit: number): { items: ConversationSummary[]; total: number } {
+      const q = query.trim();
+      if (!q) {
+        return { items: summarize(pageAll.all(limit, offset)), total: countAll.get()!.n };
+      }
+      const pattern = likePattern(q);
+      return { items: summarize(pageMatching.all(pattern, limit, offset)), total: countMatching.get(pattern)!.n };
+    },
+    rename(id: string, title: string, source: 'user' | 'auto' = 'user'): Conversation | undefined {
+      setTitle.run(title, source, id);
+      return this.get(id);
+    },
+    setPinned(id: string, pinned: boolean): Conversation | undefined {
+      setPinned.run(pinned ? 1 : 0, id);
+      return this.get(id);
+    },
+    touch(id: string): void {
+      touch.run(now(), id);
+    },
+    delete(id: string): boolean {
+      return remove.run(id).changes > 0;
+    },
+  };
+}
+
+export type ConversationRepo = ReturnType<typeof createConversationRepo>;

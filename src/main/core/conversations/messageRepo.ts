@@ -1,0 +1,126 @@
+// Messages in SQLite. Streaming replies are rows whose content is rewritten as text
+// arrives, so a crash loses at most the text since the last save.
+import type { Message, MessageRole, MessageStatus, ToolCall } from '../../../shared/domain';
+import type { Db } from '../db/openDatabase';
+
+interface MessageRow {
+  id: number;
+  conversation_id: string;
+  role: MessageRole;
+  content: string;
+  created_at: number;
+  tool_calls: string | null;
+  tool_call_id: string | null;
+  tool_name: string | null;
+  status: MessageStatus;
+  error: string | null;
+  origin: Message['origin'];
+}
+
+export function toMessage(row: MessageRow): Message {
+  return {
+    id: row.id,
+    conversationId: row.conversation_id,
+    role: row.role,
+    content: row.content,
+    createdAt: row.created_at,
+    toolCalls: row.tool_calls ? (JSON.parse(row.tool_calls) as ToolCall[]) : null,
+    toolCallId: row.tool_call_id,
+    toolName: row.tool_name,
+    status: row.status,
+    error: row.error,
+    origin: row.origin,
+  };
+}
+
+export interface NewMessage {
+  conversationId: string;
+  role: MessageRole;
+  content: string;
+  status?: MessageStatus;
+  toolCalls?: ToolCall[] | null;
+  toolCallId?: string | null;
+  toolName?: string | null;
+  error?: string | null;
+  origin?: Message['origin'];
+}
+
+export interface MessagePatch {
+  content?: string;
+  status?: MessageStatus;
+  toolCalls?: ToolCall[] | null;
+  error?: string | null;
+}
+
+export function createMessageRepo(db: Db, now: () => number = Date.now) {
+  const insert = db.prepare(
+    `INSERT INTO messages (conversation_id, role, content, created_at, tool_calls, tool_call_id, tool_name, status, error, origin)
+     VALUES (@conversation_id, @role, @content, @created_at, @tool_calls, @tool_call_id, @tool_name, @status, @error, @origin)`,
+  );
+  const byId = db.prepare<[number], MessageRow>('SELECT * FROM messages WHERE id = ?');
+  const page = db.prepare<[string, number, number], MessageRow>(
+    'SELECT * FROM messages WHERE conversation_id = ? ORDER BY id LIMIT ? OFFSET ?',
+  );
+  const all = db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE conversation_id = ? ORDER BY id');
+  const count = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM messages WHERE conversation_id = ?');
+  const streaming = db.prepare<[], MessageRow>("SELECT * FROM messages WHERE status = 'streaming'");
+  const markInterrupted = db.prepare("UPDATE messages SET status = 'interrupted' WHERE status = 'streaming'");
+  const removeFrom = db.prepare('DELETE FROM messages WHERE conversation_id = ? AND id >= ?');
+
+  return {
+    insert(message: NewMessage): Message {
+      const info = insert.run({
+        conversation_id: message.conversationId,
+        role: message.role,
+        content: message.content,
+        created_at: now(),
+        tool_calls: message.toolCalls ? JSON.stringify(message.toolCalls) : null,
+        tool_call_id: message.toolCallId ?? null,
+        tool_name: message.toolName ?? null,
+        status: message.status ?? 'complete',
+        error: message.error ?? null,
+        origin: message.origin ?? (message.role === 'user' ? 'user' : 'system'),
+      });
+      return this.get(Number(info.lastInsertRowid))!;
+    },
+    get(id: number): Message | undefined {
+      const row = byId.get(id);
+      return row ? toMessage(row) : undefined;
+    },
+    update(id: number, patch: MessagePatch): Message | undefined {
+      const sets: string[] = [];
+      const values: Record<string, unknown> = { id };
+      const columns: Array<[keyof MessagePatch, string, unknown]> = [
+        ['content', 'content', patch.content],
+        ['status', 'status', patch.status],
+        ['error', 'error', patch.error],
+        ['toolCalls', 'tool_calls', patch.toolCalls === undefined ? undefined : patch.toolCalls && JSON.stringify(patch.toolCalls)],
+      ];
+      for (const [key, column, value] of columns) {
+        if (patch[key] === undefined) continue;
+        sets.push(`${column} = @${column}`);
+        values[column] = value;
+      }
+      if (sets.length) db.prepare(`UPDATE messages SET ${sets.join(', ')} WHERE id = @id`).run(values);
+      return this.get(id);
+    },
+    list(conversationId: string, offset: number, limit: number): { items: Message[]; total: number } {
+      return { items: page.all(conversationId, limit, offset).map(toMessage), total: count.get(conversationId)!.n };
+    },
+    all(conversationId: string): Message[] {
+      return all.all(conversationId).map(toMessage);
+    },
+    /** Rows left `streaming` by a process that died: they were cut short. */
+    recoverInterrupted(): Message[] {
+      const rows = streaming.all();
+      markInterrupted.run();
+      return rows.map((r) => toMessage({ ...r, status: 'interrupted' }));
+    },
+    /** Removes a message and everything after it (edit-and-resend, regenerate). */
+    truncateFrom(conversationId: string, id: number): number {
+      return removeFrom.run(conversationId, id).changes;
+    },
+  };
+}
+
+export type MessageRepo = ReturnType<typeof createMessageRepo>;

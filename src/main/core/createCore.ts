@@ -1,0 +1,96 @@
+// Composes the core: database, repositories, settings, handlers and the event bus.
+// Both hosts (Electron and the browser host) call this and only add a transport.
+import type { Handlers } from './ipc/dispatcher';
+import { AppError, createDispatcher } from './ipc/dispatcher';
+import { createEventBus } from './ipc/eventBus';
+import { openDatabase } from './db/openDatabase';
+import { createConversationRepo } from './conversations/conversationRepo';
+import { createMessageRepo } from './conversations/messageRepo';
+import { conversationHandlers } from './conversations/conversationHandlers';
+import { createNotices } from './notices';
+import type { PreparedSettings } from './settings/settingsFile';
+import { createSettingsService, type SecretStore, type SettingsBackend, type SettingsEnv } from './settings/settingsService';
+
+export interface CoreOptions {
+  dataDir: string;
+  host: 'electron' | 'browser';
+  version: string;
+  settingsBackend: SettingsBackend;
+  secrets: SecretStore;
+  env: SettingsEnv;
+  /** What prepareSettingsFile found before the backend opened the file. */
+  preparedSettings?: PreparedSettings;
+  now?: () => number;
+}
+
+export function createCore(options: CoreOptions) {
+  const now = options.now ?? Date.now;
+  const bus = createEventBus();
+  const notices = createNotices(bus);
+  const { db, movedAside } = openDatabase(options.dataDir);
+  if (movedAside) {
+    notices.add({
+      id: 'db-moved-aside',
+      level: 'warning',
+      text: `The conversation database could not be read, so Stepwise started a new one. The old file was kept as ${movedAside}.`,
+    });
+  }
+  if (options.preparedSettings?.backup) {
+    notices.add({
+      id: 'settings-reset',
+      level: 'warning',
+      text: `Your settings could not be read (${options.preparedSettings.reason}), so defaults are in use. The old file was kept as ${options.preparedSettings.backup}.`,
+    });
+  }
+
+  const conversations = createConversationRepo(db, now);
+  const messages = createMessageRepo(db, now);
+  messages.recoverInterrupted();
+  const settings = createSettingsService(options.settingsBackend, options.secrets, options.env);
+
+  const handlers: Handlers = {
+    'app:info': () => ({
+      version: options.version,
+      host: options.host,
+      dataDir: options.dataDir,
+      platform: process.platform,
+    }),
+    'notices:list': () => notices.list(),
+    'notices:dismiss': ({ id }) => notices.dismiss(id),
+    ...conversationHandlers({ conversations, messages, bus }),
+    'messages:send': ({ conversationId, content }) => {
+      if (!conversations.get(conversationId)) throw new AppError('not_found', `Conversation ${conversationId} not found`);
+      const message = messages.insert({ conversationId, role: 'user', content, origin: 'user' });
+      conversations.touch(conversationId);
+      bus.emit('messages:changed', { conversationId, message });
+      bus.emit('conversations:changed', {
+        id: conversationId,
+        kind: 'updated',
+        conversation: conversations.summary(conversationId) ?? null,
+      });
+      return message;
+    },
+    'settings:get': () => settings.view(),
+    'settings:update': ({ patch }) => {
+      settings.update(patch);
+      const view = settings.view();
+      bus.emit('settings:changed', view);
+      return view;
+    },
+  };
+
+  return {
+    bus,
+    db,
+    notices,
+    settings,
+    conversations,
+    messages,
+    dispatch: createDispatcher(handlers),
+    close() {
+      db.close();
+    },
+  };
+}
+
+export type Core = ReturnType<typeof createCore>;

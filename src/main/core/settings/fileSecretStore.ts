@@ -1,0 +1,35 @@
+// The browser host keeps the API key in a file readable only by its owner (mode 0600).
+// There is no OS keychain in plain Node, so the permission bits are the protection.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { SecretStore } from './settingsService';
+
+export const KEY_FILE = 'api-key';
+
+export function createFileSecretStore(dataDir: string): SecretStore {
+  const file = path.join(dataDir, KEY_FILE);
+  return {
+    canStore: true,
+    source: 'file',
+    read() {
+      try {
+        const stat = fs.statSync(file);
+        // A key others can read is treated as absent rather than silently used.
+        if (process.platform !== 'win32' && (stat.mode & 0o077) !== 0) return null;
+        const key = fs.readFileSync(file, 'utf8').trim();
+        return key || null;
+      } catch {
+        return null;
+      }
+    },
+    write(key) {
+      if (key === null) {
+        fs.rmSync(file, { force: true });
+        return;
+      }
+      fs.mkdirSync(dataDir, { recursive: true });
+      fs.writeFileSync(file, key, { mode: 0o600 });
+      fs.chmodSync(file, 0o600);
+    },
+  };
+}

@@ -1,0 +1,138 @@
+// The desktop app: a hardened window around the same core the browser host serves.
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { app, BrowserWindow, dialog, Menu, session, shell } from 'electron';
+import { createCore, type Core } from '../core/createCore';
+import { APP_NAME } from '../core/dataDir';
+import { prepareSettingsFile, SETTINGS_FILE } from '../core/settings/settingsFile';
+import { createElectronStoreBackend, createSafeStorageSecretStore } from './electronSettings';
+import { registerIpc } from './ipcBridge';
+import { buildMenu } from './menu';
+
+app.setName(APP_NAME);
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const rendererIndex = path.join(here, '../renderer/index.html');
+const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
+
+let mainWindow: BrowserWindow | null = null;
+let core: Core | null = null;
+
+/** The only pages allowed to call main: our built index.html or the dev server. */
+function isAppUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    if (devServerUrl) return parsed.origin === new URL(devServerUrl).origin;
+    return parsed.protocol === 'file:' && fileURLToPath(parsed) === rendererIndex;
+  } catch {
+    return false;
+  }
+}
+
+function openExternalIfWeb(url: string): void {
+  try {
+    const { protocol } = new URL(url);
+    if (protocol === 'https:' || protocol === 'http:') void shell.openExternal(url);
+  } catch {
+    // Not a URL at all: nothing to open.
+  }
+}
+
+function createWindow(): BrowserWindow {
+  const win = new BrowserWindow({
+    width: 1200,
+    height: 800,
+    minWidth: 720,
+    minHeight: 480,
+    title: APP_NAME,
+    show: false,
+    autoHideMenuBar: false,
+    webPreferences: {
+      preload: path.join(here, '../preload/index.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+    },
+  });
+  win.once('ready-to-show', () => win.show());
+  win.webContents.setWindowOpenHandler(({ url }) => {
+    openExternalIfWeb(url);
+    return { action: 'deny' };
+  });
+  win.webContents.on('will-navigate', (event, url) => {
+    if (!isAppUrl(url)) {
+      event.preventDefault();
+      openExternalIfWeb(url);
+    }
+  });
+  win.webContents.on('will-attach-webview', (event) => event.preventDefault());
+  if (devServerUrl) void win.loadURL(devServerUrl);
+  else void win.loadURL(pathToFileURL(rendererIndex).toString());
+  win.on('closed', () => {
+    if (mainWindow === win) mainWindow = null;
+  });
+  return win;
+}
+
+function startCore(): Core {
+  const dataDir = app.getPath('userData');
+  const preparedSettings = prepareSettingsFile(path.join(dataDir, SETTINGS_FILE));
+  return createCore({
+    dataDir,
+    host: 'electron',
+    version: app.getVersion(),
+    settingsBackend: createElectronStoreBackend(dataDir),
+    secrets: createSafeStorageSecretStore(dataDir),
+    env: process.env,
+    preparedSettings,
+  });
+}
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (mainWindow) {
+      if (mainWindow.isMinimized()) mainWindow.restore();
+      mainWindow.focus();
+    }
+  });
+
+  app.on('web-contents-created', (_event, contents) => {
+    contents.setWindowOpenHandler(({ url }) => {
+      openExternalIfWeb(url);
+      return { action: 'deny' };
+    });
+  });
+
+  void app.whenReady().then(() => {
+    session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+    session.defaultSession.setPermissionCheckHandler(() => false);
+    try {
+      core = startCore();
+    } catch (error) {
+      dialog.showErrorBox('Stepwise cannot start', error instanceof Error ? error.message : String(error));
+      app.quit();
+      return;
+    }
+    const running = core;
+    registerIpc(running, isAppUrl);
+    Menu.setApplicationMenu(buildMenu((command) => running.bus.emit('app:command', { command })));
+    mainWindow = createWindow();
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow();
+    });
+  });
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  app.on('will-quit', () => {
+    core?.close();
+    core = null;
+  });
+}

@@ -1,0 +1,170 @@
+// The browser host: serves the built renderer on 127.0.0.1 and carries the IPC
+// contract over a WebSocket. Same core, same contract as the desktop app.
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { WsRequestFrame, describeZodError } from '../../shared/ipc';
+import type { Core } from '../core/createCore';
+import { allowedHosts, allowedOrigins, cookieToken, newToken, TOKEN_COOKIE, tokensMatch } from './tokenAuth';
+import { registerHttpRoutes, type HttpRoute } from './httpRoutes';
+
+export const HOST_ADDRESS = '127.0.0.1';
+
+export interface HostOptions {
+  core: Core;
+  rendererDir: string;
+  port?: number;
+  token?: string;
+}
+
+export interface RunningHost {
+  url: string;
+  port: number;
+  token: string;
+  close(): Promise<void>;
+}
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+  '.md': 'text/markdown; charset=utf-8',
+};
+
+function securityHeaders(port: number): Record<string, string> {
+  return {
+    'Content-Security-Policy': [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data:",
+      `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      "form-action 'none'",
+    ].join('; '),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+}
+
+export async function startHost(options: HostOptions): Promise<RunningHost> {
+  const { core, rendererDir } = options;
+  const token = options.token ?? newToken();
+  const root = path.resolve(rendererDir);
+  let port = 0;
+  const routes: HttpRoute[] = [];
+  registerHttpRoutes(routes, core);
+
+  const deny = (res: http.ServerResponse, status: number, text: string) => {
+    res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...securityHeaders(port) });
+    res.end(text);
+  };
+
+  const server = http.createServer((req, res) => {
+    if (!allowedHosts(port).includes(req.headers.host ?? '')) return deny(res, 421, 'Misdirected request');
+    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+    const queryToken = url.searchParams.get('token');
+    const isPage = url.pathname === '/' || url.pathname === '/index.html';
+    const authorized = isPage ? tokensMatch(token, queryToken) : tokensMatch(token, cookieToken(req) ?? queryToken);
+    if (!authorized) {
+      return deny(res, 401, 'Unauthorized: open the address that `npm run serve` printed; it carries the token.');
+    }
+    const route = routes.find((r) => r.method === req.method && r.path === url.pathname);
+    if (route) {
+      if (req.headers.origin && !allowedOrigins(port).includes(req.headers.origin)) return deny(res, 403, 'Forbidden origin');
+      return void route.handle(req, res, url).catch((error: unknown) => {
+        deny(res, 500, error instanceof Error ? error.message : String(error));
+      });
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return deny(res, 405, 'Method not allowed');
+    const relative = isPage ? 'index.html' : decodeURIComponent(url.pathname).replace(/^\/+/, '');
+    const file = path.resolve(root, relative);
+    if (!file.startsWith(root + path.sep)) return deny(res, 404, 'Not found');
+    fs.readFile(file, (error, body) => {
+      if (error) return deny(res, 404, 'Not found');
+      const headers: Record<string, string> = {
+        'Content-Type': MIME[path.extname(file)] ?? 'application/octet-stream',
+        ...securityHeaders(port),
+        'Cache-Control': isPage ? 'no-store' : 'private, max-age=3600',
+      };
+      if (isPage) headers['Set-Cookie'] = `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`;
+      res.writeHead(200, headers);
+      res.end(req.method === 'HEAD' ? undefined : body);
+    });
+  });
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 32 * 1024 * 1024 });
+  const clients = new Set<WebSocket>();
+
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+    const hostOk = allowedHosts(port).includes(req.headers.host ?? '');
+    const originOk = allowedOrigins(port).includes(req.headers.origin ?? '');
+    const tokenOk = tokensMatch(token, url.searchParams.get('token'));
+    if (url.pathname !== '/ws' || !hostOk || !originOk || !tokenOk) {
+      const status = !tokenOk ? '401 Unauthorized' : '403 Forbidden';
+      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      clients.add(ws);
+      ws.on('close', () => clients.delete(ws));
+      ws.on('message', (data) => void handleFrame(ws, data.toString()));
+    });
+  });
+
+  async function handleFrame(ws: WebSocket, text: string) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      ws.send(JSON.stringify({ id: -1, error: { code: 'invalid_request', message: 'Frame is not JSON' } }));
+      return;
+    }
+    const frame = WsRequestFrame.safeParse(raw);
+    if (!frame.success) {
+      const id = typeof (raw as { id?: unknown })?.id === 'number' ? (raw as { id: number }).id : -1;
+      const message = `Invalid frame: ${describeZodError(frame.error)}`;
+      ws.send(JSON.stringify({ id, error: { code: 'invalid_request', message } }));
+      return;
+    }
+    const result = await core.dispatch(frame.data.method, frame.data.params);
+    if (ws.readyState !== ws.OPEN) return;
+    ws.send(JSON.stringify(result.ok ? { id: frame.data.id, result: result.value } : { id: frame.data.id, error: result.error }));
+  }
+
+  const unsubscribe = core.bus.subscribe((event, payload) => {
+    const frame = JSON.stringify({ event, payload });
+    for (const ws of clients) if (ws.readyState === ws.OPEN) ws.send(frame);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, HOST_ADDRESS, () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+
+  return {
+    url: `http://${HOST_ADDRESS}:${port}/?token=${token}`,
+    port,
+    token,
+    async close() {
+      unsubscribe();
+      for (const ws of clients) ws.terminate();
+      wss.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

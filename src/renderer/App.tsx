@@ -1,0 +1,154 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Notice } from '../shared/domain';
+import { call, useApi, useEvent } from './api/apiContext';
+import { ToastProvider, useGuard } from './common/toasts';
+import { useConnectionState } from './common/connectionStore';
+import { useView } from './common/useSelection';
+import { Sidebar } from './sidebar/Sidebar';
+import { ConversationView } from './chat/ConversationView';
+import { SettingsView } from './settings/SettingsView';
+import { ShortcutsDialog } from './common/ShortcutsDialog';
+import { useSettings, useTheme } from './settings/useSettings';
+
+export function App() {
+  return (
+    <ToastProvider>
+      <Shell />
+    </ToastProvider>
+  );
+}
+
+function Shell() {
+  const api = useApi();
+  const guard = useGuard();
+  const [view, navigate] = useView();
+  const settings = useSettings();
+  useTheme(settings?.theme);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const [renameRequest, setRenameRequest] = useState(0);
+  const [showShortcuts, setShowShortcuts] = useState(false);
+
+  const newConversation = useCallback(async () => {
+    const created = await guard(() => call(api, 'conversations:create', {}));
+    if (created) navigate({ kind: 'conversation', id: created.id });
+  }, [api, guard, navigate]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const mod = event.ctrlKey || event.metaKey;
+      if (mod && !event.shiftKey && event.key.toLowerCase() === 'n') {
+        event.preventDefault();
+        void newConversation();
+      } else if (mod && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        searchRef.current?.focus();
+        searchRef.current?.select();
+      } else if (event.key === 'F2' && view.kind === 'conversation') {
+        event.preventDefault();
+        setRenameRequest((n) => n + 1);
+      } else if (mod && event.key === ',') {
+        event.preventDefault();
+        navigate({ kind: 'settings' });
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [newConversation, navigate, view.kind]);
+
+  useEvent(
+    'app:command',
+    ({ command }) => {
+      if (command === 'new-conversation') void newConversation();
+      else if (command === 'open-settings') navigate({ kind: 'settings' });
+      else if (command === 'open-shortcuts') setShowShortcuts(true);
+    },
+    [newConversation, navigate],
+  );
+
+  return (
+    <div className="app">
+      <Sidebar
+        selectedId={view.kind === 'conversation' ? view.id : null}
+        onSelect={(id) => navigate({ kind: 'conversation', id })}
+        onNew={() => void newConversation()}
+        onDeleted={(id) => {
+          if (view.kind === 'conversation' && view.id === id) navigate({ kind: 'home' });
+        }}
+        onOpenSettings={() => navigate({ kind: 'settings' })}
+        onShowShortcuts={() => setShowShortcuts(true)}
+        settingsOpen={view.kind === 'settings'}
+        searchRef={searchRef}
+      />
+      <main className="main" aria-label="Conversation">
+        <ConnectionBanner />
+        <Notices />
+        {view.kind === 'settings' && <SettingsView settings={settings} onClose={() => navigate({ kind: 'home' })} />}
+        {view.kind === 'conversation' && (
+          <ConversationView
+            key={view.id}
+            id={view.id}
+            renameRequest={renameRequest}
+            onMissing={() => navigate({ kind: 'home' })}
+          />
+        )}
+        {view.kind === 'home' && <Home onNew={() => void newConversation()} />}
+      </main>
+      {showShortcuts && <ShortcutsDialog onClose={() => setShowShortcuts(false)} />}
+    </div>
+  );
+}
+
+function Home({ onNew }: { onNew: () => void }) {
+  return (
+    <section className="empty-state" aria-label="Welcome">
+      <div className="empty-mark" aria-hidden="true">
+        ✓
+      </div>
+      <h1>Stepwise</h1>
+      <p>Ask for something that takes several steps. The assistant plans it as a task list and you watch it work.</p>
+      <button type="button" className="primary" onClick={onNew}>
+        Start a new conversation
+      </button>
+      <p className="hint">
+        <kbd>Ctrl</kbd>+<kbd>N</kbd> new conversation · <kbd>Ctrl</kbd>+<kbd>K</kbd> search
+      </p>
+    </section>
+  );
+}
+
+function ConnectionBanner() {
+  const state = useConnectionState();
+  if (state === 'open') return null;
+  return (
+    <div className="banner banner-warning" role="alert">
+      {state === 'connecting' ? 'Connecting to Stepwise…' : 'Lost the connection to Stepwise. Reconnecting…'}
+    </div>
+  );
+}
+
+function Notices() {
+  const api = useApi();
+  const [notices, setNotices] = useState<Notice[]>([]);
+  useEffect(() => {
+    void call(api, 'notices:list', {}).then(setNotices, () => {});
+  }, [api]);
+  useEvent('notices:changed', setNotices, []);
+  if (!notices.length) return null;
+  return (
+    <div className="notices">
+      {notices.map((notice) => (
+        <div key={notice.id} className={`banner banner-${notice.level}`} role="alert">
+          <span>{notice.text}</span>
+          <button
+            type="button"
+            className="ghost"
+            aria-label="Dismiss notice"
+            onClick={() => void call(api, 'notices:dismiss', { id: notice.id }).then(setNotices)}
+          >
+            ✕
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

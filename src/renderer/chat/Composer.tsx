@@ -1,0 +1,50 @@
+// The message box: Enter sends, Shift+Enter adds a line. Text is kept if sending fails.
+import { useRef, useState, type KeyboardEvent } from 'react';
+
+export function Composer(props: { onSend: (text: string) => Promise<boolean>; disabled?: boolean; placeholder?: string }) {
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const ref = useRef<HTMLTextAreaElement>(null);
+
+  const send = async () => {
+    const value = text;
+    if (!value.trim() || sending) return;
+    setSending(true);
+    const ok = await props.onSend(value);
+    setSending(false);
+    if (ok) setText('');
+    ref.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void send();
+    }
+  };
+
+  return (
+    <form
+      className="composer"
+      aria-label="Message composer"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void send();
+      }}
+    >
+      <textarea
+        ref={ref}
+        aria-label="Message"
+        placeholder={props.placeholder ?? 'Ask for something… (Enter to send, Shift+Enter for a new line)'}
+        value={text}
+        rows={Math.min(8, Math.max(1, text.split('\n').length))}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKeyDown}
+        autoFocus
+      />
+      <button type="submit" className="primary send" disabled={!text.trim() || sending || props.disabled}>
+        Send
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+import { useEffect, useRef } from 'react';
+
+const SHORTCUTS: Array<[string, string]> = [
+  ['Ctrl/⌘ + N', 'New conversation'],
+  ['Ctrl/⌘ + K', 'Search conversations'],
+  ['F2', 'Rename the open conversation'],
+  ['Enter', 'Send the message'],
+  ['Shift + Enter', 'New line in the message'],
+  ['Esc', 'Stop generating'],
+  ['Ctrl/⌘ + ,', 'Settings'],
+];
+
+export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+  return (
+    <dialog ref={ref} className="dialog" aria-label="Keyboard shortcuts" onClose={onClose}>
+      <h2>Keyboard shortcuts</h2>
+      <table className="shortcuts">
+        <tbody>
+          {SHORTCUTS.map(([keys, what]) => (
+            <tr key={keys}>
+              <th scope="row">
+                <kbd>{keys}</kbd>
+              </th>
+              <td>{what}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="dialog-actions">
+        <button type="button" className="primary" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </dialog>
+  );
+}

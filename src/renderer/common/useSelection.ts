@@ -1,0 +1,33 @@
+// The selected conversation lives in the address hash (#/c/<id>), so a reload or a
+// shared browser-host link opens the same conversation.
+import { useCallback, useEffect, useState } from 'react';
+
+export type View = { kind: 'conversation'; id: string } | { kind: 'settings' } | { kind: 'home' };
+
+function parse(hash: string): View {
+  const conversation = /^#\/c\/([0-9a-f-]{36})$/i.exec(hash);
+  if (conversation) return { kind: 'conversation', id: conversation[1] };
+  if (hash === '#/settings') return { kind: 'settings' };
+  return { kind: 'home' };
+}
+
+function format(view: View): string {
+  if (view.kind === 'conversation') return `#/c/${view.id}`;
+  if (view.kind === 'settings') return '#/settings';
+  return '#/';
+}
+
+export function useView(): [View, (view: View) => void] {
+  const [view, setView] = useState<View>(() => parse(window.location.hash));
+  useEffect(() => {
+    const onHash = () => setView(parse(window.location.hash));
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+  const navigate = useCallback((next: View) => {
+    // replaceState keeps the token-bearing query string and avoids a history entry per click.
+    window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}${format(next)}`);
+    setView(next);
+  }, []);
+  return [view, navigate];
+}

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import type { ConversationSummary } from '../../shared/domain';
+import { call, useApi } from '../api/apiContext';
+import { useGuard } from '../common/toasts';
+import { MenuButton } from '../common/Menu';
+import { ConfirmDialog } from '../common/ConfirmDialog';
+import { relativeTime } from '../common/relativeTime';
+import { InlineRename } from '../common/InlineRename';
+
+export function ConversationItem(props: {
+  conversation: ConversationSummary;
+  selected: boolean;
+  onSelect: () => void;
+  onDeleted: () => void;
+}) {
+  const { conversation } = props;
+  const api = useApi();
+  const guard = useGuard();
+  const [renaming, setRenaming] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  if (renaming) {
+    return (
+      <InlineRename
+        className="conversation-rename"
+        initial={conversation.title}
+        label="Rename conversation"
+        onDone={(title) => {
+          setRenaming(false);
+          if (title !== null && title !== conversation.title) {
+            void guard(() => call(api, 'conversations:rename', { id: conversation.id, title }));
+          }
+        }}
+      />
+    );
+  }
+
+  return (
+    <div className={props.selected ? 'conversation-item selected' : 'conversation-item'}>
+      <a
+        href={`#/c/${conversation.id}`}
+        className="conversation-link"
+        aria-current={props.selected ? 'page' : undefined}
+        onClick={(e) => {
+          e.preventDefault();
+          props.onSelect();
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'F2') {
+            e.preventDefault();
+            e.stopPropagation();
+            setRenaming(true);
+          }
+        }}
+      >
+        <span className="conversation-title">
+          {conversation.pinned && (
+            <span className="pin" role="img" aria-label="Pinned">
+              📌
+            </span>
+          )}
+          {conversation.title}
+        </span>
+        <span className="conversation-meta">
+          {conversation.tasks && (
+            <span
+              className={conversation.tasks.done === conversation.tasks.total ? 'task-badge done' : 'task-badge'}
+              title={`${conversation.tasks.done} of ${conversation.tasks.total} tasks completed`}
+            >
+              {conversation.tasks.done}/{conversation.tasks.total}
+            </span>
+          )}
+          <time dateTime={new Date(conversation.updatedAt).toISOString()}>{relativeTime(conversation.updatedAt)}</time>
+        </span>
+      </a>
+      <MenuButton
+        className="conversation-menu"
+        label={`Actions for ${conversation.title}`}
+        items={[
+          { label: 'Rename', onSelect: () => setRenaming(true) },
+          {
+            label: conversation.pinned ? 'Unpin' : 'Pin',
+            onSelect: () =>
+              void guard(() => call(api, 'conversations:setPinned', { id: conversation.id, pinned: !conversation.pinned })),
+          },
+          { label: 'Delete…', danger: true, onSelect: () => setConfirmDelete(true) },
+        ]}
+      >
+        ⋯
+      </MenuButton>
+      {confirmDelete && (
+        <ConfirmDialog
+          title="Delete conversation?"
+          confirmLabel="Delete"
+          danger
+          onCancel={() => setConfirmDelete(false)}
+          onConfirm={() => {
+            setConfirmDelete(false);
+            void guard(() => call(api, 'conversations:delete', { id: conversation.id })).then((r) => {
+              if (r) props.onDeleted();
+            });
+          }}
+        >
+          <p>
+            “{conversation.title}” and all its messages and task lists will be deleted. This cannot be undone.
+          </p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+// Saved conversations: search, a virtualized list (pinned first, then by activity),
+// and per-item rename / pin / delete.
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useConversationPages } from './useConversationPages';
+import { ConversationItem } from './ConversationItem';
+
+const ROW_HEIGHT = 52;
+
+export function Sidebar(props: {
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  onNew: () => void;
+  onDeleted: (id: string) => void;
+  onOpenSettings: () => void;
+  onShowShortcuts: () => void;
+  settingsOpen: boolean;
+  searchRef: RefObject<HTMLInputElement | null>;
+}) {
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(search), 120);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const { total, itemAt, ensureRange } = useConversationPages(query);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: total ?? 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const first = rows[0]?.index ?? 0;
+  const last = rows.at(-1)?.index ?? 0;
+  useEffect(() => ensureRange(first, last), [ensureRange, first, last]);
+
+  return (
+    <aside className="sidebar" aria-label="Conversations">
+      <div className="sidebar-top">
+        <div className="brand">
+          <span className="brand-mark" aria-hidden="true">
+            ✓
+          </span>
+          Stepwise
+        </div>
+        <button type="button" className="primary new-button" onClick={props.onNew}>
+          <span aria-hidden="true">+</span> New conversation
+        </button>
+        <input
+          ref={props.searchRef}
+          type="search"
+          className="search"
+          placeholder="Search conversations"
+          aria-label="Search conversations"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') setSearch('');
+          }}
+        />
+      </div>
+      <div ref={scrollRef} className="conversation-scroll">
+        {total === 0 && (
+          <p className="sidebar-empty">
+            {query ? `No conversations match “${query}”.` : 'No conversations yet. Start one with “New conversation”.'}
+          </p>
+        )}
+        <ul role="list" className="conversation-list" style={{ height: virtualizer.getTotalSize() }} aria-label="Saved conversations">
+          {rows.map((row) => {
+            const item = itemAt(row.index);
+            return (
+              <li
+                key={item?.id ?? `row-${row.index}`}
+                className="conversation-row"
+                style={{ transform: `translateY(${row.start}px)`, height: ROW_HEIGHT }}
+              >
+                {item ? (
+                  <ConversationItem
+                    conversation={item}
+                    selected={item.id === props.selectedId}
+                    onSelect={() => props.onSelect(item.id)}
+                    onDeleted={() => props.onDeleted(item.id)}
+                  />
+                ) : (
+                  <div className="conversation-placeholder" aria-hidden="true" />
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+      <div className="sidebar-bottom">
+        <button
+          type="button"
+          className={props.settingsOpen ? 'ghost active' : 'ghost'}
+          aria-current={props.settingsOpen ? 'page' : undefined}
+          onClick={props.onOpenSettings}
+        >
+          <span aria-hidden="true">⚙</span> Settings
+        </button>
+        <button type="button" className="ghost" aria-label="Keyboard shortcuts" onClick={props.onShowShortcuts}>
+          <span aria-hidden="true">⌨</span>
+        </button>
+      </div>
+    </aside>
+  );
+}

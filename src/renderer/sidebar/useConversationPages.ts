@@ -1,0 +1,70 @@
+// Pages of the conversation list, fetched as rows scroll into view, so the sidebar
+// stays instant with tens of thousands of conversations.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ConversationSummary } from '../../shared/domain';
+import { call, useApi, useEvent } from '../api/apiContext';
+
+export const PAGE_SIZE = 100;
+
+export function useConversationPages(query: string) {
+  const api = useApi();
+  const [total, setTotal] = useState<number | null>(null);
+  const [, setVersion] = useState(0);
+  const pages = useRef(new Map<number, ConversationSummary[]>());
+  const inFlight = useRef(new Set<number>());
+  const generation = useRef(0);
+
+  const fetchPage = useCallback(
+    (page: number, force = false) => {
+      if (!force && (pages.current.has(page) || inFlight.current.has(page))) return;
+      const gen = generation.current;
+      inFlight.current.add(page);
+      void call(api, 'conversations:list', { query, offset: page * PAGE_SIZE, limit: PAGE_SIZE }).then(
+        (result) => {
+          inFlight.current.delete(page);
+          if (gen !== generation.current) return;
+          pages.current.set(page, result.items);
+          setTotal(result.total);
+          setVersion((v) => v + 1);
+        },
+        () => inFlight.current.delete(page),
+      );
+    },
+    [api, query],
+  );
+
+  useEffect(() => {
+    generation.current += 1;
+    pages.current = new Map();
+    inFlight.current = new Set();
+    fetchPage(0, true);
+  }, [fetchPage]);
+
+  // Coalesce bursts of changes (e.g. streaming activity) into one refetch per frame.
+  const refreshScheduled = useRef(false);
+  useEvent(
+    'conversations:changed',
+    () => {
+      if (refreshScheduled.current) return;
+      refreshScheduled.current = true;
+      requestAnimationFrame(() => {
+        refreshScheduled.current = false;
+        generation.current += 1;
+        const loaded = [...pages.current.keys()];
+        inFlight.current = new Set();
+        for (const page of loaded.length ? loaded : [0]) fetchPage(page, true);
+      });
+    },
+    [fetchPage],
+  );
+
+  const itemAt = useCallback((index: number) => pages.current.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE], []);
+  const ensureRange = useCallback(
+    (start: number, end: number) => {
+      for (let page = Math.floor(start / PAGE_SIZE); page <= Math.floor(end / PAGE_SIZE); page++) fetchPage(page);
+    },
+    [fetchPage],
+  );
+
+  return { total, itemAt, ensureRange };
+}

@@ -1,0 +1,90 @@
+// Domain types shared by main and renderer. Types come from the schemas (z.infer),
+// so the wire format and the TypeScript types can never drift apart.
+import { z } from 'zod';
+
+export const ConversationId = z.uuid({ error: 'conversation id must be a UUID' });
+
+export const TITLE_MAX = 200;
+
+export const ConversationTitle = z
+  .string({ error: 'title must be text' })
+  .trim()
+  .min(1, { error: 'title must not be empty' })
+  .max(TITLE_MAX, { error: `title must be at most ${TITLE_MAX} characters` });
+
+export const Conversation = z.object({
+  id: ConversationId,
+  title: z.string(),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+  pinned: z.boolean(),
+  titleSource: z.enum(['user', 'auto']),
+});
+export type Conversation = z.infer<typeof Conversation>;
+
+/** Progress of the conversation's open task list, shown as a `k/N` badge. */
+export const TaskBadge = z.object({ done: z.number().int(), total: z.number().int() });
+
+export const ConversationSummary = Conversation.extend({
+  tasks: TaskBadge.nullable(),
+});
+export type ConversationSummary = z.infer<typeof ConversationSummary>;
+
+export const MessageRole = z.enum(['user', 'assistant', 'tool', 'system']);
+export type MessageRole = z.infer<typeof MessageRole>;
+
+/**
+ * complete: finished normally. streaming: being written right now.
+ * interrupted: the process died mid-reply. stopped: the user stopped it.
+ * error: the request failed; `error` says why.
+ */
+export const MessageStatus = z.enum(['complete', 'streaming', 'interrupted', 'stopped', 'error']);
+export type MessageStatus = z.infer<typeof MessageStatus>;
+
+export const ToolCall = z.object({
+  id: z.string(),
+  name: z.string(),
+  arguments: z.string(),
+});
+export type ToolCall = z.infer<typeof ToolCall>;
+
+/** Who wrote a user-role message: the person, or Stepwise on their behalf. */
+export const MessageOrigin = z.enum(['user', 'auto', 'worker', 'system']);
+
+export const Message = z.object({
+  id: z.number().int(),
+  conversationId: ConversationId,
+  role: MessageRole,
+  content: z.string(),
+  createdAt: z.number().int(),
+  toolCalls: z.array(ToolCall).nullable(),
+  toolCallId: z.string().nullable(),
+  toolName: z.string().nullable(),
+  status: MessageStatus,
+  error: z.string().nullable(),
+  origin: MessageOrigin,
+});
+export type Message = z.infer<typeof Message>;
+
+export const Notice = z.object({
+  id: z.string(),
+  level: z.enum(['info', 'warning', 'error']),
+  text: z.string(),
+});
+export type Notice = z.infer<typeof Notice>;
+
+export const MESSAGE_MAX = 200_000;
+export const MessageContent = z
+  .string({ error: 'message must be text' })
+  .max(MESSAGE_MAX, { error: `message must be at most ${MESSAGE_MAX} characters` })
+  .refine((s) => s.trim().length > 0, { error: 'message must not be empty' });
+
+/** Commands from the native menu (desktop) that the UI carries out. */
+export const AppCommand = z.enum([
+  'new-conversation',
+  'export-all-tasks',
+  'import-conversation',
+  'open-settings',
+  'open-shortcuts',
+]);
+export type AppCommand = z.infer<typeof AppCommand>;

@@ -1,0 +1,135 @@
+// The one IPC contract. Every call the renderer can make and every event main pushes
+// is listed here with its zod schema. Both transports (Electron ipcMain/preload and the
+// browser host's WebSocket) are generated from these tables, and main validates every
+// request against them before any handler runs.
+import { z } from 'zod';
+import {
+  AppCommand,
+  Conversation,
+  ConversationId,
+  ConversationSummary,
+  ConversationTitle,
+  Message,
+  MessageContent,
+  Notice,
+} from './domain';
+import { SettingsPatch, SettingsView } from './settings';
+
+const call = <Req extends z.ZodType, Res extends z.ZodType>(request: Req, response: Res) => ({
+  request,
+  response,
+});
+
+const Empty = z.strictObject({});
+const Page = { offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(1000).default(200) };
+
+export const calls = {
+  'app:info': call(
+    Empty,
+    z.object({
+      version: z.string(),
+      host: z.enum(['electron', 'browser']),
+      dataDir: z.string(),
+      platform: z.string(),
+    }),
+  ),
+  'notices:list': call(Empty, z.array(Notice)),
+  'notices:dismiss': call(z.strictObject({ id: z.string() }), z.array(Notice)),
+
+  'conversations:list': call(
+    z.strictObject({ query: z.string().max(500).default(''), ...Page }),
+    z.object({ items: z.array(ConversationSummary), total: z.number().int() }),
+  ),
+  'conversations:get': call(z.strictObject({ id: ConversationId }), Conversation),
+  'conversations:create': call(z.strictObject({ title: ConversationTitle.optional() }), Conversation),
+  'conversations:rename': call(z.strictObject({ id: ConversationId, title: ConversationTitle }), Conversation),
+  'conversations:setPinned': call(z.strictObject({ id: ConversationId, pinned: z.boolean() }), Conversation),
+  'conversations:delete': call(z.strictObject({ id: ConversationId }), z.object({ id: ConversationId })),
+
+  'messages:list': call(
+    z.strictObject({ conversationId: ConversationId, ...Page }),
+    z.object({ items: z.array(Message), total: z.number().int() }),
+  ),
+  'messages:send': call(z.strictObject({ conversationId: ConversationId, content: MessageContent }), Message),
+
+  'settings:get': call(Empty, SettingsView),
+  'settings:update': call(z.strictObject({ patch: SettingsPatch }), SettingsView),
+} as const;
+
+export const events = {
+  /** A conversation was created, changed (title, pin, activity) or deleted. */
+  'conversations:changed': z.object({
+    id: ConversationId,
+    kind: z.enum(['created', 'updated', 'deleted']),
+    conversation: ConversationSummary.nullable(),
+  }),
+  /** A message was stored or changed (streaming text, status). */
+  'messages:changed': z.object({ conversationId: ConversationId, message: Message }),
+  /** Messages from `fromId` on were removed (edit-and-resend, regenerate). */
+  'messages:removed': z.object({ conversationId: ConversationId, fromId: z.number().int() }),
+  'settings:changed': SettingsView,
+  'notices:changed': z.array(Notice),
+  /** A native menu item was chosen. */
+  'app:command': z.object({ command: AppCommand }),
+} as const;
+
+export type Calls = typeof calls;
+export type CallName = keyof Calls;
+export type CallRequest<N extends CallName> = z.input<Calls[N]['request']>;
+export type CallParams<N extends CallName> = z.output<Calls[N]['request']>;
+export type CallResponse<N extends CallName> = z.output<Calls[N]['response']>;
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type EventPayload<E extends EventName> = z.output<Events[E]>;
+
+export const callNames = Object.keys(calls) as CallName[];
+export const eventNames = Object.keys(events) as EventName[];
+
+export const IpcErrorCode = z.enum([
+  'invalid_request',
+  'unknown_method',
+  'not_found',
+  'conflict',
+  'unavailable',
+  'internal',
+]);
+export const IpcError = z.object({ code: IpcErrorCode, message: z.string() });
+export type IpcError = z.infer<typeof IpcError>;
+
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
+
+/** What the renderer gets, whichever transport carries it. */
+export interface StepwiseApi {
+  invoke<N extends CallName>(name: N, params: CallRequest<N>): Promise<IpcResult<CallResponse<N>>>;
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+}
+
+// Frames of the browser host's WebSocket transport.
+export const WsRequestFrame = z.strictObject({
+  id: z.number().int(),
+  method: z.string(),
+  params: z.unknown(),
+});
+export const WsResponseFrame = z.union([
+  z.object({ id: z.number().int(), result: z.unknown() }),
+  z.object({ id: z.number().int(), error: IpcError }),
+]);
+export const WsEventFrame = z.object({ event: z.string(), payload: z.unknown() });
+
+export function isCallName(name: unknown): name is CallName {
+  return typeof name === 'string' && Object.hasOwn(calls, name);
+}
+
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && Object.hasOwn(events, name);
+}
+
+/** One line a person or a model can act on, e.g. `title: title must not be empty`. */
+export function describeZodError(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const path = issue.path.map(String).join('.');
+      return path ? `${path}: ${issue.message}` : issue.message;
+    })
+    .join('; ');
+}
