@@ -88,3 +88,21 @@ export const AppCommand = z.enum([
   'open-shortcuts',
 ]);
 export type AppCommand = z.infer<typeof AppCommand>;
+
+/** Why a request to the model failed, and what the user can do about it. */
+export const ChatError = z.object({
+  kind: z.enum(['auth', 'model', 'rate', 'server', 'network', 'timeout', 'dropped', 'config', 'rounds', 'unknown']),
+  message: z.string(),
+  /** Offer "Retry". */
+  retryable: z.boolean(),
+  /** Offer "Open Settings" (e.g. a rejected key, an unknown model). */
+  settings: z.boolean(),
+});
+export type ChatError = z.infer<typeof ChatError>;
+
+export const ChatStatus = z.object({
+  conversationId: ConversationId,
+  running: z.boolean(),
+  error: ChatError.nullable(),
+});
+export type ChatStatus = z.infer<typeof ChatStatus>;

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import {
   AppCommand,
+  ChatStatus,
   Conversation,
   ConversationId,
   ConversationSummary,
@@ -52,8 +53,22 @@ export const calls = {
   ),
   'messages:send': call(z.strictObject({ conversationId: ConversationId, content: MessageContent }), Message),
 
+  /** Stops the conversation's agent loop; the partial reply stays, marked stopped. */
+  'chat:stop': call(z.strictObject({ conversationId: ConversationId }), ChatStatus),
+  /** Runs the loop again after a failed request (the failed reply is replaced). */
+  'chat:retry': call(z.strictObject({ conversationId: ConversationId }), ChatStatus),
+  /** Replaces the last assistant reply with a new one. */
+  'chat:regenerate': call(z.strictObject({ conversationId: ConversationId }), ChatStatus),
+  /** Replaces the last user message (and everything after it) and sends it again. */
+  'chat:editLast': call(z.strictObject({ conversationId: ConversationId, content: MessageContent }), Message),
+  'chat:status': call(z.strictObject({ conversationId: ConversationId }), ChatStatus),
+
   'settings:get': call(Empty, SettingsView),
   'settings:update': call(z.strictObject({ patch: SettingsPatch }), SettingsView),
+  /** Stores (or with null, forgets) the API key. The key never comes back out. */
+  'settings:setApiKey': call(z.strictObject({ key: z.string().max(4096).nullable() }), SettingsView),
+  /** Lists the models the configured server offers at /v1/models. */
+  'models:list': call(Empty, z.object({ models: z.array(z.string()) })),
 } as const;
 
 export const events = {
@@ -67,6 +82,8 @@ export const events = {
   'messages:changed': z.object({ conversationId: ConversationId, message: Message }),
   /** Messages from `fromId` on were removed (edit-and-resend, regenerate). */
   'messages:removed': z.object({ conversationId: ConversationId, fromId: z.number().int() }),
+  /** The agent loop of a conversation started, finished or failed. */
+  'chat:status': ChatStatus,
   'settings:changed': SettingsView,
   'notices:changed': z.array(Notice),
   /** A native menu item was chosen. */

@@ -70,6 +70,29 @@ export function createCore(options: CoreOptions) {
       });
       return message;
     },
+    // The chat engine replaces these (issue: chat engine).
+    'chat:stop': () => {
+      throw new AppError('unavailable', 'The chat engine is not available yet.');
+    },
+    'chat:retry': () => {
+      throw new AppError('unavailable', 'The chat engine is not available yet.');
+    },
+    'chat:regenerate': () => {
+      throw new AppError('unavailable', 'The chat engine is not available yet.');
+    },
+    'chat:editLast': () => {
+      throw new AppError('unavailable', 'The chat engine is not available yet.');
+    },
+    'chat:status': ({ conversationId }) => ({ conversationId, running: false, error: null }),
+    'settings:setApiKey': ({ key }) => {
+      settings.setApiKey(key);
+      const view = settings.view();
+      bus.emit('settings:changed', view);
+      return view;
+    },
+    'models:list': () => {
+      throw new AppError('unavailable', 'The chat engine is not available yet.');
+    },
     'settings:get': () => settings.view(),
     'settings:update': ({ patch }) => {
       settings.update(patch);

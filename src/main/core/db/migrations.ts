@@ -38,6 +38,81 @@ export const migrations: Migration[] = [
       CREATE INDEX messages_by_conversation ON messages (conversation_id, id);
     `,
   },
+  {
+    version: 2,
+    name: 'full-text search of message content',
+    sql: `
+      CREATE VIRTUAL TABLE messages_fts USING fts5 (
+        content,
+        content = 'messages',
+        content_rowid = 'id',
+        tokenize = 'unicode61 remove_diacritics 2'
+      );
+      INSERT INTO messages_fts (rowid, content) SELECT id, content FROM messages WHERE role IN ('user', 'assistant');
+      CREATE TRIGGER messages_fts_insert AFTER INSERT ON messages WHEN new.role IN ('user', 'assistant') BEGIN
+        INSERT INTO messages_fts (rowid, content) VALUES (new.id, new.content);
+      END;
+      CREATE TRIGGER messages_fts_delete AFTER DELETE ON messages WHEN old.role IN ('user', 'assistant') BEGIN
+        INSERT INTO messages_fts (messages_fts, rowid, content) VALUES ('delete', old.id, old.content);
+      END;
+      CREATE TRIGGER messages_fts_update AFTER UPDATE OF content ON messages WHEN new.role IN ('user', 'assistant') BEGIN
+        INSERT INTO messages_fts (messages_fts, rowid, content) VALUES ('delete', old.id, old.content);
+        INSERT INTO messages_fts (rowid, content) VALUES (new.id, new.content);
+      END;
+    `,
+  },
+  {
+    version: 3,
+    name: 'task lists, tasks, dependencies and task events',
+    sql: `
+      CREATE TABLE task_lists (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+        created_at INTEGER NOT NULL,
+        closed_at INTEGER
+      );
+      -- At most one open list per conversation.
+      CREATE UNIQUE INDEX task_lists_one_open ON task_lists (conversation_id) WHERE closed_at IS NULL;
+      CREATE INDEX task_lists_by_conversation ON task_lists (conversation_id, id);
+
+      CREATE TABLE tasks (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        list_id INTEGER NOT NULL REFERENCES task_lists (id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        title TEXT NOT NULL,
+        description TEXT NOT NULL DEFAULT '',
+        active_form TEXT NOT NULL DEFAULT '',
+        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'in_progress', 'completed', 'cancelled')),
+        owner TEXT NOT NULL DEFAULT 'main',
+        position INTEGER NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        completed_at INTEGER,
+        last_message_id INTEGER REFERENCES messages (id) ON DELETE SET NULL,
+        UNIQUE (list_id, seq)
+      );
+      CREATE INDEX tasks_by_list ON tasks (list_id, position);
+
+      CREATE TABLE task_deps (
+        task_id INTEGER NOT NULL REFERENCES tasks (id) ON DELETE CASCADE,
+        blocked_by_id INTEGER NOT NULL REFERENCES tasks (id) ON DELETE CASCADE,
+        PRIMARY KEY (task_id, blocked_by_id),
+        CHECK (task_id <> blocked_by_id)
+      );
+      CREATE INDEX task_deps_by_blocker ON task_deps (blocked_by_id);
+
+      CREATE TABLE task_events (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        task_id INTEGER NOT NULL REFERENCES tasks (id) ON DELETE CASCADE,
+        at INTEGER NOT NULL,
+        actor TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        before TEXT,
+        after TEXT
+      );
+      CREATE INDEX task_events_by_task ON task_events (task_id, id);
+    `,
+  },
 ];
 
 export const LATEST_VERSION = migrations.at(-1)?.version ?? 0;
