@@ -15,6 +15,7 @@ import {
   Notice,
 } from './domain';
 import { SettingsPatch, SettingsView } from './settings';
+import { TaskList, TaskTitle, UserTaskPatch } from './tasks';
 
 const call = <Req extends z.ZodType, Res extends z.ZodType>(request: Req, response: Res) => ({
   request,
@@ -63,6 +64,25 @@ export const calls = {
   'chat:editLast': call(z.strictObject({ conversationId: ConversationId, content: MessageContent }), Message),
   'chat:status': call(z.strictObject({ conversationId: ConversationId }), ChatStatus),
 
+  /** The conversation's open task list (null when it has none). */
+  'tasks:get': call(z.strictObject({ conversationId: ConversationId }), z.object({ list: TaskList.nullable() })),
+  'tasks:update': call(
+    z.strictObject({ conversationId: ConversationId, taskId: z.number().int(), patch: UserTaskPatch }),
+    z.object({ list: TaskList.nullable() }),
+  ),
+  'tasks:add': call(z.strictObject({ conversationId: ConversationId, title: TaskTitle }), z.object({ list: TaskList.nullable() })),
+  'tasks:delete': call(
+    z.strictObject({ conversationId: ConversationId, taskId: z.number().int() }),
+    z.object({ list: TaskList.nullable() }),
+  ),
+  /** New order of the open list, as task ids, first to last. */
+  'tasks:reorder': call(
+    z.strictObject({ conversationId: ConversationId, order: z.array(z.number().int()).max(1000) }),
+    z.object({ list: TaskList.nullable() }),
+  ),
+  /** Closes the open list (kept in history). */
+  'tasks:clear': call(z.strictObject({ conversationId: ConversationId }), z.object({ list: TaskList.nullable() })),
+
   'settings:get': call(Empty, SettingsView),
   'settings:update': call(z.strictObject({ patch: SettingsPatch }), SettingsView),
   /** Stores (or with null, forgets) the API key. The key never comes back out. */
@@ -82,6 +102,8 @@ export const events = {
   'messages:changed': z.object({ conversationId: ConversationId, message: Message }),
   /** Messages from `fromId` on were removed (edit-and-resend, regenerate). */
   'messages:removed': z.object({ conversationId: ConversationId, fromId: z.number().int() }),
+  /** A task list changed (any actor). `list` is the open list, or null once closed. */
+  'tasks:changed': z.object({ conversationId: ConversationId, list: TaskList.nullable() }),
   /** The agent loop of a conversation started, finished or failed. */
   'chat:status': ChatStatus,
   'settings:changed': SettingsView,

@@ -93,6 +93,23 @@ export function createCore(options: CoreOptions) {
     'models:list': () => {
       throw new AppError('unavailable', 'The chat engine is not available yet.');
     },
+    // The task module replaces these (issue: task lists).
+    'tasks:get': () => ({ list: null }),
+    'tasks:update': () => {
+      throw new AppError('unavailable', 'Task lists are not available yet.');
+    },
+    'tasks:add': () => {
+      throw new AppError('unavailable', 'Task lists are not available yet.');
+    },
+    'tasks:delete': () => {
+      throw new AppError('unavailable', 'Task lists are not available yet.');
+    },
+    'tasks:reorder': () => {
+      throw new AppError('unavailable', 'Task lists are not available yet.');
+    },
+    'tasks:clear': () => {
+      throw new AppError('unavailable', 'Task lists are not available yet.');
+    },
     'settings:get': () => settings.view(),
     'settings:update': ({ patch }) => {
       settings.update(patch);

@@ -1,0 +1,48 @@
+// Task lists as main and renderer see them. `id` here is the per-list sequence number
+// (1..n) that both the model and the user refer to.
+import { z } from 'zod';
+import { ConversationId } from './domain';
+
+export const TaskStatus = z.enum(['pending', 'in_progress', 'completed', 'cancelled']);
+export type TaskStatus = z.infer<typeof TaskStatus>;
+
+export const TASK_TITLE_MAX = 200;
+
+export const Task = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  activeForm: z.string(),
+  status: TaskStatus,
+  owner: z.string(),
+  position: z.number().int(),
+  blockedBy: z.array(z.number().int()),
+  /** Blockers that are not completed yet; non-empty means the task is blocked. */
+  openBlockers: z.array(z.number().int()),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+  completedAt: z.number().int().nullable(),
+  lastMessageId: z.number().int().nullable(),
+});
+export type Task = z.infer<typeof Task>;
+
+export const TaskList = z.object({
+  id: z.number().int(),
+  conversationId: ConversationId,
+  createdAt: z.number().int(),
+  closedAt: z.number().int().nullable(),
+  tasks: z.array(Task),
+});
+export type TaskList = z.infer<typeof TaskList>;
+
+export const TaskTitle = z
+  .string({ error: 'title must be text' })
+  .trim()
+  .min(1, { error: 'title must not be empty' })
+  .max(TASK_TITLE_MAX, { error: `title must be at most ${TASK_TITLE_MAX} characters` });
+
+/** What the user may change on a task from the header. */
+export const UserTaskPatch = z.strictObject({
+  status: TaskStatus.optional(),
+  title: TaskTitle.optional(),
+});
