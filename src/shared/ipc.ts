@@ -23,6 +23,19 @@ const call = <Req extends z.ZodType, Res extends z.ZodType>(request: Req, respon
 });
 
 const Empty = z.strictObject({});
+
+const ExportTasksRequest = z.strictObject({
+  /** Required for the scopes `open` and `history`; ignored for `all`. */
+  conversationId: ConversationId.optional(),
+  format: z.enum(['md', 'json', 'csv']),
+  scope: z.enum(['open', 'history', 'all']),
+});
+
+const ExportResult = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('saved'), path: z.string() }),
+  z.object({ kind: z.literal('cancelled') }),
+  z.object({ kind: z.literal('download'), filename: z.string(), mimeType: z.string(), text: z.string() }),
+]);
 const Page = { offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(1000).default(200) };
 
 export const calls = {
@@ -82,6 +95,30 @@ export const calls = {
   ),
   /** Closes the open list (kept in history). */
   'tasks:clear': call(z.strictObject({ conversationId: ConversationId }), z.object({ list: TaskList.nullable() })),
+
+  /** Task lists as text (Markdown, JSON or CSV), e.g. for "Copy as Markdown". */
+  'export:tasksText': call(ExportTasksRequest, z.object({ text: z.string(), filename: z.string(), mimeType: z.string() })),
+  /**
+   * Exports task lists to a file. The desktop app asks for the path in main with the
+   * native save dialog; the browser host returns the file for the page to download.
+   */
+  'export:tasks': call(ExportTasksRequest, ExportResult),
+  'export:conversation': call(
+    z.strictObject({ conversationId: ConversationId, format: z.enum(['md', 'json']) }),
+    ExportResult,
+  ),
+  /**
+   * Imports a conversation export as a new conversation. Desktop: main shows the open
+   * dialog (send no content). Browser host: the page sends the picked file's text.
+   */
+  'import:conversation': call(
+    z.strictObject({ content: z.string().max(200 * 1024 * 1024).optional() }),
+    z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('imported'), conversationId: ConversationId, title: z.string() }),
+      z.object({ kind: z.literal('cancelled') }),
+      z.object({ kind: z.literal('needs-file') }),
+    ]),
+  ),
 
   'settings:get': call(Empty, SettingsView),
   'settings:update': call(z.strictObject({ patch: SettingsPatch }), SettingsView),

@@ -110,6 +110,19 @@ export function createCore(options: CoreOptions) {
     'tasks:clear': () => {
       throw new AppError('unavailable', 'Task lists are not available yet.');
     },
+    // The export module replaces these (issue: export and import).
+    'export:tasksText': () => {
+      throw new AppError('unavailable', 'Export is not available yet.');
+    },
+    'export:tasks': () => {
+      throw new AppError('unavailable', 'Export is not available yet.');
+    },
+    'export:conversation': () => {
+      throw new AppError('unavailable', 'Export is not available yet.');
+    },
+    'import:conversation': () => {
+      throw new AppError('unavailable', 'Import is not available yet.');
+    },
     'settings:get': () => settings.view(),
     'settings:update': ({ patch }) => {
       settings.update(patch);
