@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Notice } from '../shared/domain';
 import { call, useApi, useEvent } from './api/apiContext';
-import { ToastProvider, useGuard } from './common/toasts';
+import { ToastProvider, useGuard, useToast } from './common/toasts';
+import { importConversation } from './common/importConversation';
+import { ExportTasksDialog } from './tasks/ExportTasksDialog';
 import { useConnectionState } from './common/connectionStore';
 import { useView } from './common/useSelection';
 import { Sidebar } from './sidebar/Sidebar';
@@ -27,6 +29,16 @@ function Shell() {
   const searchRef = useRef<HTMLInputElement>(null);
   const [renameRequest, setRenameRequest] = useState(0);
   const [showShortcuts, setShowShortcuts] = useState(false);
+  const [exportAll, setExportAll] = useState(false);
+  const toast = useToast();
+
+  const runImport = useCallback(async () => {
+    const imported = await guard(() => importConversation(api));
+    if (imported) {
+      toast(`Imported “${imported.title}”`);
+      navigate({ kind: 'conversation', id: imported.conversationId });
+    }
+  }, [api, guard, navigate, toast]);
 
   const newConversation = useCallback(async () => {
     const created = await guard(() => call(api, 'conversations:create', {}));
@@ -61,8 +73,10 @@ function Shell() {
       if (command === 'new-conversation') void newConversation();
       else if (command === 'open-settings') navigate({ kind: 'settings' });
       else if (command === 'open-shortcuts') setShowShortcuts(true);
+      else if (command === 'export-all-tasks') setExportAll(true);
+      else if (command === 'import-conversation') void runImport();
     },
-    [newConversation, navigate],
+    [newConversation, navigate, runImport],
   );
 
   return (
@@ -76,6 +90,8 @@ function Shell() {
         }}
         onOpenSettings={() => navigate({ kind: 'settings' })}
         onShowShortcuts={() => setShowShortcuts(true)}
+        onExportAllTasks={() => setExportAll(true)}
+        onImport={() => void runImport()}
         settingsOpen={view.kind === 'settings'}
         searchRef={searchRef}
       />
@@ -89,11 +105,13 @@ function Shell() {
             id={view.id}
             renameRequest={renameRequest}
             onMissing={() => navigate({ kind: 'home' })}
+            onOpenSettings={() => navigate({ kind: 'settings' })}
           />
         )}
         {view.kind === 'home' && <Home onNew={() => void newConversation()} />}
       </main>
       {showShortcuts && <ShortcutsDialog onClose={() => setShowShortcuts(false)} />}
+      {exportAll && <ExportTasksDialog conversationId={null} initialScope="all" onClose={() => setExportAll(false)} />}
     </div>
   );
 }

@@ -1,7 +1,14 @@
 // The message box: Enter sends, Shift+Enter adds a line. Text is kept if sending fails.
+// While the assistant works, the button becomes "Stop".
 import { useRef, useState, type KeyboardEvent } from 'react';
 
-export function Composer(props: { onSend: (text: string) => Promise<boolean>; disabled?: boolean; placeholder?: string }) {
+export function Composer(props: {
+  onSend: (text: string) => Promise<boolean>;
+  onStop: () => void;
+  running: boolean;
+  placeholder?: string;
+  label?: string;
+}) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const ref = useRef<HTMLTextAreaElement>(null);
@@ -19,7 +26,7 @@ export function Composer(props: { onSend: (text: string) => Promise<boolean>; di
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      void send();
+      if (!props.running) void send();
     }
   };
 
@@ -29,12 +36,12 @@ export function Composer(props: { onSend: (text: string) => Promise<boolean>; di
       aria-label="Message composer"
       onSubmit={(e) => {
         e.preventDefault();
-        void send();
+        if (!props.running) void send();
       }}
     >
       <textarea
         ref={ref}
-        aria-label="Message"
+        aria-label={props.label ?? 'Message'}
         placeholder={props.placeholder ?? 'Ask for something… (Enter to send, Shift+Enter for a new line)'}
         value={text}
         rows={Math.min(8, Math.max(1, text.split('\n').length))}
@@ -42,9 +49,15 @@ export function Composer(props: { onSend: (text: string) => Promise<boolean>; di
         onKeyDown={onKeyDown}
         autoFocus
       />
-      <button type="submit" className="primary send" disabled={!text.trim() || sending || props.disabled}>
-        Send
-      </button>
+      {props.running ? (
+        <button type="button" className="stop" onClick={props.onStop} title="Stop generating (Esc)">
+          <span aria-hidden="true">■</span> Stop
+        </button>
+      ) : (
+        <button type="submit" className="primary send" disabled={!text.trim() || sending}>
+          Send
+        </button>
+      )}
     </form>
   );
 }

@@ -1,18 +1,29 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { Conversation } from '../../shared/domain';
 import { call, useApi, useEvent } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
 import { InlineRename } from '../common/InlineRename';
 import { useMessages } from './useMessages';
+import { useChatStatus } from './useChatStatus';
 import { MessageList } from './MessageList';
 import { Composer } from './Composer';
+import { ChatErrorBanner } from './ChatErrorBanner';
+import { TaskHeader } from '../tasks/TaskHeader';
 
-export function ConversationView(props: { id: string; renameRequest: number; onMissing: () => void }) {
+export function ConversationView(props: {
+  id: string;
+  renameRequest: number;
+  onMissing: () => void;
+  onOpenSettings: () => void;
+}) {
   const api = useApi();
   const guard = useGuard();
   const [conversation, setConversation] = useState<Conversation | null>(null);
   const [renaming, setRenaming] = useState(false);
+  const [scrollTarget, setScrollTarget] = useState<{ id: number; nonce: number } | null>(null);
   const { messages, loaded } = useMessages(props.id);
+  const status = useChatStatus(props.id);
+  const conversationId = props.id;
 
   useEffect(() => {
     call(api, 'conversations:get', { id: props.id }).then(setConversation, props.onMissing);
@@ -34,6 +45,18 @@ export function ConversationView(props: { id: string; renameRequest: number; onM
     [props.id],
   );
 
+  const stop = useCallback(() => void guard(() => call(api, 'chat:stop', { conversationId })), [api, guard, conversationId]);
+
+  useEffect(() => {
+    if (!status.running) return;
+    const onKey = (event: KeyboardEvent) => {
+      // Esc inside a menu, dialog or editor closes that first.
+      if (event.key === 'Escape' && !event.defaultPrevented) stop();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [status.running, stop]);
+
   if (!conversation) return <div className="loading" aria-busy="true" />;
 
   return (
@@ -53,23 +76,55 @@ export function ConversationView(props: { id: string; renameRequest: number; onM
           />
         ) : (
           <h1 className="conversation-heading">
-            <button type="button" className="title-button" aria-label={`Rename “${conversation.title}”`} onClick={() => setRenaming(true)}>
+            <button
+              type="button"
+              className="title-button"
+              aria-label={`Rename “${conversation.title}”`}
+              onClick={() => setRenaming(true)}
+            >
               {conversation.title}
             </button>
           </h1>
         )}
+        {status.running && (
+          <span className="working" role="status">
+            <span className="spinner" aria-hidden="true" /> Working…
+          </span>
+        )}
       </header>
+      <TaskHeader
+        conversationId={conversationId}
+        running={status.running}
+        onJumpToMessage={(id) => setScrollTarget({ id, nonce: Date.now() })}
+      />
       {loaded && messages.length === 0 ? (
         <div className="empty-chat">
           <h2>What should we work on?</h2>
           <p>Describe the goal. For multi-step work the assistant writes a task list and keeps it current as it goes.</p>
         </div>
       ) : (
-        <MessageList messages={messages} />
+        <MessageList
+          messages={messages}
+          scrollToMessageId={scrollTarget}
+          actions={{
+            running: status.running,
+            onEditLast: (content) => void guard(() => call(api, 'chat:editLast', { conversationId, content })),
+            onRegenerate: () => void guard(() => call(api, 'chat:regenerate', { conversationId })),
+          }}
+        />
+      )}
+      {status.error && !status.running && (
+        <ChatErrorBanner
+          error={status.error}
+          onRetry={() => void guard(() => call(api, 'chat:retry', { conversationId }))}
+          onOpenSettings={props.onOpenSettings}
+        />
       )}
       <Composer
+        running={status.running}
+        onStop={stop}
         onSend={async (content) => {
-          const sent = await guard(() => call(api, 'messages:send', { conversationId: conversation.id, content }));
+          const sent = await guard(() => call(api, 'messages:send', { conversationId, content }));
           return sent !== undefined;
         }}
       />

@@ -1,5 +1,8 @@
+import { useState } from 'react';
 import type { Message } from '../../shared/domain';
 import { Markdown } from './Markdown';
+import { ToolCallCard } from './ToolCallCard';
+import type { DisplayItem } from './displayItems';
 
 const ROLE_LABEL: Record<Message['role'], string> = {
   user: 'You',
@@ -8,14 +11,131 @@ const ROLE_LABEL: Record<Message['role'], string> = {
   system: 'Stepwise',
 };
 
-export function MessageView({ message }: { message: Message }) {
-  const label = message.origin === 'auto' ? 'Autopilot' : ROLE_LABEL[message.role];
+const STATUS_TAG: Partial<Record<Message['status'], string>> = {
+  stopped: 'Stopped',
+  interrupted: 'Interrupted',
+  error: 'Failed',
+};
+
+export interface MessageActions {
+  running: boolean;
+  onEditLast: (content: string) => void;
+  onRegenerate: () => void;
+}
+
+function authorLabel(message: Message): string {
+  if (message.origin === 'auto') return 'Autopilot';
+  if (message.origin === 'worker') return 'Worker';
+  return ROLE_LABEL[message.role];
+}
+
+export function MessageView({ item, actions }: { item: DisplayItem; actions: MessageActions }) {
+  const { message } = item;
+  const [editing, setEditing] = useState(false);
+  const label = authorLabel(message);
+  const tag = STATUS_TAG[message.status];
+  const streaming = message.status === 'streaming';
+
   return (
-    <article className={`message message-${message.role}`} aria-label={`${label} message`}>
-      <div className="message-author">{label}</div>
-      <div className="message-body">
-        {message.role === 'user' ? <p className="user-text">{message.content}</p> : <Markdown text={message.content} />}
+    <article
+      className={`message message-${message.role} origin-${message.origin}`}
+      aria-label={`${label} message`}
+      data-message-id={message.id}
+    >
+      <div className="message-author">
+        {label}
+        {tag && <span className={`status-tag status-${message.status}`}>{tag}</span>}
       </div>
+      {editing ? (
+        <EditBox
+          initial={message.content}
+          onCancel={() => setEditing(false)}
+          onSave={(content) => {
+            setEditing(false);
+            actions.onEditLast(content);
+          }}
+        />
+      ) : (
+        <div className="message-body">
+          {message.role === 'user' ? (
+            <p className="user-text">{message.content}</p>
+          ) : message.content ? (
+            <Markdown text={message.content} />
+          ) : streaming && !item.toolCalls.length ? (
+            <span className="typing" aria-label="Assistant is typing">
+              <span />
+              <span />
+              <span />
+            </span>
+          ) : null}
+          {streaming && message.content && <span className="caret" aria-hidden="true" />}
+        </div>
+      )}
+      {item.toolCalls.length > 0 && (
+        <div className="tool-calls">
+          {item.toolCalls.map((view) => (
+            <ToolCallCard key={view.call.id} view={view} running={actions.running} />
+          ))}
+        </div>
+      )}
+      {message.error && <p className="message-error">{message.error}</p>}
+      {!editing && !actions.running && (item.isLastUser || item.isLastAssistant) && (
+        <div className="message-actions">
+          {item.isLastUser && (
+            <button type="button" className="ghost small" onClick={() => setEditing(true)}>
+              Edit
+            </button>
+          )}
+          {item.isLastAssistant && (
+            <button type="button" className="ghost small" onClick={actions.onRegenerate}>
+              Regenerate
+            </button>
+          )}
+          {message.content && (
+            <button
+              type="button"
+              className="ghost small"
+              aria-label={`Copy ${label.toLowerCase()} message`}
+              onClick={() => void navigator.clipboard.writeText(message.content)}
+            >
+              Copy
+            </button>
+          )}
+        </div>
+      )}
     </article>
+  );
+}
+
+function EditBox(props: { initial: string; onSave: (content: string) => void; onCancel: () => void }) {
+  const [value, setValue] = useState(props.initial);
+  return (
+    <div className="edit-box">
+      <textarea
+        aria-label="Edit message"
+        value={value}
+        autoFocus
+        rows={Math.min(10, Math.max(2, value.split('\n').length))}
+        onChange={(e) => setValue(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.preventDefault();
+            e.stopPropagation();
+            props.onCancel();
+          } else if (e.key === 'Enter' && !e.shiftKey) {
+            e.preventDefault();
+            if (value.trim()) props.onSave(value);
+          }
+        }}
+      />
+      <div className="edit-actions">
+        <button type="button" onClick={props.onCancel}>
+          Cancel
+        </button>
+        <button type="button" className="primary" disabled={!value.trim()} onClick={() => props.onSave(value)}>
+          Save and send
+        </button>
+      </div>
+    </div>
   );
 }

@@ -6,6 +6,7 @@ import { MenuButton } from '../common/Menu';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { relativeTime } from '../common/relativeTime';
 import { InlineRename } from '../common/InlineRename';
+import { ExportConversationDialog } from './ExportConversationDialog';
 
 export function ConversationItem(props: {
   conversation: ConversationSummary;
@@ -18,6 +19,7 @@ export function ConversationItem(props: {
   const guard = useGuard();
   const [renaming, setRenaming] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [exporting, setExporting] = useState(false);
 
   if (renaming) {
     return (
@@ -83,11 +85,19 @@ export function ConversationItem(props: {
             onSelect: () =>
               void guard(() => call(api, 'conversations:setPinned', { id: conversation.id, pinned: !conversation.pinned })),
           },
+          { label: 'Export conversation…', onSelect: () => setExporting(true) },
           { label: 'Delete…', danger: true, onSelect: () => setConfirmDelete(true) },
         ]}
       >
         ⋯
       </MenuButton>
+      {exporting && (
+        <ExportConversationDialog
+          conversationId={conversation.id}
+          title={conversation.title}
+          onClose={() => setExporting(false)}
+        />
+      )}
       {confirmDelete && (
         <ConfirmDialog
           title="Delete conversation?"

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useConversationPages } from './useConversationPages';
 import { ConversationItem } from './ConversationItem';
+import { MenuButton } from '../common/Menu';
 
 const ROW_HEIGHT = 52;
 
@@ -14,6 +15,8 @@ export function Sidebar(props: {
   onDeleted: (id: string) => void;
   onOpenSettings: () => void;
   onShowShortcuts: () => void;
+  onExportAllTasks: () => void;
+  onImport: () => void;
   settingsOpen: boolean;
   searchRef: RefObject<HTMLInputElement | null>;
 }) {
@@ -101,9 +104,16 @@ export function Sidebar(props: {
         >
           <span aria-hidden="true">⚙</span> Settings
         </button>
-        <button type="button" className="ghost" aria-label="Keyboard shortcuts" onClick={props.onShowShortcuts}>
-          <span aria-hidden="true">⌨</span>
-        </button>
+        <MenuButton
+          label="More actions"
+          items={[
+            { label: 'Export all task lists…', onSelect: props.onExportAllTasks },
+            { label: 'Import conversation…', onSelect: props.onImport },
+            { label: 'Keyboard shortcuts', onSelect: props.onShowShortcuts },
+          ]}
+        >
+          ⋯
+        </MenuButton>
       </div>
     </aside>
   );

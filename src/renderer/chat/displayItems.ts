@@ -1,0 +1,34 @@
+// Turns stored messages into what the chat shows: tool results are folded into the
+// tool-call cards of the assistant message that asked for them.
+import type { Message, ToolCall } from '../../shared/domain';
+
+export interface ToolCallView {
+  call: ToolCall;
+  result: Message | null;
+}
+
+export interface DisplayItem {
+  message: Message;
+  toolCalls: ToolCallView[];
+  /** The last user message (can be edited) or the last assistant reply (can be regenerated). */
+  isLastUser: boolean;
+  isLastAssistant: boolean;
+}
+
+export function toDisplayItems(messages: Message[]): DisplayItem[] {
+  const results = new Map<string, Message>();
+  for (const m of messages) if (m.role === 'tool' && m.toolCallId) results.set(m.toolCallId, m);
+  const lastUser = messages.findLast((m) => m.role === 'user' && m.origin === 'user')?.id;
+  const lastAssistant = messages.findLast((m) => m.role === 'assistant')?.id;
+  const items: DisplayItem[] = [];
+  for (const message of messages) {
+    if (message.role === 'tool') continue;
+    items.push({
+      message,
+      toolCalls: (message.toolCalls ?? []).map((call) => ({ call, result: results.get(call.id) ?? null })),
+      isLastUser: message.id === lastUser,
+      isLastAssistant: message.id === lastAssistant,
+    });
+  }
+  return items;
+}

@@ -1,0 +1,152 @@
+// The sticky, collapsible task header above the messages. It updates from
+// `tasks:changed` events only (no polling), and lets the user edit the list.
+import { useEffect, useState } from 'react';
+import type { TaskList } from '../../shared/tasks';
+import { call, useApi } from '../api/apiContext';
+import { useGuard, useToast } from '../common/toasts';
+import { MenuButton } from '../common/Menu';
+import { useTaskList } from './useTaskList';
+import { currentTask, progress } from './taskView';
+import { TaskRow } from './TaskRow';
+import { ExportTasksDialog } from './ExportTasksDialog';
+
+const STORAGE_PREFIX = 'stepwise.tasks.expanded.';
+
+function storedChoice(conversationId: string): boolean | null {
+  const value = localStorage.getItem(STORAGE_PREFIX + conversationId);
+  return value === null ? null : value === '1';
+}
+
+export function TaskHeader(props: { conversationId: string; running: boolean; onJumpToMessage: (id: number) => void }) {
+  const { list } = useTaskList(props.conversationId);
+  if (!list || list.tasks.length === 0) return null;
+  return <TaskPanel {...props} list={list} />;
+}
+
+function TaskPanel(props: {
+  conversationId: string;
+  running: boolean;
+  list: TaskList;
+  onJumpToMessage: (id: number) => void;
+}) {
+  const { list, conversationId } = props;
+  const api = useApi();
+  const guard = useGuard();
+  const toast = useToast();
+  // The user's own choice wins; without one the header folds away while work runs.
+  const [choice, setChoice] = useState<boolean | null>(() => storedChoice(conversationId));
+  const [adding, setAdding] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const { done, total } = progress(list);
+  const allDone = total > 0 && done === total;
+  const expanded = choice ?? (!props.running && !allDone);
+  const current = currentTask(list);
+
+  useEffect(() => {
+    if (choice === null) localStorage.removeItem(STORAGE_PREFIX + conversationId);
+    else localStorage.setItem(STORAGE_PREFIX + conversationId, choice ? '1' : '0');
+  }, [choice, conversationId]);
+
+  const toggle = () => setChoice(!expanded);
+  const summary = allDone && !props.running ? `All ${total} tasks completed` : `Tasks ${done}/${total}`;
+
+  return (
+    <section className={`task-header ${expanded ? 'expanded' : 'collapsed'}`} aria-label="Tasks">
+      <div className="task-summary">
+        <button
+          type="button"
+          className="task-toggle"
+          aria-expanded={expanded}
+          aria-label={expanded ? 'Collapse task list' : 'Expand task list'}
+          onClick={toggle}
+        >
+          <span className="chevron" aria-hidden="true">
+            ▸
+          </span>
+        </button>
+        <div className="task-summary-text" onClick={toggle}>
+          <span className={allDone ? 'task-count done' : 'task-count'}>{summary}</span>
+          {!allDone && current && (
+            <span className="task-current" title={current.title}>
+              <span className="spinner small" aria-hidden="true" />
+              {current.activeForm || current.title}
+            </span>
+          )}
+        </div>
+        <MenuButton
+          label="Task list actions"
+          className="task-menu"
+          items={[
+            { label: 'Add task', onSelect: () => setAdding(true) },
+            { label: 'Export tasks…', onSelect: () => setExporting(true) },
+            {
+              label: 'Copy as Markdown',
+              onSelect: () =>
+                void guard(async () => {
+                  const { text } = await call(api, 'export:tasksText', { conversationId, format: 'md', scope: 'open' });
+                  await navigator.clipboard.writeText(text);
+                  toast('Task list copied as Markdown');
+                }),
+            },
+            {
+              label: 'Clear tasks',
+              danger: true,
+              onSelect: () => void guard(() => call(api, 'tasks:clear', { conversationId })),
+            },
+          ]}
+        >
+          ⋯
+        </MenuButton>
+      </div>
+      <div
+        className="task-progress"
+        role="progressbar"
+        aria-label="Task progress"
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={done}
+      >
+        <div className="task-progress-fill" style={{ width: `${total ? (done / total) * 100 : 0}%` }} />
+      </div>
+      {expanded && (
+        <ol className="task-rows" aria-label="Task list">
+          {list.tasks.map((task) => (
+            <TaskRow key={task.id} task={task} list={list} conversationId={conversationId} onJump={props.onJumpToMessage} />
+          ))}
+          {adding && <AddTaskRow conversationId={conversationId} onDone={() => setAdding(false)} />}
+        </ol>
+      )}
+      {exporting && <ExportTasksDialog conversationId={conversationId} onClose={() => setExporting(false)} />}
+    </section>
+  );
+}
+
+function AddTaskRow({ conversationId, onDone }: { conversationId: string; onDone: () => void }) {
+  const api = useApi();
+  const guard = useGuard();
+  const [title, setTitle] = useState('');
+  return (
+    <li className="task-row adding">
+      <input
+        autoFocus
+        className="inline-rename"
+        aria-label="New task title"
+        placeholder="New task"
+        maxLength={200}
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        onBlur={onDone}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && title.trim()) {
+            e.preventDefault();
+            void guard(() => call(api, 'tasks:add', { conversationId, title })).then(() => setTitle(''));
+          } else if (e.key === 'Escape') {
+            e.preventDefault();
+            e.stopPropagation();
+            onDone();
+          }
+        }}
+      />
+    </li>
+  );
+}

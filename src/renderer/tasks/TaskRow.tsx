@@ -1,0 +1,141 @@
+// One task in the header: status icon, tick box, title (+ activeForm while in
+// progress), owner badge, and a menu to rename, move or delete. Drag to reorder, or
+// Alt+↑/↓ on the focused row.
+import { useState, type DragEvent } from 'react';
+import type { Task, TaskList } from '../../shared/tasks';
+import { call, useApi } from '../api/apiContext';
+import { useGuard } from '../common/toasts';
+import { MenuButton } from '../common/Menu';
+import { InlineRename } from '../common/InlineRename';
+import { moved, rowKind, rowLabel } from './taskView';
+
+const ICON: Record<ReturnType<typeof rowKind>, string> = {
+  pending: '○',
+  in_progress: '',
+  completed: '✓',
+  blocked: '▸',
+  cancelled: '⊘',
+};
+
+const DRAG_TYPE = 'application/x-stepwise-task';
+
+export function TaskRow(props: { task: Task; list: TaskList; conversationId: string; onJump: (messageId: number) => void }) {
+  const { task, list, conversationId } = props;
+  const api = useApi();
+  const guard = useGuard();
+  const [renaming, setRenaming] = useState(false);
+  const [dropTarget, setDropTarget] = useState(false);
+  const kind = rowKind(task);
+
+  const update = (patch: { status?: Task['status']; title?: string }) =>
+    void guard(() => call(api, 'tasks:update', { conversationId, taskId: task.id, patch }));
+  const reorder = (order: number[] | null) => {
+    if (order) void guard(() => call(api, 'tasks:reorder', { conversationId, order }));
+  };
+  const move = (delta: number) => reorder(moved(list, task.id, delta));
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDropTarget(false);
+    const dragged = Number(event.dataTransfer.getData(DRAG_TYPE));
+    if (!dragged || dragged === task.id) return;
+    const order = list.tasks.map((t) => t.id).filter((id) => id !== dragged);
+    order.splice(order.indexOf(task.id), 0, dragged);
+    reorder(order);
+  };
+
+  return (
+    <li
+      className={`task-row task-${kind}${dropTarget ? ' drop-target' : ''}`}
+      draggable={!renaming}
+      onDragStart={(e) => {
+        e.dataTransfer.setData(DRAG_TYPE, String(task.id));
+        e.dataTransfer.effectAllowed = 'move';
+      }}
+      onDragOver={(e) => {
+        if (e.dataTransfer.types.includes(DRAG_TYPE)) {
+          e.preventDefault();
+          setDropTarget(true);
+        }
+      }}
+      onDragLeave={() => setDropTarget(false)}
+      onDrop={onDrop}
+    >
+      <span className="task-icon" aria-hidden="true">
+        {kind === 'in_progress' ? <span className="spinner" /> : ICON[kind]}
+      </span>
+      <input
+        type="checkbox"
+        className="task-check"
+        aria-label={`Task ${task.id} done`}
+        checked={task.status === 'completed'}
+        onChange={(e) => update({ status: e.target.checked ? 'completed' : 'pending' })}
+      />
+      {renaming ? (
+        <InlineRename
+          initial={task.title}
+          label={`Rename task ${task.id}`}
+          className="task-rename"
+          onDone={(title) => {
+            setRenaming(false);
+            if (title && title !== task.title) update({ title });
+          }}
+        />
+      ) : (
+        <button
+          type="button"
+          className="task-main"
+          aria-label={rowLabel(task)}
+          title={task.description || undefined}
+          onClick={() => {
+            if (task.lastMessageId !== null) props.onJump(task.lastMessageId);
+          }}
+          onDoubleClick={() => setRenaming(true)}
+          onKeyDown={(e) => {
+            if (e.altKey && e.key === 'ArrowUp') {
+              e.preventDefault();
+              move(-1);
+            } else if (e.altKey && e.key === 'ArrowDown') {
+              e.preventDefault();
+              move(1);
+            } else if (e.key === 'F2') {
+              e.preventDefault();
+              e.stopPropagation();
+              setRenaming(true);
+            }
+          }}
+        >
+          <span className="task-seq">{task.id}</span>
+          <span className="task-text">
+            <span className="task-title">{task.title}</span>
+            {kind === 'in_progress' && task.activeForm && <span className="task-active">{task.activeForm}</span>}
+            {kind === 'blocked' && (
+              <span className="task-blocked">blocked by {task.openBlockers.map((id) => `#${id}`).join(', ')}</span>
+            )}
+          </span>
+          {task.owner !== 'main' && <span className="owner-badge">{task.owner}</span>}
+        </button>
+      )}
+      <MenuButton
+        label={`Actions for task ${task.id}`}
+        className="task-row-menu"
+        items={[
+          { label: 'Rename', onSelect: () => setRenaming(true) },
+          {
+            label: task.status === 'cancelled' ? 'Restore' : 'Cancel task',
+            onSelect: () => update({ status: task.status === 'cancelled' ? 'pending' : 'cancelled' }),
+          },
+          { label: 'Move up', disabled: list.tasks[0]?.id === task.id, onSelect: () => move(-1) },
+          { label: 'Move down', disabled: list.tasks.at(-1)?.id === task.id, onSelect: () => move(1) },
+          {
+            label: 'Delete',
+            danger: true,
+            onSelect: () => void guard(() => call(api, 'tasks:delete', { conversationId, taskId: task.id })),
+          },
+        ]}
+      >
+        ⋯
+      </MenuButton>
+    </li>
+  );
+}

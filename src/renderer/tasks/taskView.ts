@@ -1,0 +1,41 @@
+// Pure presentation rules for task rows, shared by the header and its tests.
+import type { Task, TaskList } from '../../shared/tasks';
+
+export type RowKind = 'pending' | 'in_progress' | 'completed' | 'blocked' | 'cancelled';
+
+export function rowKind(task: Task): RowKind {
+  if (task.status === 'pending' && task.openBlockers.length > 0) return 'blocked';
+  return task.status;
+}
+
+const KIND_WORDS: Record<RowKind, string> = {
+  pending: 'pending',
+  in_progress: 'in progress',
+  completed: 'completed',
+  blocked: 'blocked',
+  cancelled: 'cancelled',
+};
+
+export function rowLabel(task: Task): string {
+  const kind = rowKind(task);
+  const state = kind === 'blocked' ? `blocked by ${task.openBlockers.join(', ')}` : KIND_WORDS[kind];
+  return `Task ${task.id}, ${state}: ${task.title}`;
+}
+
+export function progress(list: TaskList): { done: number; total: number } {
+  const counted = list.tasks.filter((t) => t.status !== 'cancelled');
+  return { done: counted.filter((t) => t.status === 'completed').length, total: counted.length };
+}
+
+export function currentTask(list: TaskList): Task | undefined {
+  return list.tasks.find((t) => t.status === 'in_progress' && t.owner === 'main') ?? list.tasks.find((t) => t.status === 'in_progress');
+}
+
+export function moved(list: TaskList, taskId: number, delta: number): number[] | null {
+  const order = list.tasks.map((t) => t.id);
+  const from = order.indexOf(taskId);
+  const to = from + delta;
+  if (from < 0 || to < 0 || to >= order.length) return null;
+  order.splice(to, 0, ...order.splice(from, 1));
+  return order;
+}
