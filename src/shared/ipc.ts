@@ -16,6 +16,7 @@ import {
 } from './domain';
 import { SettingsPatch, SettingsView } from './settings';
 import { TaskList, TaskTitle, UserTaskPatch } from './tasks';
+import { AutopilotState, Worker } from './agents';
 
 const call = <Req extends z.ZodType, Res extends z.ZodType>(request: Req, response: Res) => ({
   request,
@@ -120,6 +121,15 @@ export const calls = {
     ]),
   ),
 
+  'workers:list': call(z.strictObject({ conversationId: ConversationId }), z.array(Worker)),
+  /** Answers the question a worker asked (its ⚠ marker). */
+  'workers:answer': call(z.strictObject({ workerId: ConversationId, content: MessageContent }), Worker),
+
+  'autopilot:get': call(z.strictObject({ conversationId: ConversationId }), AutopilotState),
+  'autopilot:set': call(z.strictObject({ conversationId: ConversationId, enabled: z.boolean() }), AutopilotState),
+  /** The "Continue" button after Autopilot paused. */
+  'autopilot:continue': call(z.strictObject({ conversationId: ConversationId }), AutopilotState),
+
   'settings:get': call(Empty, SettingsView),
   'settings:update': call(z.strictObject({ patch: SettingsPatch }), SettingsView),
   /** Stores (or with null, forgets) the API key. The key never comes back out. */
@@ -141,6 +151,13 @@ export const events = {
   'messages:removed': z.object({ conversationId: ConversationId, fromId: z.number().int() }),
   /** A task list changed (any actor). `list` is the open list, or null once closed. */
   'tasks:changed': z.object({ conversationId: ConversationId, list: TaskList.nullable() }),
+  /** Workers of a conversation were started, changed state or finished. */
+  'workers:changed': z.object({ conversationId: ConversationId, workers: z.array(Worker) }),
+  /** Autopilot is about to continue with the next task. */
+  'autopilot:continuing': z.object({ conversationId: ConversationId, next: z.string() }),
+  /** Autopilot paused; `reason` is shown to the user. */
+  'autopilot:paused': z.object({ conversationId: ConversationId, reason: z.string() }),
+  'autopilot:state': AutopilotState,
   /** The agent loop of a conversation started, finished or failed. */
   'chat:status': ChatStatus,
   'settings:changed': SettingsView,

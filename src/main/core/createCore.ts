@@ -123,6 +123,18 @@ export function createCore(options: CoreOptions) {
     'import:conversation': () => {
       throw new AppError('unavailable', 'Import is not available yet.');
     },
+    // The workers and autopilot modules replace these.
+    'workers:list': () => [],
+    'workers:answer': () => {
+      throw new AppError('unavailable', 'Workers are not available yet.');
+    },
+    'autopilot:get': ({ conversationId }) => ({ conversationId, enabled: false, steps: 0, cap: 5, pausedReason: null }),
+    'autopilot:set': () => {
+      throw new AppError('unavailable', 'Autopilot is not available yet.');
+    },
+    'autopilot:continue': () => {
+      throw new AppError('unavailable', 'Autopilot is not available yet.');
+    },
     'settings:get': () => settings.view(),
     'settings:update': ({ patch }) => {
       settings.update(patch);

@@ -44,9 +44,9 @@ export function createConversationRepo(db: Db, now: () => number = Date.now) {
   const touch = db.prepare('UPDATE conversations SET updated_at = ? WHERE id = ?');
   const remove = db.prepare('DELETE FROM conversations WHERE id = ?');
   const pageAll = db.prepare<[number, number], ConversationRow>(
-    'SELECT * FROM conversations ORDER BY pinned DESC, updated_at DESC, id LIMIT ? OFFSET ?',
+    'SELECT * FROM conversations WHERE parent_id IS NULL ORDER BY pinned DESC, updated_at DESC, id LIMIT ? OFFSET ?',
   );
-  const countAll = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM conversations');
+  const countAll = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM conversations WHERE parent_id IS NULL');
   const pageMatching = db.prepare<[string, number, number], ConversationRow>(
     `SELECT * FROM conversations WHERE title LIKE ? ESCAPE '\\'
      ORDER BY pinned DESC, updated_at DESC, id LIMIT ? OFFSET ?`,

@@ -113,6 +113,34 @@ export const migrations: Migration[] = [
       CREATE INDEX task_events_by_task ON task_events (task_id, id);
     `,
   },
+  {
+    version: 4,
+    name: 'workers and autopilot',
+    sql: `
+      -- A worker's transcript is a child conversation: the same message store, hidden
+      -- from the sidebar, deleted with its parent.
+      ALTER TABLE conversations ADD COLUMN parent_id TEXT REFERENCES conversations (id) ON DELETE CASCADE;
+      -- NULL: follow the "Autopilot on for new conversations" setting.
+      ALTER TABLE conversations ADD COLUMN autopilot INTEGER CHECK (autopilot IN (0, 1));
+      CREATE INDEX conversations_by_parent ON conversations (parent_id);
+      CREATE INDEX conversations_top_order ON conversations (pinned DESC, updated_at DESC) WHERE parent_id IS NULL;
+
+      CREATE TABLE workers (
+        id TEXT PRIMARY KEY REFERENCES conversations (id) ON DELETE CASCADE,
+        conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+        number INTEGER NOT NULL,
+        owner TEXT NOT NULL,
+        task_seq INTEGER,
+        description TEXT NOT NULL,
+        expected_output TEXT NOT NULL DEFAULT '',
+        status TEXT NOT NULL CHECK (status IN ('queued', 'running', 'done', 'error', 'stopped')),
+        result TEXT,
+        created_at INTEGER NOT NULL,
+        finished_at INTEGER,
+        UNIQUE (conversation_id, number)
+      );
+    `,
+  },
 ];
 
 export const LATEST_VERSION = migrations.at(-1)?.version ?? 0;

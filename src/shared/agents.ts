@@ -1,0 +1,37 @@
+// Workers (sub-agents the main agent starts) and Autopilot, as the renderer sees them.
+import { z } from 'zod';
+import { ConversationId } from './domain';
+
+export const WorkerStatus = z.enum(['queued', 'running', 'done', 'error', 'stopped']);
+export type WorkerStatus = z.infer<typeof WorkerStatus>;
+
+export const Worker = z.object({
+  /** The worker's own transcript is a child conversation with this id. */
+  id: ConversationId,
+  conversationId: ConversationId,
+  /** 1..n within the parent conversation: "Worker 2". */
+  number: z.number().int(),
+  /** The owner id its task tool calls act with, e.g. `worker-2`. */
+  owner: z.string(),
+  taskId: z.number().int().nullable(),
+  description: z.string(),
+  status: WorkerStatus,
+  /** What it is doing right now while running. */
+  activity: z.enum(['streaming', 'tool', 'waiting', 'idle']).nullable(),
+  /** The worker asked the user a question and waits for the answer (⚠ in the UI). */
+  needsInput: z.boolean(),
+  createdAt: z.number().int(),
+  finishedAt: z.number().int().nullable(),
+});
+export type Worker = z.infer<typeof Worker>;
+
+export const AutopilotState = z.object({
+  conversationId: ConversationId,
+  enabled: z.boolean(),
+  /** Continuations made since the user's last message. */
+  steps: z.number().int(),
+  cap: z.number().int(),
+  /** Why Autopilot paused (cap reached, doubtful verdict, failed request), or null. */
+  pausedReason: z.string().nullable(),
+});
+export type AutopilotState = z.infer<typeof AutopilotState>;
