@@ -80,7 +80,9 @@ function userVersion(db: Db): number {
 function checkHealth(file: string): { ok: true } | { ok: false; reason: string } {
   let probe: Db | null = null;
   try {
-    probe = new Database(file, { fileMustExist: true });
+    // Read-only: a read-write probe would checkpoint a WAL into the damaged file (or
+    // delete a stray WAL) before it could be moved aside.
+    probe = new Database(file, { fileMustExist: true, readonly: true });
     const rows = probe.pragma('integrity_check') as Array<{ integrity_check: string }>;
     const first = rows[0]?.integrity_check;
     return first === 'ok' ? { ok: true } : { ok: false, reason: first ?? 'integrity_check failed' };
