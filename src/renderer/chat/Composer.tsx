@@ -6,6 +6,8 @@ export function Composer(props: {
   onSend: (text: string) => Promise<boolean>;
   onStop: () => void;
   running: boolean;
+  /** Kept mounted (so a draft survives) but not shown. */
+  hidden?: boolean;
   placeholder?: string;
   label?: string;
 }) {
@@ -32,6 +34,7 @@ export function Composer(props: {
 
   return (
     <form
+      hidden={props.hidden}
       className="composer"
       aria-label="Message composer"
       onSubmit={(e) => {

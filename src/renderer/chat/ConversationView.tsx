@@ -9,6 +9,11 @@ import { MessageList } from './MessageList';
 import { Composer } from './Composer';
 import { ChatErrorBanner } from './ChatErrorBanner';
 import { TaskHeader } from '../tasks/TaskHeader';
+import { useWorkers } from '../agents/useWorkers';
+import { WorkerStrip } from '../agents/WorkerStrip';
+import { WorkerView } from '../agents/WorkerView';
+import { useAutopilot } from '../agents/useAutopilot';
+import { AutopilotNotice, AutopilotToggle } from '../agents/Autopilot';
 
 export function ConversationView(props: {
   id: string;
@@ -24,6 +29,12 @@ export function ConversationView(props: {
   const { messages, loaded } = useMessages(props.id);
   const status = useChatStatus(props.id);
   const conversationId = props.id;
+  const workers = useWorkers(props.id);
+  const [workerId, setWorkerId] = useState<string | null>(null);
+  const selectedWorker = workers.find((w) => w.id === workerId) ?? null;
+  const autopilot = useAutopilot(props.id);
+  const anyWorkerActive = workers.some((w) => w.status === 'running' || w.status === 'queued');
+  const busy = status.running || anyWorkerActive;
 
   useEffect(() => {
     call(api, 'conversations:get', { id: props.id }).then(setConversation, props.onMissing);
@@ -48,14 +59,15 @@ export function ConversationView(props: {
   const stop = useCallback(() => void guard(() => call(api, 'chat:stop', { conversationId })), [api, guard, conversationId]);
 
   useEffect(() => {
-    if (!status.running) return;
+    // In a worker's view Esc goes back instead (the worker view handles it).
+    if (!busy || selectedWorker) return;
     const onKey = (event: KeyboardEvent) => {
       // Esc inside a menu, dialog or editor closes that first.
       if (event.key === 'Escape' && !event.defaultPrevented) stop();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [status.running, stop]);
+  }, [busy, selectedWorker, stop]);
 
   if (!conversation) return <div className="loading" aria-busy="true" />;
 
@@ -86,18 +98,30 @@ export function ConversationView(props: {
             </button>
           </h1>
         )}
-        {status.running && (
+        {busy && (
           <span className="working" role="status">
             <span className="spinner" aria-hidden="true" /> Working…
           </span>
         )}
+        <AutopilotToggle state={autopilot.state} />
       </header>
       <TaskHeader
         conversationId={conversationId}
-        running={status.running}
-        onJumpToMessage={(id) => setScrollTarget({ id, nonce: Date.now() })}
+        running={busy}
+        onJumpToMessage={(id) => {
+          setWorkerId(null);
+          setScrollTarget({ id, nonce: Date.now() });
+        }}
       />
-      {loaded && messages.length === 0 ? (
+      <AutopilotNotice state={autopilot.state} continuing={autopilot.continuing} />
+      <WorkerStrip
+        workers={workers}
+        selectedId={selectedWorker?.id ?? null}
+        onSelect={(id) => setWorkerId((current) => (current === id ? null : id))}
+      />
+      {selectedWorker ? (
+        <WorkerView workers={workers} worker={selectedWorker} onSelect={setWorkerId} onBack={() => setWorkerId(null)} />
+      ) : loaded && messages.length === 0 ? (
         <div className="empty-chat">
           <h2>What should we work on?</h2>
           <p>Describe the goal. For multi-step work the assistant writes a task list and keeps it current as it goes.</p>
@@ -113,7 +137,7 @@ export function ConversationView(props: {
           }}
         />
       )}
-      {status.error && !status.running && (
+      {!selectedWorker && status.error && !status.running && (
         <ChatErrorBanner
           error={status.error}
           onRetry={() => void guard(() => call(api, 'chat:retry', { conversationId }))}
@@ -121,7 +145,8 @@ export function ConversationView(props: {
         />
       )}
       <Composer
-        running={status.running}
+        hidden={!!selectedWorker}
+        running={busy}
         onStop={stop}
         onSend={async (content) => {
           const sent = await guard(() => call(api, 'messages:send', { conversationId, content }));

@@ -10,12 +10,18 @@ export function MessageList({
   messages,
   actions,
   scrollToMessageId,
+  readOnly = false,
 }: {
   messages: Message[];
   actions: MessageActions;
   scrollToMessageId?: { id: number; nonce: number } | null;
+  /** Worker transcripts: no edit or regenerate. */
+  readOnly?: boolean;
 }) {
-  const items = useMemo(() => toDisplayItems(messages), [messages]);
+  const items = useMemo(() => {
+    const all = toDisplayItems(messages);
+    return readOnly ? all.map((item) => ({ ...item, isLastUser: false, isLastAssistant: false })) : all;
+  }, [messages, readOnly]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const virtualizer = useVirtualizer({

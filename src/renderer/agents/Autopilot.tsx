@@ -1,0 +1,56 @@
+import type { AutopilotState } from '../../shared/agents';
+import { call, useApi } from '../api/apiContext';
+import { useGuard } from '../common/toasts';
+
+export function AutopilotToggle({ state }: { state: AutopilotState | null }) {
+  const api = useApi();
+  const guard = useGuard();
+  if (!state) return null;
+  return (
+    <label className="switch" title="Carry on through the task list by itself">
+      <button
+        type="button"
+        role="switch"
+        aria-checked={state.enabled}
+        aria-label="Autopilot"
+        className={state.enabled ? 'switch-track on' : 'switch-track'}
+        onClick={() =>
+          void guard(() => call(api, 'autopilot:set', { conversationId: state.conversationId, enabled: !state.enabled }))
+        }
+      >
+        <span className="switch-thumb" />
+      </button>
+      <span className="switch-label" aria-hidden="true">
+        Autopilot
+      </span>
+    </label>
+  );
+}
+
+export function AutopilotNotice({ state, continuing }: { state: AutopilotState | null; continuing: string | null }) {
+  const api = useApi();
+  const guard = useGuard();
+  if (continuing) {
+    return (
+      <div className="autopilot-line" role="status">
+        <span className="spinner small" aria-hidden="true" />
+        Continuing: {continuing}
+      </div>
+    );
+  }
+  if (state?.enabled && state.pausedReason) {
+    return (
+      <div className="autopilot-line paused" role="status">
+        <span>{state.pausedReason}</span>
+        <button
+          type="button"
+          className="small"
+          onClick={() => void guard(() => call(api, 'autopilot:continue', { conversationId: state.conversationId }))}
+        >
+          Continue
+        </button>
+      </div>
+    );
+  }
+  return null;
+}
