@@ -101,9 +101,12 @@ export const migrations: Migration[] = [
       );
       CREATE INDEX task_deps_by_blocker ON task_deps (blocked_by_id);
 
+      -- History outlives the task it describes (task_id is cleared when a task is
+      -- deleted); list-level events (closed, reordered) have no task at all.
       CREATE TABLE task_events (
         id INTEGER PRIMARY KEY AUTOINCREMENT,
-        task_id INTEGER NOT NULL REFERENCES tasks (id) ON DELETE CASCADE,
+        list_id INTEGER REFERENCES task_lists (id) ON DELETE CASCADE,
+        task_id INTEGER REFERENCES tasks (id) ON DELETE SET NULL,
         at INTEGER NOT NULL,
         actor TEXT NOT NULL,
         kind TEXT NOT NULL,
@@ -111,6 +114,18 @@ export const migrations: Migration[] = [
         after TEXT
       );
       CREATE INDEX task_events_by_task ON task_events (task_id, id);
+      CREATE INDEX task_events_by_list ON task_events (list_id, id);
+      -- An event written with only its task still belongs to (and is deleted with) the list.
+      CREATE TRIGGER task_events_fill_list AFTER INSERT ON task_events
+        WHEN new.list_id IS NULL AND new.task_id IS NOT NULL BEGIN
+        UPDATE task_events SET list_id = (SELECT list_id FROM tasks WHERE id = new.task_id) WHERE id = new.id;
+      END;
+
+      -- The last task event the model has been told about (the "what the user changed" line).
+      CREATE TABLE task_notice_marks (
+        conversation_id TEXT PRIMARY KEY REFERENCES conversations (id) ON DELETE CASCADE,
+        event_id INTEGER NOT NULL
+      );
     `,
   },
   {
