@@ -1,0 +1,163 @@
+// Settings as the browser host keeps them: settings.json through conf, environment
+// overrides, a corrupt file kept as .bak with a notice, and the API key in a 0600 file.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createNodeCore } from '../../src/main/core/createNodeCore';
+import { KEY_FILE } from '../../src/main/core/settings/fileSecretStore';
+import { SETTINGS_FILE } from '../../src/main/core/settings/settingsFile';
+import { Settings, type SettingsView } from '../../src/shared/settings';
+import type { IpcResult } from '../../src/shared/ipc';
+import { tempDirPerTest } from '../support/tempDir';
+
+const DEFAULTS = Settings.parse({});
+
+function value<T>(result: IpcResult<T>): T {
+  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+  return result.value;
+}
+
+async function withCore<T>(dataDir: string, env: NodeJS.ProcessEnv, run: (core: ReturnType<typeof createNodeCore>) => Promise<T>) {
+  const core = createNodeCore({ dataDir, env });
+  try {
+    return await run(core);
+  } finally {
+    core.close();
+  }
+}
+
+describe('settings', () => {
+  const dir = tempDirPerTest({ beforeEach, afterEach });
+  const settingsFile = () => path.join(dir.path, SETTINGS_FILE);
+
+  it('start from the defaults and persist a change in settings.json across restarts', async () => {
+    await withCore(dir.path, {}, async (core) => {
+      const view = value(await core.dispatch('settings:get', {})) as SettingsView;
+      expect(view).toMatchObject(DEFAULTS);
+      expect(view).toMatchObject({ apiKeySet: false, apiKeySource: 'none', canStoreKey: true, overridden: [] });
+      const events: unknown[] = [];
+      core.bus.subscribe((event, payload) => event === 'settings:changed' && events.push(payload));
+      const updated = value(await core.dispatch('settings:update', { patch: { theme: 'dark', temperature: 0.2 } })) as SettingsView;
+      expect(updated).toMatchObject({ theme: 'dark', temperature: 0.2 });
+      expect(events).toEqual([updated]);
+    });
+    expect(JSON.parse(fs.readFileSync(settingsFile(), 'utf8'))).toMatchObject({ theme: 'dark', temperature: 0.2 });
+    await withCore(dir.path, {}, async (core) => {
+      expect(value(await core.dispatch('settings:get', {}))).toMatchObject({ theme: 'dark', temperature: 0.2 });
+    });
+  });
+
+  it('reject an out-of-range value with a clear error and keep the stored settings', async () => {
+    await withCore(dir.path, {}, async (core) => {
+      const result = await core.dispatch('settings:update', { patch: { temperature: 9 } });
+      expect(result.ok).toBe(false);
+      if (!result.ok) {
+        expect(result.error.code).toBe('invalid_request');
+        expect(result.error.message).toMatch(/patch\.temperature/);
+      }
+      expect(value(await core.dispatch('settings:get', {}))).toMatchObject({ temperature: DEFAULTS.temperature });
+    });
+  });
+
+  it.each([
+    ['not JSON', '{"theme": "dark",,, oops', /not valid JSON/],
+    ['a value outside the schema', JSON.stringify({ theme: 'purple', model: 'x' }), /does not match the settings schema/],
+  ])('fall back to defaults when settings.json is %s, keeping it as .bak with a notice', async (_what, content, reason) => {
+    fs.writeFileSync(settingsFile(), content);
+    await withCore(dir.path, {}, async (core) => {
+      expect(value(await core.dispatch('settings:get', {}))).toMatchObject(DEFAULTS);
+      const backup = `${settingsFile()}.bak`;
+      expect(fs.readFileSync(backup, 'utf8')).toBe(content);
+      const notices = core.notices.list();
+      expect(notices).toHaveLength(1);
+      expect(notices[0]).toMatchObject({ id: 'settings-reset', level: 'warning' });
+      expect(notices[0].text).toMatch(reason);
+      expect(notices[0].text).toContain(backup);
+      // Settings keep working, and a change is written to a fresh, valid file.
+      value(await core.dispatch('settings:update', { patch: { theme: 'light' } }));
+      expect(JSON.parse(fs.readFileSync(settingsFile(), 'utf8'))).toMatchObject({ theme: 'light' });
+    });
+  });
+
+  it('load a file from an older version that lacks newer fields, filling in defaults', async () => {
+    fs.writeFileSync(settingsFile(), JSON.stringify({ theme: 'dark' }));
+    await withCore(dir.path, {}, async (core) => {
+      expect(value(await core.dispatch('settings:get', {}))).toMatchObject({ ...DEFAULTS, theme: 'dark' });
+      expect(core.notices.list()).toEqual([]);
+      expect(fs.existsSync(`${settingsFile()}.bak`)).toBe(false);
+    });
+  });
+
+  it('let OPENAI_BASE_URL, STEPWISE_MODEL and OPENAI_API_KEY override what is stored, without writing them', async () => {
+    const env = { OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1', STEPWISE_MODEL: 'llama3.2', OPENAI_API_KEY: 'sk-from-env' };
+    await withCore(dir.path, env, async (core) => {
+      value(await core.dispatch('settings:update', { patch: { baseUrl: 'https://stored.example/v1', model: 'stored-model' } }));
+      const view = value(await core.dispatch('settings:get', {})) as SettingsView;
+      expect(view).toMatchObject({ baseUrl: env.OPENAI_BASE_URL, model: 'llama3.2', apiKeySet: true, apiKeySource: 'env' });
+      expect([...view.overridden].sort()).toEqual(['apiKey', 'baseUrl', 'model']);
+      expect(JSON.stringify(view)).not.toContain('sk-from-env');
+      expect(core.settings.apiKey()).toBe('sk-from-env');
+      expect(core.settings.effective()).toMatchObject({ baseUrl: env.OPENAI_BASE_URL, model: 'llama3.2' });
+    });
+    const stored = fs.readFileSync(settingsFile(), 'utf8');
+    expect(JSON.parse(stored)).toMatchObject({ baseUrl: 'https://stored.example/v1', model: 'stored-model' });
+    expect(stored).not.toContain('sk-from-env');
+    // Without the environment, the stored values apply again.
+    await withCore(dir.path, {}, async (core) => {
+      expect(value(await core.dispatch('settings:get', {}))).toMatchObject({
+        baseUrl: 'https://stored.example/v1',
+        model: 'stored-model',
+        apiKeySource: 'none',
+        overridden: [],
+      });
+    });
+  });
+
+  it('ignore empty environment variables', async () => {
+    await withCore(dir.path, { OPENAI_BASE_URL: '', STEPWISE_MODEL: '', OPENAI_API_KEY: '' }, async (core) => {
+      expect(value(await core.dispatch('settings:get', {}))).toMatchObject({ ...DEFAULTS, overridden: [], apiKeySet: false });
+    });
+  });
+});
+
+describe('API key file', () => {
+  const dir = tempDirPerTest({ beforeEach, afterEach });
+  const keyFile = () => path.join(dir.path, KEY_FILE);
+
+  it.skipIf(process.platform === 'win32')('is written with mode 0600, never shown, and forgotten on null', async () => {
+    await withCore(dir.path, {}, async (core) => {
+      const view = value(await core.dispatch('settings:setApiKey', { key: '  sk-test-123  ' })) as SettingsView;
+      expect(view).toMatchObject({ apiKeySet: true, apiKeySource: 'file' });
+      expect(JSON.stringify(view)).not.toContain('sk-test-123');
+      expect(fs.statSync(keyFile()).mode & 0o777).toBe(0o600);
+      expect(fs.readFileSync(keyFile(), 'utf8')).toBe('sk-test-123');
+      expect(core.settings.apiKey()).toBe('sk-test-123');
+      // Only the key file holds the key: not settings.json, not the database.
+      const holders = fs.readdirSync(dir.path).filter((f) => fs.readFileSync(path.join(dir.path, f)).includes('sk-test-123'));
+      expect(holders).toEqual([KEY_FILE]);
+    });
+    await withCore(dir.path, {}, async (core) => {
+      expect(core.settings.apiKey()).toBe('sk-test-123');
+      expect(value(await core.dispatch('settings:setApiKey', { key: null }))).toMatchObject({ apiKeySet: false, apiKeySource: 'none' });
+      expect(fs.existsSync(keyFile())).toBe(false);
+    });
+  });
+
+  it.skipIf(process.platform === 'win32')('keeps mode 0600 when an existing, wider file is overwritten', async () => {
+    fs.writeFileSync(keyFile(), 'old', { mode: 0o644 });
+    await withCore(dir.path, {}, async (core) => {
+      value(await core.dispatch('settings:setApiKey', { key: 'sk-new' }));
+      expect(fs.statSync(keyFile()).mode & 0o777).toBe(0o600);
+      expect(core.settings.apiKey()).toBe('sk-new');
+    });
+  });
+
+  it.skipIf(process.platform === 'win32')('is ignored when others can read it', async () => {
+    fs.writeFileSync(keyFile(), 'sk-leaked', { mode: 0o644 });
+    fs.chmodSync(keyFile(), 0o644);
+    await withCore(dir.path, {}, async (core) => {
+      expect(core.settings.apiKey()).toBeNull();
+      expect(value(await core.dispatch('settings:get', {}))).toMatchObject({ apiKeySet: false });
+    });
+  });
+});
