@@ -58,6 +58,27 @@ function securityHeaders(port: number): Record<string, string> {
   };
 }
 
+/**
+ * The request target against a fixed base: the Host header is checked separately and
+ * may be anything, and no request may throw out of a handler (that would end the host).
+ */
+function requestUrl(req: http.IncomingMessage): URL | null {
+  try {
+    return new URL(req.url ?? '/', `http://${HOST_ADDRESS}`);
+  } catch {
+    return null;
+  }
+}
+
+/** The path as a relative file name, or null for a malformed percent-escape. */
+function decodedPath(url: URL): string | null {
+  try {
+    return decodeURIComponent(url.pathname).replace(/^\/+/, '');
+  } catch {
+    return null;
+  }
+}
+
 export async function startHost(options: HostOptions): Promise<RunningHost> {
   const { core, rendererDir } = options;
   const token = options.token ?? newToken();
@@ -73,7 +94,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
 
   const server = http.createServer((req, res) => {
     if (!allowedHosts(port).includes(req.headers.host ?? '')) return deny(res, 421, 'Misdirected request');
-    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+    const url = requestUrl(req);
+    if (!url) return deny(res, 400, 'Bad request');
     const queryToken = url.searchParams.get('token');
     const isPage = url.pathname === '/' || url.pathname === '/index.html';
     const authorized = isPage ? tokensMatch(token, queryToken) : tokensMatch(token, cookieToken(req) ?? queryToken);
@@ -88,9 +110,10 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       });
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return deny(res, 405, 'Method not allowed');
-    const relative = isPage ? 'index.html' : decodeURIComponent(url.pathname).replace(/^\/+/, '');
+    const relative = isPage ? 'index.html' : decodedPath(url);
+    if (relative === null) return deny(res, 400, 'Bad request');
     const file = path.resolve(root, relative);
-    if (!file.startsWith(root + path.sep)) return deny(res, 404, 'Not found');
+    if (!file.startsWith(root + path.sep) || file.includes('\0')) return deny(res, 404, 'Not found');
     fs.readFile(file, (error, body) => {
       if (error) return deny(res, 404, 'Not found');
       const headers: Record<string, string> = {
@@ -108,11 +131,11 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const clients = new Set<WebSocket>();
 
   server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+    const url = requestUrl(req);
     const hostOk = allowedHosts(port).includes(req.headers.host ?? '');
     const originOk = allowedOrigins(port).includes(req.headers.origin ?? '');
-    const tokenOk = tokensMatch(token, url.searchParams.get('token'));
-    if (url.pathname !== '/ws' || !hostOk || !originOk || !tokenOk) {
+    const tokenOk = !!url && tokensMatch(token, url.searchParams.get('token'));
+    if (!url || url.pathname !== '/ws' || !hostOk || !originOk || !tokenOk) {
       const status = !tokenOk ? '401 Unauthorized' : '403 Forbidden';
       socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
