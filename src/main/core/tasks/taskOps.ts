@@ -1,0 +1,240 @@
+// The operations the tools and the header perform, as pure functions from the open list
+// to the proposed one. The service checks the result against the rules and writes it.
+import type { TaskStatus } from '../../../shared/tasks';
+import type { Op, OpState, Who } from './taskService';
+import type { DraftTask } from './taskStore';
+import { describeIds, joinAnd, LIST_TASKS_MAX, normalizeStatus, normalizeTaskId, normalizeTitle, taskNotFound, type Checked } from './taskRules';
+
+const ok = <T>(value: T): Checked<T> => ({ ok: true, value });
+const fail = (error: string): Checked<never> => ({ ok: false, error });
+
+/** Free text fields (description, activeForm) are trimmed and capped, never rejected. */
+export const TEXT_MAX = 2000;
+const text = (raw: string | undefined) => (raw === undefined ? undefined : raw.trim().slice(0, TEXT_MAX));
+
+function find(state: OpState, id: number): Checked<DraftTask> {
+  const task = state.tasks.find((t) => t.id === id);
+  return task ? ok(task) : fail(taskNotFound(id, state.tasks.map((t) => t.id)));
+}
+
+/** Status changes made by an agent claim the task for that agent. */
+function withStatus(task: DraftTask, status: TaskStatus, who: Who): DraftTask {
+  const owner = who.claims && status === 'in_progress' && task.status !== 'in_progress' ? who.owner : task.owner;
+  return { ...task, status, owner };
+}
+
+function nextId(tasks: DraftTask[]): number {
+  return Math.max(0, ...tasks.map((t) => t.id)) + 1;
+}
+
+function newTask(id: number, title: string, who: Who, fields: Partial<DraftTask> = {}): DraftTask {
+  return { rowId: null, id, title, description: '', activeForm: '', status: 'pending', owner: who.owner, blockedBy: [], lastMessageId: null, ...fields };
+}
+
+function ids(raw: unknown[] | undefined, field: string): Checked<number[]> {
+  const out: number[] = [];
+  for (const value of raw ?? []) {
+    const id = normalizeTaskId(value);
+    if (!id.ok) return fail(`${field}: ${id.error}`);
+    out.push(id.value);
+  }
+  return ok([...new Set(out)]);
+}
+
+function checkExisting(state: OpState, wanted: number[], field: string): Checked<void> {
+  const have = new Set(state.tasks.map((t) => t.id));
+  const missing = wanted.filter((id) => !have.has(id));
+  if (missing.length) return fail(`${field}: ${missing.map((id) => taskNotFound(id, [...have])).join('; ')}`);
+  return ok(undefined);
+}
+
+// ---- Full-list style -----------------------------------------------------------------
+
+export interface FullListItem {
+  id: unknown;
+  title: unknown;
+  description?: string;
+  activeForm?: string;
+  status: unknown;
+}
+
+export interface FullListOutcome {
+  missing: DraftTask[];
+  statusChanged: number[];
+}
+
+/** Items of a manage_todo_list call, each checked; every bad item is reported at once. */
+export function parseItems(items: FullListItem[]): Checked<Array<{ id: number; title: string; status: TaskStatus; description?: string; activeForm?: string }>> {
+  const errors: string[] = [];
+  const parsed = items.map((item, index) => {
+    const id = normalizeTaskId(item.id);
+    const title = normalizeTitle(item.title);
+    const status = normalizeStatus(item.status);
+    const label = `todoList[${index}]${id.ok ? ` (id ${id.value})` : ''}`;
+    for (const result of [id, title, status]) if (!result.ok) errors.push(`${label}: ${result.error}`);
+    return { id: id.ok ? id.value : 0, title: title.ok ? title.value : '', status: status.ok ? status.value : ('pending' as TaskStatus), description: text(item.description), activeForm: text(item.activeForm) };
+  });
+  if (items.length > LIST_TASKS_MAX) errors.push(`todoList holds at most ${LIST_TASKS_MAX} items (got ${items.length})`);
+  return errors.length ? fail(errors.join('; ')) : ok(parsed);
+}
+
+/**
+ * Replaces the open list with the call's items: same id = same task. A finished list
+ * from an earlier turn is replaced by a new list unless the call re-sends all of its
+ * tasks (then the model is extending it).
+ */
+export function fullListOp(items: FullListItem[], who: Who): Op<FullListOutcome> {
+  return (state) => {
+    const parsed = parseItems(items);
+    if (!parsed.ok) return parsed;
+    const sent = new Map(parsed.value.map((i) => [i.id, i]));
+    const extendsFinished = state.tasks.every((t) => sent.get(t.id)?.title === t.title);
+    const startNew = state.finishedEarlier && !extendsFinished;
+    const current = startNew ? [] : state.tasks;
+    const byId = new Map(current.map((t) => [t.id, t]));
+    const statusChanged: number[] = [];
+    const tasks = parsed.value.map((item) => {
+      const old = byId.get(item.id);
+      if (!old) {
+        if (item.status === 'completed') statusChanged.push(item.id);
+        return newTask(item.id, item.title, who, { status: item.status, description: item.description ?? '', activeForm: item.activeForm ?? '' });
+      }
+      if (old.status !== item.status) statusChanged.push(item.id);
+      return {
+        ...withStatus(old, item.status, who),
+        title: item.title,
+        description: item.description ?? old.description,
+        activeForm: item.activeForm ?? old.activeForm,
+        // A blocker the call dropped no longer holds anything back.
+        blockedBy: old.blockedBy.filter((id) => sent.has(id)),
+      };
+    });
+    const missing = current.filter((t) => !sent.has(t.id));
+    return ok({ tasks, startNew, value: { missing, statusChanged } });
+  };
+}
+
+// ---- Granular style ------------------------------------------------------------------
+
+export interface CreateInput {
+  title: unknown;
+  description?: string;
+  activeForm?: string;
+  blockedBy?: unknown[];
+}
+
+/** Adds a task at the end; in a list finished in an earlier turn, starts a new list at 1. */
+export function createOp(input: CreateInput, who: Who, options: { newListWhenFinished: boolean }): Op<{ id: number }> {
+  return (state) => {
+    const title = normalizeTitle(input.title);
+    if (!title.ok) return title;
+    const blockedBy = ids(input.blockedBy, 'blockedBy');
+    if (!blockedBy.ok) return blockedBy;
+    const startNew = options.newListWhenFinished && state.finishedEarlier;
+    const base = startNew ? [] : state.tasks;
+    const known = checkExisting({ ...state, tasks: base }, blockedBy.value, 'blockedBy');
+    if (!known.ok) return known;
+    const id = nextId(base);
+    const task = newTask(id, title.value, who, { description: text(input.description) ?? '', activeForm: text(input.activeForm) ?? '', blockedBy: blockedBy.value });
+    return ok({ tasks: [...base, task], startNew, value: { id } });
+  };
+}
+
+export interface UpdateInput {
+  taskId: unknown;
+  status?: unknown;
+  title?: unknown;
+  description?: string;
+  activeForm?: string;
+  addBlockedBy?: unknown[];
+  removeBlockedBy?: unknown[];
+}
+
+export function updateOp(input: UpdateInput, who: Who): Op<{ id: number; changed: string[] }> {
+  return (state) => {
+    const id = normalizeTaskId(input.taskId);
+    if (!id.ok) return fail(`taskId: ${id.error}`);
+    const found = find(state, id.value);
+    if (!found.ok) return found;
+    let task = found.value;
+    const changed: string[] = [];
+    if (input.status !== undefined) {
+      const status = normalizeStatus(input.status);
+      if (!status.ok) return status;
+      if (status.value !== task.status) changed.push('status');
+      task = withStatus(task, status.value, who);
+    }
+    if (input.title !== undefined) {
+      const title = normalizeTitle(input.title);
+      if (!title.ok) return title;
+      if (title.value !== task.title) changed.push('title');
+      task = { ...task, title: title.value };
+    }
+    for (const field of ['description', 'activeForm'] as const) {
+      const value = text(input[field]);
+      if (value === undefined) continue;
+      if (value !== task[field]) changed.push(field);
+      task = { ...task, [field]: value };
+    }
+    const add = ids(input.addBlockedBy, 'addBlockedBy');
+    if (!add.ok) return add;
+    const remove = ids(input.removeBlockedBy, 'removeBlockedBy');
+    if (!remove.ok) return remove;
+    for (const [list, field] of [[add.value, 'addBlockedBy'], [remove.value, 'removeBlockedBy']] as const) {
+      const known = checkExisting(state, list, field);
+      if (!known.ok) return known;
+    }
+    const blockedBy = [...new Set([...task.blockedBy.filter((b) => !remove.value.includes(b)), ...add.value])].sort((a, b) => a - b);
+    if (blockedBy.join(',') !== task.blockedBy.join(',')) changed.push('blockedBy');
+    task = { ...task, blockedBy };
+    return ok({ tasks: state.tasks.map((t) => (t.id === task.id ? task : t)), value: { id: task.id, changed } });
+  };
+}
+
+/** Removes a task; tasks it blocked lose that dependency. */
+export function deleteOp(taskId: unknown): Op<{ removed: DraftTask }> {
+  return (state) => {
+    const id = normalizeTaskId(taskId);
+    if (!id.ok) return fail(`taskId: ${id.error}`);
+    const found = find(state, id.value);
+    if (!found.ok) return found;
+    const tasks = state.tasks.filter((t) => t.id !== id.value).map((t) => (t.blockedBy.includes(id.value) ? { ...t, blockedBy: t.blockedBy.filter((b) => b !== id.value) } : t));
+    return ok({ tasks, value: { removed: found.value } });
+  };
+}
+
+// ---- The user, from the header ---------------------------------------------------------
+
+export function userUpdateOp(taskId: number, patch: { status?: TaskStatus; title?: string }): Op<{ id: number }> {
+  return (state) => {
+    const found = find(state, taskId);
+    if (!found.ok) return found;
+    const update = updateOp({ taskId, status: patch.status, title: patch.title }, { actor: 'user', owner: 'main', claims: false })(state);
+    return update.ok ? ok({ tasks: update.value.tasks, value: { id: taskId } }) : update;
+  };
+}
+
+export function userAddOp(title: string, who: Who): Op<{ id: number }> {
+  return createOp({ title }, who, { newListWhenFinished: false });
+}
+
+/** `order` must name every task of the list exactly once. */
+export function reorderOp(order: number[]): Op<null> {
+  return (state) => {
+    const have = state.tasks.map((t) => t.id);
+    if (have.length === 0) return fail('There is no open task list to reorder.');
+    const unknown = order.filter((id) => !have.includes(id));
+    const left = have.filter((id) => !order.includes(id));
+    const twice = order.filter((id, i) => order.indexOf(id) !== i);
+    if (unknown.length || left.length || twice.length) {
+      const parts = [
+        unknown.length ? `unknown ${joinAnd(unknown.map(String))}` : '',
+        left.length ? `missing ${joinAnd(left.map(String))}` : '',
+        twice.length ? `repeated ${joinAnd([...new Set(twice)].map(String))}` : '',
+      ].filter(Boolean);
+      return fail(`The new order must list tasks ${describeIds(have)} once each (${parts.join('; ')}).`);
+    }
+    const byId = new Map(state.tasks.map((t) => [t.id, t]));
+    return ok({ tasks: order.map((id) => byId.get(id)!), value: null });
+  };
+}

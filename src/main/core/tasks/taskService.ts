@@ -1,0 +1,237 @@
+// Every change to a task list goes through `change`: read the open list, let an
+// operation propose the new one, check it against the rules, write the difference,
+// append task_events — all in one SQLite transaction, so a failed check or a failing
+// write leaves nothing behind — and then push `tasks:changed`.
+import type { ConversationSummary } from '../../../shared/domain';
+import type { TaskList } from '../../../shared/tasks';
+import type { Db } from '../db/openDatabase';
+import type { EventBus } from '../ipc/eventBus';
+import { checkChange, isFinished, type Checked } from './taskRules';
+import { createTaskStore, type DraftTask, type ListInfo } from './taskStore';
+
+/** Who makes a change: the actor recorded in task_events and the owner it acts as. */
+export interface Who {
+  actor: string;
+  owner: string;
+  /** Agents take ownership of a task they start; the user does not. */
+  claims: boolean;
+}
+
+export const USER: Who = { actor: 'user', owner: 'main', claims: false };
+
+/** The conversation's own agent acts as `model`; a worker acts under its own id. */
+export function agentWho(agentId: string): Who {
+  return agentId === 'main' ? { actor: 'model', owner: 'main', claims: true } : { actor: agentId, owner: agentId, claims: true };
+}
+
+/** Why an open list was closed; kept in its `closed` event. */
+export type CloseReason = 'clear-tasks' | 'clear-command' | 'edit' | 'superseded' | 'emptied';
+
+export interface OpState {
+  list: ListInfo | null;
+  tasks: DraftTask[];
+  /** The list is finished and a user message came after its last change: a new turn. */
+  finishedEarlier: boolean;
+}
+
+export interface OpResult<T> {
+  /** The list as it should be, in display order. */
+  tasks: DraftTask[];
+  /** Close the open list (kept in history) and put `tasks` in a new one. */
+  startNew?: boolean;
+  value: T;
+}
+
+export type Op<T> = (state: OpState) => Checked<OpResult<T>>;
+
+export interface Changed<T> {
+  list: TaskList | null;
+  before: DraftTask[];
+  after: DraftTask[];
+  startedNew: boolean;
+  value: T;
+}
+
+/** Thrown inside the transaction so better-sqlite3 rolls it back; never leaves `change`. */
+class Rejected extends Error {}
+
+export interface TaskServiceDeps {
+  db: Db;
+  bus: EventBus;
+  now?: () => number;
+  /** The sidebar summary, re-sent so the `k/N` badge follows the list. */
+  conversationSummary?: (conversationId: string) => ConversationSummary | undefined;
+}
+
+export function createTaskService(deps: TaskServiceDeps) {
+  const { db, bus } = deps;
+  const now = deps.now ?? Date.now;
+  const store = createTaskStore(db);
+
+  function snapshot(task: DraftTask) {
+    const { rowId: _row, lastMessageId: _message, ...rest } = task;
+    return rest;
+  }
+
+  function changedFields(a: DraftTask, b: DraftTask): Array<keyof DraftTask> {
+    const fields: Array<keyof DraftTask> = ['title', 'description', 'activeForm', 'status', 'owner'];
+    const out = fields.filter((f) => a[f] !== b[f]);
+    const blockers = (t: DraftTask) => [...t.blockedBy].sort((x, y) => x - y).join(',');
+    if (blockers(a) !== blockers(b)) out.push('blockedBy');
+    return out;
+  }
+
+  function pick(task: DraftTask, fields: Array<keyof DraftTask>) {
+    return Object.fromEntries([['id', task.id], ...fields.map((f) => [f, task[f]])]);
+  }
+
+  function finishedEarlier(conversationId: string, tasks: DraftTask[]): boolean {
+    if (!isFinished(tasks)) return false;
+    const lastUser = store.latestMessageId(conversationId, 'user');
+    if (lastUser === null) return false;
+    const lastChange = Math.max(0, ...tasks.map((t) => t.lastMessageId ?? 0));
+    return lastUser > lastChange;
+  }
+
+  function closeInside(list: ListInfo, who: Who, reason: CloseReason, at: number) {
+    if (store.closeList(list.id, at)) {
+      store.appendEvent({ listId: list.id, taskId: null, at, actor: who.actor, kind: 'closed', after: { reason } });
+    }
+  }
+
+  /** Writes the difference between two versions of a list; returns whether anything changed. */
+  function writeDiff(listId: number, before: DraftTask[], after: DraftTask[], who: Who, at: number, messageId: number | null): boolean {
+    let changed = false;
+    const oldById = new Map(before.map((t) => [t.id, t]));
+    const keep = new Set(after.map((t) => t.id));
+    for (const old of before) {
+      if (keep.has(old.id) || old.rowId === null) continue;
+      store.appendEvent({ listId, taskId: old.rowId, at, actor: who.actor, kind: 'deleted', before: snapshot(old) });
+      store.deleteTask(old.rowId);
+      changed = true;
+    }
+    const rowOf = new Map<number, number>();
+    const blockersChanged: DraftTask[] = [];
+    after.forEach((task, position) => {
+      const old = oldById.get(task.id);
+      if (!old || old.rowId === null) {
+        const rowId = store.insertTask(listId, { ...task, lastMessageId: messageId }, position, at);
+        rowOf.set(task.id, rowId);
+        store.appendEvent({ listId, taskId: rowId, at, actor: who.actor, kind: 'created', after: snapshot(task) });
+        if (task.blockedBy.length) blockersChanged.push(task);
+        changed = true;
+        return;
+      }
+      rowOf.set(task.id, old.rowId);
+      const fields = changedFields(old, task);
+      if (fields.length) {
+        store.updateTask({ ...task, rowId: old.rowId, lastMessageId: messageId }, at);
+        store.appendEvent({ listId, taskId: old.rowId, at, actor: who.actor, kind: 'updated', before: pick(old, fields), after: pick(task, fields) });
+        if (fields.includes('blockedBy')) blockersChanged.push(task);
+        changed = true;
+      }
+      store.setPosition(old.rowId, position);
+    });
+    for (const task of blockersChanged) {
+      store.setBlockers(rowOf.get(task.id)!, task.blockedBy.map((id) => rowOf.get(id)!));
+    }
+    const survivors = before.filter((t) => keep.has(t.id)).map((t) => t.id);
+    const order = after.filter((t) => oldById.has(t.id)).map((t) => t.id);
+    if (survivors.join(',') !== order.join(',')) {
+      store.appendEvent({ listId, taskId: null, at, actor: who.actor, kind: 'reordered', before: survivors, after: order });
+      changed = true;
+    }
+    return changed;
+  }
+
+  function notify(conversationId: string, list: TaskList | null) {
+    bus.emit('tasks:changed', { conversationId, list });
+    const summary = deps.conversationSummary?.(conversationId);
+    if (summary) bus.emit('conversations:changed', { id: conversationId, kind: 'updated', conversation: summary });
+  }
+
+  function messageFor(conversationId: string, who: Who): number | null {
+    // The model's change belongs to the reply that made the tool call; the user's to
+    // whatever the conversation showed last.
+    if (who.actor === 'user') return store.latestMessageId(conversationId);
+    return store.latestMessageId(conversationId, 'assistant') ?? store.latestMessageId(conversationId);
+  }
+
+  return {
+    store,
+
+    /** The conversation's open list, or null. */
+    get(conversationId: string): TaskList | null {
+      return store.openTaskList(conversationId);
+    },
+
+    /**
+     * Applies an operation to the open list as one transaction. On any error (a rule,
+     * a constraint, a bug) nothing is written and the error comes back as a value.
+     */
+    change<T>(conversationId: string, who: Who, op: Op<T>): Checked<Changed<T>> {
+      let outcome: { before: DraftTask[]; after: DraftTask[]; startedNew: boolean; value: T; changed: boolean };
+      try {
+        outcome = db.transaction(() => {
+          const at = now();
+          const list = store.openList(conversationId);
+          const current = list ? store.draft(list.id) : [];
+          const proposed = op({ list, tasks: current, finishedEarlier: list !== null && finishedEarlier(conversationId, current) });
+          if (!proposed.ok) throw new Rejected(proposed.error);
+          const startNew = list !== null && proposed.value.startNew === true;
+          const before = startNew ? [] : current;
+          const after = proposed.value.tasks;
+          const errors = checkChange(before, after);
+          if (errors.length) throw new Rejected(errors.join(' '));
+
+          let changed = false;
+          let listId = list?.id ?? null;
+          if (list && startNew) {
+            closeInside(list, who, 'superseded', at);
+            listId = null;
+            changed = true;
+          }
+          if (after.length > 0) {
+            if (listId === null) listId = store.createList(conversationId, at);
+            changed = writeDiff(listId, before, after, who, at, messageFor(conversationId, who)) || changed;
+          } else if (listId !== null && list) {
+            // A list with no tasks left is over: close it rather than show an empty header.
+            writeDiff(listId, before, after, who, at, null);
+            closeInside(list, who, 'emptied', at);
+            changed = true;
+          }
+          return { before, after, startedNew: startNew, value: proposed.value.value, changed };
+        }).immediate();
+      } catch (error) {
+        if (error instanceof Rejected) return { ok: false, error: error.message };
+        console.error('[stepwise] task change failed:', error);
+        return { ok: false, error: `The task list could not be saved (${error instanceof Error ? error.message : String(error)}). Nothing was changed.` };
+      }
+      const list = store.openTaskList(conversationId);
+      if (outcome.changed) notify(conversationId, list);
+      return { ok: true, value: { list, before: outcome.before, after: outcome.after, startedNew: outcome.startedNew, value: outcome.value } };
+    },
+
+    /** Closes the open list (kept in history). Returns false when there was none. */
+    close(conversationId: string, who: Who, reason: CloseReason): boolean {
+      const closed = db.transaction(() => {
+        const list = store.openList(conversationId);
+        if (!list) return false;
+        closeInside(list, who, reason, now());
+        return true;
+      })();
+      if (closed) notify(conversationId, null);
+      return closed;
+    },
+
+    history(conversationId: string): TaskList[] {
+      return store.history(conversationId);
+    },
+
+    badges(conversationIds: string[]) {
+      return store.badges(conversationIds);
+    },
+  };
+}
+
+export type TaskService = ReturnType<typeof createTaskService>;

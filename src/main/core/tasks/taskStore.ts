@@ -1,0 +1,281 @@
+// Task lists in SQLite: rows in, domain objects out. No rules and no transactions here;
+// the service wraps every mutation in one transaction and decides what to write.
+import type { Task, TaskList, TaskStatus } from '../../../shared/tasks';
+import type { Db } from '../db/openDatabase';
+import { isOpen } from './taskRules';
+
+interface ListRow {
+  id: number;
+  conversation_id: string;
+  created_at: number;
+  closed_at: number | null;
+}
+
+interface TaskRow {
+  id: number;
+  list_id: number;
+  seq: number;
+  title: string;
+  description: string;
+  active_form: string;
+  status: TaskStatus;
+  owner: string;
+  position: number;
+  created_at: number;
+  updated_at: number;
+  completed_at: number | null;
+  last_message_id: number | null;
+}
+
+export interface EventRow {
+  id: number;
+  list_id: number | null;
+  task_id: number | null;
+  at: number;
+  actor: string;
+  kind: string;
+  before: string | null;
+  after: string | null;
+}
+
+/** A task as the service edits it: `id` is the seq; `rowId` is null until inserted. */
+export interface DraftTask {
+  rowId: number | null;
+  id: number;
+  title: string;
+  description: string;
+  activeForm: string;
+  status: TaskStatus;
+  owner: string;
+  blockedBy: number[];
+  lastMessageId: number | null;
+}
+
+export interface ListInfo {
+  id: number;
+  conversationId: string;
+  createdAt: number;
+  closedAt: number | null;
+}
+
+const toInfo = (row: ListRow): ListInfo => ({
+  id: row.id,
+  conversationId: row.conversation_id,
+  createdAt: row.created_at,
+  closedAt: row.closed_at,
+});
+
+export function createTaskStore(db: Db) {
+  const openList = db.prepare<[string], ListRow>('SELECT * FROM task_lists WHERE conversation_id = ? AND closed_at IS NULL');
+  const listById = db.prepare<[number], ListRow>('SELECT * FROM task_lists WHERE id = ?');
+  const listsOf = db.prepare<[string], ListRow>('SELECT * FROM task_lists WHERE conversation_id = ? ORDER BY id');
+  const tasksOf = db.prepare<[number], TaskRow>('SELECT * FROM tasks WHERE list_id = ? ORDER BY position, seq');
+  const depsOf = db.prepare<[number], { task_id: number; blocked_by_id: number }>(
+    'SELECT d.task_id, d.blocked_by_id FROM task_deps d JOIN tasks t ON t.id = d.task_id WHERE t.list_id = ?',
+  );
+  const insertList = db.prepare('INSERT INTO task_lists (conversation_id, created_at) VALUES (?, ?)');
+  const closeList = db.prepare('UPDATE task_lists SET closed_at = ? WHERE id = ? AND closed_at IS NULL');
+  const insertTask = db.prepare(
+    `INSERT INTO tasks (list_id, seq, title, description, active_form, status, owner, position, created_at, updated_at, completed_at, last_message_id)
+     VALUES (@list_id, @seq, @title, @description, @active_form, @status, @owner, @position, @at, @at, @completed_at, @last_message_id)`,
+  );
+  const updateTask = db.prepare(
+    `UPDATE tasks SET title = @title, description = @description, active_form = @active_form, status = @status, owner = @owner,
+       updated_at = @at, last_message_id = @last_message_id,
+       completed_at = CASE WHEN @status = 'completed' THEN COALESCE(completed_at, @at) END
+     WHERE id = @id`,
+  );
+  const setPosition = db.prepare('UPDATE tasks SET position = ? WHERE id = ? AND position <> ?');
+  const deleteTask = db.prepare('DELETE FROM tasks WHERE id = ?');
+  const clearDeps = db.prepare('DELETE FROM task_deps WHERE task_id = ?');
+  const insertDep = db.prepare('INSERT OR IGNORE INTO task_deps (task_id, blocked_by_id) VALUES (?, ?)');
+  const insertEvent = db.prepare(
+    'INSERT INTO task_events (list_id, task_id, at, actor, kind, before, after) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const latestMessage = db.prepare<[string], { id: number | null }>('SELECT MAX(id) AS id FROM messages WHERE conversation_id = ?');
+  const latestOfRole = db.prepare<[string, string], { id: number | null }>(
+    'SELECT MAX(id) AS id FROM messages WHERE conversation_id = ? AND role = ?',
+  );
+  const eventsOfList = db.prepare<[number], EventRow>('SELECT * FROM task_events WHERE list_id = ? ORDER BY id');
+  const eventsAfter = db.prepare<[string, number], EventRow>(
+    `SELECT e.* FROM task_events e JOIN task_lists l ON l.id = e.list_id
+     WHERE l.conversation_id = ? AND e.id > ? ORDER BY e.id`,
+  );
+  const noticeMark = db.prepare<[string], { event_id: number }>('SELECT event_id FROM task_notice_marks WHERE conversation_id = ?');
+  const setNoticeMark = db.prepare(
+    `INSERT INTO task_notice_marks (conversation_id, event_id) VALUES (?, ?)
+     ON CONFLICT (conversation_id) DO UPDATE SET event_id = MAX(event_id, excluded.event_id)`,
+  );
+  const lastEventId = db.prepare<[string], { id: number | null }>(
+    'SELECT MAX(e.id) AS id FROM task_events e JOIN task_lists l ON l.id = e.list_id WHERE l.conversation_id = ?',
+  );
+
+  function draftOf(listId: number): DraftTask[] {
+    const rows = tasksOf.all(listId);
+    const seqByRow = new Map(rows.map((r) => [r.id, r.seq]));
+    const blockers = new Map<number, number[]>();
+    for (const dep of depsOf.all(listId)) {
+      const seq = seqByRow.get(dep.blocked_by_id);
+      if (seq !== undefined) blockers.set(dep.task_id, [...(blockers.get(dep.task_id) ?? []), seq]);
+    }
+    return rows.map((r) => ({
+      rowId: r.id,
+      id: r.seq,
+      title: r.title,
+      description: r.description,
+      activeForm: r.active_form,
+      status: r.status,
+      owner: r.owner,
+      blockedBy: (blockers.get(r.id) ?? []).sort((a, b) => a - b),
+      lastMessageId: r.last_message_id,
+    }));
+  }
+
+  function listOf(row: ListRow): TaskList {
+    const rows = tasksOf.all(row.id);
+    const seqByRow = new Map(rows.map((r) => [r.id, r]));
+    const blockers = new Map<number, TaskRow[]>();
+    for (const dep of depsOf.all(row.id)) {
+      const blocker = seqByRow.get(dep.blocked_by_id);
+      if (blocker) blockers.set(dep.task_id, [...(blockers.get(dep.task_id) ?? []), blocker]);
+    }
+    const tasks: Task[] = rows.map((r) => {
+      const by = (blockers.get(r.id) ?? []).sort((a, b) => a.seq - b.seq);
+      return {
+        id: r.seq,
+        title: r.title,
+        description: r.description,
+        activeForm: r.active_form,
+        status: r.status,
+        owner: r.owner,
+        position: r.position,
+        blockedBy: by.map((b) => b.seq),
+        openBlockers: by.filter((b) => isOpen(b.status)).map((b) => b.seq),
+        createdAt: r.created_at,
+        updatedAt: r.updated_at,
+        completedAt: r.completed_at,
+        lastMessageId: r.last_message_id,
+      };
+    });
+    return { id: row.id, conversationId: row.conversation_id, createdAt: row.created_at, closedAt: row.closed_at, tasks };
+  }
+
+  return {
+    openList(conversationId: string): ListInfo | null {
+      const row = openList.get(conversationId);
+      return row ? toInfo(row) : null;
+    },
+    /** The open list as main and renderer see it. */
+    openTaskList(conversationId: string): TaskList | null {
+      const row = openList.get(conversationId);
+      return row ? listOf(row) : null;
+    },
+    taskList(listId: number): TaskList | null {
+      const row = listById.get(listId);
+      return row ? listOf(row) : null;
+    },
+    /** Every list of a conversation, oldest first, closed ones included (history, export). */
+    history(conversationId: string): TaskList[] {
+      return listsOf.all(conversationId).map(listOf);
+    },
+    draft: draftOf,
+    createList(conversationId: string, at: number): number {
+      return Number(insertList.run(conversationId, at).lastInsertRowid);
+    },
+    closeList(listId: number, at: number): boolean {
+      return closeList.run(at, listId).changes > 0;
+    },
+    insertTask(listId: number, task: DraftTask, position: number, at: number): number {
+      const info = insertTask.run({
+        list_id: listId,
+        seq: task.id,
+        title: task.title,
+        description: task.description,
+        active_form: task.activeForm,
+        status: task.status,
+        owner: task.owner,
+        position,
+        at,
+        completed_at: task.status === 'completed' ? at : null,
+        last_message_id: task.lastMessageId,
+      });
+      return Number(info.lastInsertRowid);
+    },
+    /** Keeps completed_at while a task stays completed; clears it when it is reopened. */
+    updateTask(task: DraftTask & { rowId: number }, at: number): void {
+      updateTask.run({
+        id: task.rowId,
+        title: task.title,
+        description: task.description,
+        active_form: task.activeForm,
+        status: task.status,
+        owner: task.owner,
+        at,
+        last_message_id: task.lastMessageId,
+      });
+    },
+    setPosition(rowId: number, position: number): void {
+      setPosition.run(position, rowId, position);
+    },
+    deleteTask(rowId: number): void {
+      deleteTask.run(rowId);
+    },
+    setBlockers(rowId: number, blockerRowIds: number[]): void {
+      clearDeps.run(rowId);
+      for (const blocker of blockerRowIds) insertDep.run(rowId, blocker);
+    },
+    appendEvent(event: { listId: number; taskId: number | null; at: number; actor: string; kind: string; before?: unknown; after?: unknown }) {
+      insertEvent.run(
+        event.listId,
+        event.taskId,
+        event.at,
+        event.actor,
+        event.kind,
+        event.before === undefined ? null : JSON.stringify(event.before),
+        event.after === undefined ? null : JSON.stringify(event.after),
+      );
+    },
+    /** The newest message of the conversation, optionally of one role. */
+    latestMessageId(conversationId: string, role?: 'user' | 'assistant'): number | null {
+      return (role ? latestOfRole.get(conversationId, role) : latestMessage.get(conversationId))?.id ?? null;
+    },
+    events(listId: number): EventRow[] {
+      return eventsOfList.all(listId);
+    },
+    eventsAfter(conversationId: string, eventId: number): EventRow[] {
+      return eventsAfter.all(conversationId, eventId);
+    },
+    lastEventId(conversationId: string): number {
+      return lastEventId.get(conversationId)?.id ?? 0;
+    },
+    noticeMark(conversationId: string): number {
+      return noticeMark.get(conversationId)?.event_id ?? 0;
+    },
+    setNoticeMark(conversationId: string, eventId: number): void {
+      setNoticeMark.run(conversationId, eventId);
+    },
+    /** `k/N` for the sidebar: open lists only; cancelled tasks do not count. */
+    badges(conversationIds: string[]): Map<string, { done: number; total: number }> {
+      const result = new Map<string, { done: number; total: number }>();
+      if (conversationIds.length === 0) return result;
+      // One query per page of the sidebar, chunked below SQLite's parameter limit.
+      for (let i = 0; i < conversationIds.length; i += 500) {
+        const chunk = conversationIds.slice(i, i + 500);
+        const rows = db
+          .prepare<string[], { conversation_id: string; done: number; total: number }>(
+            `SELECT l.conversation_id,
+                    SUM(t.status = 'completed') AS done,
+                    SUM(t.status <> 'cancelled') AS total
+             FROM task_lists l JOIN tasks t ON t.list_id = l.id
+             WHERE l.closed_at IS NULL AND l.conversation_id IN (${chunk.map(() => '?').join(', ')})
+             GROUP BY l.conversation_id`,
+          )
+          .all(...chunk);
+        for (const row of rows) result.set(row.conversation_id, { done: row.done, total: row.total });
+      }
+      return result;
+    },
+  };
+}
+
+export type TaskStore = ReturnType<typeof createTaskStore>;
