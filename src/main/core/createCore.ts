@@ -8,6 +8,7 @@ import { createConversationRepo } from './conversations/conversationRepo';
 import { createMessageRepo } from './conversations/messageRepo';
 import { conversationHandlers } from './conversations/conversationHandlers';
 import { createNotices } from './notices';
+import { exportHandlers, type FileDialogs } from './export/exportHandlers';
 import type { PreparedSettings } from './settings/settingsFile';
 import { createSettingsService, type SecretStore, type SettingsBackend, type SettingsEnv } from './settings/settingsService';
 
@@ -21,6 +22,8 @@ export interface CoreOptions {
   /** What prepareSettingsFile found before the backend opened the file. */
   preparedSettings?: PreparedSettings;
   now?: () => number;
+  /** Native save/open dialogs (desktop). Without them exports are downloads and imports need the file's text. */
+  fileDialogs?: FileDialogs;
 }
 
 export function createCore(options: CoreOptions) {
@@ -110,19 +113,7 @@ export function createCore(options: CoreOptions) {
     'tasks:clear': () => {
       throw new AppError('unavailable', 'Task lists are not available yet.');
     },
-    // The export module replaces these (issue: export and import).
-    'export:tasksText': () => {
-      throw new AppError('unavailable', 'Export is not available yet.');
-    },
-    'export:tasks': () => {
-      throw new AppError('unavailable', 'Export is not available yet.');
-    },
-    'export:conversation': () => {
-      throw new AppError('unavailable', 'Export is not available yet.');
-    },
-    'import:conversation': () => {
-      throw new AppError('unavailable', 'Import is not available yet.');
-    },
+    ...exportHandlers({ db, bus, conversations, fileDialogs: options.fileDialogs, now }),
     // The workers and autopilot modules replace these.
     'workers:list': () => [],
     'workers:answer': () => {

@@ -12,6 +12,8 @@ export function createNodeCore(options: {
   env?: NodeJS.ProcessEnv;
   version?: string;
   now?: CoreOptions['now'];
+  /** Only tests pass these: a plain Node host has no native dialogs. */
+  fileDialogs?: CoreOptions['fileDialogs'];
 }) {
   fs.mkdirSync(options.dataDir, { recursive: true });
   const preparedSettings = prepareSettingsFile(path.join(options.dataDir, SETTINGS_FILE));
@@ -25,5 +27,6 @@ export function createNodeCore(options: {
     env: { OPENAI_API_KEY: env.OPENAI_API_KEY, OPENAI_BASE_URL: env.OPENAI_BASE_URL, STEPWISE_MODEL: env.STEPWISE_MODEL },
     preparedSettings,
     now: options.now,
+    fileDialogs: options.fileDialogs,
   });
 }

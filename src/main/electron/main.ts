@@ -7,6 +7,7 @@ import { APP_NAME } from '../core/dataDir';
 import { prepareSettingsFile, SETTINGS_FILE } from '../core/settings/settingsFile';
 import { createElectronStoreBackend, createSafeStorageSecretStore } from './electronSettings';
 import { registerIpc } from './ipcBridge';
+import { createFileDialogs } from './fileDialogs';
 import { buildMenu } from './menu';
 
 app.setName(APP_NAME);
@@ -88,6 +89,7 @@ function startCore(): Core {
     secrets: createSafeStorageSecretStore(dataDir),
     env: process.env,
     preparedSettings,
+    fileDialogs: createFileDialogs(() => mainWindow),
   });
 }
 

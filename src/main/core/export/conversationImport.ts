@@ -1,0 +1,132 @@
+// Reads a `stepwise.conversation` file and says precisely why one cannot be imported:
+// not a Stepwise export, written by a newer Stepwise, or malformed. Nothing is written
+// here; conversationWrite.ts stores a file that passed every check.
+import { z } from 'zod';
+import {
+  CONVERSATION_FORMAT,
+  CONVERSATION_VERSION,
+  ConversationExport,
+  TASKS_FORMAT,
+} from '../../../shared/exportFormat';
+import { findCycle } from '../tasks/taskRules';
+import { AppError } from '../ipc/dispatcher';
+
+export type ImportRefusal = 'not-stepwise' | 'newer-version' | 'malformed';
+
+export class ImportRefused extends AppError {
+  constructor(
+    readonly reason: ImportRefusal,
+    message: string,
+  ) {
+    super('invalid_request', message);
+    this.name = 'ImportRefused';
+  }
+}
+
+const ISSUES_SHOWN = 5;
+
+function notStepwise(detail: string): ImportRefused {
+  return new ImportRefused('not-stepwise', `This file is not a Stepwise conversation export: ${detail}. Nothing was imported.`);
+}
+
+function malformed(detail: string): ImportRefused {
+  return new ImportRefused('malformed', `This Stepwise conversation export is malformed: ${detail}. Nothing was imported.`);
+}
+
+function describeIssues(error: z.ZodError): string {
+  const issues = error.issues.slice(0, ISSUES_SHOWN).map((issue) => {
+    const where = issue.path.map(String).join('.');
+    return where ? `${where}: ${issue.message}` : issue.message;
+  });
+  const more = error.issues.length - ISSUES_SHOWN;
+  return issues.join('; ') + (more > 0 ? ` (and ${more} more ${more === 1 ? 'problem' : 'problems'})` : '');
+}
+
+/** Parses and checks an export; throws ImportRefused naming the first problems found. */
+export function parseConversationExport(text: string): ConversationExport {
+  let data: unknown;
+  try {
+    data = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    throw notStepwise(`it is not JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw notStepwise('it is not a JSON object');
+  const { format, version } = data as Record<string, unknown>;
+  if (format === TASKS_FORMAT) {
+    throw notStepwise('it is a task list export (stepwise.tasks), which holds no messages; import a conversation export instead');
+  }
+  if (format !== CONVERSATION_FORMAT) {
+    throw notStepwise(
+      format === undefined ? `it has no "format": "${CONVERSATION_FORMAT}" field` : `its format is ${JSON.stringify(format)}`,
+    );
+  }
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
+    throw malformed(`"version" must be a whole number from 1 (got ${JSON.stringify(version) ?? 'nothing'})`);
+  }
+  if (version > CONVERSATION_VERSION) {
+    throw new ImportRefused(
+      'newer-version',
+      `This conversation was exported by a newer version of Stepwise (format version ${version}; this version reads up to ${CONVERSATION_VERSION}). ` +
+        'Update Stepwise to import it. Nothing was imported.',
+    );
+  }
+  const parsed = ConversationExport.safeParse(data);
+  if (!parsed.success) throw malformed(describeIssues(parsed.error));
+  const problems = consistencyProblems(parsed.data);
+  if (problems.length) throw malformed(problems.slice(0, ISSUES_SHOWN).join('; '));
+  return parsed.data;
+}
+
+/** What the schema cannot express: references, uniqueness, and the task rules' invariants. */
+function consistencyProblems(data: ConversationExport): string[] {
+  const problems: string[] = [];
+  const messages = [...data.messages, ...data.workers.flatMap((w) => w.messages)];
+  const messageIds = new Set<number>();
+  for (const message of messages) {
+    if (messageIds.has(message.id)) problems.push(`message id ${message.id} is used more than once`);
+    messageIds.add(message.id);
+  }
+  const eventIds = new Set<number>();
+  const listIds = new Set<number>();
+  let openLists = 0;
+  for (const [index, list] of data.taskLists.entries()) {
+    const where = `taskLists.${index}`;
+    if (listIds.has(list.id)) problems.push(`${where}: list id ${list.id} is used more than once`);
+    listIds.add(list.id);
+    if (list.closedAt === null) openLists++;
+    const seqs = new Set<number>();
+    for (const task of list.tasks) {
+      if (seqs.has(task.id)) problems.push(`${where}: task id ${task.id} is used more than once`);
+      seqs.add(task.id);
+      if (task.lastMessageId !== null && !messageIds.has(task.lastMessageId)) {
+        problems.push(`${where}: task ${task.id} refers to message ${task.lastMessageId}, which is not in the file`);
+      }
+    }
+    for (const task of list.tasks) {
+      if (task.blockedBy.includes(task.id)) problems.push(`${where}: task ${task.id} is blocked by itself`);
+      const missing = task.blockedBy.filter((id) => !seqs.has(id));
+      if (missing.length) problems.push(`${where}: task ${task.id} is blocked by ${missing.join(', ')}, not in the list`);
+      if (new Set(task.blockedBy).size !== task.blockedBy.length) problems.push(`${where}: task ${task.id} lists a blocker twice`);
+    }
+    const cycle = findCycle(list.tasks.map((t) => ({ ...t, blockedBy: t.blockedBy.filter((id) => id !== t.id) })));
+    if (cycle) problems.push(`${where}: dependencies form a cycle (${cycle.join(' → ')})`);
+    const inProgress = new Map<string, number>();
+    for (const task of list.tasks.filter((t) => t.status === 'in_progress')) {
+      inProgress.set(task.owner, (inProgress.get(task.owner) ?? 0) + 1);
+    }
+    for (const [owner, count] of inProgress) {
+      if (count > 1) problems.push(`${where}: ${count} tasks of owner ${owner} are in_progress (at most one may be)`);
+    }
+    for (const event of [...list.events, ...list.tasks.flatMap((t) => t.events)]) {
+      if (eventIds.has(event.id)) problems.push(`${where}: event id ${event.id} is used more than once`);
+      eventIds.add(event.id);
+    }
+  }
+  if (openLists > 1) problems.push(`${openLists} task lists are open (a conversation has at most one)`);
+  const workerNumbers = new Set<number>();
+  for (const worker of data.workers) {
+    if (workerNumbers.has(worker.number)) problems.push(`worker number ${worker.number} is used more than once`);
+    workerNumbers.add(worker.number);
+  }
+  return problems;
+}

@@ -1,0 +1,107 @@
+// A conversation as `stepwise.conversation` JSON: complete and lossless — every message
+// column, every task list with tasks, dependencies and history, and the workers with
+// their transcripts — so it can be imported again (conversationImport.ts).
+import {
+  CONVERSATION_FORMAT,
+  CONVERSATION_VERSION,
+  type ConversationExport,
+  type ConversationExportMessage,
+} from '../../../shared/exportFormat';
+import { notFound } from '../ipc/dispatcher';
+import type { ExportReader, ReadConversation, ReadList, ReadMessage, ReadWorker } from './exportReader';
+import { eventNumbering, isoTime } from './tasksJson';
+
+export interface ConversationSnapshot {
+  conversation: ReadConversation;
+  messages: ReadMessage[];
+  lists: ReadList[];
+  workers: Array<ReadWorker & { messages: ReadMessage[] }>;
+}
+
+export function readConversation(reader: ExportReader, conversationId: string): ConversationSnapshot {
+  const conversation = reader.conversation(conversationId);
+  if (!conversation) throw notFound(`Conversation ${conversationId}`);
+  return {
+    conversation,
+    messages: reader.messages(conversationId),
+    lists: reader.lists(conversationId, 'history'),
+    workers: reader.workers(conversationId).map((worker) => ({ ...worker, messages: reader.messages(worker.conversationId) })),
+  };
+}
+
+export function conversationExport(snapshot: ConversationSnapshot, exportedAt: number): ConversationExport {
+  // Messages are numbered 1..n across the file (the conversation first, then each
+  // worker's transcript), so tasks can point at any of them without database ids.
+  const numbers = new Map<number, number>();
+  for (const message of [...snapshot.messages, ...snapshot.workers.flatMap((w) => w.messages)]) {
+    numbers.set(message.id, numbers.size + 1);
+  }
+  const toMessage = (message: ReadMessage): ConversationExportMessage => ({
+    id: numbers.get(message.id)!,
+    role: message.role,
+    content: message.content,
+    createdAt: isoTime(message.createdAt),
+    toolCalls: message.toolCalls as ConversationExportMessage['toolCalls'],
+    toolCallId: message.toolCallId,
+    toolName: message.toolName,
+    status: message.status,
+    error: message.error,
+    origin: message.origin,
+  });
+  const toEvent = eventNumbering(snapshot.lists.flatMap((list) => [...list.events, ...list.tasks.flatMap((t) => t.events)]));
+  const { conversation } = snapshot;
+
+  return {
+    format: CONVERSATION_FORMAT,
+    version: CONVERSATION_VERSION,
+    exportedAt: isoTime(exportedAt),
+    conversation: {
+      id: conversation.id,
+      title: conversation.title,
+      titleSource: conversation.titleSource,
+      pinned: conversation.pinned,
+      autopilot: conversation.autopilot,
+      createdAt: isoTime(conversation.createdAt),
+      updatedAt: isoTime(conversation.updatedAt),
+    },
+    messages: snapshot.messages.map(toMessage),
+    taskLists: snapshot.lists.map((list) => ({
+      id: list.number,
+      createdAt: isoTime(list.createdAt),
+      closedAt: list.closedAt === null ? null : isoTime(list.closedAt),
+      tasks: list.tasks.map((task) => ({
+        id: task.seq,
+        title: task.title,
+        description: task.description,
+        activeForm: task.activeForm,
+        status: task.status,
+        owner: task.owner,
+        blockedBy: task.blockedBy,
+        createdAt: isoTime(task.createdAt),
+        completedAt: task.completedAt === null ? null : isoTime(task.completedAt),
+        events: task.events.map(toEvent),
+        position: task.position,
+        updatedAt: isoTime(task.updatedAt),
+        lastMessageId: task.lastMessageId === null ? null : (numbers.get(task.lastMessageId) ?? null),
+      })),
+      events: list.events.map(toEvent),
+    })),
+    workers: snapshot.workers.map((worker) => ({
+      number: worker.number,
+      owner: worker.owner,
+      taskId: worker.taskSeq,
+      description: worker.description,
+      expectedOutput: worker.expectedOutput,
+      status: worker.status,
+      result: worker.result,
+      createdAt: isoTime(worker.createdAt),
+      finishedAt: worker.finishedAt === null ? null : isoTime(worker.finishedAt),
+      title: worker.title,
+      messages: worker.messages.map(toMessage),
+    })),
+  };
+}
+
+export function conversationJson(snapshot: ConversationSnapshot, exportedAt: number): string {
+  return `${JSON.stringify(conversationExport(snapshot, exportedAt), null, 2)}\n`;
+}

@@ -1,0 +1,111 @@
+// A conversation as Markdown to read or share: who said what, each tool call in one line
+// with its result, and the task list as it stood at the end.
+import type { ConversationSnapshot } from './conversationJson';
+import type { ReadMessage } from './exportReader';
+import { closeOpenFence, codeSpan, escapeMarkdownLine, formatUtc, truncate } from './markdownText';
+import { progressLine, taskItem } from './tasksMarkdown';
+
+const ARGUMENTS_MAX = 80;
+const RESULT_MAX = 100;
+
+function speaker(message: ReadMessage): string {
+  if (message.role === 'assistant') return 'Assistant';
+  if (message.role === 'system') return 'System';
+  if (message.role === 'tool') return 'Tool';
+  if (message.origin === 'auto') return 'Autopilot';
+  if (message.origin === 'worker') return 'Worker';
+  if (message.origin === 'system') return 'Stepwise';
+  return 'You';
+}
+
+/** The first non-empty line of a tool result, shortened: enough to see what happened. */
+function resultSummary(content: string): string {
+  const first = content.split(/\r\n|[\n\r]/).find((line) => line.trim()) ?? '';
+  return first ? escapeMarkdownLine(truncate(first.trim(), RESULT_MAX)) : '_(no output)_';
+}
+
+function toolLine(name: string, args: string, result: ReadMessage | undefined): string {
+  const compact = args.replace(/\s+/g, ' ').trim();
+  const shownArgs = compact && compact !== '{}' ? ` ${codeSpan(truncate(compact, ARGUMENTS_MAX))}` : '';
+  const outcome = result ? ` → ${resultSummary(result.content)}` : ' → _(no result)_';
+  return `- Tool ${codeSpan(name || 'unnamed')}${shownArgs}${outcome}`;
+}
+
+function statusNote(message: ReadMessage): string | null {
+  if (message.status === 'error') return `_Error: ${escapeMarkdownLine(message.error ?? 'the request failed')}_`;
+  if (message.status === 'stopped') return '_(stopped)_';
+  if (message.status === 'interrupted') return '_(interrupted)_';
+  if (message.status === 'streaming') return '_(still being written)_';
+  return null;
+}
+
+function messageSections(messages: readonly ReadMessage[]): string[] {
+  const results = new Map<string, ReadMessage>();
+  for (const message of messages) {
+    if (message.role === 'tool' && message.toolCallId) results.set(message.toolCallId, message);
+  }
+  const answered = new Set<ReadMessage>();
+  const parts: string[] = [];
+  for (const message of messages) {
+    if (message.role === 'tool') continue;
+    const body: string[] = [`## ${speaker(message)} · ${formatUtc(message.createdAt)}`];
+    if (message.content.trim()) body.push(closeOpenFence(message.content.trim()));
+    const calls = message.toolCalls ?? [];
+    if (calls.length) {
+      body.push(
+        calls
+          .map((call) => {
+            const id = typeof call.id === 'string' ? call.id : '';
+            const result = results.get(id);
+            if (result) answered.add(result);
+            return toolLine(String(call.name ?? ''), typeof call.arguments === 'string' ? call.arguments : '', result);
+          })
+          .join('\n'),
+      );
+    }
+    const note = statusNote(message);
+    if (note) body.push(note);
+    parts.push(body.join('\n\n'));
+  }
+  // Results whose call is not in the conversation (e.g. cut by an edit) still show.
+  const orphans = messages.filter((m) => m.role === 'tool' && !answered.has(m));
+  if (orphans.length) {
+    parts.push(
+      ['## Other tool results', orphans.map((m) => `- Tool ${codeSpan(m.toolName || 'unnamed')} → ${resultSummary(m.content)}`).join('\n')].join(
+        '\n\n',
+      ),
+    );
+  }
+  return parts;
+}
+
+function finalTaskList(snapshot: ConversationSnapshot): string[] {
+  const list = snapshot.lists.find((l) => l.closedAt === null) ?? snapshot.lists.at(-1);
+  if (!list) return [];
+  const state = list.closedAt === null ? 'open' : `closed ${formatUtc(list.closedAt)}`;
+  const items = list.tasks.length ? list.tasks.map((task) => taskItem(task, list.tasks)).join('\n') : '_No tasks._';
+  return ['## Task list at the end', `Task list ${list.number} (${state}) · ${progressLine(list.tasks)}`, items];
+}
+
+function workerLines(snapshot: ConversationSnapshot): string[] {
+  if (snapshot.workers.length === 0) return [];
+  const lines = snapshot.workers.map((worker) => {
+    const task = worker.taskSeq === null ? '' : ` (task #${worker.taskSeq})`;
+    const result = worker.result ? ` → ${resultSummary(worker.result)}` : '';
+    return `- Worker ${worker.number}${task}, ${worker.status}: ${escapeMarkdownLine(truncate(worker.description, RESULT_MAX))}${result}`;
+  });
+  return ['## Workers', lines.join('\n')];
+}
+
+export function conversationMarkdown(snapshot: ConversationSnapshot, exportedAt: number): string {
+  const title = escapeMarkdownLine(snapshot.conversation.title) || 'Untitled conversation';
+  const count = snapshot.messages.filter((m) => m.role !== 'tool').length;
+  const parts = [
+    `# ${title}`,
+    `Exported from Stepwise on ${formatUtc(exportedAt)} · ${count} ${count === 1 ? 'message' : 'messages'}`,
+    ...messageSections(snapshot.messages),
+    ...workerLines(snapshot),
+    ...finalTaskList(snapshot),
+  ];
+  return `${parts.join('\n\n')}\n`;
+}

@@ -1,0 +1,109 @@
+// Contract handlers for export and import. With file dialogs (the desktop app) main asks
+// for the path and reads or writes the file itself; without them (the browser host) the
+// page downloads the text or sends the picked file's text. The renderer never sends a path.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Db } from '../db/openDatabase';
+import type { ConversationRepo } from '../conversations/conversationRepo';
+import { AppError, type Handlers } from '../ipc/dispatcher';
+import type { EventBus } from '../ipc/eventBus';
+import { parseConversationExport } from './conversationImport';
+import { conversationJson, readConversation } from './conversationJson';
+import { conversationMarkdown } from './conversationMarkdown';
+import { writeImportedConversation } from './conversationWrite';
+import { createExportReader } from './exportReader';
+import { exportFilename, filterFor, MIME_TYPES, slug, type ExportFormat, type FileFilter } from './exportFiles';
+import { UTF8_BOM } from './tasksCsv';
+import { exportTasks, type ExportedText } from './tasksExport';
+
+/** Native file dialogs, provided by the desktop app. Each resolves to a path, or null when cancelled. */
+export interface FileDialogs {
+  save(defaultName: string, filters: FileFilter[]): Promise<string | null>;
+  open(filters: FileFilter[]): Promise<string | null>;
+}
+
+/** Same limit as the contract's `content` for the browser host. */
+export const IMPORT_MAX_BYTES = 200 * 1024 * 1024;
+
+type ExportCalls = Pick<Handlers, 'export:tasksText' | 'export:tasks' | 'export:conversation' | 'import:conversation'>;
+
+export function exportConversation(db: Db, conversationId: string, format: 'md' | 'json', exportedAt: number): ExportedText {
+  const snapshot = readConversation(createExportReader(db), conversationId);
+  const text = format === 'md' ? conversationMarkdown(snapshot, exportedAt) : conversationJson(snapshot, exportedAt);
+  const filename = exportFilename(['conversation', slug(snapshot.conversation.title)], exportedAt, format);
+  return { text, filename, mimeType: MIME_TYPES[format] };
+}
+
+function describeFsError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Writes next to the target and renames, so a failed write never leaves half a file in place. */
+async function writeFileWhole(file: string, text: string): Promise<void> {
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${Date.now()}.tmp`);
+  try {
+    await fs.writeFile(temp, text, 'utf8');
+    await fs.rename(temp, file);
+  } catch (error) {
+    await fs.rm(temp, { force: true }).catch(() => {});
+    throw new AppError('internal', `Could not save ${file}: ${describeFsError(error)}`);
+  }
+}
+
+async function readImportFile(file: string): Promise<string> {
+  try {
+    const stat = await fs.stat(file);
+    if (stat.size > IMPORT_MAX_BYTES) {
+      throw new AppError('invalid_request', `${path.basename(file)} is larger than 200 MB, so it is not a conversation export Stepwise can import.`);
+    }
+    return await fs.readFile(file, 'utf8');
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('internal', `Could not read ${file}: ${describeFsError(error)}`);
+  }
+}
+
+export function exportHandlers(deps: {
+  db: Db;
+  bus: EventBus;
+  conversations: ConversationRepo;
+  fileDialogs?: FileDialogs;
+  now: () => number;
+}): ExportCalls {
+  const { db, bus, conversations, fileDialogs, now } = deps;
+  const reader = createExportReader(db);
+
+  async function deliver(exported: ExportedText, format: ExportFormat) {
+    // Spreadsheet apps need the byte-order mark to read a CSV file as UTF-8.
+    const text = format === 'csv' ? UTF8_BOM + exported.text : exported.text;
+    if (!fileDialogs) return { kind: 'download' as const, filename: exported.filename, mimeType: exported.mimeType, text };
+    const file = await fileDialogs.save(exported.filename, [filterFor(format)]);
+    if (!file) return { kind: 'cancelled' as const };
+    await writeFileWhole(file, text);
+    return { kind: 'saved' as const, path: file };
+  }
+
+  function importText(text: string) {
+    const data = parseConversationExport(text);
+    const imported = writeImportedConversation(db, data, now());
+    bus.emit('conversations:changed', {
+      id: imported.conversationId,
+      kind: 'created',
+      conversation: conversations.summary(imported.conversationId) ?? null,
+    });
+    return { kind: 'imported' as const, ...imported };
+  }
+
+  return {
+    'export:tasksText': (request) => exportTasks(reader, request, now()),
+    'export:tasks': (request) => deliver(exportTasks(reader, request, now()), request.format),
+    'export:conversation': ({ conversationId, format }) => deliver(exportConversation(db, conversationId, format, now()), format),
+    'import:conversation': async ({ content }) => {
+      if (content !== undefined) return importText(content);
+      if (!fileDialogs) return { kind: 'needs-file' as const };
+      const file = await fileDialogs.open([filterFor('json')]);
+      if (!file) return { kind: 'cancelled' as const };
+      return importText(await readImportFile(file));
+    },
+  };
+}

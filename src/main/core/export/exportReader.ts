@@ -1,0 +1,289 @@
+// Reads everything an export needs — conversations, task lists, tasks with their
+// dependencies and history, messages, workers — with SELECTs only, so the same code serves
+// the app and the command line's read-only connection.
+import type { Message, MessageRole, MessageStatus } from '../../../shared/domain';
+import type { TaskStatus } from '../../../shared/tasks';
+import type { Db } from '../db/openDatabase';
+
+export interface ReadConversation {
+  id: string;
+  title: string;
+  titleSource: 'user' | 'auto';
+  pinned: boolean;
+  autopilot: boolean | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface ReadEvent {
+  /** The row id: orders events across a whole database. */
+  rowId: number;
+  at: number;
+  actor: string;
+  kind: string;
+  before: string | null;
+  after: string | null;
+}
+
+export interface ReadTask {
+  /** The id users and the model see (tasks.seq). */
+  seq: number;
+  title: string;
+  description: string;
+  activeForm: string;
+  status: TaskStatus;
+  owner: string;
+  position: number;
+  createdAt: number;
+  updatedAt: number;
+  completedAt: number | null;
+  lastMessageId: number | null;
+  /** Seqs of the tasks this one waits for, ascending. */
+  blockedBy: number[];
+  events: ReadEvent[];
+}
+
+export interface ReadList {
+  /** 1 for the conversation's first list, 2 for the next, … */
+  number: number;
+  createdAt: number;
+  closedAt: number | null;
+  tasks: ReadTask[];
+  /** Events of the list itself and of tasks deleted since. */
+  events: ReadEvent[];
+}
+
+export interface ReadWorker {
+  conversationId: string;
+  title: string;
+  number: number;
+  owner: string;
+  taskSeq: number | null;
+  description: string;
+  expectedOutput: string;
+  status: 'queued' | 'running' | 'done' | 'error' | 'stopped';
+  result: string | null;
+  createdAt: number;
+  finishedAt: number | null;
+}
+
+export type ListScope = 'open' | 'history';
+
+interface ConversationRow {
+  id: string;
+  title: string;
+  title_source: 'user' | 'auto';
+  pinned: number;
+  autopilot: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+interface ListRow {
+  id: number;
+  created_at: number;
+  closed_at: number | null;
+  number: number;
+}
+
+interface TaskRow {
+  id: number;
+  seq: number;
+  title: string;
+  description: string;
+  active_form: string;
+  status: TaskStatus;
+  owner: string;
+  position: number;
+  created_at: number;
+  updated_at: number;
+  completed_at: number | null;
+  last_message_id: number | null;
+}
+
+interface EventRow {
+  id: number;
+  task_id: number | null;
+  at: number;
+  actor: string;
+  kind: string;
+  before: string | null;
+  after: string | null;
+}
+
+interface MessageRow {
+  id: number;
+  conversation_id: string;
+  role: MessageRole;
+  content: string;
+  created_at: number;
+  tool_calls: string | null;
+  tool_call_id: string | null;
+  tool_name: string | null;
+  status: MessageStatus;
+  error: string | null;
+  origin: Message['origin'];
+}
+
+interface WorkerRow {
+  id: string;
+  conversation_title: string;
+  number: number;
+  owner: string;
+  task_seq: number | null;
+  description: string;
+  expected_output: string;
+  status: ReadWorker['status'];
+  result: string | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
+/** A stored message; `toolCalls` keeps every field the model sent. */
+export type ReadMessage = Omit<Message, 'toolCalls'> & { toolCalls: Array<Record<string, unknown>> | null };
+
+const toConversation = (row: ConversationRow): ReadConversation => ({
+  id: row.id,
+  title: row.title,
+  titleSource: row.title_source,
+  pinned: row.pinned === 1,
+  autopilot: row.autopilot === null ? null : row.autopilot === 1,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+const toEvent = (row: EventRow): ReadEvent => ({
+  rowId: row.id,
+  at: row.at,
+  actor: row.actor,
+  kind: row.kind,
+  before: row.before,
+  after: row.after,
+});
+
+function parseToolCalls(text: string | null): Array<Record<string, unknown>> | null {
+  if (text === null) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? (value as Array<Record<string, unknown>>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createExportReader(db: Db) {
+  const conversationById = db.prepare<[string], ConversationRow>('SELECT * FROM conversations WHERE id = ?');
+  // Top-level conversations in sidebar order; worker transcripts belong to their parent.
+  const topConversations = db.prepare<[], ConversationRow>(
+    'SELECT * FROM conversations WHERE parent_id IS NULL ORDER BY pinned DESC, updated_at DESC, id',
+  );
+  const listsOf = db.prepare<[string], ListRow>(
+    `SELECT id, created_at, closed_at, ROW_NUMBER() OVER (ORDER BY id) AS number
+     FROM task_lists WHERE conversation_id = ? ORDER BY id`,
+  );
+  const conversationsWithLists = db.prepare<[], { conversation_id: string }>(
+    'SELECT DISTINCT conversation_id FROM task_lists',
+  );
+  const tasksOf = db.prepare<[number], TaskRow>('SELECT * FROM tasks WHERE list_id = ? ORDER BY position, seq');
+  const depsOf = db.prepare<[number], { task_id: number; blocker_seq: number }>(
+    `SELECT d.task_id, b.seq AS blocker_seq FROM task_deps d
+     JOIN tasks t ON t.id = d.task_id JOIN tasks b ON b.id = d.blocked_by_id
+     WHERE t.list_id = ? ORDER BY b.seq`,
+  );
+  const eventsOf = db.prepare<[number], EventRow>(
+    'SELECT id, task_id, at, actor, kind, before, after FROM task_events WHERE list_id = ? ORDER BY id',
+  );
+  const messagesOf = db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE conversation_id = ? ORDER BY id');
+  const workersOf = db.prepare<[string], WorkerRow>(
+    `SELECT w.*, c.title AS conversation_title FROM workers w JOIN conversations c ON c.id = w.id
+     WHERE w.conversation_id = ? ORDER BY w.number`,
+  );
+
+  function readList(row: ListRow): ReadList {
+    const taskRows = tasksOf.all(row.id);
+    const blockers = new Map<number, number[]>();
+    for (const dep of depsOf.all(row.id)) {
+      blockers.set(dep.task_id, [...(blockers.get(dep.task_id) ?? []), dep.blocker_seq]);
+    }
+    const taskEvents = new Map<number, ReadEvent[]>();
+    const listEvents: ReadEvent[] = [];
+    for (const event of eventsOf.all(row.id)) {
+      if (event.task_id === null) listEvents.push(toEvent(event));
+      else taskEvents.set(event.task_id, [...(taskEvents.get(event.task_id) ?? []), toEvent(event)]);
+    }
+    return {
+      number: row.number,
+      createdAt: row.created_at,
+      closedAt: row.closed_at,
+      events: listEvents,
+      tasks: taskRows.map((t) => ({
+        seq: t.seq,
+        title: t.title,
+        description: t.description,
+        activeForm: t.active_form,
+        status: t.status,
+        owner: t.owner,
+        position: t.position,
+        createdAt: t.created_at,
+        updatedAt: t.updated_at,
+        completedAt: t.completed_at,
+        lastMessageId: t.last_message_id,
+        blockedBy: blockers.get(t.id) ?? [],
+        events: taskEvents.get(t.id) ?? [],
+      })),
+    };
+  }
+
+  return {
+    conversation(id: string): ReadConversation | undefined {
+      const row = conversationById.get(id);
+      return row ? toConversation(row) : undefined;
+    },
+    /** Top-level conversations (no worker transcripts), pinned first, then most recent. */
+    conversations(): ReadConversation[] {
+      return topConversations.all().map(toConversation);
+    },
+    /** The open list (`open`: zero or one) or every list, oldest first (`history`). */
+    lists(conversationId: string, scope: ListScope): ReadList[] {
+      const rows = listsOf.all(conversationId);
+      const wanted = scope === 'open' ? rows.filter((r) => r.closed_at === null) : rows;
+      return wanted.map(readList);
+    },
+    /** Ids of conversations that have at least one task list. */
+    conversationIdsWithLists(): Set<string> {
+      return new Set(conversationsWithLists.all().map((r) => r.conversation_id));
+    },
+    messages(conversationId: string): ReadMessage[] {
+      return messagesOf.all(conversationId).map((row) => ({
+        id: row.id,
+        conversationId: row.conversation_id,
+        role: row.role,
+        content: row.content,
+        createdAt: row.created_at,
+        toolCalls: parseToolCalls(row.tool_calls),
+        toolCallId: row.tool_call_id,
+        toolName: row.tool_name,
+        status: row.status,
+        error: row.error,
+        origin: row.origin,
+      }));
+    },
+    workers(conversationId: string): ReadWorker[] {
+      return workersOf.all(conversationId).map((row) => ({
+        conversationId: row.id,
+        title: row.conversation_title,
+        number: row.number,
+        owner: row.owner,
+        taskSeq: row.task_seq,
+        description: row.description,
+        expectedOutput: row.expected_output,
+        status: row.status,
+        result: row.result,
+        createdAt: row.created_at,
+        finishedAt: row.finished_at,
+      }));
+    },
+  };
+}
+
+export type ExportReader = ReturnType<typeof createExportReader>;

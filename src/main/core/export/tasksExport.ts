@@ -1,0 +1,65 @@
+// "Export tasks": picks the lists a request asks for and renders them in its format.
+// Shared by the contract handlers and the command line.
+import { AppError, notFound } from '../ipc/dispatcher';
+import type { ExportReader, ListScope } from './exportReader';
+import { exportFilename, MIME_TYPES, slug, type ExportFormat } from './exportFiles';
+import { tasksCsv } from './tasksCsv';
+import { tasksJson } from './tasksJson';
+import { tasksMarkdown, type TasksDocument } from './tasksMarkdown';
+
+export interface TasksRequest {
+  conversationId?: string;
+  format: ExportFormat;
+  scope: ListScope | 'all';
+}
+
+export interface ExportedText {
+  text: string;
+  filename: string;
+  mimeType: string;
+}
+
+export function collectTasks(reader: ExportReader, request: Omit<TasksRequest, 'format'>, exportedAt: number): TasksDocument {
+  if (request.scope === 'all') {
+    const withLists = reader.conversationIdsWithLists();
+    const conversations = reader
+      .conversations()
+      .filter((c) => withLists.has(c.id))
+      .map((conversation) => ({ conversation, lists: reader.lists(conversation.id, 'history') }));
+    return { exportedAt, scope: 'all', conversations };
+  }
+  if (!request.conversationId) {
+    throw new AppError('invalid_request', `Exporting the ${request.scope === 'open' ? 'open list' : 'list history'} needs a conversation id.`);
+  }
+  const conversation = reader.conversation(request.conversationId);
+  if (!conversation) throw notFound(`Conversation ${request.conversationId}`);
+  const lists = reader.lists(conversation.id, request.scope);
+  if (lists.length === 0) {
+    throw new AppError(
+      'not_found',
+      request.scope === 'open'
+        ? `"${conversation.title}" has no open task list. Export its history (every list) instead.`
+        : `"${conversation.title}" has no task lists yet.`,
+    );
+  }
+  return { exportedAt, scope: request.scope, conversations: [{ conversation, lists }] };
+}
+
+export function renderTasks(doc: TasksDocument, format: ExportFormat): string {
+  if (format === 'md') return tasksMarkdown(doc);
+  if (format === 'json') return tasksJson(doc);
+  return tasksCsv(doc);
+}
+
+export function exportTasks(reader: ExportReader, request: TasksRequest, exportedAt: number): ExportedText {
+  const doc = collectTasks(reader, request, exportedAt);
+  const name =
+    request.scope === 'all'
+      ? ['tasks', 'all']
+      : ['tasks', slug(doc.conversations[0].conversation.title), ...(request.scope === 'history' ? ['history'] : [])];
+  return {
+    text: renderTasks(doc, request.format),
+    filename: exportFilename(name, exportedAt, request.format),
+    mimeType: MIME_TYPES[request.format],
+  };
+}

@@ -1,0 +1,58 @@
+// Task lists as `stepwise.tasks` JSON (docs/export-format.md).
+import { TASKS_FORMAT, TASKS_VERSION, type TaskEventExport, type TasksExport } from '../../../shared/exportFormat';
+import type { ReadEvent } from './exportReader';
+import type { TasksDocument } from './tasksMarkdown';
+
+export const isoTime = (ms: number): string => new Date(ms).toISOString();
+
+/** Numbers events 1..n across the file, oldest first, so their order survives any reader. */
+export function eventNumbering(events: Iterable<ReadEvent>): (event: ReadEvent) => TaskEventExport {
+  const order = [...events].sort((a, b) => a.rowId - b.rowId);
+  const numbers = new Map(order.map((event, index) => [event.rowId, index + 1]));
+  return (event) => ({
+    id: numbers.get(event.rowId)!,
+    at: isoTime(event.at),
+    actor: event.actor,
+    kind: event.kind,
+    before: event.before,
+    after: event.after,
+  });
+}
+
+export function tasksExport(doc: TasksDocument): TasksExport {
+  const allEvents = doc.conversations.flatMap(({ lists }) =>
+    lists.flatMap((list) => [...list.events, ...list.tasks.flatMap((task) => task.events)]),
+  );
+  const toEvent = eventNumbering(allEvents);
+  return {
+    format: TASKS_FORMAT,
+    version: TASKS_VERSION,
+    exportedAt: isoTime(doc.exportedAt),
+    conversations: doc.conversations.map(({ conversation, lists }) => ({
+      id: conversation.id,
+      title: conversation.title,
+      lists: lists.map((list) => ({
+        id: list.number,
+        createdAt: isoTime(list.createdAt),
+        closedAt: list.closedAt === null ? null : isoTime(list.closedAt),
+        tasks: list.tasks.map((task) => ({
+          id: task.seq,
+          title: task.title,
+          description: task.description,
+          activeForm: task.activeForm,
+          status: task.status,
+          owner: task.owner,
+          blockedBy: task.blockedBy,
+          createdAt: isoTime(task.createdAt),
+          completedAt: task.completedAt === null ? null : isoTime(task.completedAt),
+          events: task.events.map(toEvent),
+        })),
+        events: list.events.map(toEvent),
+      })),
+    })),
+  };
+}
+
+export function tasksJson(doc: TasksDocument): string {
+  return `${JSON.stringify(tasksExport(doc), null, 2)}\n`;
+}

@@ -1,0 +1,94 @@
+// Task lists as a GitHub-flavoured Markdown task list (renders on GitHub and in Obsidian):
+// `- [x]` completed, `- [ ]` pending or in progress, cancelled tasks struck through as
+// plain items, so a viewer's checkbox count equals Stepwise's progress (completed out of
+// the tasks that are not cancelled).
+import { openBlockersOf, progressOf } from '../tasks/taskRules';
+import type { ReadConversation, ReadList, ReadTask } from './exportReader';
+import { escapeMarkdownLine, escapeMarkdownLines, formatUtc } from './markdownText';
+
+export interface TasksDocument {
+  exportedAt: number;
+  scope: 'open' | 'history' | 'all';
+  conversations: Array<{ conversation: ReadConversation; lists: ReadList[] }>;
+}
+
+export function progressLine(tasks: readonly ReadTask[]): string {
+  const { done, total } = progressOf(tasks);
+  return `Progress: ${done}/${total}`;
+}
+
+/** One task as a list item, with its description as indented lines under it. */
+export function taskItem(task: ReadTask, list: readonly ReadTask[]): string {
+  const title = escapeMarkdownLine(task.title) || '(untitled)';
+  const notes: string[] = [];
+  if (task.status === 'in_progress') notes.push('in progress');
+  if (task.status === 'pending' || task.status === 'in_progress') {
+    const bySeq = new Map(list.map((t) => [t.seq, { ...t, id: t.seq }]));
+    const open = openBlockersOf({ ...task, id: task.seq }, bySeq);
+    if (open.length) notes.push(`blocked by ${open.map((seq) => `#${seq}`).join(', ')}`);
+  }
+  if (task.status === 'cancelled') notes.push('cancelled');
+  if (task.owner !== 'main') notes.push(`owner: ${escapeMarkdownLine(task.owner)}`);
+
+  const suffix = notes.map((note) => ` _(${note})_`).join('');
+  const head =
+    task.status === 'completed'
+      ? `- [x] ${title}${suffix}`
+      : task.status === 'cancelled'
+        ? `- ~~${title}~~${suffix}`
+        : `- [ ] ${title}${suffix}`;
+  const description = escapeMarkdownLines(task.description);
+  if (description.length === 0) return head;
+  // Two trailing spaces are a hard line break that GitHub, Obsidian and CommonMark all
+  // honour; a blank line instead would make the whole list loose.
+  return [head, ...description.map((line) => `  ${line}`)].join('  \n');
+}
+
+function taskItems(tasks: readonly ReadTask[]): string {
+  if (tasks.length === 0) return '_No tasks._';
+  return tasks.map((task) => taskItem(task, tasks)).join('\n');
+}
+
+function listHeading(list: ReadList): string {
+  const state = list.closedAt === null ? 'open' : 'closed';
+  return `Task list ${list.number} (${state}) · ${progressLine(list.tasks)}`;
+}
+
+function listDates(list: ReadList): string {
+  const started = `Started ${formatUtc(list.createdAt)}`;
+  return list.closedAt === null ? started : `${started} · closed ${formatUtc(list.closedAt)}`;
+}
+
+/** A conversation's lists: one list directly under the heading, several as subsections. */
+function conversationSection(
+  entry: { conversation: ReadConversation; lists: ReadList[] },
+  level: number,
+  scope: TasksDocument['scope'],
+): string[] {
+  const hashes = '#'.repeat(level);
+  const title = escapeMarkdownLine(entry.conversation.title) || 'Untitled conversation';
+  const parts = [`${hashes} ${title}`];
+  if (scope === 'open' && entry.lists.length === 1) {
+    const [list] = entry.lists;
+    parts.push(`${progressLine(list.tasks)} · ${listDates(list)}`, taskItems(list.tasks));
+    return parts;
+  }
+  for (const list of entry.lists) {
+    parts.push(`${hashes}# ${listHeading(list)}`, listDates(list), taskItems(list.tasks));
+  }
+  if (entry.lists.length === 0) parts.push('_No task lists._');
+  return parts;
+}
+
+export function tasksMarkdown(doc: TasksDocument): string {
+  const exported = `Exported from Stepwise on ${formatUtc(doc.exportedAt)}`;
+  if (doc.scope !== 'all' && doc.conversations.length === 1) {
+    const [first, ...rest] = conversationSection(doc.conversations[0], 1, doc.scope);
+    return `${[first, exported, ...rest].join('\n\n')}\n`;
+  }
+  const count = doc.conversations.length;
+  const parts = ['# Stepwise task lists', `${exported} · ${count} ${count === 1 ? 'conversation' : 'conversations'}`];
+  if (count === 0) parts.push('_No task lists yet._');
+  for (const entry of doc.conversations) parts.push(...conversationSection(entry, 2, doc.scope));
+  return `${parts.join('\n\n')}\n`;
+}
