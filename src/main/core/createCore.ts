@@ -11,6 +11,12 @@ import { createNotices } from './notices';
 import { exportHandlers, type FileDialogs } from './export/exportHandlers';
 import type { PreparedSettings } from './settings/settingsFile';
 import { createSettingsService, type SecretStore, type SettingsBackend, type SettingsEnv } from './settings/settingsService';
+import { createToolRegistry } from './tools/toolRegistry';
+import { currentTimeTool } from './tools/builtinTools';
+import { createPromptRegistry } from './llm/systemPrompt';
+import { defaultEngineOptions, type ChatEngineOptions } from './llm/agentLoop';
+import { createChatEngine } from './llm/chatEngine';
+import { chatHandlers } from './llm/chatHandlers';
 
 export interface CoreOptions {
   dataDir: string;
@@ -24,6 +30,8 @@ export interface CoreOptions {
   now?: () => number;
   /** Native save/open dialogs (desktop). Without them exports are downloads and imports need the file's text. */
   fileDialogs?: FileDialogs;
+  /** Timeouts, retries and intervals of the chat engine (tests shorten them). */
+  chat?: Partial<ChatEngineOptions>;
 }
 
 export function createCore(options: CoreOptions) {
@@ -50,6 +58,11 @@ export function createCore(options: CoreOptions) {
   const messages = createMessageRepo(db, now);
   messages.recoverInterrupted();
   const settings = createSettingsService(options.settingsBackend, options.secrets, options.env);
+  const tools = createToolRegistry();
+  tools.register(currentTimeTool(now));
+  const prompts = createPromptRegistry();
+  const chatOptions: ChatEngineOptions = { ...defaultEngineOptions, ...options.chat };
+  const chat = createChatEngine({ db, messages, conversations, bus, tools, prompts, settings, options: chatOptions });
 
   const handlers: Handlers = {
     'app:info': () => ({
@@ -61,41 +74,7 @@ export function createCore(options: CoreOptions) {
     'notices:list': () => notices.list(),
     'notices:dismiss': ({ id }) => notices.dismiss(id),
     ...conversationHandlers({ conversations, messages, bus }),
-    'messages:send': ({ conversationId, content }) => {
-      if (!conversations.get(conversationId)) throw new AppError('not_found', `Conversation ${conversationId} not found`);
-      const message = messages.insert({ conversationId, role: 'user', content, origin: 'user' });
-      conversations.touch(conversationId);
-      bus.emit('messages:changed', { conversationId, message });
-      bus.emit('conversations:changed', {
-        id: conversationId,
-        kind: 'updated',
-        conversation: conversations.summary(conversationId) ?? null,
-      });
-      return message;
-    },
-    // The chat engine replaces these (issue: chat engine).
-    'chat:stop': () => {
-      throw new AppError('unavailable', 'The chat engine is not available yet.');
-    },
-    'chat:retry': () => {
-      throw new AppError('unavailable', 'The chat engine is not available yet.');
-    },
-    'chat:regenerate': () => {
-      throw new AppError('unavailable', 'The chat engine is not available yet.');
-    },
-    'chat:editLast': () => {
-      throw new AppError('unavailable', 'The chat engine is not available yet.');
-    },
-    'chat:status': ({ conversationId }) => ({ conversationId, running: false, error: null }),
-    'settings:setApiKey': ({ key }) => {
-      settings.setApiKey(key);
-      const view = settings.view();
-      bus.emit('settings:changed', view);
-      return view;
-    },
-    'models:list': () => {
-      throw new AppError('unavailable', 'The chat engine is not available yet.');
-    },
+    ...chatHandlers({ engine: chat, settings, bus, options: chatOptions }),
     // The task module replaces these (issue: task lists).
     'tasks:get': () => ({ list: null }),
     'tasks:update': () => {
@@ -142,8 +121,15 @@ export function createCore(options: CoreOptions) {
     settings,
     conversations,
     messages,
+    /** The tool registry: `tools.register(defineTool({...}))`. */
+    tools,
+    /** System prompt sections: `prompts.add(provider)` returns a remover. */
+    prompts,
+    /** The chat engine: `chat.onBeforeEdit`, `chat.onClear`, `chat.onTurnEnd`, `chat.send`, `chat.start`. */
+    chat,
     dispatch: createDispatcher(handlers),
     close() {
+      chat.close();
       db.close();
     },
   };

@@ -14,6 +14,7 @@ export function createNodeCore(options: {
   now?: CoreOptions['now'];
   /** Only tests pass these: a plain Node host has no native dialogs. */
   fileDialogs?: CoreOptions['fileDialogs'];
+  chat?: CoreOptions['chat'];
 }) {
   fs.mkdirSync(options.dataDir, { recursive: true });
   const preparedSettings = prepareSettingsFile(path.join(options.dataDir, SETTINGS_FILE));
@@ -28,5 +29,6 @@ export function createNodeCore(options: {
     preparedSettings,
     now: options.now,
     fileDialogs: options.fileDialogs,
+    chat: options.chat,
   });
 }

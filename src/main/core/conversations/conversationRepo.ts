@@ -31,6 +31,15 @@ export function likePattern(query: string): string {
   return `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * The search box text as an FTS5 query: every word must occur, the last one as a prefix
+ * (search as you type). Words are quoted, so FTS syntax in the input is just text.
+ */
+export function ftsQuery(query: string): string {
+  const words = query.match(/[\p{L}\p{N}_]+/gu) ?? [];
+  return words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' ');
+}
+
 export type TaskBadgeLookup = (conversationIds: string[]) => Map<string, { done: number; total: number }>;
 
 export function createConversationRepo(db: Db, now: () => number = Date.now) {
@@ -47,13 +56,16 @@ export function createConversationRepo(db: Db, now: () => number = Date.now) {
     'SELECT * FROM conversations WHERE parent_id IS NULL ORDER BY pinned DESC, updated_at DESC, id LIMIT ? OFFSET ?',
   );
   const countAll = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM conversations WHERE parent_id IS NULL');
-  const pageMatching = db.prepare<[string, number, number], ConversationRow>(
-    `SELECT * FROM conversations WHERE title LIKE ? ESCAPE '\\'
-     ORDER BY pinned DESC, updated_at DESC, id LIMIT ? OFFSET ?`,
+  // Matches the title (substring) or any user/assistant message (full-text, FTS5).
+  const matching = `FROM conversations WHERE parent_id IS NULL AND (title LIKE @pattern ESCAPE '\\'
+     OR (@fts <> '' AND id IN (
+       SELECT m.conversation_id FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid
+       WHERE messages_fts MATCH @fts)))`;
+  const pageMatching = db.prepare<[{ pattern: string; fts: string; limit: number; offset: number }], ConversationRow>(
+    `SELECT * ${matching} ORDER BY pinned DESC, updated_at DESC, id LIMIT @limit OFFSET @offset`,
   );
-  const countMatching = db.prepare<[string], { n: number }>(
-    `SELECT COUNT(*) AS n FROM conversations WHERE title LIKE ? ESCAPE '\\'`,
-  );
+  const countMatching = db.prepare<[{ pattern: string; fts: string }], { n: number }>(`SELECT COUNT(*) AS n ${matching}`);
+  const setAutoTitle = db.prepare("UPDATE conversations SET title = ? WHERE id = ? AND title_source = 'auto'");
 
   let badges: TaskBadgeLookup = () => new Map();
 
@@ -93,12 +105,19 @@ export function createConversationRepo(db: Db, now: () => number = Date.now) {
       if (!q) {
         return { items: summarize(pageAll.all(limit, offset)), total: countAll.get()!.n };
       }
-      const pattern = likePattern(q);
-      return { items: summarize(pageMatching.all(pattern, limit, offset)), total: countMatching.get(pattern)!.n };
+      const params = { pattern: likePattern(q), fts: ftsQuery(q) };
+      return {
+        items: summarize(pageMatching.all({ ...params, limit, offset })),
+        total: countMatching.get(params)!.n,
+      };
     },
     rename(id: string, title: string, source: 'user' | 'auto' = 'user'): Conversation | undefined {
       setTitle.run(title, source, id);
       return this.get(id);
+    },
+    /** Sets a generated title unless the user has named the conversation; true when it did. */
+    setAutoTitle(id: string, title: string): boolean {
+      return setAutoTitle.run(title, id).changes > 0;
     },
     setPinned(id: string, pinned: boolean): Conversation | undefined {
       setPinned.run(pinned ? 1 : 0, id);

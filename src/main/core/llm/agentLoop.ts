@@ -1,0 +1,191 @@
+// The agent loop of one conversation: request → stream → run the tool calls → repeat,
+// until the model answers without tool calls, the round limit is reached, the user
+// stops, or a request fails. Every finished assistant and tool message is stored as it
+// completes; the streaming text is saved at least once a second.
+import type { ChatError, Message, ToolCall } from '../../../shared/domain';
+import type { MessageRepo } from '../conversations/messageRepo';
+import type { Db } from '../db/openDatabase';
+import type { EventBus } from '../ipc/eventBus';
+import type { SettingsService } from '../settings/settingsService';
+import { CANCELLED_BY_USER, type ToolRegistry } from '../tools/toolRegistry';
+import { buildApiMessages } from './apiMessages';
+import { ChatFailure, roundsError, toChatError, type ErrorContext } from './chatErrors';
+import { createClient } from './openaiClient';
+import { newTurnState, streamTurn } from './streamTurn';
+import type { PromptRegistry } from './systemPrompt';
+import { createThrottle } from './throttle';
+
+export interface ChatEngineOptions {
+  /** Until the response headers arrive (the SDK retries timeouts as well). */
+  requestTimeoutMs: number;
+  /** Longest silence in the middle of a streamed reply. */
+  idleTimeoutMs: number;
+  /** SDK retries for 429, 5xx, timeouts and connection errors. */
+  maxRetries: number;
+  /** History sent per request, in characters (a rough stand-in for tokens). */
+  contextBudgetChars: number;
+  /** At most one `messages:changed` per interval while streaming (one frame). */
+  emitIntervalMs: number;
+  /** The streaming text reaches SQLite at least this often. */
+  saveIntervalMs: number;
+  titleTimeoutMs: number;
+  log: (line: string) => void;
+}
+
+export const defaultEngineOptions: ChatEngineOptions = {
+  requestTimeoutMs: 120_000,
+  idleTimeoutMs: 120_000,
+  maxRetries: 2,
+  contextBudgetChars: 240_000,
+  emitIntervalMs: 16,
+  saveIntervalMs: 1000,
+  titleTimeoutMs: 30_000,
+  log: (line) => console.warn(line),
+};
+
+export interface LoopDeps {
+  db: Db;
+  messages: MessageRepo;
+  bus: EventBus;
+  tools: ToolRegistry;
+  prompts: PromptRegistry;
+  settings: SettingsService;
+  options: ChatEngineOptions;
+}
+
+export interface LoopRun {
+  conversationId: string;
+  agentId: string;
+  signal: AbortSignal;
+  /** Receives a function that saves the partial reply at once (for shutdown), or null. */
+  setFlush?: (flush: (() => void) | null) => void;
+}
+
+/** The abort reason when Stepwise shuts down: the flush already saved the reply as interrupted. */
+export const SHUTDOWN = 'shutdown';
+
+export type LoopOutcome = { kind: 'complete' } | { kind: 'stopped' } | { kind: 'error'; error: ChatError };
+
+export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOutcome> {
+  const { messages, bus, tools, prompts, options } = deps;
+  const { conversationId, agentId, signal } = run;
+  const emit = (message: Message) => bus.emit('messages:changed', { conversationId, message });
+  const settings = deps.settings.effective();
+  const apiKey = deps.settings.apiKey();
+
+  let client: ReturnType<typeof createClient>['client'];
+  let errorCtx: ErrorContext;
+  try {
+    ({ client, ctx: errorCtx } = createClient(settings, apiKey, {
+      requestTimeoutMs: options.requestTimeoutMs,
+      maxRetries: options.maxRetries,
+      log: options.log,
+    }));
+  } catch (error) {
+    const chatError = toChatError(error, { model: settings.model, baseUrl: settings.baseUrl, apiKey });
+    emit(messages.insert({ conversationId, role: 'assistant', content: '', status: 'error', error: chatError.message }));
+    return { kind: 'error', error: chatError };
+  }
+
+  for (let round = 1; ; round++) {
+    if (signal.aborted) return { kind: 'stopped' };
+    const promptCtx = { conversationId, agentId };
+    const prompt = prompts.build(promptCtx);
+    const apiMessages = buildApiMessages(prompt.text, messages.all(conversationId), options.contextBudgetChars);
+    const row = messages.insert({ conversationId, role: 'assistant', content: '', status: 'streaming' });
+    emit(row);
+
+    const turn = newTurnState();
+    const snapshot = (): Pick<Message, 'content' | 'toolCalls'> => {
+      const calls = turn.calls.size ? turn.calls.calls() : null;
+      return { content: turn.text, toolCalls: calls };
+    };
+    const emitter = createThrottle(() => emit({ ...row, ...snapshot() }), options.emitIntervalMs);
+    const saver = createThrottle(() => messages.update(row.id, snapshot()), options.saveIntervalMs);
+    run.setFlush?.(() => {
+      saver.cancel();
+      messages.update(row.id, { ...snapshot(), status: 'interrupted', error: 'Stepwise closed before the reply finished.' });
+    });
+
+    let end: Awaited<ReturnType<typeof streamTurn>>;
+    try {
+      end = await streamTurn(
+        client,
+        { model: settings.model, temperature: settings.temperature, messages: apiMessages, tools: tools.apiTools() },
+        turn,
+        {
+          signal,
+          idleTimeoutMs: options.idleTimeoutMs,
+          onStarted: () => prompts.sent(promptCtx, prompt.contributors),
+          onChange: () => {
+            emitter.schedule();
+            saver.schedule();
+          },
+        },
+      );
+    } catch (error) {
+      emitter.cancel();
+      saver.cancel();
+      run.setFlush?.(null);
+      const chatError = toChatError(error, errorCtx);
+      if (!(error instanceof ChatFailure)) options.log(`[stepwise] chat request failed (${chatError.kind}): ${chatError.message}`);
+      // A reply cut off mid-way keeps its text and reads as interrupted; others failed outright.
+      const status = chatError.kind === 'dropped' || (chatError.kind === 'timeout' && turn.text) ? 'interrupted' : 'error';
+      emit(messages.update(row.id, { ...snapshot(), status, error: chatError.message })!);
+      return { kind: 'error', error: chatError };
+    }
+    emitter.cancel();
+    saver.cancel();
+    run.setFlush?.(null);
+
+    const { content, toolCalls } = snapshot();
+    if (end.aborted && signal.reason === SHUTDOWN) return { kind: 'stopped' };
+    if (end.aborted) {
+      finishStopped(deps, conversationId, row.id, content, toolCalls ?? []);
+      return { kind: 'stopped' };
+    }
+    emit(messages.update(row.id, { content, toolCalls, status: 'complete', error: null })!);
+    if (!toolCalls?.length) return { kind: 'complete' };
+
+    for (const call of toolCalls) {
+      const result = signal.aborted
+        ? { content: CANCELLED_BY_USER }
+        : await tools.run(call.name, call.arguments, { conversationId, agentId, signal });
+      emit(
+        messages.insert({
+          conversationId,
+          role: 'tool',
+          content: result.content,
+          toolCallId: call.id,
+          toolName: call.name,
+        }),
+      );
+    }
+    if (signal.aborted) return { kind: 'stopped' };
+    if (round >= settings.maxToolRounds) {
+      const error = roundsError(settings.maxToolRounds);
+      emit(messages.insert({ conversationId, role: 'system', content: error.message, origin: 'system' }));
+      return { kind: 'error', error };
+    }
+  }
+}
+
+/** The partial reply stays, marked stopped; every call it made gets a result, in one transaction. */
+function finishStopped(deps: LoopDeps, conversationId: string, rowId: number, content: string, calls: ToolCall[]): void {
+  const stored: Message[] = [];
+  deps.db.transaction(() => {
+    stored.push(deps.messages.update(rowId, { content, toolCalls: calls.length ? calls : null, status: 'stopped' })!);
+    for (const call of calls) {
+      stored.push(
+        deps.messages.insert({
+          conversationId,
+          role: 'tool',
+          content: CANCELLED_BY_USER,
+          toolCallId: call.id,
+          toolName: call.name,
+        }),
+      );
+    }
+  })();
+  for (const message of stored) deps.bus.emit('messages:changed', { conversationId, message });
+}

@@ -1,0 +1,117 @@
+// Stored history → the `messages` of a chat completion request. Pure functions, so the
+// rules that keep every request valid are unit-tested on their own:
+// - every assistant tool call is followed by exactly one tool result (a missing one is
+//   filled in, an orphaned one dropped): an unclosed tool call never reaches the API;
+// - stored `system` rows are notes for the user, never sent (the system prompt comes from
+//   the prompt providers);
+// - assistant rows with neither text nor tool calls (a request that failed before the
+//   first token) are skipped;
+// - the oldest history is trimmed to a budget, never the system prompt and never the
+//   newest exchange.
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { Message, ToolCall } from '../../../shared/domain';
+
+export const MISSING_RESULT = 'No result: this tool call was interrupted before it finished.';
+
+/** One unit that is kept or trimmed as a whole: a message, or an assistant turn with its tool results. */
+type Group = ChatCompletionMessageParam[];
+
+export function repairHistory(history: Message[]): Group[] {
+  const groups: Group[] = [];
+  let open: { calls: ToolCall[]; results: Map<string, string>; group: Group } | null = null;
+
+  const close = () => {
+    if (!open) return;
+    for (const call of open.calls) {
+      open.group.push({ role: 'tool', tool_call_id: call.id, content: open.results.get(call.id) ?? MISSING_RESULT });
+    }
+    groups.push(open.group);
+    open = null;
+  };
+
+  for (const message of history) {
+    if (message.role === 'tool') {
+      // A result belongs to the open assistant turn; anything else is an orphan.
+      if (open && message.toolCallId && open.calls.some((c) => c.id === message.toolCallId)) {
+        if (!open.results.has(message.toolCallId)) open.results.set(message.toolCallId, message.content);
+      }
+      continue;
+    }
+    if (message.role === 'system') continue;
+    close();
+    if (message.role === 'user') {
+      groups.push([{ role: 'user', content: message.content }]);
+      continue;
+    }
+    const calls = uniqueCalls(message.toolCalls ?? []);
+    if (!calls.length) {
+      if (message.content.trim()) groups.push([{ role: 'assistant', content: message.content }]);
+      continue;
+    }
+    open = {
+      calls,
+      results: new Map(),
+      group: [
+        {
+          role: 'assistant',
+          content: message.content || null,
+          tool_calls: calls.map((c) => ({
+            id: c.id,
+            type: 'function' as const,
+            function: { name: c.name, arguments: validJsonArguments(c.arguments) },
+          })),
+        },
+      ],
+    };
+  }
+  close();
+  return groups;
+}
+
+/** A call cut off mid-stream may hold half a JSON object; the API rejects those. */
+function validJsonArguments(raw: string): string {
+  if (!raw.trim()) return '{}';
+  try {
+    JSON.parse(raw);
+    return raw;
+  } catch {
+    return '{}';
+  }
+}
+
+function uniqueCalls(calls: ToolCall[]): ToolCall[] {
+  const seen = new Set<string>();
+  return calls.filter((c) => c.id && !seen.has(c.id) && seen.add(c.id));
+}
+
+function size(group: Group): number {
+  return group.reduce((n, m) => n + JSON.stringify(m).length, 0);
+}
+
+/**
+ * Keeps the newest groups that fit in `budgetChars` (a rough stand-in for tokens), always
+ * at least the newest group, and never starts with an assistant turn, which some servers
+ * reject.
+ */
+export function trimToBudget(groups: Group[], budgetChars: number): Group[] {
+  let used = 0;
+  let start = groups.length;
+  while (start > 0) {
+    const next = size(groups[start - 1]);
+    if (start < groups.length && used + next > budgetChars) break;
+    used += next;
+    start--;
+  }
+  while (start < groups.length - 1 && groups[start][0].role !== 'user') start++;
+  return groups.slice(start);
+}
+
+export function buildApiMessages(
+  systemPrompt: string,
+  history: Message[],
+  budgetChars: number,
+): ChatCompletionMessageParam[] {
+  const budget = Math.max(0, budgetChars - systemPrompt.length);
+  const kept = trimToBudget(repairHistory(history), budget);
+  return [{ role: 'system', content: systemPrompt }, ...kept.flat()];
+}

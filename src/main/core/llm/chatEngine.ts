@@ -1,0 +1,329 @@
+// Runs at most one agent loop per conversation and carries out the chat calls: send,
+// stop, retry, regenerate, edit-and-resend, status. Other modules hook in here (task
+// lists close on edit and on `/clear`; autopilot and workers react to a finished turn).
+import type { ChatError, ChatStatus, Message } from '../../../shared/domain';
+import { DEFAULT_TITLE, type ConversationRepo } from '../conversations/conversationRepo';
+import { AppError, notFound } from '../ipc/dispatcher';
+import { runAgentLoop, SHUTDOWN, type LoopDeps, type LoopOutcome } from './agentLoop';
+import { makeTitle } from './autoTitle';
+import { interruptedError, redact } from './chatErrors';
+
+export const CLEAR_COMMAND = '/clear';
+
+export interface TurnEndInfo {
+  agentId: string;
+  outcome: LoopOutcome['kind'];
+  error: ChatError | null;
+}
+export type TurnEndHook = (conversationId: string, info: TurnEndInfo) => void | Promise<void>;
+/** Returns a sentence saying what it cleared (shown in the chat), or nothing. */
+export type ClearHook = (conversationId: string) => string | null | undefined | void;
+export type BeforeEditHook = (conversationId: string) => void;
+
+interface RunEntry {
+  controller: AbortController;
+  /** Saves the partial reply synchronously (shutdown). */
+  flush: (() => void) | null;
+  done: Promise<void>;
+}
+
+export interface ChatEngineDeps extends LoopDeps {
+  conversations: ConversationRepo;
+}
+
+const busy = () =>
+  new AppError(
+    'conflict',
+    'Stepwise is still replying in this conversation. Wait for the reply or stop it, then send again.',
+  );
+
+export function createChatEngine(deps: ChatEngineDeps) {
+  const { db, messages, conversations, bus, options } = deps;
+  const running = new Map<string, RunEntry>();
+  /** The last run's error per conversation; absent means "not run since start-up". */
+  const errors = new Map<string, ChatError | null>();
+  const titling = new Map<string, AbortController>();
+  const hooks = {
+    beforeEdit: new Set<BeforeEditHook>(),
+    clear: new Set<ClearHook>(),
+    turnEnd: new Set<TurnEndHook>(),
+  };
+  let closed = false;
+  const lastId = db.prepare<[string], { id: number }>(
+    'SELECT id FROM messages WHERE conversation_id = ? ORDER BY id DESC LIMIT 1',
+  );
+
+  // A conversation deleted mid-reply stops its loop.
+  bus.subscribe((event, payload) => {
+    const change = payload as { id?: string; kind?: string };
+    if (event === 'conversations:changed' && change.kind === 'deleted' && change.id) {
+      running.get(change.id)?.controller.abort();
+    }
+  });
+
+  const subscribe = <T>(set: Set<T>, hook: T) => {
+    set.add(hook);
+    return () => void set.delete(hook);
+  };
+
+  function mustExist(conversationId: string) {
+    if (closed) throw new AppError('unavailable', 'Stepwise is shutting down.');
+    const conversation = conversations.get(conversationId);
+    if (!conversation) throw notFound(`Conversation ${conversationId}`);
+    return conversation;
+  }
+
+  function mustBeIdle(conversationId: string) {
+    mustExist(conversationId);
+    if (running.has(conversationId)) throw busy();
+  }
+
+  function last(conversationId: string): Message | undefined {
+    const row = lastId.get(conversationId);
+    return row ? messages.get(row.id) : undefined;
+  }
+
+  /** After a restart nothing is in memory: a reply left cut short still offers Retry. */
+  function derivedError(conversationId: string): ChatError | null {
+    const message = last(conversationId);
+    if (!message) return null;
+    if (message.role === 'assistant' && (message.status === 'interrupted' || message.status === 'error')) {
+      return message.status === 'interrupted' && !message.error
+        ? interruptedError()
+        : { kind: 'unknown', message: message.error ?? 'The request failed.', retryable: true, settings: false };
+    }
+    if (message.role === 'tool' || (message.role === 'user' && message.origin === 'user')) return interruptedError();
+    return null;
+  }
+
+  function status(conversationId: string): ChatStatus {
+    const known = errors.get(conversationId);
+    return {
+      conversationId,
+      running: running.has(conversationId),
+      error: known !== undefined ? known : derivedError(conversationId),
+    };
+  }
+
+  function conversationChanged(conversationId: string) {
+    const summary = conversations.summary(conversationId);
+    if (summary) bus.emit('conversations:changed', { id: conversationId, kind: 'updated', conversation: summary });
+  }
+
+  function stored(message: Message) {
+    bus.emit('messages:changed', { conversationId: message.conversationId, message });
+  }
+
+  function removed(conversationId: string, fromId: number) {
+    if (messages.truncateFrom(conversationId, fromId) > 0) bus.emit('messages:removed', { conversationId, fromId });
+  }
+
+  /** Starts the conversation's loop on its current history. */
+  function start(conversationId: string, agentId = 'main'): void {
+    mustBeIdle(conversationId);
+    const controller = new AbortController();
+    const entry: RunEntry = { controller, flush: null, done: Promise.resolve() };
+    running.set(conversationId, entry);
+    errors.set(conversationId, null);
+    bus.emit('chat:status', status(conversationId));
+    const run = {
+      conversationId,
+      agentId,
+      signal: controller.signal,
+      setFlush: (flush: (() => void) | null) => {
+        entry.flush = flush;
+      },
+    };
+    entry.done = runAgentLoop(deps, run)
+      .catch((error: unknown): LoopOutcome => {
+        // A conversation deleted mid-reply (or shutdown) makes the writes fail: not worth a log line.
+        if (!closed && conversations.get(conversationId)) options.log(`[stepwise] chat loop failed: ${describe(error, deps)}`);
+        const message = `Something went wrong while replying: ${describe(error, deps)}`;
+        return { kind: 'error', error: { kind: 'unknown', message, retryable: true, settings: false } };
+      })
+      .then((outcome) => finish(conversationId, agentId, outcome));
+  }
+
+  function finish(conversationId: string, agentId: string, outcome: LoopOutcome) {
+    running.delete(conversationId);
+    if (closed) return;
+    try {
+      errors.set(conversationId, outcome.kind === 'error' ? outcome.error : null);
+      if (!conversations.get(conversationId)) return;
+      conversations.touch(conversationId);
+      if (agentId === 'main') conversationChanged(conversationId);
+      bus.emit('chat:status', status(conversationId));
+    } catch (error) {
+      options.log(`[stepwise] finishing a chat turn failed: ${describe(error, deps)}`);
+      return;
+    }
+    const info: TurnEndInfo = { agentId, outcome: outcome.kind, error: outcome.kind === 'error' ? outcome.error : null };
+    for (const hook of hooks.turnEnd) {
+      void Promise.resolve()
+        .then(() => hook(conversationId, info))
+        .catch((error: unknown) => options.log(`[stepwise] turn-end hook failed: ${describe(error, deps)}`));
+    }
+    // Worker transcripts are child conversations: they keep the title they were given.
+    if (agentId === 'main') autoTitle(conversationId, outcome);
+  }
+
+  function autoTitle(conversationId: string, outcome: LoopOutcome) {
+    const conversation = conversations.get(conversationId);
+    if (!conversation || conversation.titleSource !== 'auto' || conversation.title !== DEFAULT_TITLE) return;
+    if (titling.has(conversationId)) return;
+    const controller = new AbortController();
+    titling.set(conversationId, controller);
+    const askModel = outcome.kind === 'complete' || (outcome.kind === 'error' && outcome.error.kind === 'rounds');
+    void makeTitle({
+      settings: deps.settings.effective(),
+      apiKey: deps.settings.apiKey(),
+      history: messages.list(conversationId, 0, 20).items,
+      askModel,
+      signal: controller.signal,
+      timeoutMs: options.titleTimeoutMs,
+      log: options.log,
+    })
+      .then((title) => {
+        if (closed || !title) return;
+        if (conversations.setAutoTitle(conversationId, title)) conversationChanged(conversationId);
+      })
+      .catch((error: unknown) => options.log(`[stepwise] auto-title failed: ${describe(error, deps)}`))
+      .finally(() => titling.delete(conversationId));
+  }
+
+  function insertUser(conversationId: string, content: string, origin: Message['origin']): Message {
+    const message = messages.insert({ conversationId, role: 'user', content, origin });
+    conversations.touch(conversationId);
+    stored(message);
+    conversationChanged(conversationId);
+    return message;
+  }
+
+  function clear(conversationId: string): Message {
+    mustBeIdle(conversationId);
+    const said: string[] = [];
+    for (const hook of hooks.clear) {
+      const text = hook(conversationId);
+      if (text) said.push(text);
+    }
+    const note = messages.insert({
+      conversationId,
+      role: 'system',
+      origin: 'system',
+      content: said.length ? said.join('\n') : 'Nothing to clear.',
+    });
+    errors.set(conversationId, null);
+    stored(note);
+    return note;
+  }
+
+  return {
+    status,
+    start,
+    isRunning: (conversationId: string) => running.has(conversationId),
+
+    /**
+     * Stores the user's message and starts the loop. Refused (nothing stored) while a loop
+     * runs. A message that is exactly `/clear` is a command: it runs the clear hooks and
+     * stores a system note instead of asking the model.
+     */
+    send(conversationId: string, content: string, origin: Message['origin'] = 'user'): Message {
+      mustBeIdle(conversationId);
+      if (content.trim() === CLEAR_COMMAND) return clear(conversationId);
+      const message = insertUser(conversationId, content, origin);
+      start(conversationId);
+      return message;
+    },
+
+    /** Aborts the loop; resolves once it has wound down (partial reply stored as stopped). */
+    async stop(conversationId: string): Promise<ChatStatus> {
+      mustExist(conversationId);
+      const entry = running.get(conversationId);
+      if (entry) {
+        entry.controller.abort();
+        await entry.done;
+      }
+      return status(conversationId);
+    },
+
+    /** Runs the loop again after a failure, replacing the failed reply. */
+    retry(conversationId: string): ChatStatus {
+      mustBeIdle(conversationId);
+      const all = messages.all(conversationId);
+      const userAt = all.findLastIndex((m) => m.role === 'user');
+      const tail = all.slice(userAt + 1);
+      const failed = tail.find((m) => m.role === 'assistant' && m.status !== 'complete');
+      let cut = failed?.id;
+      if (!cut) {
+        // Trailing notes (e.g. "stopped after N tool rounds") go; the loop continues from the history.
+        let i = all.length;
+        while (i > userAt + 1 && all[i - 1].role === 'system') i--;
+        cut = all[i]?.id;
+        const end = all[i - 1];
+        if (end && end.role === 'assistant' && !end.toolCalls?.length) {
+          throw new AppError('conflict', 'The last reply finished normally, so there is nothing to retry. Use Regenerate for a new reply.');
+        }
+        if (!end) throw new AppError('conflict', 'There is nothing to retry in this conversation.');
+      }
+      if (cut !== undefined) removed(conversationId, cut);
+      start(conversationId);
+      return status(conversationId);
+    },
+
+    /** Replaces everything after the last user message with a new reply. */
+    regenerate(conversationId: string): ChatStatus {
+      mustBeIdle(conversationId);
+      const all = messages.all(conversationId);
+      const userAt = all.findLastIndex((m) => m.role === 'user');
+      if (userAt < 0) throw new AppError('conflict', 'There is no reply to regenerate yet.');
+      const first = all[userAt + 1];
+      if (first) removed(conversationId, first.id);
+      start(conversationId);
+      return status(conversationId);
+    },
+
+    /** Replaces the last user message and everything after it, then sends it again. */
+    editLast(conversationId: string, content: string): Message {
+      mustBeIdle(conversationId);
+      const target = messages.all(conversationId).findLast((m) => m.role === 'user' && m.origin === 'user');
+      if (!target) throw new AppError('conflict', 'There is no message of yours to edit yet.');
+      for (const hook of hooks.beforeEdit) hook(conversationId);
+      let message!: Message;
+      db.transaction(() => {
+        messages.truncateFrom(conversationId, target.id);
+        message = messages.insert({ conversationId, role: 'user', content, origin: 'user' });
+      })();
+      bus.emit('messages:removed', { conversationId, fromId: target.id });
+      conversations.touch(conversationId);
+      stored(message);
+      conversationChanged(conversationId);
+      start(conversationId);
+      return message;
+    },
+
+    onBeforeEdit: (hook: BeforeEditHook) => subscribe(hooks.beforeEdit, hook),
+    onClear: (hook: ClearHook) => subscribe(hooks.clear, hook),
+    onTurnEnd: (hook: TurnEndHook) => subscribe(hooks.turnEnd, hook),
+
+    /** Saves every partial reply as interrupted and aborts all requests. */
+    close(): void {
+      if (closed) return;
+      closed = true;
+      for (const entry of running.values()) {
+        try {
+          entry.flush?.();
+        } catch {
+          // The database may already be gone; start-up recovery marks the row instead.
+        }
+        entry.controller.abort(SHUTDOWN);
+      }
+      for (const controller of titling.values()) controller.abort();
+    },
+  };
+}
+
+export type ChatEngine = ReturnType<typeof createChatEngine>;
+
+function describe(error: unknown, deps: LoopDeps): string {
+  return redact(error instanceof Error ? error.message : String(error), deps.settings.apiKey());
+}

@@ -1,0 +1,128 @@
+// Every way a request to the model can fail, as a ChatError a user can act on. The API
+// key never appears in a message: server texts are passed through `redact` first.
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  AuthenticationError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+} from 'openai';
+import type { ChatError } from '../../../shared/domain';
+
+/** Our own failures, raised where the SDK has no error of its own. */
+export class ChatFailure extends Error {
+  constructor(readonly chatError: ChatError) {
+    super(chatError.message);
+    this.name = 'ChatFailure';
+  }
+}
+
+export interface ErrorContext {
+  model: string;
+  baseUrl: string;
+  apiKey: string | null;
+}
+
+export function redact(text: string, apiKey: string | null): string {
+  if (!apiKey || apiKey.length < 4) return text;
+  return text.split(apiKey).join('[redacted]');
+}
+
+export function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host || baseUrl;
+  } catch {
+    return baseUrl;
+  }
+}
+
+const error = (kind: ChatError['kind'], message: string, retryable: boolean, settings = false): ChatError => ({
+  kind,
+  message,
+  retryable,
+  settings,
+});
+
+export const droppedError = () =>
+  error('dropped', 'The connection dropped before the reply finished. The partial reply was kept.', true);
+
+export const idleTimeoutError = (seconds: number) =>
+  error('timeout', `The server stopped sending the reply (nothing for ${seconds} s). The partial reply was kept.`, true);
+
+export const interruptedError = () =>
+  error('dropped', 'The reply was cut short when Stepwise closed. The partial reply was kept.', true);
+
+export const roundsError = (rounds: number) =>
+  error(
+    'rounds',
+    `Stopped after ${rounds} tool rounds, the limit in Settings. Retry to let the model continue, or raise the limit.`,
+    true,
+    true,
+  );
+
+export function configError(message: string): ChatError {
+  return error('config', message, false, true);
+}
+
+/** The server's own words, without the key and without a wall of text. */
+function serverDetail(err: APIError, apiKey: string | null): string {
+  const body = err.error as { message?: unknown } | undefined;
+  const text = typeof body?.message === 'string' ? body.message : err.message;
+  const clean = redact(String(text ?? ''), apiKey).replace(/\s+/g, ' ').trim();
+  return clean.length > 300 ? `${clean.slice(0, 300)}…` : clean;
+}
+
+export function toChatError(err: unknown, ctx: ErrorContext): ChatError {
+  if (err instanceof ChatFailure) return err.chatError;
+  const host = hostOf(ctx.baseUrl);
+  if (err instanceof AuthenticationError) {
+    return error('auth', `The API key was rejected by ${host}. Check the key in Settings.`, false, true);
+  }
+  if (err instanceof PermissionDeniedError) {
+    return error('auth', `${host} refused access with this API key (403). Check the key and its permissions in Settings.`, false, true);
+  }
+  if (err instanceof NotFoundError) {
+    return error(
+      'model',
+      `The model "${ctx.model}" was not found at ${host}. Choose another model (or check the base URL) in Settings.`,
+      false,
+      true,
+    );
+  }
+  if (err instanceof RateLimitError) {
+    return error('rate', `${host} is rate-limiting requests (429), even after retrying. Wait a moment, then retry.`, true);
+  }
+  if (err instanceof APIConnectionTimeoutError) {
+    return error('timeout', `${host} did not answer in time. Retry, or check that the server is running.`, true);
+  }
+  if (err instanceof APIConnectionError) {
+    return error('network', `Could not reach ${host}. Check that the server is running and the base URL in Settings is right.`, true);
+  }
+  if (err instanceof APIError) {
+    const detail = serverDetail(err, ctx.apiKey);
+    if (err.status === undefined) {
+      // An error event inside the stream: the request started, then the server gave up.
+      return error('server', `${host} reported an error while replying: ${detail || 'no details'}`, true);
+    }
+    if (err.status >= 500) {
+      return error('server', `${host} had a server error (${err.status}), even after retrying. Retry in a moment.`, true);
+    }
+    return error('unknown', `${host} rejected the request (${err.status}): ${detail || 'no details'}`, true);
+  }
+  if (isNetworkError(err)) return droppedError();
+  const message = redact(err instanceof Error ? err.message : String(err), ctx.apiKey);
+  return error('unknown', `The request failed: ${message}`, true);
+}
+
+/** Errors fetch raises when the body stops mid-way (`terminated`, a reset socket). */
+function isNetworkError(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code ?? (err.cause as { code?: unknown } | undefined)?.code;
+  return (
+    err.message === 'terminated' ||
+    /socket|network|ECONNRESET|EPIPE|other side closed/i.test(err.message) ||
+    (typeof code === 'string' && /^(ECONNRESET|EPIPE|UND_ERR_SOCKET|ECONNREFUSED)$/.test(code))
+  );
+}

@@ -1,0 +1,66 @@
+// One configured openai SDK client per run, from the effective settings (environment
+// overrides applied). Configuration problems become ChatErrors before any request.
+import OpenAI from 'openai';
+import type { Settings } from '../../../shared/settings';
+import { ChatFailure, configError, redact, type ErrorContext } from './chatErrors';
+
+export interface ClientOptions {
+  /** Until the response headers arrive; the SDK retries timeouts too. */
+  requestTimeoutMs: number;
+  maxRetries: number;
+  log: (line: string) => void;
+}
+
+/** Local servers (Ollama, LM Studio) need no key, but the SDK insists on one. */
+const NO_KEY = 'no-key';
+
+export function createClient(
+  settings: Settings,
+  apiKey: string | null,
+  options: ClientOptions,
+  need: { model: boolean } = { model: true },
+): { client: OpenAI; ctx: ErrorContext } {
+  const baseUrl = settings.baseUrl.trim();
+  const model = settings.model.trim();
+  const ctx: ErrorContext = { model, baseUrl, apiKey };
+  if (!baseUrl) throw new ChatFailure(configError('No server is set. Choose a provider or enter a base URL in Settings.'));
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new ChatFailure(configError(`The base URL "${baseUrl}" is not a valid address. Fix it in Settings.`));
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ChatFailure(configError(`The base URL must start with http:// or https://, not "${url.protocol}". Fix it in Settings.`));
+  }
+  if (need.model && !model) throw new ChatFailure(configError('No model is chosen. Pick a model in Settings.'));
+  if (!apiKey && url.hostname === 'api.openai.com') {
+    throw new ChatFailure(configError('No API key is set. Add your OpenAI API key in Settings.'));
+  }
+  const log = (level: string) => (message: string, ...rest: unknown[]) =>
+    options.log(redact(`[stepwise] openai ${level}: ${[message, ...rest.map(describe)].join(' ')}`, apiKey));
+  const client = new OpenAI({
+    apiKey: apiKey || NO_KEY,
+    baseURL: baseUrl,
+    // Pass everything explicitly: the SDK would otherwise read process.env.
+    organization: null,
+    project: null,
+    adminAPIKey: null,
+    webhookSecret: null,
+    timeout: options.requestTimeoutMs,
+    maxRetries: options.maxRetries,
+    logLevel: 'warn',
+    logger: { error: log('error'), warn: log('warn'), info: log('info'), debug: log('debug') },
+  });
+  return { client, ctx };
+}
+
+function describe(value: unknown): string {
+  if (value instanceof Error) return value.message;
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
+}

@@ -1,0 +1,135 @@
+// The tools the model may call. `run` never throws: every failure (unknown name, bad
+// JSON, schema errors, a throwing handler, a cancelled run) becomes a result text the
+// model can read and act on, so one bad call never ends the agent loop.
+import { z } from 'zod';
+import type { ToolContext, ToolDefinition, ToolRunResult } from './toolTypes';
+
+/** What the OpenAI API expects in `tools`: a function name, description and JSON Schema. */
+export interface ApiTool {
+  type: 'function';
+  function: { name: string; description: string; parameters: Record<string, unknown> };
+}
+
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+export const CANCELLED_BY_USER = 'cancelled by user';
+
+export function createToolRegistry() {
+  const tools = new Map<string, { tool: ToolDefinition; schema: Record<string, unknown> }>();
+
+  return {
+    /** Adds a tool; returns a function that removes it again. */
+    register<S extends z.ZodType>(tool: ToolDefinition<S>): () => void {
+      if (!TOOL_NAME.test(tool.name)) {
+        throw new Error(`Tool name ${JSON.stringify(tool.name)} must be 1-64 letters, digits, _ or -`);
+      }
+      if (tools.has(tool.name)) throw new Error(`A tool named ${tool.name} is already registered`);
+      const schema = parametersSchema(tool.name, tool.parameters);
+      const entry = { tool: tool as unknown as ToolDefinition, schema };
+      tools.set(tool.name, entry);
+      return () => {
+        if (tools.get(tool.name) === entry) tools.delete(tool.name);
+      };
+    },
+    has: (name: string) => tools.has(name),
+    list: (): ToolDefinition[] => [...tools.values()].map((t) => t.tool),
+    /** The `tools` array for chat.completions.create, or undefined when there are none. */
+    apiTools(): ApiTool[] | undefined {
+      if (!tools.size) return undefined;
+      return [...tools.values()].map(({ tool, schema }) => ({
+        type: 'function',
+        function: { name: tool.name, description: tool.description, parameters: schema },
+      }));
+    },
+    async run(name: string, rawArguments: string, ctx: ToolContext): Promise<ToolRunResult> {
+      const entry = tools.get(name);
+      if (!entry) {
+        const known = [...tools.keys()].join(', ') || 'none';
+        return fail(`Unknown tool ${JSON.stringify(name)}. Available tools: ${known}.`);
+      }
+      const args = parseArguments(rawArguments);
+      if (!args.ok) return fail(`Invalid arguments for ${name}: ${args.error}`);
+      const parsed = entry.tool.parameters.safeParse(args.value);
+      if (!parsed.success) return fail(`Invalid arguments for ${name}: ${describeIssues(parsed.error)}`);
+      if (ctx.signal.aborted) return fail(CANCELLED_BY_USER);
+      try {
+        const content = await untilAborted(Promise.resolve(entry.tool.handler(parsed.data, ctx)), ctx.signal);
+        if (content === ABORTED) return fail(CANCELLED_BY_USER);
+        return { ok: true, content: typeof content === 'string' ? content : JSON.stringify(content) };
+      } catch (error) {
+        if (ctx.signal.aborted) return fail(CANCELLED_BY_USER);
+        const message = error instanceof Error ? error.message : String(error);
+        return fail(`Tool ${name} failed: ${message || 'unknown error'}`);
+      }
+    },
+  };
+}
+
+export type ToolRegistry = ReturnType<typeof createToolRegistry>;
+
+function fail(content: string): ToolRunResult {
+  return { ok: false, content };
+}
+
+function parametersSchema(name: string, parameters: z.ZodType): Record<string, unknown> {
+  const { $schema: _drop, ...schema } = z.toJSONSchema(parameters, { io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
+  if (schema.type !== 'object') throw new Error(`The parameters of tool ${name} must be a zod object schema`);
+  return schema;
+}
+
+/** Model output is untrusted: an empty string means "no arguments"; anything else must be a JSON object. */
+export function parseArguments(raw: string): { ok: true; value: unknown } | { ok: false; error: string } {
+  if (!raw.trim()) return { ok: true, value: {} };
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return { ok: false, error: `the arguments are not valid JSON (${detail}). Send a JSON object.` };
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return { ok: false, error: 'the arguments must be a JSON object' };
+  }
+  return { ok: true, value };
+}
+
+const ARTICLE: Record<string, string> = { array: 'an', object: 'an', integer: 'an' };
+
+/** Issues in words a model can act on, e.g. `taskId must be a number; title is required`. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const path = issue.path.map(String).join('.') || 'the arguments';
+      const isDefault = issue.message.startsWith('Invalid input');
+      if (issue.code === 'invalid_type' && isDefault) {
+        if (/received undefined/.test(issue.message)) return `${path} is required`;
+        const expected = String(issue.expected);
+        return `${path} must be ${ARTICLE[expected] ?? 'a'} ${expected}`;
+      }
+      if (issue.code === 'unrecognized_keys') return `unknown field(s) ${issue.keys.join(', ')}`;
+      return `${path}: ${issue.message}`;
+    })
+    .join('; ');
+}
+
+const ABORTED = Symbol('aborted');
+
+/** A handler that ignores its signal must not keep a stopped loop waiting. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | typeof ABORTED> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => resolve(ABORTED);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}

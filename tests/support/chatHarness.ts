@@ -1,0 +1,146 @@
+// A real core (SQLite in a temp dir) pointed at a scripted server, with every pushed event
+// and log line captured, and helpers to call the contract and wait for the loop.
+import path from 'node:path';
+import { createNodeCore } from '../../src/main/core/createNodeCore';
+import type { ChatEngineOptions } from '../../src/main/core/llm/agentLoop';
+import type { CallName, CallRequest, CallResponse, EventName, EventPayload, IpcError } from '../../src/shared/ipc';
+import type { ScriptedServer } from './scriptedServer';
+import { makeTempDir, removeDir } from './tempDir';
+
+export const TEST_KEY = 'sk-test-0123456789-secret-key';
+export const TEST_MODEL = 'scripted-model';
+
+export interface CapturedEvent {
+  event: EventName;
+  payload: unknown;
+}
+
+export class CallFailed extends Error {
+  constructor(readonly error: IpcError) {
+    super(`${error.code}: ${error.message}`);
+  }
+}
+
+export interface HarnessOptions {
+  /** Environment for the core; defaults point at the server with TEST_KEY and TEST_MODEL. */
+  env?: Record<string, string | undefined>;
+  chat?: Partial<ChatEngineOptions>;
+  /** Reuse a data dir (restart tests). */
+  dataDir?: string;
+}
+
+export function startChatCore(server: ScriptedServer | null, options: HarnessOptions = {}) {
+  const root = options.dataDir ? null : makeTempDir('stepwise-chat-');
+  const dataDir = options.dataDir ?? path.join(root!, 'data');
+  const logs: string[] = [];
+  const events: CapturedEvent[] = [];
+  const core = createNodeCore({
+    dataDir,
+    env: options.env ?? {
+      OPENAI_BASE_URL: server?.baseUrl,
+      OPENAI_API_KEY: TEST_KEY,
+      STEPWISE_MODEL: TEST_MODEL,
+    },
+    chat: {
+      requestTimeoutMs: 3000,
+      idleTimeoutMs: 3000,
+      titleTimeoutMs: 3000,
+      log: (line) => logs.push(line),
+      ...options.chat,
+    },
+  });
+  const listeners = new Set<() => void>();
+  core.bus.subscribe((event, payload) => {
+    events.push({ event, payload });
+    for (const listener of [...listeners]) listener();
+  });
+
+  async function call<N extends CallName>(name: N, params: CallRequest<N>): Promise<CallResponse<N>> {
+    const result = await core.dispatch(name, params);
+    if (!result.ok) throw new CallFailed(result.error);
+    return result.value as CallResponse<N>;
+  }
+
+  async function callError<N extends CallName>(name: N, params: CallRequest<N>): Promise<IpcError> {
+    const result = await core.dispatch(name, params);
+    if (result.ok) throw new Error(`${name} succeeded but a failure was expected`);
+    return result.error;
+  }
+
+  /** Resolves with the first event (from index `from` on) that matches. */
+  function waitForEvent<E extends EventName>(
+    event: E,
+    match: (payload: EventPayload<E>) => boolean = () => true,
+    { from = 0, timeoutMs = 15_000 }: { from?: number; timeoutMs?: number } = {},
+  ): Promise<EventPayload<E>> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        for (let i = from; i < events.length; i++) {
+          const e = events[i];
+          if (e.event === event && match(e.payload as EventPayload<E>)) {
+            cleanup();
+            resolve(e.payload as EventPayload<E>);
+            return true;
+          }
+        }
+        return false;
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`Timed out waiting for ${event}`));
+      }, timeoutMs);
+      const cleanup = () => {
+        clearTimeout(timer);
+        listeners.delete(listener);
+      };
+      const listener = () => void check();
+      if (!check()) listeners.add(listener);
+    });
+  }
+
+  /** Sends and waits for the loop to finish; returns the final status. */
+  async function sendAndWait(conversationId: string, content: string) {
+    const from = events.length;
+    const message = await call('messages:send', { conversationId, content });
+    const status = await waitIdle(conversationId, from);
+    return { message, status };
+  }
+
+  /** The first `chat:status` with running false from index `from` on. */
+  function waitIdle(conversationId: string, from = 0) {
+    return waitForEvent('chat:status', (s) => s.conversationId === conversationId && !s.running, { from });
+  }
+
+  async function newConversation(title?: string) {
+    return call('conversations:create', title ? { title } : {});
+  }
+
+  function messages(conversationId: string) {
+    return core.messages.all(conversationId);
+  }
+
+  function eventsOf<E extends EventName>(event: E): Array<EventPayload<E>> {
+    return events.filter((e) => e.event === event).map((e) => e.payload as EventPayload<E>);
+  }
+
+  return {
+    core,
+    dataDir,
+    logs,
+    events,
+    call,
+    callError,
+    waitForEvent,
+    waitIdle,
+    sendAndWait,
+    newConversation,
+    messages,
+    eventsOf,
+    close() {
+      core.close();
+      if (root) removeDir(root);
+    },
+  };
+}
+
+export type ChatHarness = ReturnType<typeof startChatCore>;
