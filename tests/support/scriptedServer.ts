@@ -236,7 +236,8 @@ export async function startScriptedServer(options: ScriptedServerOptions = {}): 
       }
       if (turn.hangAfter !== undefined && sent >= turn.hangAfter) return;
       if (turn.chunkDelayMs) await sleep(turn.chunkDelayMs);
-      res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`);
+      // Wait until each chunk is on the wire, so a drop or hang happens after what was sent.
+      await write(res, `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`);
       sent++;
     }
     if (turn.dropAfter !== undefined) {
@@ -275,6 +276,12 @@ export async function startScriptedServer(options: ScriptedServerOptions = {}): 
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+function write(res: http.ServerResponse, data: string): Promise<void> {
+  return new Promise((resolve) => {
+    res.write(data, () => resolve());
+  });
 }
 
 function splitText(text: string | string[] | undefined, size: number): string[] {

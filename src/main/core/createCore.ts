@@ -60,8 +60,8 @@ export function createCore(options: CoreOptions) {
   const settings = createSettingsService(options.settingsBackend, options.secrets, options.env);
   const tools = createToolRegistry();
   tools.register(currentTimeTool(now));
-  const prompts = createPromptRegistry();
   const chatOptions: ChatEngineOptions = { ...defaultEngineOptions, ...options.chat };
+  const prompts = createPromptRegistry(chatOptions.log);
   const chat = createChatEngine({ db, messages, conversations, bus, tools, prompts, settings, options: chatOptions });
 
   const handlers: Handlers = {
