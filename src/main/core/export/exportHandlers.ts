@@ -34,7 +34,7 @@ export function exportConversation(db: Db, conversationId: string, format: 'md' 
   return { text, filename, mimeType: MIME_TYPES[format] };
 }
 
-function describeFsError(error: unknown): string {
+function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -46,7 +46,7 @@ async function writeFileWhole(file: string, text: string): Promise<void> {
     await fs.rename(temp, file);
   } catch (error) {
     await fs.rm(temp, { force: true }).catch(() => {});
-    throw new AppError('internal', `Could not save ${file}: ${describeFsError(error)}`);
+    throw new AppError('internal', `Could not save ${file}: ${describeError(error)}`);
   }
 }
 
@@ -59,7 +59,7 @@ async function readImportFile(file: string): Promise<string> {
     return await fs.readFile(file, 'utf8');
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw new AppError('internal', `Could not read ${file}: ${describeFsError(error)}`);
+    throw new AppError('internal', `Could not read ${file}: ${describeError(error)}`);
   }
 }
 
@@ -85,7 +85,13 @@ export function exportHandlers(deps: {
 
   function importText(text: string) {
     const data = parseConversationExport(text);
-    const imported = writeImportedConversation(db, data, now());
+    let imported: { conversationId: string; title: string };
+    try {
+      imported = writeImportedConversation(db, data, now());
+    } catch (error) {
+      // The transaction rolled back: say so, in words the user can act on.
+      throw new AppError('internal', `Stepwise could not store the imported conversation (${describeError(error)}). Nothing was imported.`);
+    }
     bus.emit('conversations:changed', {
       id: imported.conversationId,
       kind: 'created',

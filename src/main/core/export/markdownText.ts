@@ -13,10 +13,20 @@ const INLINE_SPECIAL = /[\\`*_[\]<>&#~|$=%^]/g;
 /** Line breaks of every kind, including the Unicode separators. */
 const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/;
 
+/**
+ * GFM turns bare `https://…` and `www.…` text into links. Its tokenizer would keep our
+ * backslashes inside such a link, so the URL start is escaped to stop the tokenizer; GFM
+ * renderers then still link the text (GitHub and remark find URLs in the unescaped text),
+ * showing it exactly as written.
+ */
+function escapeUrlStarts(text: string): string {
+  return text.replace(/\b(https?):(?=\/\/)/gi, '$1\\:').replace(/\b(www)\./gi, '$1\\.');
+}
+
 /** Escapes text that stays on one line: line breaks become spaces. */
 export function escapeMarkdownLine(text: string): string {
   const oneLine = text.split(LINE_BREAK).join(' ').trim();
-  return escapeLineStart(oneLine.replace(INLINE_SPECIAL, (c) => `\\${c}`));
+  return escapeLineStart(escapeUrlStarts(oneLine.replace(INLINE_SPECIAL, (c) => `\\${c}`)));
 }
 
 /** Escapes what only means something at the start of a line: `-`/`+` bullets, `1.`/`1)` ordered items. */

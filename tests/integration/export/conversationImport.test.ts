@@ -1,0 +1,341 @@
+// Conversation export (JSON, Markdown) and import: the round trip through the real task
+// service, message and worker repos; refusals that name their reason and leave the
+// database exactly as it was; the desktop open dialog and the browser host's file text.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createWorkerRepo } from '../../../src/main/core/agents/workerRepo';
+import { createOp, deleteOp, fullListOp, updateOp } from '../../../src/main/core/tasks/taskOps';
+import { agentWho, createTaskService, USER } from '../../../src/main/core/tasks/taskService';
+import { ConversationExport } from '../../../src/shared/exportFormat';
+import type { EventName } from '../../../src/shared/ipc';
+import { makeTempDir, removeDir } from '../../support/tempDir';
+import { dumpDatabase, scriptedDialogs, startCore, type TestCore } from './exportFixtures';
+import { headings, listItems, parseGfm, textOf, walk } from './markdownTree';
+
+let dir: string;
+let app: TestCore;
+let conversationId: string;
+
+/** A conversation as Stepwise really makes one: messages with tool calls, two task lists, a worker. */
+async function buildConversation(core: TestCore): Promise<string> {
+  const { core: c, db } = core;
+  const id = (await core.call('conversations:create', { title: 'Plan the launch' })).id;
+  const tasks = createTaskService({ db, bus: c.bus, now: core.now });
+  const model = agentWho('main');
+  const ok = <T extends { ok: boolean }>(result: T) => {
+    if (!result.ok) throw new Error(`fixture step failed: ${JSON.stringify(result)}`);
+    return result;
+  };
+
+  c.messages.insert({ conversationId: id, role: 'user', content: 'Plan the launch, step by step.' });
+  const call = { id: 'call_1', name: 'manage_todo_list', arguments: '{"todoList":[{"id":1,"title":"Draft"}]}' };
+  c.messages.insert({ conversationId: id, role: 'assistant', content: '', toolCalls: [call, { id: 'call_2', name: 'current_time', arguments: '{}' }] });
+  ok(
+    tasks.change(
+      id,
+      model,
+      fullListOp(
+        [
+          { id: 1, title: 'Draft the announcement', status: 'completed' },
+          { id: 2, title: 'Book the venue', status: 'in_progress', activeForm: 'Booking the venue' },
+          { id: 3, title: 'Send invites', status: 'pending', description: 'Everyone on the list.\nTwice.' },
+          { id: 4, title: 'Scrap this', status: 'pending' },
+        ],
+        model,
+      ),
+    ),
+  );
+  ok(tasks.change(id, model, updateOp({ taskId: 3, addBlockedBy: [2] }, model)));
+  ok(tasks.change(id, USER, deleteOp(4)));
+  c.messages.insert({ conversationId: id, role: 'tool', content: 'Task list updated: 1/3 completed\nmore detail', toolCallId: 'call_1', toolName: 'manage_todo_list' });
+  c.messages.insert({ conversationId: id, role: 'tool', content: '2026-05-01T09:30:00Z', toolCallId: 'call_2', toolName: 'current_time' });
+  c.messages.insert({ conversationId: id, role: 'assistant', content: 'Here is code:\n```ts\nconst unclosed = true;' });
+  tasks.close(id, USER, 'clear-command');
+
+  c.messages.insert({ conversationId: id, role: 'user', content: 'Next: the party.' });
+  ok(tasks.change(id, model, createOp({ title: 'Order cake' }, model, { newListWhenFinished: true })));
+  ok(tasks.change(id, model, createOp({ title: 'Decorate', blockedBy: [1] }, model, { newListWhenFinished: true })));
+  ok(tasks.change(id, model, updateOp({ taskId: 1, status: 'completed' }, model)));
+  c.messages.insert({ conversationId: id, role: 'assistant', content: 'Failed', status: 'error', error: 'Rate limited (429)' });
+
+  const workers = createWorkerRepo(db, core.now);
+  const worker = workers.create({ conversationId: id, description: 'Find a bakery', expectedOutput: 'A name and a price', taskSeq: 1 });
+  c.messages.insert({ conversationId: worker.worker.id, role: 'user', content: 'Find a bakery', origin: 'worker' });
+  c.messages.insert({ conversationId: worker.worker.id, role: 'assistant', content: 'Bakery Lisboa, 30 EUR' });
+  workers.setStatus(worker.worker.id, 'done', 'Bakery Lisboa, 30 EUR');
+  ok(tasks.change(id, agentWho(worker.worker.owner), updateOp({ taskId: 2, status: 'in_progress' }, agentWho(worker.worker.owner))));
+  return id;
+}
+
+async function exportJson(id: string): Promise<string> {
+  const result = await app.call('export:conversation', { conversationId: id, format: 'json' });
+  if (result.kind !== 'download') throw new Error(`expected a download, got ${result.kind}`);
+  return result.text;
+}
+
+function recordEvents(core: TestCore) {
+  const seen: Array<{ event: EventName; payload: unknown }> = [];
+  core.core.bus.subscribe((event, payload) => seen.push({ event, payload }));
+  return seen;
+}
+
+beforeEach(async () => {
+  dir = makeTempDir('stepwise-import-');
+  app = startCore(path.join(dir, 'data'));
+  conversationId = await buildConversation(app);
+});
+
+afterEach(() => {
+  app.core.close();
+  removeDir(dir);
+});
+
+describe('conversation JSON export', () => {
+  it('is complete: every message column, both lists with tasks, dependencies and events, the worker', async () => {
+    const data = ConversationExport.parse(JSON.parse(await exportJson(conversationId)));
+    expect(data).toMatchObject({ format: 'stepwise.conversation', version: 1, conversation: { id: conversationId, title: 'Plan the launch', titleSource: 'user', pinned: false } });
+    expect(data.messages.map((m) => [m.id, m.role, m.status])).toEqual([
+      [1, 'user', 'complete'],
+      [2, 'assistant', 'complete'],
+      [3, 'tool', 'complete'],
+      [4, 'tool', 'complete'],
+      [5, 'assistant', 'complete'],
+      [6, 'user', 'complete'],
+      [7, 'assistant', 'error'],
+    ]);
+    expect(data.messages[1].toolCalls).toEqual([
+      { id: 'call_1', name: 'manage_todo_list', arguments: '{"todoList":[{"id":1,"title":"Draft"}]}' },
+      { id: 'call_2', name: 'current_time', arguments: '{}' },
+    ]);
+    expect(data.messages[2]).toMatchObject({ toolCallId: 'call_1', toolName: 'manage_todo_list' });
+    expect(data.messages[6]).toMatchObject({ error: 'Rate limited (429)' });
+
+    expect(data.taskLists.map((l) => [l.id, l.closedAt === null])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
+    const [first, second] = data.taskLists;
+    expect(first.tasks.map((t) => [t.id, t.title, t.status, t.blockedBy])).toEqual([
+      [1, 'Draft the announcement', 'completed', []],
+      [2, 'Book the venue', 'in_progress', []],
+      [3, 'Send invites', 'pending', [2]],
+    ]);
+    // The deleted task's history stays with the list, as does the list's closing.
+    expect(first.events.map((e) => [e.kind, e.actor])).toEqual([
+      ['created', 'model'],
+      ['deleted', 'user'],
+      ['closed', 'user'],
+    ]);
+    expect(second.tasks.map((t) => [t.id, t.status, t.owner, t.blockedBy])).toEqual([
+      [1, 'completed', 'main', []],
+      [2, 'in_progress', 'worker-1', [1]],
+    ]);
+    // Tasks point at the message (by its number in the file) where they last changed.
+    expect(second.tasks[0].lastMessageId).toBe(5);
+    const ids = data.taskLists.flatMap((l) => [...l.events, ...l.tasks.flatMap((t) => t.events)]).map((e) => e.id).sort((a, b) => a - b);
+    expect(ids).toEqual(ids.map((_, i) => i + 1));
+
+    expect(data.workers).toHaveLength(1);
+    expect(data.workers[0]).toMatchObject({ number: 1, owner: 'worker-1', taskId: 1, status: 'done', result: 'Bakery Lisboa, 30 EUR', expectedOutput: 'A name and a price' });
+    expect(data.workers[0].messages.map((m) => [m.id, m.role, m.origin])).toEqual([
+      [8, 'user', 'worker'],
+      [9, 'assistant', 'system'],
+    ]);
+  });
+});
+
+describe('import', () => {
+  it('export → import → export gives the same JSON apart from the id and times of the import', async () => {
+    const seen = recordEvents(app);
+    const before = await exportJson(conversationId);
+    const imported = await app.call('import:conversation', { content: before });
+    if (imported.kind !== 'imported') throw new Error('not imported');
+    expect(imported.title).toBe('Plan the launch');
+    expect(imported.conversationId).not.toBe(conversationId);
+    expect(seen).toContainEqual({
+      event: 'conversations:changed',
+      payload: expect.objectContaining({ id: imported.conversationId, kind: 'created', conversation: expect.objectContaining({ title: 'Plan the launch' }) }),
+    });
+
+    const after = await exportJson(imported.conversationId);
+    const a = ConversationExport.parse(JSON.parse(before));
+    const b = ConversationExport.parse(JSON.parse(after));
+    const strip = (d: typeof a) => ({ ...d, exportedAt: '', conversation: { ...d.conversation, id: '', updatedAt: '' } });
+    expect(strip(b)).toEqual(strip(a));
+    expect(b.conversation.id).toBe(imported.conversationId);
+
+    // The imported conversation is a normal one: in the sidebar list, with its open list badge.
+    const listed = await app.call('conversations:list', { query: 'Plan the launch' });
+    expect(listed.items.map((c) => c.id).sort()).toEqual([conversationId, imported.conversationId].sort());
+    const workerCount = app.db.prepare('SELECT COUNT(*) AS n FROM workers WHERE conversation_id = ?').get(imported.conversationId) as { n: number };
+    expect(workerCount.n).toBe(1);
+    // History that came with the file is not news for the model.
+    const mark = app.db.prepare('SELECT event_id FROM task_notice_marks WHERE conversation_id = ?').get(imported.conversationId) as { event_id: number };
+    const newest = app.db.prepare('SELECT MAX(e.id) AS id FROM task_events e JOIN task_lists l ON l.id = e.list_id WHERE l.conversation_id = ?').get(imported.conversationId) as { id: number };
+    expect(mark.event_id).toBe(newest.id);
+  });
+
+  it('imports the same file twice as two conversations', async () => {
+    const text = await exportJson(conversationId);
+    const one = await app.call('import:conversation', { content: text });
+    const two = await app.call('import:conversation', { content: text });
+    expect(one.kind === 'imported' && two.kind === 'imported' && one.conversationId !== two.conversationId).toBe(true);
+    const count = app.db.prepare('SELECT COUNT(*) AS n FROM conversations WHERE parent_id IS NULL').get() as { n: number };
+    expect(count.n).toBe(3);
+  });
+
+  it('marks a reply that was still streaming as interrupted, and a running worker as stopped', async () => {
+    const data = JSON.parse(await exportJson(conversationId));
+    data.messages[6].status = 'streaming';
+    data.workers[0].status = 'running';
+    data.workers[0].finishedAt = null;
+    const imported = await app.call('import:conversation', { content: JSON.stringify(data) });
+    if (imported.kind !== 'imported') throw new Error('not imported');
+    const again = ConversationExport.parse(JSON.parse(await exportJson(imported.conversationId)));
+    expect(again.messages[6].status).toBe('interrupted');
+    expect(again.workers[0].status).toBe('stopped');
+    expect(again.workers[0].finishedAt).not.toBeNull();
+  });
+
+  const refusals: Array<{ name: string; content: (valid: Record<string, unknown>) => string; message: RegExp }> = [
+    { name: 'not JSON', content: () => '# My notes\n- [x] done', message: /^This file is not a Stepwise conversation export: it is not JSON/ },
+    { name: 'a JSON array', content: () => '[1, 2]', message: /not a Stepwise conversation export: it is not a JSON object/ },
+    { name: 'JSON without a format', content: () => '{"messages": []}', message: /not a Stepwise conversation export: it has no "format": "stepwise.conversation" field/ },
+    { name: 'another format', content: (v) => JSON.stringify({ ...v, format: 'chatgpt.export' }), message: /not a Stepwise conversation export: its format is "chatgpt.export"/ },
+    { name: 'a task list export', content: () => JSON.stringify({ format: 'stepwise.tasks', version: 1, conversations: [] }), message: /it is a task list export \(stepwise.tasks\)/ },
+    { name: 'a newer version', content: (v) => JSON.stringify({ ...v, version: 2 }), message: /exported by a newer version of Stepwise \(format version 2; this version reads up to 1\)\. Update Stepwise/ },
+    { name: 'a version that is not a number', content: (v) => JSON.stringify({ ...v, version: '1' }), message: /malformed: "version" must be a whole number from 1 \(got "1"\)/ },
+    { name: 'an unknown role', content: (v) => JSON.stringify(withMessage(v, 0, { role: 'robot' })), message: /malformed: messages\.0\.role:/ },
+    { name: 'a missing field', content: (v) => JSON.stringify({ ...v, taskLists: undefined }), message: /malformed: taskLists:/ },
+    { name: 'a bad time', content: (v) => JSON.stringify(withMessage(v, 1, { createdAt: 'yesterday' })), message: /malformed: messages\.1\.createdAt: must be an ISO 8601 UTC time/ },
+    { name: 'a blocker not in the list', content: (v) => JSON.stringify(withTask(v, 0, 2, { blockedBy: [9] })), message: /malformed: taskLists\.0: task 3 is blocked by 9, not in the list/ },
+    { name: 'a dependency cycle', content: (v) => JSON.stringify(withTask(v, 0, 1, { blockedBy: [3] })), message: /malformed: taskLists\.0: dependencies form a cycle \(2 → 3 → 2\)/ },
+    { name: 'two open lists', content: (v) => JSON.stringify(withList(v, 0, { closedAt: null })), message: /malformed: 2 task lists are open/ },
+    { name: 'a dangling message reference', content: (v) => JSON.stringify(withTask(v, 1, 0, { lastMessageId: 99 })), message: /malformed: taskLists\.1: task 1 refers to message 99, which is not in the file/ },
+    { name: 'two tasks in progress for one owner', content: (v) => JSON.stringify(withTask(v, 0, 2, { status: 'in_progress' })), message: /malformed: taskLists\.0: 2 tasks of owner main are in_progress/ },
+  ];
+
+  for (const refusal of refusals) {
+    it(`refuses ${refusal.name}, naming why, and leaves the database unchanged`, async () => {
+      const valid = JSON.parse(await exportJson(conversationId));
+      const before = dumpDatabase(app.db);
+      const seen = recordEvents(app);
+      const error = await app.fail('import:conversation', { content: refusal.content(valid) });
+      expect(error.code).toBe('invalid_request');
+      expect(error.message).toMatch(refusal.message);
+      expect(error.message).toMatch(/Nothing was imported\.$/);
+      expect(dumpDatabase(app.db)).toEqual(before);
+      expect(seen).toEqual([]);
+    });
+  }
+
+  it('rolls back everything when a write fails halfway (one transaction)', async () => {
+    const text = await exportJson(conversationId);
+    const before = dumpDatabase(app.db);
+    // A real SQLite failure after messages and lists are already written.
+    app.db.exec("CREATE TEMP TRIGGER fail_deps BEFORE INSERT ON task_deps BEGIN SELECT RAISE(ABORT, 'disk says no'); END");
+    const error = await app.fail('import:conversation', { content: text });
+    expect(error).toEqual({ code: 'internal', message: 'Stepwise could not store the imported conversation (disk says no). Nothing was imported.' });
+    app.db.exec('DROP TRIGGER fail_deps');
+    expect(dumpDatabase(app.db)).toEqual(before);
+  });
+});
+
+describe('import:conversation in each host', () => {
+  it('browser host: asks for the file text when none was sent', async () => {
+    expect(await app.call('import:conversation', {})).toEqual({ kind: 'needs-file' });
+  });
+
+  it('desktop: reads the file main picked with the open dialog; cancel imports nothing', async () => {
+    const file = path.join(dir, 'launch.json');
+    fs.writeFileSync(file, await exportJson(conversationId));
+    app.core.close();
+    const { dialogs, asked } = scriptedDialogs({ open: file });
+    app = startCore(path.join(dir, 'data'), { fileDialogs: dialogs });
+    const imported = await app.call('import:conversation', {});
+    expect(imported).toMatchObject({ kind: 'imported', title: 'Plan the launch' });
+    expect(asked).toEqual([{ kind: 'open', extensions: ['json'] }]);
+
+    app.core.close();
+    app = startCore(path.join(dir, 'data'), { fileDialogs: scriptedDialogs({ open: null }).dialogs });
+    const before = dumpDatabase(app.db);
+    expect(await app.call('import:conversation', {})).toEqual({ kind: 'cancelled' });
+    expect(dumpDatabase(app.db)).toEqual(before);
+
+    app.core.close();
+    app = startCore(path.join(dir, 'data'), { fileDialogs: scriptedDialogs({ open: path.join(dir, 'gone.json') }).dialogs });
+    const error = await app.fail('import:conversation', {});
+    expect(error.message).toContain('Could not read');
+  });
+
+  it('desktop: saves the conversation export where the save dialog says', async () => {
+    const target = path.join(dir, 'launch.md');
+    app.core.close();
+    const { dialogs, asked } = scriptedDialogs({ save: target });
+    app = startCore(path.join(dir, 'data'), { fileDialogs: dialogs });
+    expect(await app.call('export:conversation', { conversationId, format: 'md' })).toEqual({ kind: 'saved', path: target });
+    expect(asked[0]).toMatchObject({ kind: 'save', defaultName: expect.stringMatching(/^stepwise-conversation-plan-the-launch-.*\.md$/), extensions: ['md'] });
+    expect(fs.readFileSync(target, 'utf8')).toMatch(/^# Plan the launch\n/);
+  });
+});
+
+describe('conversation Markdown export', () => {
+  it('shows who said what, one line per tool call, and the task list at the end', async () => {
+    const result = await app.call('export:conversation', { conversationId, format: 'md' });
+    if (result.kind !== 'download') throw new Error('expected a download');
+    expect(result.mimeType).toBe('text/markdown');
+    const tree = parseGfm(result.text);
+    const sections = headings(tree).map((h) => `${h.depth} ${h.text.replace(/ · .*/, '')}`);
+    expect(sections).toEqual(['1 Plan the launch', '2 You', '2 Assistant', '2 Assistant', '2 You', '2 Assistant', '2 Workers', '2 Task list at the end']);
+
+    // Each tool call is one list item: name, arguments, and the first line of its result.
+    const toolLines: string[] = [];
+    walk(tree, (node) => {
+      if (node.type === 'listItem' && textOf(node).startsWith('Tool ')) toolLines.push(textOf(node));
+    });
+    expect(toolLines).toEqual([
+      'Tool manage_todo_list {"todoList":[{"id":1,"title":"Draft"}]} → Task list updated: 1/3 completed',
+      'Tool current_time → 2026-05-01T09:30:00Z',
+    ]);
+    // The unclosed code fence in a reply is closed, so the rest of the file still renders.
+    const code = tree.children.filter((n) => n.type === 'code');
+    expect(code).toHaveLength(1);
+    expect(result.text).toContain('_Error: Rate limited (429)_');
+
+    const items = listItems(tree).filter((i) => i.checked !== null);
+    expect(items.map((i) => [i.checked, i.title, i.notes])).toEqual([
+      [true, 'Order cake', []],
+      [false, 'Decorate', ['(in progress)', '(owner: worker-1)']],
+    ]);
+    expect(textOf(tree)).toContain('Task list 2 (open) · Progress: 1/2');
+  });
+
+  it('refuses an unknown conversation', async () => {
+    const unknown = '0e0e0e0e-0000-4000-8000-000000000000';
+    expect(await app.fail('export:conversation', { conversationId: unknown, format: 'json' })).toEqual({
+      code: 'not_found',
+      message: `Conversation ${unknown} not found`,
+    });
+  });
+});
+
+// ---- helpers that damage a valid export in one place ----------------------------------
+
+type Json = Record<string, unknown>;
+function withMessage(v: Json, index: number, patch: Json): Json {
+  const messages = [...(v.messages as Json[])];
+  messages[index] = { ...messages[index], ...patch };
+  return { ...v, messages };
+}
+function withList(v: Json, index: number, patch: Json): Json {
+  const lists = [...(v.taskLists as Json[])];
+  lists[index] = { ...lists[index], ...patch };
+  return { ...v, taskLists: lists };
+}
+function withTask(v: Json, listIndex: number, taskIndex: number, patch: Json): Json {
+  const list = (v.taskLists as Json[])[listIndex];
+  const tasks = [...(list.tasks as Json[])];
+  tasks[taskIndex] = { ...tasks[taskIndex], ...patch };
+  return withList(v, listIndex, { tasks });
+}
