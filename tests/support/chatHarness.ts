@@ -52,7 +52,8 @@ export function startChatCore(server: ScriptedServer | null, options: HarnessOpt
   const listeners = new Set<() => void>();
   core.bus.subscribe((event, payload) => {
     events.push({ event, payload });
-    for (const listener of [...listeners]) listener();
+    // Listeners remove themselves while this loop runs; Set iteration allows that.
+    for (const listener of listeners) listener();
   });
 
   async function call<N extends CallName>(name: N, params: CallRequest<N>): Promise<CallResponse<N>> {

@@ -172,7 +172,7 @@ export async function startScriptedServer(options: ScriptedServerOptions = {}): 
     const turn = await nextTurn(chat);
     if (turn.hang) return; // never answer; close() ends it
     if (turn.status) {
-      const extra = turn.status === 429 || turn.status >= 500 ? { 'retry-after-ms': retryAfter } : {};
+      const extra: Record<string, string> = turn.status === 429 || turn.status >= 500 ? { 'retry-after-ms': retryAfter } : {};
       return sendError(res, turn.status, turn.errorMessage ?? defaultMessage(turn.status, body, req), extra);
     }
     const calls = (turn.toolCalls ?? []).map((c) => ({ ...c, id: c.id ?? `call_${++callCounter}` }));
