@@ -39,6 +39,7 @@ function guard(run: () => string, failure: (message: string) => string): string 
   }
 }
 
+const sentence = (text: string) => (/[.!?)]$/.test(text) ? text : `${text}.`);
 const json = (value: unknown) => JSON.stringify(value);
 const jsonError = (error: string) => json({ ok: false, error });
 
@@ -114,7 +115,7 @@ export function createTaskTools(tasks: TaskService): ToolDefinition[] {
       guard(
         () => {
           const result = tasks.change(ctx.conversationId, agentWho(ctx.agentId), fullListOp(todoList, agentWho(ctx.agentId)));
-          return result.ok ? fullListResult(result.value) : `Error: ${result.error} The task list was not changed.`;
+          return result.ok ? fullListResult(result.value) : `Error: ${sentence(result.error)} The task list was not changed.`;
         },
         (message) => `Error: ${message}`,
       ),

@@ -1,0 +1,68 @@
+// Puts task lists into the core: the service, the sidebar badge, the model's tools (one
+// style at a time, following the setting), the prompt section, the chat engine's hooks
+// and the contract handlers.
+import type { ConversationRepo } from '../conversations/conversationRepo';
+import type { Db } from '../db/openDatabase';
+import type { EventBus } from '../ipc/eventBus';
+import type { PromptProvider } from '../llm/promptTypes';
+import type { ToolDefinition } from '../tools/toolTypes';
+import type { TaskToolStyle } from '../../../shared/settings';
+import { createTaskPromptProvider } from './taskPrompt';
+import { createTaskService, USER } from './taskService';
+import { createTaskTools, TASK_TOOL_NAMES } from './taskTools';
+import { taskHandlers } from './taskHandlers';
+
+export interface TaskModuleDeps {
+  db: Db;
+  bus: EventBus;
+  now?: () => number;
+  conversations: ConversationRepo;
+  taskToolStyle: () => TaskToolStyle;
+  tools: { register(tool: ToolDefinition): () => void };
+  prompts: { add(provider: PromptProvider): () => void };
+  chat: {
+    onBeforeEdit(hook: (conversationId: string) => void): unknown;
+    onClear(hook: (conversationId: string) => string | null | undefined | void): unknown;
+  };
+}
+
+export function createTaskModule(deps: TaskModuleDeps) {
+  const { db, bus, conversations } = deps;
+  const tasks = createTaskService({ db, bus, now: deps.now, conversationSummary: (id) => conversations.summary(id) });
+  conversations.setTaskBadgeLookup((ids) => tasks.badges(ids));
+
+  // Only the chosen style's tools are registered; a settings change swaps them before the next request.
+  const all = createTaskTools(tasks);
+  let style: TaskToolStyle | null = null;
+  let unregister: Array<() => void> = [];
+  function offer(next: TaskToolStyle) {
+    if (next === style) return;
+    for (const remove of unregister) remove();
+    unregister = all.filter((tool) => TASK_TOOL_NAMES[next].includes(tool.name)).map((tool) => deps.tools.register(tool));
+    style = next;
+  }
+  offer(deps.taskToolStyle());
+  const unsubscribe = bus.subscribe((event) => {
+    if (event === 'settings:changed') offer(deps.taskToolStyle());
+  });
+
+  deps.prompts.add(createTaskPromptProvider({ tasks, style: deps.taskToolStyle }));
+  deps.chat.onBeforeEdit((conversationId) => {
+    tasks.close(conversationId, USER, 'edit');
+  });
+  deps.chat.onClear((conversationId) =>
+    tasks.close(conversationId, USER, 'clear-command') ? 'The task list was closed (it is kept in the history).' : null,
+  );
+
+  return {
+    tasks,
+    handlers: taskHandlers({ tasks, conversations }),
+    /** The style whose tools the model is offered right now. */
+    style: () => style,
+    close() {
+      unsubscribe();
+    },
+  };
+}
+
+export type TaskModule = ReturnType<typeof createTaskModule>;
