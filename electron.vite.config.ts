@@ -10,6 +10,7 @@ export default defineConfig({
         input: {
           index: resolve('src/main/electron/main.ts'),
           host: resolve('src/main/host/main.ts'),
+          cli: resolve('src/main/cli/main.ts'),
         },
       },
     },

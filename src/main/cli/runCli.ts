@@ -1,0 +1,202 @@
+// `npm run cli`: task lists and conversations for scripts, read from the same database the
+// app uses, over a read-only connection (safe while the app is running).
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConversationId } from '../../shared/domain';
+import { defaultDataDir } from '../core/dataDir';
+import { LATEST_VERSION } from '../core/db/migrations';
+import { DB_FILE, openDatabase, type Db } from '../core/db/openDatabase';
+import { exportConversation } from '../core/export/exportHandlers';
+import { createExportReader } from '../core/export/exportReader';
+import { exportTasks } from '../core/export/tasksExport';
+import { progressOf } from '../core/tasks/taskRules';
+
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  env: NodeJS.ProcessEnv;
+  /** The directory relative paths are meant from (npm runs scripts in the package root). */
+  cwd: string;
+  now?: () => number;
+}
+
+export const USAGE = `Stepwise command line (reads the app's database; never changes it)
+
+Usage:
+  npm run cli -- list [--json]
+  npm run cli -- export --format md|json|csv [--conversation <id>] [--scope open|history|all] [--out <file>]
+  npm run cli -- export-conversation --conversation <id> --format md|json [--out <file>]
+
+Options:
+  --data-dir <dir>       where the database is (default: $STEPWISE_DATA_DIR, else the app's data directory)
+  --conversation <id>    a conversation id from \`list\`
+  --scope                open: the open task list; history: every list of the conversation;
+                         all: every conversation (default: open with --conversation, else all)
+  --out <file>           write to a file instead of standard output
+
+Use \`npm run -s cli -- …\` to keep npm's own lines out of standard output.
+`;
+
+class CliError extends Error {}
+/** A mistake in the arguments: the message is followed by a pointer to the usage text. */
+class UsageError extends CliError {}
+
+const FORMATS = ['md', 'json', 'csv'] as const;
+const SCOPES = ['open', 'history', 'all'] as const;
+
+function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[]): T | undefined {
+  if (value === undefined) return undefined;
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')} (got "${value}")`);
+  return value as T;
+}
+
+function openReadOnly(dataDir: string): Db {
+  const file = path.join(dataDir, DB_FILE);
+  if (!fs.existsSync(file)) {
+    throw new CliError(`No Stepwise database at ${file}. Start Stepwise once, or point --data-dir (or STEPWISE_DATA_DIR) at the right directory.`);
+  }
+  let db: Db;
+  try {
+    db = openDatabase(dataDir, { readonly: true }).db;
+  } catch (error) {
+    throw new CliError(error instanceof Error ? error.message : String(error));
+  }
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version < LATEST_VERSION) {
+    db.close();
+    throw new CliError(`${file} has an older schema (${version}; this version uses ${LATEST_VERSION}). Open Stepwise once to upgrade it, then try again.`);
+  }
+  return db;
+}
+
+function requireConversation(db: Db, id: string | undefined, file: string): string {
+  if (id === undefined) throw new UsageError('--conversation <id> is required here (`npm run cli -- list` shows the ids).');
+  const known = ConversationId.safeParse(id).success && createExportReader(db).conversation(id) !== undefined;
+  if (!known) throw new CliError(`No conversation with id "${id}" in ${file}. Run \`npm run cli -- list\` to see the ids.`);
+  return id;
+}
+
+/** Replaces line breaks and other control characters so one conversation stays one line. */
+const oneLine = (text: string) => text.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ');
+
+function listConversations(db: Db, json: boolean, io: CliIo): void {
+  const reader = createExportReader(db);
+  const withLists = reader.conversationIdsWithLists();
+  const rows = reader.conversations().map((c) => {
+    const lists = withLists.has(c.id) ? reader.lists(c.id, 'history') : [];
+    const open = lists.find((l) => l.closedAt === null);
+    const progress = open ? progressOf(open.tasks) : null;
+    return { conversation: c, lists: lists.length, open: progress && { done: progress.done, total: progress.total } };
+  });
+  if (json) {
+    const out = rows.map(({ conversation: c, lists, open }) => ({
+      id: c.id,
+      title: c.title,
+      pinned: c.pinned,
+      createdAt: new Date(c.createdAt).toISOString(),
+      updatedAt: new Date(c.updatedAt).toISOString(),
+      taskLists: lists,
+      openList: open,
+    }));
+    io.stdout(`${JSON.stringify(out, null, 2)}\n`);
+    return;
+  }
+  if (rows.length === 0) {
+    io.stderr('No conversations yet.\n');
+    return;
+  }
+  const table = rows.map(({ conversation: c, lists, open }) => [
+    c.id,
+    new Date(c.updatedAt).toISOString().slice(0, 16).replace('T', ' '),
+    open ? `${open.done}/${open.total}` : '-',
+    String(lists),
+    oneLine(c.title),
+  ]);
+  const header = ['ID', 'UPDATED (UTC)', 'TASKS', 'LISTS', 'TITLE'];
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
+  const format = (r: string[]) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]))).join('  ');
+  io.stdout(`${[header, ...table].map(format).join('\n')}\n`);
+}
+
+function writeOut(text: string, out: string | undefined, io: CliIo): void {
+  if (out === undefined) {
+    io.stdout(text);
+    return;
+  }
+  const file = path.resolve(io.cwd, out);
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  try {
+    fs.writeFileSync(temp, text, 'utf8');
+    fs.renameSync(temp, file);
+  } catch (error) {
+    fs.rmSync(temp, { force: true });
+    throw new CliError(`Could not write ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  io.stderr(`Wrote ${file}\n`);
+}
+
+export function runCli(argv: string[], io: CliIo): number {
+  const now = io.now ?? Date.now;
+  let db: Db | null = null;
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        'data-dir': { type: 'string' },
+        format: { type: 'string' },
+        conversation: { type: 'string' },
+        scope: { type: 'string' },
+        out: { type: 'string' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    const [command, ...extra] = positionals;
+    if (values.help || command === 'help') {
+      io.stdout(USAGE);
+      return 0;
+    }
+    if (!command) throw new UsageError('Say what to do: list, export or export-conversation.');
+    if (extra.length) throw new UsageError(`Unexpected argument "${extra[0]}".`);
+
+    const dataDir = path.resolve(io.cwd, values['data-dir'] ?? io.env.STEPWISE_DATA_DIR ?? defaultDataDir(io.env));
+    const file = path.join(dataDir, DB_FILE);
+    if (command === 'list') {
+      db = openReadOnly(dataDir);
+      listConversations(db, values.json === true, io);
+      return 0;
+    }
+    if (command === 'export') {
+      const format = oneOf('format', values.format, FORMATS);
+      if (!format) throw new UsageError('--format md|json|csv is required.');
+      const scope = oneOf('scope', values.scope, SCOPES) ?? (values.conversation === undefined ? 'all' : 'open');
+      if (scope === 'all' && values.conversation !== undefined) {
+        throw new UsageError('--scope all exports every conversation; leave out --conversation, or use --scope open or history.');
+      }
+      db = openReadOnly(dataDir);
+      const conversationId = scope === 'all' ? undefined : requireConversation(db, values.conversation, file);
+      writeOut(exportTasks(createExportReader(db), { conversationId, format, scope }, now()).text, values.out, io);
+      return 0;
+    }
+    if (command === 'export-conversation') {
+      const format = oneOf('format', values.format, ['md', 'json'] as const);
+      if (!format) throw new UsageError('--format md|json is required.');
+      db = openReadOnly(dataDir);
+      const conversationId = requireConversation(db, values.conversation, file);
+      writeOut(exportConversation(db, conversationId, format, now()).text, values.out, io);
+      return 0;
+    }
+    throw new UsageError(`Unknown command "${command}".`);
+  } catch (error) {
+    io.stderr(`stepwise: ${error instanceof Error ? error.message : String(error)}\n`);
+    // Argument mistakes (ours or parseArgs') get a pointer to the usage text.
+    const isUsage = error instanceof UsageError || String((error as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
+    if (isUsage) io.stderr('Run `npm run cli -- help` for usage.\n');
+    return 1;
+  } finally {
+    db?.close();
+  }
+}
