@@ -191,4 +191,29 @@ describe('prompt providers and hooks', () => {
     await h.sendAndWait(conversation.id, 'Hello');
     await expect.poll(() => ends).toEqual([[conversation.id, 'complete']]);
   });
+
+  it('start() runs a loop for another agent and resolves with how it ended', async () => {
+    const agents: string[] = [];
+    h.core.tools.register(
+      defineTool({
+        name: 'whoami',
+        description: 'Says which agent calls',
+        parameters: z.object({}),
+        handler: (_args, ctx) => {
+          agents.push(ctx.agentId);
+          return ctx.agentId;
+        },
+      }),
+    );
+    h.core.prompts.add({ systemSection: ({ agentId }) => `You are agent ${agentId}.` });
+    server.push({ toolCalls: [{ name: 'whoami', arguments: '' }] }, { text: 'I am worker-1.' });
+    const conversation = await h.newConversation();
+    h.core.messages.insert({ conversationId: conversation.id, role: 'user', content: 'Do the subtask', origin: 'worker' });
+    const info = await h.core.chat.start(conversation.id, 'worker-1');
+    expect(info).toEqual({ agentId: 'worker-1', outcome: 'complete', error: null });
+    expect(agents).toEqual(['worker-1']);
+    expect(server.streamRequests()[0].body.messages[0].content).toContain('You are agent worker-1.');
+    // Worker transcripts keep their title: no title request.
+    expect(server.chatRequests().filter((r) => !r.body.stream)).toHaveLength(0);
+  });
 });

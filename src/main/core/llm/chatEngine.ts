@@ -92,7 +92,8 @@ export function createChatEngine(deps: ChatEngineDeps) {
         ? interruptedError()
         : { kind: 'unknown', message: message.error ?? 'The request failed.', retryable: true, settings: false };
     }
-    if (message.role === 'tool' || (message.role === 'user' && message.origin === 'user')) return interruptedError();
+    // A loop that died between a tool call and the next request (crash mid-tool).
+    if (message.role === 'tool' || (message.role === 'assistant' && message.toolCalls?.length)) return interruptedError();
     return null;
   }
 
@@ -118,8 +119,11 @@ export function createChatEngine(deps: ChatEngineDeps) {
     if (messages.truncateFrom(conversationId, fromId) > 0) bus.emit('messages:removed', { conversationId, fromId });
   }
 
-  /** Starts the conversation's loop on its current history. */
-  function start(conversationId: string, agentId = 'main'): void {
+  /**
+   * Starts the conversation's loop on its current history (refused while one runs).
+   * Resolves when the loop has ended and its status was pushed; never rejects.
+   */
+  function start(conversationId: string, agentId = 'main'): Promise<TurnEndInfo> {
     mustBeIdle(conversationId);
     const controller = new AbortController();
     const entry: RunEntry = { controller, flush: null, done: Promise.resolve() };
@@ -134,14 +138,19 @@ export function createChatEngine(deps: ChatEngineDeps) {
         entry.flush = flush;
       },
     };
-    entry.done = runAgentLoop(deps, run)
+    const ended = runAgentLoop(deps, run)
       .catch((error: unknown): LoopOutcome => {
         // A conversation deleted mid-reply (or shutdown) makes the writes fail: not worth a log line.
         if (!closed && conversations.get(conversationId)) options.log(`[stepwise] chat loop failed: ${describe(error, deps)}`);
         const message = `Something went wrong while replying: ${describe(error, deps)}`;
         return { kind: 'error', error: { kind: 'unknown', message, retryable: true, settings: false } };
       })
-      .then((outcome) => finish(conversationId, agentId, outcome));
+      .then((outcome): TurnEndInfo => {
+        finish(conversationId, agentId, outcome);
+        return { agentId, outcome: outcome.kind, error: outcome.kind === 'error' ? outcome.error : null };
+      });
+    entry.done = ended.then(() => undefined);
+    return ended;
   }
 
   function finish(conversationId: string, agentId: string, outcome: LoopOutcome) {
@@ -231,7 +240,7 @@ export function createChatEngine(deps: ChatEngineDeps) {
       mustBeIdle(conversationId);
       if (content.trim() === CLEAR_COMMAND) return clear(conversationId);
       const message = insertUser(conversationId, content, origin);
-      start(conversationId);
+      void start(conversationId);
       return message;
     },
 
@@ -266,7 +275,7 @@ export function createChatEngine(deps: ChatEngineDeps) {
         if (!end) throw new AppError('conflict', 'There is nothing to retry in this conversation.');
       }
       if (cut !== undefined) removed(conversationId, cut);
-      start(conversationId);
+      void start(conversationId);
       return status(conversationId);
     },
 
@@ -278,7 +287,7 @@ export function createChatEngine(deps: ChatEngineDeps) {
       if (userAt < 0) throw new AppError('conflict', 'There is no reply to regenerate yet.');
       const first = all[userAt + 1];
       if (first) removed(conversationId, first.id);
-      start(conversationId);
+      void start(conversationId);
       return status(conversationId);
     },
 
@@ -297,7 +306,7 @@ export function createChatEngine(deps: ChatEngineDeps) {
       conversations.touch(conversationId);
       stored(message);
       conversationChanged(conversationId);
-      start(conversationId);
+      void start(conversationId);
       return message;
     },
 
