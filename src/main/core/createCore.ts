@@ -17,6 +17,7 @@ import { createPromptRegistry } from './llm/systemPrompt';
 import { defaultEngineOptions, type ChatEngineOptions } from './llm/agentLoop';
 import { createChatEngine } from './llm/chatEngine';
 import { chatHandlers } from './llm/chatHandlers';
+import { createTaskModule } from './tasks/taskModule';
 
 export interface CoreOptions {
   dataDir: string;
@@ -63,6 +64,16 @@ export function createCore(options: CoreOptions) {
   const chatOptions: ChatEngineOptions = { ...defaultEngineOptions, ...options.chat };
   const prompts = createPromptRegistry(chatOptions.log);
   const chat = createChatEngine({ db, messages, conversations, bus, tools, prompts, settings, options: chatOptions });
+  const tasks = createTaskModule({
+    db,
+    bus,
+    now,
+    conversations,
+    taskToolStyle: () => settings.effective().taskToolStyle,
+    tools,
+    prompts,
+    chat,
+  });
 
   const handlers: Handlers = {
     'app:info': () => ({
@@ -75,23 +86,7 @@ export function createCore(options: CoreOptions) {
     'notices:dismiss': ({ id }) => notices.dismiss(id),
     ...conversationHandlers({ conversations, messages, bus }),
     ...chatHandlers({ engine: chat, settings, bus, options: chatOptions }),
-    // The task module replaces these (issue: task lists).
-    'tasks:get': () => ({ list: null }),
-    'tasks:update': () => {
-      throw new AppError('unavailable', 'Task lists are not available yet.');
-    },
-    'tasks:add': () => {
-      throw new AppError('unavailable', 'Task lists are not available yet.');
-    },
-    'tasks:delete': () => {
-      throw new AppError('unavailable', 'Task lists are not available yet.');
-    },
-    'tasks:reorder': () => {
-      throw new AppError('unavailable', 'Task lists are not available yet.');
-    },
-    'tasks:clear': () => {
-      throw new AppError('unavailable', 'Task lists are not available yet.');
-    },
+    ...tasks.handlers,
     ...exportHandlers({ db, bus, conversations, fileDialogs: options.fileDialogs, now }),
     // The workers and autopilot modules replace these.
     'workers:list': () => [],
@@ -127,8 +122,11 @@ export function createCore(options: CoreOptions) {
     prompts,
     /** The chat engine: `chat.onBeforeEdit`, `chat.onClear`, `chat.onTurnEnd`, `chat.send`, `chat.start`. */
     chat,
+    /** Task lists: `tasks.tasks.get(id)`, `.change(id, who, op)`, `.close(id, who, reason)`, `.history(id)`. */
+    tasks,
     dispatch: createDispatcher(handlers),
     close() {
+      tasks.close();
       chat.close();
       db.close();
     },
