@@ -42,9 +42,10 @@ export function startChatCore(server: ScriptedServer | null, options: HarnessOpt
       STEPWISE_MODEL: TEST_MODEL,
     },
     chat: {
-      requestTimeoutMs: 3000,
-      idleTimeoutMs: 3000,
-      titleTimeoutMs: 3000,
+      // Short enough that a broken test fails fast, long enough for a busy machine.
+      requestTimeoutMs: 10_000,
+      idleTimeoutMs: 10_000,
+      titleTimeoutMs: 10_000,
       log: (line) => logs.push(line),
       ...options.chat,
     },
