@@ -96,6 +96,23 @@ describe('a plain reply', () => {
   });
 });
 
+describe('several conversations at once', () => {
+  it('runs one loop per conversation in parallel; a script function routes the requests', async () => {
+    server.setScript((request) => {
+      const last = request.body.messages.at(-1)?.content ?? '';
+      return request.body.stream ? { text: ['Echo: ', String(last)], chunkDelayMs: 30 } : { text: `Title ${last}` };
+    });
+    const [a, b] = await Promise.all([h.newConversation('A'), h.newConversation('B')]);
+    const from = h.events.length;
+    await h.call('messages:send', { conversationId: a.id, content: 'alpha' });
+    await h.call('messages:send', { conversationId: b.id, content: 'beta' });
+    expect(h.core.chat.isRunning(a.id) && h.core.chat.isRunning(b.id)).toBe(true);
+    await Promise.all([h.waitIdle(a.id, from), h.waitIdle(b.id, from)]);
+    expect(h.messages(a.id).map((m) => m.content)).toEqual(['alpha', 'Echo: alpha']);
+    expect(h.messages(b.id).map((m) => m.content)).toEqual(['beta', 'Echo: beta']);
+  });
+});
+
 describe('auto-title', () => {
   it('asks for a short title after the first exchange', async () => {
     server.push({ text: 'Paris is the capital.' }, { text: '"Capital of France."\nExtra line' });
