@@ -3,7 +3,7 @@
 import type { ConversationSnapshot } from './conversationJson';
 import type { ReadMessage } from './exportReader';
 import { closeOpenFence, codeSpan, escapeMarkdownLine, formatUtc, truncate } from './markdownText';
-import { progressLine, taskItem } from './tasksMarkdown';
+import { indexBySeq, progressLine, taskItem } from './tasksMarkdown';
 
 const ARGUMENTS_MAX = 80;
 const RESULT_MAX = 100;
@@ -83,7 +83,8 @@ function finalTaskList(snapshot: ConversationSnapshot): string[] {
   const list = snapshot.lists.find((l) => l.closedAt === null) ?? snapshot.lists.at(-1);
   if (!list) return [];
   const state = list.closedAt === null ? 'open' : `closed ${formatUtc(list.closedAt)}`;
-  const items = list.tasks.length ? list.tasks.map((task) => taskItem(task, list.tasks)).join('\n') : '_No tasks._';
+  const bySeq = indexBySeq(list.tasks);
+  const items = list.tasks.length ? list.tasks.map((task) => taskItem(task, bySeq)).join('\n') : '_No tasks._';
   return ['## Task list at the end', `Task list ${list.number} (${state}) · ${progressLine(list.tasks)}`, items];
 }
 

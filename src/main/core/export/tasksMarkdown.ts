@@ -2,7 +2,7 @@
 // `- [x]` completed, `- [ ]` pending or in progress, cancelled tasks struck through as
 // plain items, so a viewer's checkbox count equals Stepwise's progress (completed out of
 // the tasks that are not cancelled).
-import { openBlockersOf, progressOf } from '../tasks/taskRules';
+import { openBlockersOf, progressOf, type RuleTask } from '../tasks/taskRules';
 import type { ReadConversation, ReadList, ReadTask } from './exportReader';
 import { escapeMarkdownLine, escapeMarkdownLines, formatUtc } from './markdownText';
 
@@ -17,13 +17,19 @@ export function progressLine(tasks: readonly ReadTask[]): string {
   return `Progress: ${done}/${total}`;
 }
 
+type BySeq = ReadonlyMap<number, RuleTask>;
+
+/** A list's tasks by their id, as the task rules look them up. */
+export function indexBySeq(tasks: readonly ReadTask[]): BySeq {
+  return new Map(tasks.map((t) => [t.seq, { ...t, id: t.seq }]));
+}
+
 /** One task as a list item, with its description as indented lines under it. */
-export function taskItem(task: ReadTask, list: readonly ReadTask[]): string {
+export function taskItem(task: ReadTask, bySeq: BySeq): string {
   const title = escapeMarkdownLine(task.title) || '(untitled)';
   const notes: string[] = [];
   if (task.status === 'in_progress') notes.push('in progress');
   if (task.status === 'pending' || task.status === 'in_progress') {
-    const bySeq = new Map(list.map((t) => [t.seq, { ...t, id: t.seq }]));
     const open = openBlockersOf({ ...task, id: task.seq }, bySeq);
     if (open.length) notes.push(`blocked by ${open.map((seq) => `#${seq}`).join(', ')}`);
   }
@@ -46,7 +52,8 @@ export function taskItem(task: ReadTask, list: readonly ReadTask[]): string {
 
 function taskItems(tasks: readonly ReadTask[]): string {
   if (tasks.length === 0) return '_No tasks._';
-  return tasks.map((task) => taskItem(task, tasks)).join('\n');
+  const bySeq = indexBySeq(tasks);
+  return tasks.map((task) => taskItem(task, bySeq)).join('\n');
 }
 
 function listHeading(list: ReadList): string {
