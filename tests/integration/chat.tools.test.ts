@@ -216,4 +216,41 @@ describe('prompt providers and hooks', () => {
     // Worker transcripts keep their title: no title request.
     expect(server.chatRequests().filter((r) => !r.body.stream)).toHaveLength(0);
   });
+
+  it('run() keeps the transcript in one conversation while tools and prompts act for another', async () => {
+    const seen: Array<[string, string]> = [];
+    h.core.tools.register(
+      defineTool({
+        name: 'where',
+        description: 'Says which conversation the tool acts for',
+        parameters: z.object({}),
+        handler: (_args, ctx) => {
+          seen.push([ctx.conversationId, ctx.agentId]);
+          return 'ok';
+        },
+      }),
+    );
+    const prompted: string[] = [];
+    h.core.prompts.add({
+      systemSection: ({ conversationId }) => {
+        prompted.push(conversationId);
+        return null;
+      },
+    });
+    const activity: string[] = [];
+    h.core.chat.onActivity((conversationId, agentId, now) => activity.push(`${agentId}:${now}`));
+    const parent = await h.newConversation('Parent');
+    const transcript = await h.newConversation('Worker transcript');
+    h.core.messages.insert({ conversationId: transcript.id, role: 'user', content: 'Begin', origin: 'system' });
+    server.push({ toolCalls: [{ name: 'where', arguments: '{}' }] }, { text: 'Done.' });
+
+    const outcome = await h.core.chat.run(transcript.id, 'worker-1', parent.id);
+    expect(outcome).toEqual({ kind: 'complete' });
+    expect(seen).toEqual([[parent.id, 'worker-1']]);
+    expect(prompted).toEqual([parent.id, parent.id]);
+    expect(activity).toEqual(['worker-1:streaming', 'worker-1:tool', 'worker-1:streaming']);
+    expect(h.core.chat.activity(transcript.id)).toBe('idle');
+    expect(h.messages(transcript.id).map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    expect(h.messages(parent.id)).toEqual([]);
+  });
 });

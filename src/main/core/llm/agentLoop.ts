@@ -53,10 +53,17 @@ export interface LoopDeps {
   options: ChatEngineOptions;
 }
 
+export type LoopActivity = 'streaming' | 'tool';
+
 export interface LoopRun {
+  /** Where the transcript is stored (a worker's child conversation for a worker). */
   conversationId: string;
   agentId: string;
+  /** The conversation tools and prompt providers act for (the parent, for a worker). */
+  scopeId?: string;
   signal: AbortSignal;
+  /** What the loop is doing now: waiting on the model, or running tools. */
+  onActivity?: (activity: LoopActivity) => void;
   /** Receives a function that saves the partial reply at once (for shutdown), or null. */
   setFlush?: (flush: (() => void) | null) => void;
 }
@@ -69,6 +76,7 @@ export type LoopOutcome = { kind: 'complete' } | { kind: 'stopped' } | { kind: '
 export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOutcome> {
   const { messages, bus, tools, prompts, options } = deps;
   const { conversationId, agentId, signal } = run;
+  const scopeId = run.scopeId ?? conversationId;
   const emit = (message: Message) => bus.emit('messages:changed', { conversationId, message });
   const settings = deps.settings.effective();
   const apiKey = deps.settings.apiKey();
@@ -89,7 +97,7 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
 
   for (let round = 1; ; round++) {
     if (signal.aborted) return { kind: 'stopped' };
-    const promptCtx = { conversationId, agentId };
+    const promptCtx = { conversationId: scopeId, agentId };
     const prompt = prompts.build(promptCtx);
     const apiMessages = buildApiMessages(prompt.text, messages.all(conversationId), options.contextBudgetChars);
     const row = messages.insert({ conversationId, role: 'assistant', content: '', status: 'streaming' });
@@ -108,6 +116,7 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
     });
 
     let end: Awaited<ReturnType<typeof streamTurn>>;
+    run.onActivity?.('streaming');
     try {
       end = await streamTurn(
         client,
@@ -147,10 +156,11 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
     emit(messages.update(row.id, { content, toolCalls, status: 'complete', error: null })!);
     if (!toolCalls?.length) return { kind: 'complete' };
 
+    run.onActivity?.('tool');
     for (const call of toolCalls) {
       const result = signal.aborted
         ? { content: CANCELLED_BY_USER }
-        : await tools.run(call.name, call.arguments, { conversationId, agentId, signal });
+        : await tools.run(call.name, call.arguments, { conversationId: scopeId, agentId, signal });
       emit(
         messages.insert({
           conversationId,

@@ -4,7 +4,7 @@
 import type { ChatError, ChatStatus, Message } from '../../../shared/domain';
 import { DEFAULT_TITLE, type ConversationRepo } from '../conversations/conversationRepo';
 import { AppError, notFound } from '../ipc/dispatcher';
-import { runAgentLoop, SHUTDOWN, type LoopDeps, type LoopOutcome } from './agentLoop';
+import { runAgentLoop, SHUTDOWN, type LoopActivity, type LoopDeps, type LoopOutcome } from './agentLoop';
 import { makeTitle } from './autoTitle';
 import { interruptedError, redact } from './chatErrors';
 
@@ -19,9 +19,11 @@ export type TurnEndHook = (conversationId: string, info: TurnEndInfo) => void | 
 /** Returns a sentence saying what it cleared (shown in the chat), or nothing. */
 export type ClearHook = (conversationId: string) => string | null | undefined | void;
 export type BeforeEditHook = (conversationId: string) => void;
+export type ActivityHook = (conversationId: string, agentId: string, activity: LoopActivity) => void;
 
 interface RunEntry {
   controller: AbortController;
+  activity: LoopActivity;
   /** Saves the partial reply synchronously (shutdown). */
   flush: (() => void) | null;
   done: Promise<void>;
@@ -47,6 +49,7 @@ export function createChatEngine(deps: ChatEngineDeps) {
     beforeEdit: new Set<BeforeEditHook>(),
     clear: new Set<ClearHook>(),
     turnEnd: new Set<TurnEndHook>(),
+    activity: new Set<ActivityHook>(),
   };
   let closed = false;
   const lastId = db.prepare<[string], { id: number }>(
@@ -120,22 +123,33 @@ export function createChatEngine(deps: ChatEngineDeps) {
   }
 
   /**
-   * Starts the conversation's loop on its current history (refused while one runs).
-   * Resolves when the loop has ended and its status was pushed; never rejects.
+   * Runs a loop on the conversation's current history (refused while one runs there).
+   * Resolves when it has ended and its status was pushed; never rejects.
    */
-  function start(conversationId: string, agentId = 'main'): Promise<TurnEndInfo> {
+  function launch(conversationId: string, agentId: string, scopeId: string): Promise<LoopOutcome> {
     mustBeIdle(conversationId);
     const controller = new AbortController();
-    const entry: RunEntry = { controller, flush: null, done: Promise.resolve() };
+    const entry: RunEntry = { controller, activity: 'streaming', flush: null, done: Promise.resolve() };
     running.set(conversationId, entry);
     errors.set(conversationId, null);
     bus.emit('chat:status', status(conversationId));
     const run = {
       conversationId,
       agentId,
+      scopeId,
       signal: controller.signal,
       setFlush: (flush: (() => void) | null) => {
         entry.flush = flush;
+      },
+      onActivity: (activity: LoopActivity) => {
+        entry.activity = activity;
+        for (const hook of hooks.activity) {
+          try {
+            hook(conversationId, agentId, activity);
+          } catch (error) {
+            options.log(`[stepwise] activity hook failed: ${describe(error, deps)}`);
+          }
+        }
       },
     };
     const ended = runAgentLoop(deps, run)
@@ -145,12 +159,21 @@ export function createChatEngine(deps: ChatEngineDeps) {
         const message = `Something went wrong while replying: ${describe(error, deps)}`;
         return { kind: 'error', error: { kind: 'unknown', message, retryable: true, settings: false } };
       })
-      .then((outcome): TurnEndInfo => {
+      .then((outcome) => {
         finish(conversationId, agentId, outcome);
-        return { agentId, outcome: outcome.kind, error: outcome.kind === 'error' ? outcome.error : null };
+        return outcome;
       });
     entry.done = ended.then(() => undefined);
     return ended;
+  }
+
+  /** The conversation's own agent (`main`), or another agent id, on the current history. */
+  function start(conversationId: string, agentId = 'main'): Promise<TurnEndInfo> {
+    return launch(conversationId, agentId, conversationId).then((outcome) => ({
+      agentId,
+      outcome: outcome.kind,
+      error: outcome.kind === 'error' ? outcome.error : null,
+    }));
   }
 
   function finish(conversationId: string, agentId: string, outcome: LoopOutcome) {
@@ -229,7 +252,14 @@ export function createChatEngine(deps: ChatEngineDeps) {
   return {
     status,
     start,
+    /**
+     * Runs an agent whose transcript lives in `conversationId` while its tools and prompt
+     * providers act for `scopeId` (a worker in its child conversation, for the parent).
+     */
+    run: (conversationId: string, agentId: string, scopeId: string = conversationId) => launch(conversationId, agentId, scopeId),
     isRunning: (conversationId: string) => running.has(conversationId),
+    /** What the conversation's loop is doing now: `streaming`, `tool`, or `idle`. */
+    activity: (conversationId: string): LoopActivity | 'idle' => running.get(conversationId)?.activity ?? 'idle',
 
     /**
      * Stores the user's message and starts the loop. Refused (nothing stored) while a loop
@@ -313,6 +343,8 @@ export function createChatEngine(deps: ChatEngineDeps) {
     onBeforeEdit: (hook: BeforeEditHook) => subscribe(hooks.beforeEdit, hook),
     onClear: (hook: ClearHook) => subscribe(hooks.clear, hook),
     onTurnEnd: (hook: TurnEndHook) => subscribe(hooks.turnEnd, hook),
+    /** Every change of a loop's activity (streaming ↔ tool), for any agent. */
+    onActivity: (hook: ActivityHook) => subscribe(hooks.activity, hook),
 
     /** Saves every partial reply as interrupted and aborts all requests. */
     close(): void {
