@@ -165,15 +165,25 @@ describe('import', () => {
     expect(strip(b)).toEqual(strip(a));
     expect(b.conversation.id).toBe(imported.conversationId);
 
-    // The imported conversation is a normal one: in the sidebar list, with its open list badge.
+    // The imported conversation is a normal one: in the sidebar with its badge, and the
+    // task module sees the same open list (ids, statuses, blockers, owners).
     const listed = await app.call('conversations:list', { query: 'Plan the launch' });
     expect(listed.items.map((c) => c.id).sort()).toEqual([conversationId, imported.conversationId].sort());
-    const workerCount = app.db.prepare('SELECT COUNT(*) AS n FROM workers WHERE conversation_id = ?').get(imported.conversationId) as { n: number };
-    expect(workerCount.n).toBe(1);
+    expect(listed.items.map((c) => c.tasks)).toEqual([{ done: 1, total: 2 }, { done: 1, total: 2 }]);
+    const original = (await app.call('tasks:get', { conversationId })).list!;
+    const copy = (await app.call('tasks:get', { conversationId: imported.conversationId })).list!;
+    const comparable = (list: typeof original) => list.tasks.map(({ lastMessageId: _m, ...task }) => task);
+    expect(comparable(copy)).toEqual(comparable(original));
+    expect(copy.tasks.map((t) => t.openBlockers)).toEqual([[], []]);
     // History that came with the file is not news for the model.
     const mark = app.db.prepare('SELECT event_id FROM task_notice_marks WHERE conversation_id = ?').get(imported.conversationId) as { event_id: number };
     const newest = app.db.prepare('SELECT MAX(e.id) AS id FROM task_events e JOIN task_lists l ON l.id = e.list_id WHERE l.conversation_id = ?').get(imported.conversationId) as { id: number };
     expect(mark.event_id).toBe(newest.id);
+    // …and it can change it like any other list.
+    const updated = await app.call('tasks:update', { conversationId: imported.conversationId, taskId: 2, patch: { status: 'completed' } });
+    expect(updated.list?.tasks.map((t) => t.status)).toEqual(['completed', 'completed']);
+    const workerCount = app.db.prepare('SELECT COUNT(*) AS n FROM workers WHERE conversation_id = ?').get(imported.conversationId) as { n: number };
+    expect(workerCount.n).toBe(1);
   });
 
   it('imports the same file twice as two conversations', async () => {
