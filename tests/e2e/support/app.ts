@@ -1,0 +1,247 @@
+// Drives Stepwise end to end: the built browser host (`out/main/host.js`) as a child
+// process on a throwaway data dir, and Debian Chromium through playwright-core.
+//
+//   const app = await launchApp({ env: { OPENAI_BASE_URL: server.url } });
+//   await app.page.getByRole('button', { name: 'New conversation', exact: true }).click();
+//   await app.restart();          // same data dir, new host process, new page
+//   await app.close();            // browser, host, and the data dir it created
+//
+// Lower-level pieces (startHostProcess, launchChromium) are exported for tests that
+// need a host without a browser or several pages.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const ROOT = path.resolve(import.meta.dirname, '../../..');
+export const HOST_ENTRY = path.join(ROOT, 'out/main/host.js');
+export const CHROMIUM_PATH = process.env.STEPWISE_CHROMIUM ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+/** Nothing listens here: a test that forgets to point Stepwise at a server fails locally. */
+export const OFFLINE_BASE_URL = 'http://127.0.0.1:9/v1';
+
+const READY_LINE = /^Stepwise is running at (http:\/\/127\.0\.0\.1:(\d+)\/\?token=(\S+))$/m;
+const START_TIMEOUT_MS = 20_000;
+const STOP_TIMEOUT_MS = 5_000;
+
+export type Env = Record<string, string | undefined>;
+
+export interface HostOptions {
+  dataDir: string;
+  /** Added to the child's environment; `undefined` removes a variable. */
+  env?: Env;
+  /** Extra command-line arguments after `--port 0 --data-dir <dir>`. */
+  args?: string[];
+}
+
+export interface HostProcess {
+  url: string;
+  port: number;
+  token: string;
+  dataDir: string;
+  child: ChildProcess;
+  /** Everything the host printed so far. */
+  stdout(): string;
+  stderr(): string;
+  /** SIGTERM, then SIGKILL if it does not exit in time. Resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/**
+ * The child's environment: the test runner's, minus anything that would point Stepwise at
+ * a real server or a real data dir, plus `env`. OPENAI_BASE_URL defaults to OFFLINE_BASE_URL.
+ */
+export function hostEnv(env: Env = {}): NodeJS.ProcessEnv {
+  const clean: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!/^(OPENAI_|STEPWISE_)/.test(key)) clean[key] = value;
+  }
+  clean.OPENAI_BASE_URL = OFFLINE_BASE_URL;
+  for (const [key, value] of Object.entries(env)) {
+    if (value === undefined) delete clean[key];
+    else clean[key] = value;
+  }
+  return clean;
+}
+
+/** Starts `node out/main/host.js --port 0 --data-dir <dir>` and waits for its address line. */
+export function startHostProcess(options: HostOptions): Promise<HostProcess> {
+  if (!fs.existsSync(HOST_ENTRY)) throw new Error(`${HOST_ENTRY} is missing: run \`npm run build\` first.`);
+  const child = spawn(process.execPath, [HOST_ENTRY, '--port', '0', '--data-dir', options.dataDir, ...(options.args ?? [])], {
+    cwd: ROOT,
+    env: hostEnv(options.env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    const code = await exited;
+    clearTimeout(timer);
+    return code;
+  };
+
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`The host did not print its address within ${START_TIMEOUT_MS} ms.\nstdout: ${out}\nstderr: ${err}`));
+    }, START_TIMEOUT_MS);
+    const onData = () => {
+      const match = READY_LINE.exec(out);
+      if (!match) return;
+      clearTimeout(timer);
+      child.stdout!.off('data', onData);
+      resolve({
+        url: match[1],
+        port: Number(match[2]),
+        token: match[3],
+        dataDir: options.dataDir,
+        child,
+        stdout: () => out,
+        stderr: () => err,
+        stop,
+      });
+    };
+    child.stdout!.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`The host exited with code ${code} before it was ready.\nstdout: ${out}\nstderr: ${err}`));
+    });
+  });
+}
+
+/** Runs the host to completion (for start-up failures); resolves with its exit and output. */
+export function runHostToExit(options: HostOptions): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [HOST_ENTRY, '--port', '0', '--data-dir', options.dataDir, ...(options.args ?? [])], {
+    cwd: ROOT,
+    env: hostEnv(options.env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const timer = setTimeout(() => child.kill('SIGKILL'), START_TIMEOUT_MS);
+  return new Promise((resolve) =>
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    }),
+  );
+}
+
+export async function launchChromium(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}. Install Debian's chromium package (.ci/run does) or set STEPWISE_CHROMIUM.`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+export function makeDataDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-e2e-'));
+}
+
+export interface LaunchOptions {
+  /** Reuse a data dir (kept on close). Default: a fresh temp dir, removed on close. */
+  dataDir?: string;
+  env?: Env;
+  args?: string[];
+  /** What the page reports as the OS theme. Default: light. */
+  colorScheme?: 'light' | 'dark';
+  viewport?: { width: number; height: number };
+}
+
+export interface App {
+  readonly page: Page;
+  readonly host: HostProcess;
+  readonly url: string;
+  readonly dataDir: string;
+  readonly browser: Browser;
+  readonly context: BrowserContext;
+  /** Opens another tab on the running host, ready to use. */
+  openPage(): Promise<Page>;
+  /** Stops the host, starts a new one on the same data dir, and opens a fresh page on it. */
+  restart(options?: { env?: Env; args?: string[] }): Promise<void>;
+  /** Closes the browser and stops the host; removes the data dir unless it was given. */
+  close(): Promise<void>;
+}
+
+/** Waits until the page is connected and the sidebar is usable. */
+export async function waitUntilReady(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'New conversation', exact: true }).waitFor({ state: 'visible' });
+  await page.getByText('Connecting to Stepwise…').waitFor({ state: 'hidden' });
+}
+
+export async function launchApp(options: LaunchOptions = {}): Promise<App> {
+  const ownDir = !options.dataDir;
+  const dataDir = options.dataDir ?? makeDataDir();
+  let env = options.env;
+  let args = options.args;
+  let host: HostProcess | null = null;
+  let browser: Browser | null = null;
+  try {
+    host = await startHostProcess({ dataDir, env, args });
+    browser = await launchChromium();
+  } catch (error) {
+    await host?.stop();
+    if (ownDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const context = await browser.newContext({
+    colorScheme: options.colorScheme ?? 'light',
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+  });
+  const open = async () => {
+    const page = await context.newPage();
+    await page.goto(host!.url);
+    await waitUntilReady(page);
+    return page;
+  };
+  let page = await open();
+
+  return {
+    get page() {
+      return page;
+    },
+    get host() {
+      return host!;
+    },
+    get url() {
+      return host!.url;
+    },
+    dataDir,
+    browser,
+    context,
+    openPage: open,
+    async restart(next = {}) {
+      await page.close();
+      const code = await host!.stop();
+      if (code !== 0) throw new Error(`The host exited with code ${code} when stopped.\nstderr: ${host!.stderr()}`);
+      env = next.env ?? env;
+      args = next.args ?? args;
+      host = await startHostProcess({ dataDir, env, args });
+      page = await open();
+    },
+    async close() {
+      await browser!.close().catch(() => {});
+      await host!.stop();
+      if (ownDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
