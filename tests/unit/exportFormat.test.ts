@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConversationExport, TasksExport } from '../../src/shared/exportFormat';
-import { closeOpenFence, codeSpan, escapeMarkdownLine, formatUtc, truncate } from '../../src/main/core/export/markdownText';
+import { closeOpenFence, codeSpan, escapeMarkdownLine, escapeRawHtml, formatUtc, truncate } from '../../src/main/core/export/markdownText';
 import { exportFilename, slug } from '../../src/main/core/export/exportFiles';
 
 const docs = path.resolve(import.meta.dirname, '../../docs');
@@ -81,6 +81,22 @@ describe('closeOpenFence', () => {
     ['inline ```code``` only', 'inline ```code``` only'],
   ])('%j', (input, expected) => {
     expect(closeOpenFence(input)).toBe(expected);
+  });
+});
+
+describe('escapeRawHtml', () => {
+  it.each([
+    ['plain <3 and a < b', 'plain <3 and a < b'],
+    ['<b>bold</b>', '\\<b>bold\\</b>'],
+    ['<!-- c --> <?php ?>', '\\<!-- c --> \\<?php ?>'],
+    ['`<b>` and ``a`<i>`b``', '`<b>` and ``a`<i>`b``'],
+    ['\\<b> already escaped', '\\<b> already escaped'],
+    ['```\n<div>\n```\n<div>', '```\n<div>\n```\n\\<div>'],
+    ['    <div> indented code', '    <div> indented code'],
+    // A backtick with no partner is literal, so the tag after it would be live.
+    ['unclosed `<b> span', 'unclosed `\\<b> span'],
+  ])('%j', (input, expected) => {
+    expect(escapeRawHtml(input)).toBe(expected);
   });
 });
 

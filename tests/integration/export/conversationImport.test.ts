@@ -321,6 +321,35 @@ describe('conversation Markdown export', () => {
     expect(textOf(tree)).toContain('Task list 2 (open) · Progress: 1/2');
   });
 
+  it('keeps raw HTML in messages inert, and code verbatim', async () => {
+    const id = (await app.call('conversations:create', { title: 'HTML' })).id;
+    const content = [
+      'Look: <img src="https://tracker.example/p.gif"> and <script>alert(1)</script>',
+      '<div onclick="x()">block</div>',
+      '<!-- hidden comment -->',
+      'Inline `<b>` stays code, \\<i>escaped backslash</i>',
+      '```html',
+      '<div>in a fence</div>',
+      '```',
+    ].join('\n');
+    app.core.messages.insert({ conversationId: id, role: 'assistant', content });
+    const result = await app.call('export:conversation', { conversationId: id, format: 'md' });
+    if (result.kind !== 'download') throw new Error('expected a download');
+    const tree = parseGfm(result.text);
+    const kinds: string[] = [];
+    walk(tree, (node) => kinds.push(node.type));
+    expect(kinds).not.toContain('html');
+    const text = textOf(tree);
+    expect(text).toContain('Look: <img src="https://tracker.example/p.gif"> and <script>alert(1)</script>');
+    expect(text).toContain('<div onclick="x()">block</div>');
+    expect(text).toContain('<!-- hidden comment -->');
+    const code: string[] = [];
+    walk(tree, (node) => {
+      if (node.type === 'code' || node.type === 'inlineCode') code.push(node.value);
+    });
+    expect(code).toEqual(['<b>', '<div>in a fence</div>']);
+  });
+
   it('refuses an unknown conversation', async () => {
     const unknown = '0e0e0e0e-0000-4000-8000-000000000000';
     expect(await app.fail('export:conversation', { conversationId: unknown, format: 'json' })).toEqual({

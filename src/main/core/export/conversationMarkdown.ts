@@ -2,7 +2,7 @@
 // with its result, and the task list as it stood at the end.
 import type { ConversationSnapshot } from './conversationJson';
 import type { ReadMessage } from './exportReader';
-import { closeOpenFence, codeSpan, escapeMarkdownLine, formatUtc, truncate } from './markdownText';
+import { closeOpenFence, codeSpan, escapeMarkdownLine, escapeRawHtml, formatUtc, truncate } from './markdownText';
 import { indexBySeq, progressLine, taskItem } from './tasksMarkdown';
 
 const ARGUMENTS_MAX = 80;
@@ -49,7 +49,7 @@ function messageSections(messages: readonly ReadMessage[]): string[] {
   for (const message of messages) {
     if (message.role === 'tool') continue;
     const body: string[] = [`## ${speaker(message)} · ${formatUtc(message.createdAt)}`];
-    if (message.content.trim()) body.push(closeOpenFence(message.content.trim()));
+    if (message.content.trim()) body.push(escapeRawHtml(closeOpenFence(message.content.trim())));
     const calls = message.toolCalls ?? [];
     if (calls.length) {
       body.push(

@@ -90,3 +90,56 @@ export function closeOpenFence(markdown: string): string {
   }
   return open ? `${markdown}\n${open.char.repeat(open.length)}` : markdown;
 }
+
+/**
+ * Keeps raw HTML in Markdown from a person or a model inert, as the app renders it: a `<`
+ * that would open a tag, comment or declaration is escaped, except inside code (fenced,
+ * indented, or a code span), which shows text verbatim anyway.
+ */
+export function escapeRawHtml(markdown: string): string {
+  let fence: { char: string; length: number } | null = null;
+  return markdown
+    .split(/\r\n|\n|\r/)
+    .map((line) => {
+      const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+      if (fence) {
+        const closes = marker && marker[1][0] === fence.char && marker[1].length >= fence.length && !line.slice(marker[0].length).trim();
+        if (closes) fence = null;
+        return line;
+      }
+      if (marker && !(marker[1][0] === '`' && line.slice(marker[0].length).includes('`'))) {
+        fence = { char: marker[1][0], length: marker[1].length };
+        return line;
+      }
+      // Four spaces or a tab in: indented code (or text nested in a list, left as is).
+      if (/^( {4}|\t)/.test(line)) return line;
+      return escapeTagsOutsideCodeSpans(line);
+    })
+    .join('\n');
+}
+
+function escapeTagsOutsideCodeSpans(line: string): string {
+  let out = '';
+  let i = 0;
+  while (i < line.length) {
+    const ch = line[i];
+    if (ch === '\\') {
+      out += line.slice(i, i + 2);
+      i += 2;
+    } else if (ch === '`') {
+      const run = /^`+/.exec(line.slice(i))![0];
+      let close = line.indexOf(run, i + run.length);
+      while (close !== -1 && (line[close - 1] === '`' || line[close + run.length] === '`')) close = line.indexOf(run, close + 1);
+      const end = close === -1 ? i + run.length : close + run.length;
+      out += line.slice(i, end);
+      i = end;
+    } else if (ch === '<' && /[A-Za-z/!?]/.test(line[i + 1] ?? '')) {
+      out += '\\<';
+      i++;
+    } else {
+      out += ch;
+      i++;
+    }
+  }
+  return out;
+}
