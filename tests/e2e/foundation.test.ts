@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import Database from 'better-sqlite3';
-import { launchApp, makeDataDir, OFFLINE_BASE_URL, runHostToExit, type App } from './support/app';
+import { freePort, launchApp, makeDataDir, OFFLINE_BASE_URL, runHostToExit, SERVE_SCRIPT, startHostProcess, type App } from './support/app';
 
 const SHOTS = path.join('/tmp', 'stepwise-e2e');
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -256,6 +256,58 @@ describe('foundation in the browser', () => {
 });
 
 describe('the host at start-up', () => {
+  it('`npm run serve` takes the port and data dir from STEPWISE_PORT and STEPWISE_DATA_DIR, and prints one line', async () => {
+    const dataDir = makeDataDir();
+    const port = await freePort();
+    const host = await startHostProcess({
+      dataDir,
+      script: SERVE_SCRIPT,
+      rawArgs: [],
+      env: { STEPWISE_PORT: String(port), STEPWISE_DATA_DIR: dataDir },
+    });
+    try {
+      expect(host.port).toBe(port);
+      expect(host.stdout()).toBe(`Stepwise is running at http://127.0.0.1:${port}/?token=${host.token}\n`);
+      expect(fs.existsSync(path.join(dataDir, 'stepwise.db'))).toBe(true);
+      expect((await fetch(host.url)).status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(401);
+    } finally {
+      expect(await host.stop()).toBe(0);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('`npm run serve` options win over the environment', async () => {
+    const [fromEnv, fromArgs] = [makeDataDir(), makeDataDir()];
+    const port = await freePort();
+    const host = await startHostProcess({
+      dataDir: fromArgs,
+      script: SERVE_SCRIPT,
+      rawArgs: ['--port', String(port), '--data-dir', fromArgs],
+      env: { STEPWISE_PORT: '1', STEPWISE_DATA_DIR: fromEnv },
+    });
+    try {
+      expect(host.port).toBe(port);
+      expect(fs.existsSync(path.join(fromArgs, 'stepwise.db'))).toBe(true);
+      expect(fs.existsSync(path.join(fromEnv, 'stepwise.db'))).toBe(false);
+    } finally {
+      await host.stop();
+      for (const dir of [fromEnv, fromArgs]) fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a bad --port with a clear message', async () => {
+    const dataDir = makeDataDir();
+    try {
+      const { code, stdout, stderr } = await runHostToExit({ dataDir, rawArgs: ['--port', 'eighty', '--data-dir', dataDir] });
+      expect(code).toBe(1);
+      expect(stdout).toBe('');
+      expect(stderr).toBe('stepwise: --port must be a number from 0 to 65535, not eighty\n');
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a database from a newer Stepwise with a clear message and leaves it alone', async () => {
     const dataDir = makeDataDir();
     try {

@@ -10,6 +10,7 @@
 // need a host without a browser or several pages.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -36,12 +37,24 @@ const STOP_TIMEOUT_MS = 5_000;
 
 export type Env = Record<string, string | undefined>;
 
+export const SERVE_SCRIPT = path.join(ROOT, 'scripts/serve.mjs');
+
 export interface HostOptions {
   dataDir: string;
   /** Added to the child's environment; `undefined` removes a variable. */
   env?: Env;
   /** Extra command-line arguments after `--port 0 --data-dir <dir>`. */
   args?: string[];
+  /** What to run: the built host (default) or SERVE_SCRIPT, exactly as `npm run serve` does. */
+  script?: string;
+  /** Replaces `--port 0 --data-dir <dir>` (and `args`): the command line exactly as given. */
+  rawArgs?: string[];
+}
+
+function commandLine(options: HostOptions): string[] {
+  const script = options.script ?? HOST_ENTRY;
+  if (!fs.existsSync(script)) throw new Error(`${script} is missing: run \`npm run build\` first.`);
+  return [script, ...(options.rawArgs ?? ['--port', '0', '--data-dir', options.dataDir, ...(options.args ?? [])])];
 }
 
 export interface HostProcess {
@@ -76,8 +89,7 @@ export function hostEnv(env: Env = {}): NodeJS.ProcessEnv {
 
 /** Starts `node out/main/host.js --port 0 --data-dir <dir>` and waits for its address line. */
 export function startHostProcess(options: HostOptions): Promise<HostProcess> {
-  if (!fs.existsSync(HOST_ENTRY)) throw new Error(`${HOST_ENTRY} is missing: run \`npm run build\` first.`);
-  const child = spawn(process.execPath, [HOST_ENTRY, '--port', '0', '--data-dir', options.dataDir, ...(options.args ?? [])], {
+  const child = spawn(process.execPath, commandLine(options), {
     cwd: ROOT,
     env: hostEnv(options.env),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -121,14 +133,15 @@ export function startHostProcess(options: HostOptions): Promise<HostProcess> {
     child.stdout!.on('data', onData);
     void exited.then((code) => {
       clearTimeout(timer);
-      reject(new Error(`The host exited with code ${code} before it was ready.\nstdout: ${out}\nstderr: ${err}`));
+      const how = code === null ? `on signal ${child.signalCode}` : `with code ${code}`;
+      reject(new Error(`The host exited ${how} before it was ready.\nstdout: ${out}\nstderr: ${err}`));
     });
   });
 }
 
 /** Runs the host to completion (for start-up failures); resolves with its exit and output. */
 export function runHostToExit(options: HostOptions): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [HOST_ENTRY, '--port', '0', '--data-dir', options.dataDir, ...(options.args ?? [])], {
+  const child = spawn(process.execPath, commandLine(options), {
     cwd: ROOT,
     env: hostEnv(options.env),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -151,6 +164,18 @@ export async function launchChromium(): Promise<Browser> {
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}. Install Debian's chromium package (.ci/run does) or set STEPWISE_CHROMIUM.`);
   }
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+/** A port that was free a moment ago (for tests of fixed-port options). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 export function makeDataDir(): string {
