@@ -2,12 +2,13 @@
 // conversations (create, rename three ways, pin, delete with confirmation, search), type
 // messages, switch the theme, restart the host on the same data dir and find it all again.
 // The tests run in order and share one app, like a person working through a session.
+// Start-up cases (serve options, damaged or newer databases, 10,000 conversations) are in
+// foundation.startup.test.ts.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import Database from 'better-sqlite3';
-import { freePort, launchApp, makeDataDir, OFFLINE_BASE_URL, runHostToExit, SERVE_SCRIPT, startHostProcess, type App } from './support/app';
+import { launchApp, OFFLINE_BASE_URL, type App } from './support/app';
 
 const SHOTS = path.join('/tmp', 'stepwise-e2e');
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -252,95 +253,5 @@ describe('foundation in the browser', () => {
     await visible(page().getByRole('article', { name: 'You message' }).first());
     await page().screenshot({ path: path.join(SHOTS, 'foundation-light.png') });
     expect(fs.statSync(path.join(SHOTS, 'foundation-light.png')).size).toBeGreaterThan(10_000);
-  });
-});
-
-describe('the host at start-up', () => {
-  it('`npm run serve` takes the port and data dir from STEPWISE_PORT and STEPWISE_DATA_DIR, and prints one line', async () => {
-    const dataDir = makeDataDir();
-    const port = await freePort();
-    const host = await startHostProcess({
-      dataDir,
-      script: SERVE_SCRIPT,
-      rawArgs: [],
-      env: { STEPWISE_PORT: String(port), STEPWISE_DATA_DIR: dataDir },
-    });
-    try {
-      expect(host.port).toBe(port);
-      expect(host.stdout()).toBe(`Stepwise is running at http://127.0.0.1:${port}/?token=${host.token}\n`);
-      expect(fs.existsSync(path.join(dataDir, 'stepwise.db'))).toBe(true);
-      expect((await fetch(host.url)).status).toBe(200);
-      expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(401);
-    } finally {
-      expect(await host.stop()).toBe(0);
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
-
-  it('`npm run serve` options win over the environment', async () => {
-    const [fromEnv, fromArgs] = [makeDataDir(), makeDataDir()];
-    const port = await freePort();
-    const host = await startHostProcess({
-      dataDir: fromArgs,
-      script: SERVE_SCRIPT,
-      rawArgs: ['--port', String(port), '--data-dir', fromArgs],
-      env: { STEPWISE_PORT: '1', STEPWISE_DATA_DIR: fromEnv },
-    });
-    try {
-      expect(host.port).toBe(port);
-      expect(fs.existsSync(path.join(fromArgs, 'stepwise.db'))).toBe(true);
-      expect(fs.existsSync(path.join(fromEnv, 'stepwise.db'))).toBe(false);
-    } finally {
-      await host.stop();
-      for (const dir of [fromEnv, fromArgs]) fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
-
-  it('refuses a bad --port with a clear message', async () => {
-    const dataDir = makeDataDir();
-    try {
-      const { code, stdout, stderr } = await runHostToExit({ dataDir, rawArgs: ['--port', 'eighty', '--data-dir', dataDir] });
-      expect(code).toBe(1);
-      expect(stdout).toBe('');
-      expect(stderr).toBe('stepwise: --port must be a number from 0 to 65535, not eighty\n');
-    } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
-
-  it('refuses a database from a newer Stepwise with a clear message and leaves it alone', async () => {
-    const dataDir = makeDataDir();
-    try {
-      const file = path.join(dataDir, 'stepwise.db');
-      const db = new Database(file);
-      db.pragma('user_version = 999');
-      db.close();
-      const before = fs.readFileSync(file);
-      const { code, stdout, stderr } = await runHostToExit({ dataDir });
-      expect(code).toBe(1);
-      expect(stdout).toBe('');
-      expect(stderr).toMatch(/^stepwise: .*stepwise\.db was written by a newer version of Stepwise .*Update Stepwise to open it/);
-      expect(fs.readFileSync(file)).toEqual(before);
-    } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
-
-  it('starts on a damaged database and shows a notice naming the file it moved aside', async () => {
-    const dataDir = makeDataDir();
-    fs.writeFileSync(path.join(dataDir, 'stepwise.db'), 'not a database at all '.repeat(100));
-    const damaged = await launchApp({ dataDir });
-    try {
-      const [moved] = fs.readdirSync(dataDir).filter((f) => f.startsWith('stepwise.db.corrupt-'));
-      expect(moved).toBeDefined();
-      const notice = damaged.page.getByRole('alert').filter({ hasText: moved });
-      await visible(notice);
-      expect(await notice.textContent()).toContain(path.join(dataDir, moved));
-      await notice.getByRole('button', { name: 'Dismiss notice' }).click();
-      await notice.waitFor({ state: 'detached' });
-    } finally {
-      await damaged.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
   });
 });
