@@ -247,6 +247,32 @@ describe('WebSocket', () => {
     expect((await request(`/?token=${host.token}`)).status).toBe(200);
   });
 
+  it('survives clients that reset the connection during a refused upgrade', async () => {
+    const uncaught: unknown[] = [];
+    const record = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', record);
+    try {
+      for (let i = 0; i < 50; i++) {
+        await new Promise<void>((resolve) => {
+          const socket = net.connect(host.port, '127.0.0.1', () => {
+            socket.write(
+              `GET /ws?token=wrong HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+                'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+            );
+            socket.resetAndDestroy();
+            resolve();
+          });
+          socket.on('error', () => resolve());
+        });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    } finally {
+      process.off('uncaughtException', record);
+    }
+    expect(uncaught).toEqual([]);
+    expect((await request(`/?token=${host.token}`)).status).toBe(200);
+  });
+
   it('accepts the right token from the page origin (127.0.0.1 or localhost)', async () => {
     const ws = await open();
     expect(ws.socket.readyState).toBe(WebSocket.OPEN);

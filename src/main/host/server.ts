@@ -131,6 +131,9 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const clients = new Set<WebSocket>();
 
   server.on('upgrade', (req, socket, head) => {
+    // Node drops its own error listener on upgrade: without one, a client that resets
+    // the connection would throw ECONNRESET out of the host and end it.
+    socket.on('error', () => socket.destroy());
     const url = requestUrl(req);
     const hostOk = allowedHosts(port).includes(req.headers.host ?? '');
     const originOk = allowedOrigins(port).includes(req.headers.origin ?? '');
