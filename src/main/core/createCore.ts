@@ -1,7 +1,7 @@
 // Composes the core: database, repositories, settings, handlers and the event bus.
 // Both hosts (Electron and the browser host) call this and only add a transport.
 import type { Handlers } from './ipc/dispatcher';
-import { AppError, createDispatcher } from './ipc/dispatcher';
+import { createDispatcher } from './ipc/dispatcher';
 import { createEventBus } from './ipc/eventBus';
 import { openDatabase } from './db/openDatabase';
 import { createConversationRepo } from './conversations/conversationRepo';
@@ -18,6 +18,8 @@ import { defaultEngineOptions, type ChatEngineOptions } from './llm/agentLoop';
 import { createChatEngine } from './llm/chatEngine';
 import { chatHandlers } from './llm/chatHandlers';
 import { createTaskModule } from './tasks/taskModule';
+import { createAutopilot } from './autopilot/autopilot';
+import { createWorkerModule } from './agents/workerModule';
 
 export interface CoreOptions {
   dataDir: string;
@@ -74,6 +76,30 @@ export function createCore(options: CoreOptions) {
     prompts,
     chat,
   });
+  // Default: a task in progress under a worker's owner id is the worker's; the workers
+  // module may pass a sharper `isTaskDelegated`.
+  const autopilot = createAutopilot({
+    db,
+    bus,
+    chat,
+    tasks: tasks.tasks,
+    messages,
+    settings,
+    client: { requestTimeoutMs: chatOptions.requestTimeoutMs, maxRetries: chatOptions.maxRetries, log: chatOptions.log },
+  });
+  const workers = createWorkerModule({
+    db,
+    bus,
+    messages,
+    conversations,
+    tasks: tasks.tasks,
+    chat,
+    tools,
+    prompts,
+    settings,
+    now,
+    log: chatOptions.log,
+  });
 
   const handlers: Handlers = {
     'app:info': () => ({
@@ -88,18 +114,10 @@ export function createCore(options: CoreOptions) {
     ...chatHandlers({ engine: chat, settings, bus, options: chatOptions }),
     ...tasks.handlers,
     ...exportHandlers({ db, bus, conversations, fileDialogs: options.fileDialogs, now }),
-    // The workers and autopilot modules replace these.
-    'workers:list': () => [],
-    'workers:answer': () => {
-      throw new AppError('unavailable', 'Workers are not available yet.');
-    },
-    'autopilot:get': ({ conversationId }) => ({ conversationId, enabled: false, steps: 0, cap: 5, pausedReason: null }),
-    'autopilot:set': () => {
-      throw new AppError('unavailable', 'Autopilot is not available yet.');
-    },
-    'autopilot:continue': () => {
-      throw new AppError('unavailable', 'Autopilot is not available yet.');
-    },
+    // Stop halts the main agent and every worker (it replaces the plain chat:stop).
+    ...workers.handlers,
+    // The autopilot module replaces these.
+    ...autopilot.handlers,
     'settings:get': () => settings.view(),
     'settings:update': ({ patch }) => {
       settings.update(patch);
@@ -108,6 +126,8 @@ export function createCore(options: CoreOptions) {
       return view;
     },
   };
+  // Stop also ends Autopilot: a pending check or continuation is dropped at once.
+  handlers['chat:stop'] = autopilot.wrapStop(handlers['chat:stop']);
 
   return {
     bus,
@@ -124,8 +144,13 @@ export function createCore(options: CoreOptions) {
     chat,
     /** Task lists: `tasks.tasks.get(id)`, `.change(id, who, op)`, `.close(id, who, reason)`, `.history(id)`. */
     tasks,
+    /** Autopilot: `autopilot.state(id)`, `.stop(id)`. */
+    autopilot,
+    /** Workers: `workers.workers.list(id)`, `.active(id)`, `.stopAll(id)`. */
+    workers,
     dispatch: createDispatcher(handlers),
     close() {
+      autopilot.close();
       tasks.close();
       chat.close();
       db.close();

@@ -120,7 +120,7 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
     try {
       end = await streamTurn(
         client,
-        { model: settings.model, temperature: settings.temperature, messages: apiMessages, tools: tools.apiTools() },
+        { model: settings.model, temperature: settings.temperature, messages: apiMessages, tools: tools.apiTools(agentId) },
         turn,
         {
           signal,

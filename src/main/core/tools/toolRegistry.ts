@@ -33,17 +33,23 @@ export function createToolRegistry() {
     has: (name: string) => tools.has(name),
     list: (): ToolDefinition[] => [...tools.values()].map((t) => t.tool),
     /** The `tools` array for chat.completions.create, or undefined when there are none. */
-    apiTools(): ApiTool[] | undefined {
-      if (!tools.size) return undefined;
-      return [...tools.values()].map(({ tool, schema }) => ({
+    apiTools(agentId = 'main'): ApiTool[] | undefined {
+      const offered = [...tools.values()].filter(({ tool }) => offeredTo(tool, agentId));
+      if (!offered.length) return undefined;
+      return offered.map(({ tool, schema }) => ({
         type: 'function',
         function: { name: tool.name, description: tool.description, parameters: schema },
       }));
     },
     async run(name: string, rawArguments: string, ctx: ToolContext): Promise<ToolRunResult> {
-      const entry = tools.get(name);
+      const found = tools.get(name);
+      const entry = found && offeredTo(found.tool, ctx.agentId) ? found : undefined;
       if (!entry) {
-        const known = [...tools.keys()].join(', ') || 'none';
+        const known =
+          [...tools.values()]
+            .filter(({ tool }) => offeredTo(tool, ctx.agentId))
+            .map(({ tool }) => tool.name)
+            .join(', ') || 'none';
         return fail(`Unknown tool ${JSON.stringify(name)}. Available tools: ${known}.`);
       }
       const args = parseArguments(rawArguments);
@@ -65,6 +71,13 @@ export function createToolRegistry() {
 }
 
 export type ToolRegistry = ReturnType<typeof createToolRegistry>;
+
+/** Workers never see `start_task` (no recursion); only workers see `ask_user`. */
+function offeredTo(tool: ToolDefinition, agentId: string): boolean {
+  if (tool.availableTo === 'main') return agentId === 'main';
+  if (tool.availableTo === 'workers') return agentId !== 'main';
+  return true;
+}
 
 function fail(content: string): ToolRunResult {
   return { ok: false, content };

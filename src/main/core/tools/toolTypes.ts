@@ -15,6 +15,8 @@ export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
   /** Shown to the model; says what the tool does and when to use it. */
   description: string;
   parameters: S;
+  /** Who is offered the tool: the conversation's own agent, workers, or (default) both. */
+  availableTo?: 'main' | 'workers';
   handler: (args: z.output<S>, ctx: ToolContext) => string | Promise<string>;
 }
 

@@ -1,0 +1,60 @@
+// Puts workers into the core: the manager, its tools, its prompt sections, the contract
+// handlers, and Stop-all in place of the plain stop.
+import type { ConversationRepo } from '../conversations/conversationRepo';
+import type { MessageRepo } from '../conversations/messageRepo';
+import type { Db } from '../db/openDatabase';
+import type { Handlers } from '../ipc/dispatcher';
+import type { EventBus } from '../ipc/eventBus';
+import type { ChatEngine } from '../llm/chatEngine';
+import type { PromptRegistry } from '../llm/systemPrompt';
+import type { SettingsService } from '../settings/settingsService';
+import type { TaskService } from '../tasks/taskService';
+import type { ToolRegistry } from '../tools/toolRegistry';
+import { createWorkerManager } from './workerManager';
+import { createWorkerPromptProvider } from './workerPrompt';
+import { createWorkerRepo } from './workerRepo';
+import { createWorkerTools } from './workerTools';
+
+export function createWorkerModule(deps: {
+  db: Db;
+  bus: EventBus;
+  messages: MessageRepo;
+  conversations: ConversationRepo;
+  tasks: TaskService;
+  chat: ChatEngine;
+  tools: ToolRegistry;
+  prompts: PromptRegistry;
+  settings: SettingsService;
+  now?: () => number;
+  log?: (line: string) => void;
+}) {
+  const repo = createWorkerRepo(deps.db, deps.now);
+  const workers = createWorkerManager({
+    bus: deps.bus,
+    messages: deps.messages,
+    conversations: deps.conversations,
+    repo,
+    tasks: deps.tasks,
+    chat: deps.chat,
+    concurrency: () => deps.settings.effective().workerConcurrency,
+    now: deps.now,
+    log: deps.log,
+  });
+  for (const tool of createWorkerTools({ workers, tasks: deps.tasks })) deps.tools.register(tool);
+  deps.prompts.add(createWorkerPromptProvider(workers));
+  deps.chat.onActivity((conversationId, agentId, activity) => {
+    if (agentId !== 'main') workers.setActivity(conversationId, activity);
+  });
+
+  const handlers: Pick<Handlers, 'workers:list' | 'workers:answer' | 'chat:stop'> = {
+    'workers:list': ({ conversationId }) => workers.list(conversationId),
+    'workers:answer': ({ workerId, content }) => workers.answer(workerId, content),
+    'chat:stop': async ({ conversationId }) => {
+      await workers.stopAll(conversationId);
+      return deps.chat.status(conversationId);
+    },
+  };
+  return { workers, handlers };
+}
+
+export type WorkerModule = ReturnType<typeof createWorkerModule>;

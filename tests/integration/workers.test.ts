@@ -1,0 +1,293 @@
+// Workers end to end: the scripted server plays the main agent and every worker at once
+// (routed on the system prompt), through the real engine and SQLite.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startScriptedServer, type ChatBody, type ScriptedServer, type Turn } from '../support/scriptedServer';
+import { startChatCore, type ChatHarness } from '../support/chatHarness';
+import { transcriptProblems } from '../support/transcriptValidator';
+import { buildApiMessages } from '../../src/main/core/llm/apiMessages';
+import { checkInvariants } from '../support/taskInvariants';
+
+let server: ScriptedServer;
+let h: ChatHarness;
+
+type Body = ChatBody;
+const systemOf = (body: Body) => String(body.messages[0]?.content ?? '');
+const taskOf = (body: Body) => /<task>\n([\s\S]*?)\n<\/task>/.exec(systemOf(body))?.[1] ?? null;
+const isMain = (body: Body) => systemOf(body).includes('## Delegating to workers');
+const lastUser = (body: Body) => String(body.messages.findLast((m) => m.role === 'user')?.content ?? '');
+const workerResults = (body: Body) => body.messages.filter((m) => m.role === 'user' && /^Worker \d+/.test(String(m.content)));
+const hasToolResults = (body: Body) => body.messages.at(-1)?.role === 'tool';
+
+async function until(check: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+function startTasks(...descriptions: Array<{ description: string; taskId?: number }>): Turn {
+  return {
+    text: 'Starting workers.',
+    toolCalls: descriptions.map((d, i) => ({
+      id: `call_start_${i + 1}`,
+      name: 'start_task',
+      arguments: JSON.stringify({ task_description: d.description, ...(d.taskId ? { taskId: d.taskId } : {}) }),
+    })),
+  };
+}
+
+beforeEach(async () => {
+  server = await startScriptedServer();
+  h = startChatCore(server);
+});
+
+afterEach(async () => {
+  h.close();
+  await server.close();
+});
+
+describe('workers', () => {
+  it('runs three workers with concurrency 2: the third waits, then runs, and the main agent aggregates', async () => {
+    await h.call('settings:update', { patch: { workerConcurrency: 2 } });
+    const gates = new Map<string, () => void>();
+    let inFlight = 0;
+    let maxInFlight = 0;
+    server.setScript(async (req) => {
+      const body = req.body;
+      const task = taskOf(body);
+      if (task) {
+        inFlight++;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        await new Promise<void>((resolve) => gates.set(task, resolve));
+        inFlight--;
+        return { text: `Complete data for ${task}: [1, 2, 3]` };
+      }
+      if (!isMain(body)) return { text: 'title' };
+      if (hasToolResults(body)) return { text: 'The workers are on it.' };
+      const results = workerResults(body);
+      if (results.length === 0) return startTasks({ description: 'Summarize a.txt' }, { description: 'Summarize b.txt' }, { description: 'Summarize c.txt' });
+      if (results.length < 3) return { text: `Got ${results.length} of 3.` };
+      return { text: 'All three summaries: a, b and c.' };
+    });
+    const conversation = await h.newConversation('Three files');
+    await h.call('messages:send', { conversationId: conversation.id, content: 'Summarize a.txt, b.txt and c.txt' });
+
+    await until(() => gates.size === 2, 'two workers to call the model');
+    const workers = await h.call('workers:list', { conversationId: conversation.id });
+    expect(workers.map((w) => w.status).sort()).toEqual(['queued', 'running', 'running']);
+    expect(gates.has('Summarize c.txt')).toBe(false);
+
+    gates.get('Summarize a.txt')!();
+    await until(() => gates.has('Summarize c.txt'), 'the third worker to start');
+    gates.get('Summarize b.txt')!();
+    gates.get('Summarize c.txt')!();
+
+    await until(
+      () => h.messages(conversation.id).some((m) => m.role === 'assistant' && m.content === 'All three summaries: a, b and c.'),
+      'the aggregated answer',
+    );
+    await h.waitIdle(conversation.id);
+    expect(maxInFlight).toBe(2);
+    const done = await h.call('workers:list', { conversationId: conversation.id });
+    expect(done.map((w) => [w.number, w.status])).toEqual([
+      [1, 'done'],
+      [2, 'done'],
+      [3, 'done'],
+    ]);
+    const delivered = h.messages(conversation.id).filter((m) => m.origin === 'worker');
+    expect(delivered).toHaveLength(3);
+    expect(delivered.map((m) => m.content).join('\n')).toContain('Complete data for Summarize c.txt: [1, 2, 3]');
+    // The worker transcripts are their own conversations, hidden from the sidebar.
+    const sidebar = await h.call('conversations:list', {});
+    expect(sidebar.items.map((c) => c.id)).toEqual([conversation.id]);
+    // Workers never see start_task; only they see ask_user.
+    const workerRequest = server.chatRequests().find((r) => taskOf(r.body));
+    const workerTools = workerRequest!.body.tools!.map((t) => t.function.name);
+    expect(workerTools).toContain('ask_user');
+    expect(workerTools).not.toContain('start_task');
+    const mainTools = server.chatRequests().find((r) => isMain(r.body))!.body.tools!.map((t) => t.function.name);
+    expect(mainTools).toContain('start_task');
+    expect(mainTools).not.toContain('ask_user');
+    for (const request of server.chatRequests()) expect(transcriptProblems(request.body.messages)).toEqual([]);
+  });
+
+  it('delivers a structured error report when a worker fails, and retries nothing by itself', async () => {
+    server.setScript((req) => {
+      const body = req.body;
+      if (taskOf(body)) return { status: 401, errorMessage: 'bad key' };
+      if (!isMain(body)) return { text: 'title' };
+      if (hasToolResults(body)) return { text: 'Started.' };
+      if (workerResults(body).length) return { text: 'The worker failed; I will ask the user.' };
+      return startTasks({ description: 'List EC2 instances' });
+    });
+    const conversation = await h.newConversation('Failing worker');
+    await h.call('messages:send', { conversationId: conversation.id, content: 'List my instances' });
+    await until(
+      () => h.messages(conversation.id).some((m) => m.content === 'The worker failed; I will ask the user.'),
+      'the main agent to read the report',
+    );
+    const report = h.messages(conversation.id).find((m) => m.origin === 'worker')!;
+    expect(report.content.startsWith('Worker 1 failed:')).toBe(true);
+    const json = JSON.parse(/```json\n([\s\S]*)\n```/.exec(report.content)![1]);
+    expect(json).toMatchObject({ task_id: 'worker-1', status: 'error', error_type: 'auth' });
+    expect(json.message).toContain('API key');
+    expect(json.context).toContain('List EC2 instances');
+    expect(typeof json.suggestion).toBe('string');
+    const workerRequests = server.chatRequests().filter((r) => taskOf(r.body));
+    expect(workerRequests).toHaveLength(1);
+    const [worker] = await h.call('workers:list', { conversationId: conversation.id });
+    expect(worker.status).toBe('error');
+  });
+
+  it('stop-all halts every agent, leaves a summary, and the next request is valid', async () => {
+    server.setScript((req) => {
+      const body = req.body;
+      if (taskOf(body)) {
+        // Worker 1 streams slowly; worker 2 is mid-tool-call when stopped.
+        if (taskOf(body)!.includes('EC2')) return { text: 'x'.repeat(400), chunkSize: 1, chunkDelayMs: 20 };
+        return { toolCalls: [{ id: 'call_slow', name: 'ask_user', arguments: '{"question": "Which region?"}' }] };
+      }
+      if (!isMain(body)) return { text: 'title' };
+      if (lastUser(body) === 'continue') return { text: 'Continuing from the summary.' };
+      if (hasToolResults(body)) return { text: 'Both workers started.' };
+      return {
+        toolCalls: [
+          {
+            id: 'call_plan',
+            name: 'manage_todo_list',
+            arguments: JSON.stringify({
+              todoList: [
+                { id: 1, title: 'List EC2 instances', status: 'pending' },
+                { id: 2, title: 'List S3 buckets', status: 'pending' },
+                { id: 3, title: 'Summarize', status: 'pending' },
+              ],
+            }),
+          },
+          { id: 'call_w1', name: 'start_task', arguments: JSON.stringify({ task_description: 'List EC2 instances', taskId: 1 }) },
+          { id: 'call_w2', name: 'start_task', arguments: JSON.stringify({ task_description: 'List S3 buckets', taskId: 2 }) },
+        ],
+      };
+    });
+    const conversation = await h.newConversation('Stop all');
+    await h.call('messages:send', { conversationId: conversation.id, content: 'Inventory my AWS' });
+    await until(() => {
+      const workers = h.core.workers.workers.list(conversation.id);
+      return workers.length === 2 && workers[1].needsInput && workers[0].activity === 'streaming';
+    }, 'worker 1 streaming and worker 2 waiting for an answer');
+    await until(() => !h.core.chat.isRunning(conversation.id), 'the main agent to end its turn');
+    const list = (await h.call('tasks:get', { conversationId: conversation.id })).list!;
+    expect(list.tasks.map((t) => [t.id, t.status, t.owner])).toEqual([
+      [1, 'in_progress', 'worker-1'],
+      [2, 'in_progress', 'worker-2'],
+      [3, 'pending', 'main'],
+    ]);
+
+    await h.call('chat:stop', { conversationId: conversation.id });
+    const summary = h.messages(conversation.id).at(-1)!;
+    expect(summary.origin).toBe('system');
+    expect(summary.content).toMatch(/^\[Stopped at \d\d:\d\d:\d\d\] Main agent: idle\./);
+    expect(summary.content).toContain('Worker 1 "List EC2 instances": was streaming.');
+    expect(summary.content).toContain('Worker 2 "List S3 buckets": waiting for input.');
+    expect(summary.content).toContain('Task list: 3 tasks (1 pending, 2 in progress, 0 completed).');
+    const workers = await h.call('workers:list', { conversationId: conversation.id });
+    expect(workers.map((w) => w.status)).toEqual(['stopped', 'stopped']);
+
+    // Every stored transcript turns into a valid request.
+    for (const id of [conversation.id, ...workers.map((w) => w.id)]) {
+      expect(transcriptProblems(buildApiMessages('system', h.messages(id), 1e9) as Body['messages'])).toEqual([]);
+      for (const m of h.messages(id)) expect(m.status).not.toBe('streaming');
+    }
+    const asked = h.messages(workers[1].id).find((m) => m.role === 'tool');
+    expect(asked?.content).toBe('cancelled by user');
+
+    const before = server.chatRequests().length;
+    await h.sendAndWait(conversation.id, 'continue');
+    const next = server.chatRequests().slice(before).find((r) => isMain(r.body))!;
+    expect(transcriptProblems(next.body.messages)).toEqual([]);
+    expect(next.body.messages.some((m) => String(m.content).startsWith('[Stopped at'))).toBe(true);
+    expect(h.messages(conversation.id).at(-1)?.content).toBe('Continuing from the summary.');
+  });
+
+  it('five workers updating the same list at once keep the invariants', async () => {
+    await h.call('settings:update', { patch: { taskToolStyle: 'granular', workerConcurrency: 5 } });
+    const round = new Map<string, number>();
+    server.setScript((req) => {
+      const body = req.body;
+      const task = taskOf(body);
+      if (task) {
+        const n = Number(/#(\d)/.exec(task)![1]);
+        const step = (round.get(task) ?? 0) + 1;
+        round.set(task, step);
+        if (step === 1) {
+          return {
+            toolCalls: [
+              { id: `c${n}a`, name: 'task_update', arguments: JSON.stringify({ taskId: n, status: 'in_progress' }) },
+              { id: `c${n}b`, name: 'task_create', arguments: JSON.stringify({ title: `Follow-up from worker ${n}` }) },
+            ],
+            chunkDelayMs: 1,
+          };
+        }
+        if (step === 2) {
+          return { toolCalls: [{ id: `c${n}c`, name: 'task_update', arguments: JSON.stringify({ taskId: n, status: 'completed' }) }] };
+        }
+        return { text: `Part #${n} done.` };
+      }
+      if (!isMain(body)) return { text: 'title' };
+      if (hasToolResults(body)) return { text: 'Working.' };
+      if (workerResults(body).length >= 5) return { text: 'All parts done.' };
+      if (workerResults(body).length) return { text: 'Noted.' };
+      return {
+        toolCalls: [
+          ...[1, 2, 3, 4, 5].map((n) => ({ id: `t${n}`, name: 'task_create', arguments: JSON.stringify({ title: `Part #${n}` }) })),
+          ...[1, 2, 3, 4, 5].map((n) => ({
+            id: `s${n}`,
+            name: 'start_task',
+            arguments: JSON.stringify({ task_description: `Do part #${n}`, taskId: n }),
+          })),
+        ],
+      };
+    });
+    const conversation = await h.newConversation('Five workers');
+    await h.call('messages:send', { conversationId: conversation.id, content: 'Do the five parts' });
+    await until(() => h.messages(conversation.id).some((m) => m.content === 'All parts done.'), 'all parts done', 30_000);
+    const list = (await h.call('tasks:get', { conversationId: conversation.id })).list!;
+    expect(checkInvariants(list)).toEqual([]);
+    expect(list.tasks.filter((t) => t.id <= 5).map((t) => [t.id, t.status, t.owner])).toEqual(
+      [1, 2, 3, 4, 5].map((n) => [n, 'completed', `worker-${n}`]),
+    );
+    const followUps = list.tasks.filter((t) => t.title.startsWith('Follow-up'));
+    expect(followUps.map((t) => t.owner).sort()).toEqual(['worker-1', 'worker-2', 'worker-3', 'worker-4', 'worker-5']);
+  });
+
+  it('a worker asks the user, waits (⚠), and continues with the answer', async () => {
+    server.setScript((req) => {
+      const body = req.body;
+      if (taskOf(body)) {
+        const answered = body.messages.find((m) => m.role === 'tool' && String(m.content).startsWith('The user answered'));
+        if (answered) return { text: `Using ${String(answered.content).replace('The user answered: ', '')}.` };
+        return { toolCalls: [{ id: 'call_ask', name: 'ask_user', arguments: '{"question": "Which region?"}' }] };
+      }
+      if (!isMain(body)) return { text: 'title' };
+      if (hasToolResults(body)) return { text: 'Started.' };
+      if (workerResults(body).length) return { text: 'Thanks, done.' };
+      return startTasks({ description: 'List instances in one region' });
+    });
+    const conversation = await h.newConversation('Question');
+    await h.call('messages:send', { conversationId: conversation.id, content: 'List instances' });
+    await until(() => h.core.workers.workers.list(conversation.id)[0]?.needsInput === true, 'the worker to ask');
+    const [asking] = await h.call('workers:list', { conversationId: conversation.id });
+    expect(asking).toMatchObject({ status: 'running', needsInput: true, activity: 'waiting' });
+    const notWaiting = await h.callError('workers:answer', { workerId: conversation.id, content: 'x' });
+    expect(notWaiting.code).toBe('not_found');
+
+    await h.call('workers:answer', { workerId: asking.id, content: 'eu-west-1' });
+    await until(() => h.messages(conversation.id).some((m) => m.content === 'Thanks, done.'), 'the main agent to finish');
+    const delivered = h.messages(conversation.id).find((m) => m.origin === 'worker')!;
+    expect(delivered.content).toContain('Using eu-west-1.');
+    const transcript = h.messages(asking.id);
+    expect(transcript.find((m) => m.role === 'tool')?.content).toBe('The user answered: eu-west-1');
+    const again = await h.callError('workers:answer', { workerId: asking.id, content: 'late' });
+    expect(again.code).toBe('conflict');
+  });
+});
