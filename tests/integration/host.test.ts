@@ -324,6 +324,26 @@ describe('WebSocket', () => {
     }
   });
 
+  it('survives a client that breaks the WebSocket protocol, and keeps serving the others', async () => {
+    const uncaught: unknown[] = [];
+    const record = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', record);
+    const bystander = await open();
+    try {
+      const rude = await open();
+      const closed = new Promise((resolve) => rude.socket.once('close', resolve));
+      // A frame over the host's 32 MB limit: the host must close this socket, not fall over.
+      rude.socket.send('x'.repeat(33 * 1024 * 1024));
+      await closed;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(uncaught).toEqual([]);
+      expect(await roundTrip(bystander, { id: 1, method: 'app:info', params: {} }, 1)).toMatchObject({ result: { host: 'browser' } });
+    } finally {
+      process.off('uncaughtException', record);
+      bystander.socket.close();
+    }
+  });
+
   it('pushes events to every connected client as {event, payload}', async () => {
     const a = await open();
     const b = await open();

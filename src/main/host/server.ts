@@ -146,6 +146,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     wss.handleUpgrade(req, socket, head, (ws) => {
       clients.add(ws);
       ws.on('close', () => clients.delete(ws));
+      // A protocol error (oversized or malformed frame) ends this socket, not the host.
+      ws.on('error', () => ws.terminate());
       ws.on('message', (data) => void handleFrame(ws, data.toString()));
     });
   });
