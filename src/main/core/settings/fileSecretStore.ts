@@ -28,8 +28,13 @@ export function createFileSecretStore(dataDir: string): SecretStore {
         return;
       }
       fs.mkdirSync(dataDir, { recursive: true });
-      fs.writeFileSync(file, key, { mode: 0o600 });
-      fs.chmodSync(file, 0o600);
+      // A fresh 0600 file renamed over the old one: the key is never, even briefly, in a
+      // file others can read (writeFileSync keeps an existing file's wider mode).
+      const temp = `${file}.${process.pid}.tmp`;
+      fs.rmSync(temp, { force: true });
+      fs.writeFileSync(temp, key, { mode: 0o600 });
+      fs.chmodSync(temp, 0o600);
+      fs.renameSync(temp, file);
     },
   };
 }
