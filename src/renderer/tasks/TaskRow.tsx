@@ -61,16 +61,18 @@ export function TaskRow(props: { task: Task; list: TaskList; conversationId: str
       onDragLeave={() => setDropTarget(false)}
       onDrop={onDrop}
     >
-      <span className="task-icon" aria-hidden="true">
-        {kind === 'in_progress' ? <span className="spinner" /> : ICON[kind]}
-      </span>
-      <input
-        type="checkbox"
-        className="task-check"
+      {/* The status icon is the tick box: one control, the icon says the state. */}
+      <button
+        type="button"
+        role="checkbox"
+        className="task-icon"
+        aria-checked={task.status === 'completed'}
         aria-label={`Task ${task.id} done`}
-        checked={task.status === 'completed'}
-        onChange={(e) => update({ status: e.target.checked ? 'completed' : 'pending' })}
-      />
+        title={task.status === 'completed' ? 'Mark as not done' : 'Mark as done'}
+        onClick={() => update({ status: task.status === 'completed' ? 'pending' : 'completed' })}
+      >
+        {kind === 'in_progress' ? <span className="spinner" aria-hidden="true" /> : <span aria-hidden="true">{ICON[kind]}</span>}
+      </button>
       {renaming ? (
         <InlineRename
           initial={task.title}
