@@ -1,0 +1,270 @@
+// Autopilot: after each finished turn of a conversation's own agent, decide whether to
+// carry on with the task list by itself. The current task is checked by the assessor;
+// when it is done, it is completed, the next available task is started and the
+// conversation continues with an automatic `NEXT_TODO: <title>` message. It waits while
+// a worker runs the current task, pauses at the step cap or on any doubt, and gives way
+// at once to the user (Stop, a message of their own, switching it off).
+import type { AutopilotState } from '../../../shared/agents';
+import type { Message } from '../../../shared/domain';
+import type { Settings } from '../../../shared/settings';
+import type { Task } from '../../../shared/tasks';
+import type { Db } from '../db/openDatabase';
+import { AppError, notFound, type Handlers } from '../ipc/dispatcher';
+import type { EventBus } from '../ipc/eventBus';
+import type { ClientOptions } from '../llm/openaiClient';
+import type { Op, TaskService } from '../tasks/taskService';
+import { assess } from './assessor';
+import { lastTurn } from './assessorPrompt';
+import { createAutopilotStore } from './autopilotStore';
+import { advanceOp, ASSESSOR, currentTask, hasOpenWork, isDelegatedByOwner, type Advanced } from './taskProgress';
+
+export const NEXT_TODO = 'NEXT_TODO: ';
+
+export interface AutopilotDeps {
+  db: Db;
+  bus: EventBus;
+  chat: {
+    onTurnEnd(hook: (conversationId: string, info: { agentId: string; outcome: string }) => void | Promise<void>): unknown;
+    send(conversationId: string, content: string, origin: Message['origin']): Message;
+    isRunning(conversationId: string): boolean;
+  };
+  tasks: Pick<TaskService, 'get' | 'change'>;
+  messages: { all(conversationId: string): Message[] };
+  settings: { effective(): Settings; apiKey(): string | null };
+  /** Timeouts and the (redacting) log of the assessor's requests. */
+  client: ClientOptions;
+  /** Whether a worker runs this task right now: Autopilot waits for it instead of assessing. */
+  isTaskDelegated?: (conversationId: string, task: Task) => boolean;
+}
+
+type PauseKind = 'cap' | 'not-done' | 'failed';
+
+interface Live {
+  /** Bumped by everything that cancels a pending check or continuation. */
+  generation: number;
+  /** Steps count automatic messages after this message id (moved by Continue). */
+  countFrom: number;
+  paused: { kind: PauseKind; reason: string } | null;
+  checking: AbortController | null;
+  lastPushed: string | null;
+}
+
+export function createAutopilot(deps: AutopilotDeps) {
+  const { bus, chat, tasks, settings } = deps;
+  const store = createAutopilotStore(deps.db);
+  const isTaskDelegated = deps.isTaskDelegated ?? isDelegatedByOwner;
+  const log = deps.client.log;
+  const lives = new Map<string, Live>();
+  let closed = false;
+
+  function live(conversationId: string): Live {
+    let entry = lives.get(conversationId);
+    if (!entry) {
+      entry = { generation: 0, countFrom: 0, paused: null, checking: null, lastPushed: null };
+      lives.set(conversationId, entry);
+    }
+    return entry;
+  }
+
+  const cap = () => settings.effective().autopilotCap;
+
+  function enabled(conversationId: string): boolean {
+    const toggle = store.toggle(conversationId);
+    if (toggle === undefined) return false;
+    return toggle ?? settings.effective().autopilotDefault;
+  }
+
+  function steps(conversationId: string): number {
+    return store.steps(conversationId, lives.get(conversationId)?.countFrom ?? 0);
+  }
+
+  function state(conversationId: string): AutopilotState {
+    const toggle = store.toggle(conversationId);
+    if (toggle === undefined) throw notFound(`Conversation ${conversationId}`);
+    return {
+      conversationId,
+      enabled: toggle ?? settings.effective().autopilotDefault,
+      steps: steps(conversationId),
+      cap: cap(),
+      pausedReason: lives.get(conversationId)?.paused?.reason ?? null,
+    };
+  }
+
+  /** Pushes `autopilot:state` when it differs from what was pushed last. */
+  function push(conversationId: string): void {
+    if (closed || store.toggle(conversationId) === undefined) return;
+    const next = state(conversationId);
+    const entry = live(conversationId);
+    const text = JSON.stringify(next);
+    if (text === entry.lastPushed) return;
+    entry.lastPushed = text;
+    bus.emit('autopilot:state', next);
+  }
+
+  /** Drops a pending check or continuation. */
+  function cancel(conversationId: string): void {
+    const entry = lives.get(conversationId);
+    if (!entry) return;
+    entry.generation++;
+    entry.checking?.abort();
+    entry.checking = null;
+  }
+
+  function pause(conversationId: string, kind: PauseKind, reason: string): void {
+    live(conversationId).paused = { kind, reason };
+    bus.emit('autopilot:paused', { conversationId, reason });
+    push(conversationId);
+  }
+
+  function continueWith(conversationId: string, title: string): void {
+    bus.emit('autopilot:continuing', { conversationId, next: title });
+    try {
+      chat.send(conversationId, `${NEXT_TODO}${title}`, 'auto');
+    } catch (error) {
+      // Deleted or shutting down: nothing left to continue.
+      log(`[stepwise] autopilot could not continue: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    push(conversationId);
+  }
+
+  /** Completes/starts tasks as `op` says, then continues with the task it started. */
+  function proceed(conversationId: string, op: Op<Advanced>): void {
+    if (chat.isRunning(conversationId)) return push(conversationId);
+    const changed = tasks.change(conversationId, ASSESSOR, op);
+    if (!changed.ok) return pause(conversationId, 'failed', `Autopilot paused: ${sentence(changed.error)}`);
+    const next = changed.value.value.next;
+    if (next) continueWith(conversationId, next.title);
+    else push(conversationId);
+  }
+
+  /**
+   * One decision after a finished turn (or Continue). `resumeCurrent`: the user chose to
+   * go on after a "not done" verdict, so the model continues with the current task.
+   */
+  async function advance(conversationId: string, options: { resumeCurrent?: boolean } = {}): Promise<void> {
+    if (closed || !enabled(conversationId) || chat.isRunning(conversationId)) return;
+    const entry = live(conversationId);
+    if (entry.checking) return;
+    const generation = entry.generation;
+    entry.paused = null;
+    const list = tasks.get(conversationId);
+    if (!list || !hasOpenWork(list)) return push(conversationId);
+    const delegated = new Set(list.tasks.filter((t) => isTaskDelegated(conversationId, t)).map((t) => t.id));
+    const current = currentTask(list);
+    // A worker's result resumes the main agent; the end of that turn brings us back here.
+    if (current ? delegated.has(current.id) : delegated.size > 0) return push(conversationId);
+    if (steps(conversationId) >= cap()) return pause(conversationId, 'cap', `Autopilot paused after ${cap()} steps`);
+    if (!current) return proceed(conversationId, advanceOp(null, delegated));
+    if (options.resumeCurrent) return continueWith(conversationId, current.title);
+
+    const controller = new AbortController();
+    entry.checking = controller;
+    push(conversationId);
+    let result: Awaited<ReturnType<typeof assess>>;
+    try {
+      result = await assess({
+        settings: settings.effective(),
+        apiKey: settings.apiKey(),
+        task: current,
+        turn: lastTurn(deps.messages.all(conversationId)),
+        signal: controller.signal,
+        client: deps.client,
+      });
+    } finally {
+      if (entry.checking === controller) entry.checking = null;
+    }
+    if (closed || controller.signal.aborted || entry.generation !== generation || !enabled(conversationId)) return;
+    if (!result.ok) return pause(conversationId, 'failed', `Autopilot paused: ${sentence(result.problem)}`);
+    if (!result.verdict.done) {
+      const why = result.verdict.reason ? ` — ${sentence(result.verdict.reason)}` : '.';
+      return pause(conversationId, 'not-done', `Autopilot paused: task ${current.id} “${current.title}” is not done${why}`);
+    }
+    proceed(conversationId, advanceOp({ id: current.id, title: current.title }, delegated));
+  }
+
+  function start(conversationId: string, options?: { resumeCurrent?: boolean }): void {
+    void advance(conversationId, options).catch((error: unknown) => {
+      log(`[stepwise] autopilot failed: ${error instanceof Error ? error.message : String(error)}`);
+      const entry = lives.get(conversationId);
+      if (entry) entry.checking = null;
+    });
+  }
+
+  const unhook = chat.onTurnEnd((conversationId, info) => {
+    // Workers' turns run in child conversations under their own agent ids.
+    if (info.agentId === 'main' && info.outcome === 'complete') start(conversationId);
+  });
+
+  const unsubscribe = bus.subscribe((event, payload) => {
+    if (event === 'messages:changed') {
+      const { conversationId, message } = payload as { conversationId: string; message: Message };
+      // The user takes over: the pending continuation goes, the step count restarts.
+      if (message.role === 'user' && message.origin === 'user') {
+        cancel(conversationId);
+        const entry = lives.get(conversationId);
+        if (entry) entry.paused = null;
+        push(conversationId);
+      }
+    } else if (event === 'conversations:changed') {
+      const change = payload as { id: string; kind: string };
+      if (change.kind === 'deleted') {
+        cancel(change.id);
+        lives.delete(change.id);
+      }
+    } else if (event === 'settings:changed') {
+      for (const conversationId of lives.keys()) push(conversationId);
+    }
+  });
+
+  const handlers: Pick<Handlers, 'autopilot:get' | 'autopilot:set' | 'autopilot:continue'> = {
+    'autopilot:get': ({ conversationId }) => state(conversationId),
+    'autopilot:set': ({ conversationId, enabled: on }) => {
+      if (!store.setToggle(conversationId, on)) throw notFound(`Conversation ${conversationId}`);
+      if (!on) cancel(conversationId);
+      live(conversationId).paused = null;
+      push(conversationId);
+      return state(conversationId);
+    },
+    'autopilot:continue': ({ conversationId }) => {
+      if (!state(conversationId).enabled) {
+        throw new AppError('conflict', 'Autopilot is off in this conversation. Turn it on first.');
+      }
+      const entry = live(conversationId);
+      const resumeCurrent = entry.paused?.kind === 'not-done';
+      entry.countFrom = store.lastMessageId(conversationId);
+      entry.paused = null;
+      push(conversationId);
+      start(conversationId, { resumeCurrent });
+      return state(conversationId);
+    },
+  };
+
+  return {
+    state,
+    handlers,
+    /** The user's Stop: a pending check or continuation is dropped at once. */
+    stop(conversationId: string): void {
+      cancel(conversationId);
+    },
+    /** Wraps the `chat:stop` handler so Stop also ends Autopilot. */
+    wrapStop<P extends { conversationId: string }, R>(handler: (params: P) => R): (params: P) => R {
+      return (params) => {
+        cancel(params.conversationId);
+        return handler(params);
+      };
+    },
+    close(): void {
+      closed = true;
+      for (const conversationId of lives.keys()) cancel(conversationId);
+      unsubscribe();
+      if (typeof unhook === 'function') unhook();
+    },
+  };
+}
+
+export type Autopilot = ReturnType<typeof createAutopilot>;
+
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
