@@ -116,7 +116,6 @@ export function createCore(options: CoreOptions) {
     ...exportHandlers({ db, bus, conversations, fileDialogs: options.fileDialogs, now }),
     // Stop halts the main agent and every worker (it replaces the plain chat:stop).
     ...workers.handlers,
-    // The autopilot module replaces these.
     ...autopilot.handlers,
     'settings:get': () => settings.view(),
     'settings:update': ({ patch }) => {

@@ -1,0 +1,58 @@
+// One scripted server playing both the model and Autopilot's assessor: requests whose
+// system prompt is the assessor's take the next assessor turn, all others the next model
+// turn. A turn may be a function (to look at the request, or to answer late).
+import { ASSESSOR_SYSTEM } from '../../src/main/core/autopilot/assessorPrompt';
+import { startScriptedServer, type ChatBody, type RecordedRequest, type ScriptedServer, type Turn } from './scriptedServer';
+
+type Request = RecordedRequest & { body: ChatBody };
+export type ScriptedTurn = Turn | ((request: Request) => Turn | Promise<Turn>);
+
+export interface AutopilotServer {
+  server: ScriptedServer;
+  /** Turns of the conversation's agent, in order; unscripted requests get the text "OK". */
+  model: ScriptedTurn[];
+  /** Turns of the assessor, in order; an unscripted check gets an HTTP 418 (not retried). */
+  assessor: ScriptedTurn[];
+  assessorRequests(): Request[];
+  modelRequests(): Request[];
+  close(): Promise<void>;
+}
+
+export const isAssessorRequest = (body: ChatBody) => body.messages[0]?.role === 'system' && body.messages[0].content === ASSESSOR_SYSTEM;
+
+export async function startAutopilotServer(): Promise<AutopilotServer> {
+  const model: ScriptedTurn[] = [];
+  const assessor: ScriptedTurn[] = [];
+  const server = await startScriptedServer({
+    script: (request) => {
+      const forAssessor = isAssessorRequest(request.body);
+      const next = (forAssessor ? assessor : model).shift();
+      if (!next) return forAssessor ? { status: 418, errorMessage: 'no assessor turn was scripted' } : { text: 'OK' };
+      return typeof next === 'function' ? next(request) : next;
+    },
+  });
+  return {
+    server,
+    model,
+    assessor,
+    assessorRequests: () => server.chatRequests().filter((r) => isAssessorRequest(r.body)),
+    modelRequests: () => server.chatRequests().filter((r) => !isAssessorRequest(r.body)),
+    close: () => server.close(),
+  };
+}
+
+/** The assessor's answer as JSON text. */
+export const verdict = (done: boolean, reason: string): Turn => ({ text: JSON.stringify({ done, reason }) });
+
+/** A manage_todo_list call setting `titles[i]` to `statuses[i]` (ids 1..n), then optional text in a later round. */
+export function plan(titles: string[], statuses: string[]): Turn {
+  const todoList = titles.map((title, i) => ({ id: i + 1, title, status: statuses[i] }));
+  return { toolCalls: [{ name: 'manage_todo_list', arguments: JSON.stringify({ todoList }) }] };
+}
+
+/** A promise the test resolves when it chooses: an assessor that answers late. */
+export function gate<T>() {
+  let open!: (value: T) => void;
+  const promise = new Promise<T>((resolve) => (open = resolve));
+  return { promise, open };
+}
