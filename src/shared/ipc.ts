@@ -25,6 +25,9 @@ const call = <Req extends z.ZodType, Res extends z.ZodType>(request: Req, respon
 
 const Empty = z.strictObject({});
 
+/** The largest conversation export the page may send for import (the WebSocket allows a bit more). */
+export const IMPORT_MAX_CHARS = 100 * 1024 * 1024;
+
 const ExportTasksRequest = z.strictObject({
   /** Required for the scopes `open` and `history`; ignored for `all`. */
   conversationId: ConversationId.optional(),
@@ -113,7 +116,7 @@ export const calls = {
    * dialog (send no content). Browser host: the page sends the picked file's text.
    */
   'import:conversation': call(
-    z.strictObject({ content: z.string().max(200 * 1024 * 1024).optional() }),
+    z.strictObject({ content: z.string().max(IMPORT_MAX_CHARS).optional() }),
     z.discriminatedUnion('kind', [
       z.object({ kind: z.literal('imported'), conversationId: ConversationId, title: z.string() }),
       z.object({ kind: z.literal('cancelled') }),

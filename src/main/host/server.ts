@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { WsRequestFrame, describeZodError } from '../../shared/ipc';
+import { IMPORT_MAX_CHARS, WsRequestFrame, describeZodError } from '../../shared/ipc';
 import type { Core } from '../core/createCore';
 import { allowedHosts, allowedOrigins, cookieToken, newToken, TOKEN_COOKIE, tokensMatch } from './tokenAuth';
 import { registerHttpRoutes, type HttpRoute } from './httpRoutes';
@@ -127,7 +127,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     });
   });
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 32 * 1024 * 1024 });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: IMPORT_MAX_CHARS * 4 + 1024 * 1024 });
   const clients = new Set<WebSocket>();
 
   server.on('upgrade', (req, socket, head) => {
