@@ -67,6 +67,8 @@ afterEach(async (context) => {
   if (context.task.result?.state === 'fail' && app) {
     const file = path.join(SHOTS, `failed-${context.task.name.replace(/\W+/g, '-')}.png`);
     await app.page.screenshot({ path: file }).then(() => console.error(`Screenshot of the failure: ${file}`), () => {});
+    const exit = app.host.child.exitCode ?? app.host.child.signalCode;
+    console.error(`Host ${exit === null ? 'running' : `exited (${exit})`}; its stderr:\n${app.host.stderr().slice(-4000)}`);
   }
 });
 
