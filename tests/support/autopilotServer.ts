@@ -1,6 +1,7 @@
 // One scripted server playing both the model and Autopilot's assessor: requests whose
 // system prompt is the assessor's take the next assessor turn, all others the next model
-// turn. A turn may be a function (to look at the request, or to answer late).
+// turn. A turn may be a function (to look at the request, or to answer late). Other
+// non-streaming requests are the conversation's auto-title and get a fixed title.
 import { ASSESSOR_SYSTEM } from '../../src/main/core/autopilot/assessorPrompt';
 import { startScriptedServer, type ChatBody, type RecordedRequest, type ScriptedServer, type Turn } from './scriptedServer';
 
@@ -18,6 +19,8 @@ export interface AutopilotServer {
   close(): Promise<void>;
 }
 
+export const TITLE = 'Autopilot at work';
+
 export const isAssessorRequest = (body: ChatBody) => body.messages[0]?.role === 'system' && body.messages[0].content === ASSESSOR_SYSTEM;
 
 export async function startAutopilotServer(): Promise<AutopilotServer> {
@@ -26,6 +29,7 @@ export async function startAutopilotServer(): Promise<AutopilotServer> {
   const server = await startScriptedServer({
     script: (request) => {
       const forAssessor = isAssessorRequest(request.body);
+      if (!forAssessor && request.body.stream !== true) return { text: TITLE };
       const next = (forAssessor ? assessor : model).shift();
       if (!next) return forAssessor ? { status: 418, errorMessage: 'no assessor turn was scripted' } : { text: 'OK' };
       return typeof next === 'function' ? next(request) : next;
@@ -36,7 +40,7 @@ export async function startAutopilotServer(): Promise<AutopilotServer> {
     model,
     assessor,
     assessorRequests: () => server.chatRequests().filter((r) => isAssessorRequest(r.body)),
-    modelRequests: () => server.chatRequests().filter((r) => !isAssessorRequest(r.body)),
+    modelRequests: () => server.streamRequests(),
     close: () => server.close(),
   };
 }

@@ -1,0 +1,107 @@
+// Autopilot end to end in Chromium: switch it on, watch it carry the model through the
+// task list with automatic messages and the "Continuing:" line, pause at the step cap,
+// and go on with "Continue". The scripted server plays the model and the assessor.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { launchApp, type App } from './support/app';
+import { plan, startAutopilotServer, verdict, type AutopilotServer } from '../support/autopilotServer';
+
+const SHOTS = path.join('/tmp', 'stepwise-e2e');
+fs.mkdirSync(SHOTS, { recursive: true });
+
+const STEPS = ['Step one', 'Step two', 'Step three', 'Step four'];
+const P = 'pending';
+const I = 'in_progress';
+
+let s: AutopilotServer;
+let app: App;
+const page = (): Page => app.page;
+const main = () => page().getByRole('main');
+const autopilotSwitch = () => main().getByRole('switch', { name: 'Autopilot' });
+const autoMessages = () => main().getByRole('article', { name: 'Autopilot message' });
+const line = (text: string | RegExp) => main().getByRole('status').filter({ hasText: text });
+
+async function visible(locator: Locator, timeout = 15_000) {
+  await locator.waitFor({ state: 'visible', timeout });
+}
+
+/** A reply that takes about `ms` to stream, so the two-second "Continuing:" line can be seen. */
+const slowReply = (text: string, ms: number) => ({ text: text.padEnd(40, '.'), chunkSize: 2, chunkDelayMs: Math.round(ms / 20) });
+
+beforeAll(async () => {
+  s = await startAutopilotServer();
+  app = await launchApp({
+    env: { OPENAI_BASE_URL: s.server.baseUrl, OPENAI_API_KEY: 'sk-e2e-autopilot', STEPWISE_MODEL: 'scripted' },
+  });
+});
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail' && app) {
+    const file = path.join(SHOTS, `failed-${context.task.name.replace(/\W+/g, '-')}.png`);
+    await app.page.screenshot({ path: file }).then(() => console.error(`Screenshot of the failure: ${file}`), () => {});
+  }
+});
+
+afterAll(async () => {
+  await app?.close();
+  await s?.close();
+});
+
+describe('Autopilot in the browser', () => {
+  it('continues twice by itself, pauses at the cap, and goes on with Continue', async () => {
+    // A cap of 2 steps per message, set in Settings.
+    await page().getByRole('complementary', { name: 'Conversations' }).getByRole('button', { name: 'Settings', exact: true }).click();
+    const cap = page().getByRole('spinbutton', { name: 'Autopilot steps per message' });
+    await cap.fill('2');
+    await cap.press('Tab');
+    await page().getByRole('button', { name: 'New conversation', exact: true }).click();
+
+    await visible(autopilotSwitch());
+    expect(await autopilotSwitch().getAttribute('aria-checked')).toBe('false');
+    await autopilotSwitch().click();
+    await expect.poll(() => autopilotSwitch().getAttribute('aria-checked')).toBe('true');
+
+    s.model.push(
+      plan(STEPS, [I, P, P, P]),
+      { text: 'Step one is finished.' },
+      slowReply('Step two is finished', 1500),
+      slowReply('Step three is finished', 1500),
+      { text: 'Step four is finished.' },
+    );
+    s.assessor.push(...STEPS.map(() => verdict(true, 'Finished.')));
+
+    await page().getByRole('textbox', { name: 'Message' }).fill('Do the four steps.');
+    await page().keyboard.press('Enter');
+
+    // Two automatic continuations, each announced under the task header.
+    await visible(line('Continuing: Step two'));
+    await visible(autoMessages().filter({ hasText: 'NEXT_TODO: Step two' }));
+    await visible(line('Continuing: Step three'));
+    await visible(autoMessages().filter({ hasText: 'NEXT_TODO: Step three' }));
+
+    // The cap: paused with a Continue button; the third step was not checked yet.
+    const paused = line('Autopilot paused after 2 steps');
+    await visible(paused);
+    expect(await autoMessages().count()).toBe(2);
+    expect(s.assessorRequests()).toHaveLength(2);
+    // The line goes away after about two seconds.
+    await line(/^Continuing:/).waitFor({ state: 'hidden', timeout: 5_000 });
+    await page().screenshot({ path: path.join(SHOTS, 'autopilot-paused.png') });
+
+    await paused.getByRole('button', { name: 'Continue' }).click();
+    await visible(line('Continuing: Step four'));
+    await visible(autoMessages().filter({ hasText: 'NEXT_TODO: Step four' }));
+    await visible(main().getByRole('article', { name: 'Assistant message' }).filter({ hasText: 'Step four is finished.' }));
+    await expect.poll(() => s.assessorRequests().length, { timeout: 10_000 }).toBe(4);
+    await paused.waitFor({ state: 'hidden' });
+    expect(await autoMessages().allInnerTexts()).toEqual([
+      expect.stringContaining('NEXT_TODO: Step two'),
+      expect.stringContaining('NEXT_TODO: Step three'),
+      expect.stringContaining('NEXT_TODO: Step four'),
+    ]);
+    // Every step was completed.
+    await visible(main().getByRole('region', { name: 'Tasks' }).getByText('All 4 tasks completed'));
+  });
+});
