@@ -1,6 +1,8 @@
 // The pure parts of Autopilot: which task comes next, and what the assessor reads of the last turn.
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { assessorUserMessage, lastTurn } from '../../src/main/core/autopilot/assessorPrompt';
+import { ASSESSOR_SYSTEM, assessorUserMessage, lastTurn } from '../../src/main/core/autopilot/assessorPrompt';
 import { nextAvailable } from '../../src/main/core/autopilot/taskProgress';
 import type { Message } from '../../src/shared/domain';
 import type { TaskStatus } from '../../src/shared/tasks';
@@ -60,5 +62,12 @@ describe('lastTurn', () => {
     expect(prompt).toContain('Tool calls: none');
     expect(prompt).toContain('THE END\n"""');
     expect(prompt.length).toBeLessThan(4300);
+  });
+});
+
+describe('docs/autopilot.md', () => {
+  it('quotes the assessor prompt the code sends', () => {
+    const doc = fs.readFileSync(path.resolve(import.meta.dirname, '../../docs/autopilot.md'), 'utf8');
+    expect(doc).toContain(`\`\`\`text\n${ASSESSOR_SYSTEM}\n\`\`\``);
   });
 });
