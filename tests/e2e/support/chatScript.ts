@@ -1,0 +1,61 @@
+// Helpers for e2e tests that drive the app against tests/support/scriptedServer.ts.
+//
+//   const turns = turnQueue({ title: () => 'Quarterly sales overview' });
+//   const server = await startScriptedServer({ script: turns.script });
+//   turns.push({ text: 'Hello' }, async () => { await gate.opened; return { text: 'later' }; });
+//
+// The agent loop's streaming requests take the queue in order; the auto-title's
+// non-streaming request never consumes a turn, so a test does not have to know when the
+// title is asked for.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ChatBody, Script, Turn } from '../../support/scriptedServer';
+import type { App } from './app';
+
+export type Step = Turn | ((body: ChatBody) => Turn | Promise<Turn>);
+
+export interface TurnQueue {
+  script: Script;
+  push(...steps: Step[]): void;
+  /** Turns not yet taken. */
+  pending(): number;
+}
+
+export function turnQueue(options: { title: (body: ChatBody) => string; fallback?: Turn }): TurnQueue {
+  const queue: Step[] = [];
+  return {
+    script: async (request) => {
+      if (!request.body.stream) return { text: options.title(request.body) };
+      const step = queue.shift();
+      if (!step) return options.fallback ?? { text: 'OK' };
+      return typeof step === 'function' ? step(request.body) : step;
+    },
+    push: (...steps) => void queue.push(...steps),
+    pending: () => queue.length,
+  };
+}
+
+export interface Gate {
+  opened: Promise<void>;
+  open(): void;
+}
+
+/** A promise a scripted turn can wait on, so the test decides when the model answers. */
+export function gate(): Gate {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+export const systemPromptOf = (body: ChatBody): string => String(body.messages[0]?.content ?? '');
+
+export const SHOTS = path.join('/tmp', 'stepwise-e2e');
+
+/** For afterEach: a screenshot and the host's stderr when a step failed. */
+export async function reportFailure(app: App | undefined, prefix: string, context: { task: { name: string; result?: { state?: string } } }) {
+  if (context.task.result?.state !== 'fail' || !app) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const file = path.join(SHOTS, `failed-${prefix}-${context.task.name.replace(/\W+/g, '-')}.png`);
+  await app.page.screenshot({ path: file }).then(() => console.error(`Screenshot of the failure: ${file}`), () => {});
+  console.error(`Host stderr (tail):\n${app.host.stderr().slice(-4000)}`);
+}
