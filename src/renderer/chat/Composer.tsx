@@ -35,6 +35,8 @@ export function Composer(props: {
   return (
     <form
       hidden={props.hidden}
+      // `.composer { display: flex }` would override the hidden attribute on its own.
+      style={props.hidden ? { display: 'none' } : undefined}
       className="composer"
       aria-label="Message composer"
       onSubmit={(e) => {

@@ -120,7 +120,14 @@ export function ConversationView(props: {
         onSelect={(id) => setWorkerId((current) => (current === id ? null : id))}
       />
       {selectedWorker ? (
-        <WorkerView workers={workers} worker={selectedWorker} onSelect={setWorkerId} onBack={() => setWorkerId(null)} />
+        // Keyed by worker: its transcript state (useMessages) must start empty for each one.
+        <WorkerView
+          key={selectedWorker.id}
+          workers={workers}
+          worker={selectedWorker}
+          onSelect={setWorkerId}
+          onBack={() => setWorkerId(null)}
+        />
       ) : loaded && messages.length === 0 ? (
         <div className="empty-chat">
           <h2>What should we work on?</h2>

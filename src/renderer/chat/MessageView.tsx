@@ -26,6 +26,8 @@ export interface MessageActions {
 function authorLabel(message: Message): string {
   if (message.origin === 'auto') return 'Autopilot';
   if (message.origin === 'worker') return 'Worker';
+  // A user-role message Stepwise wrote (a worker's brief, the stop summary) is not the user's.
+  if (message.role === 'user' && message.origin === 'system') return ROLE_LABEL.system;
   return ROLE_LABEL[message.role];
 }
 
