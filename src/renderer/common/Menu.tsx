@@ -1,5 +1,8 @@
-// A small accessible menu button: role=menu, arrow keys, Esc, click-away.
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+// A small accessible menu button: role=menu, arrow keys, Esc, click-away. The menu is
+// rendered in a portal with fixed positioning, so no scrolling list, virtual row or
+// stacking context can clip it or paint over it.
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 
 export interface MenuItem {
   label: string;
@@ -8,26 +11,68 @@ export interface MenuItem {
   disabled?: boolean;
 }
 
+interface Placement {
+  top: number;
+  left: number;
+}
+
+const GAP = 4;
+
+function place(button: HTMLElement, menu: HTMLElement): Placement {
+  const anchor = button.getBoundingClientRect();
+  const { offsetWidth: width, offsetHeight: height } = menu;
+  const below = anchor.bottom + GAP;
+  const top = below + height > window.innerHeight && anchor.top - GAP - height > 0 ? anchor.top - GAP - height : below;
+  const left = Math.min(Math.max(GAP, anchor.right - width), window.innerWidth - width - GAP);
+  return { top, left };
+}
+
 export function MenuButton(props: { label: string; items: MenuItem[]; children: ReactNode; className?: string }) {
   const [open, setOpen] = useState(false);
+  const [placement, setPlacement] = useState<Placement | null>(null);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
 
+  useLayoutEffect(() => {
+    if (!open || !buttonRef.current || !menuRef.current) return;
+    setPlacement(place(buttonRef.current, menuRef.current));
+  }, [open]);
+
+  // Focus moves in once the menu is placed (a hidden element cannot take focus).
+  useEffect(() => {
+    if (open && placement) {
+      menuRef.current?.querySelector<HTMLButtonElement>('[role="menuitem"]:not([disabled])')?.focus({ preventScroll: true });
+    }
+  }, [open, placement]);
+
   useEffect(() => {
     if (!open) return;
-    menuRef.current?.querySelector<HTMLButtonElement>('[role="menuitem"]:not([disabled])')?.focus();
     const onPointer = (event: PointerEvent) => {
       if (!menuRef.current?.contains(event.target as Node) && !buttonRef.current?.contains(event.target as Node)) {
         setOpen(false);
       }
     };
+    // The menu is fixed in place: close it rather than let it drift from its button.
+    const onScroll = (event: Event) => {
+      const target = event.target;
+      const anchorMoved = target === document || (target instanceof Node && target.contains(buttonRef.current));
+      if (anchorMoved) setOpen(false);
+    };
+    const onResize = () => setOpen(false);
     document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
+    window.addEventListener('scroll', onScroll, true);
+    window.addEventListener('resize', onResize);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      window.removeEventListener('scroll', onScroll, true);
+      window.removeEventListener('resize', onResize);
+    };
   }, [open]);
 
   const close = (refocus: boolean) => {
     setOpen(false);
+    setPlacement(null);
     if (refocus) buttonRef.current?.focus();
   };
 
@@ -51,7 +96,7 @@ export function MenuButton(props: { label: string; items: MenuItem[]; children: 
       event.preventDefault();
       items.at(-1)?.focus();
     } else if (event.key === 'Tab') {
-      close(false);
+      close(true);
     }
   };
 
@@ -65,29 +110,39 @@ export function MenuButton(props: { label: string; items: MenuItem[]; children: 
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => (open ? close(false) : setOpen(true))}
       >
         {props.children}
       </button>
-      {open && (
-        <div ref={menuRef} id={menuId} role="menu" aria-label={props.label} className="menu" onKeyDown={onMenuKey}>
-          {props.items.map((item) => (
-            <button
-              key={item.label}
-              type="button"
-              role="menuitem"
-              className={item.danger ? 'menu-item danger' : 'menu-item'}
-              disabled={item.disabled}
-              onClick={() => {
-                close(false);
-                item.onSelect();
-              }}
-            >
-              {item.label}
-            </button>
-          ))}
-        </div>
-      )}
+      {open &&
+        createPortal(
+          <div
+            ref={menuRef}
+            id={menuId}
+            role="menu"
+            aria-label={props.label}
+            className="menu"
+            style={placement ? { top: placement.top, left: placement.left } : { visibility: 'hidden', top: 0, left: 0 }}
+            onKeyDown={onMenuKey}
+          >
+            {props.items.map((item) => (
+              <button
+                key={item.label}
+                type="button"
+                role="menuitem"
+                className={item.danger ? 'menu-item danger' : 'menu-item'}
+                disabled={item.disabled}
+                onClick={() => {
+                  close(false);
+                  item.onSelect();
+                }}
+              >
+                {item.label}
+              </button>
+            ))}
+          </div>,
+          document.body,
+        )}
     </div>
   );
 }

@@ -57,9 +57,12 @@ export function ConversationItem(props: {
       >
         <span className="conversation-title">
           {conversation.pinned && (
-            <span className="pin" role="img" aria-label="Pinned">
-              📌
-            </span>
+            <svg className="pin" role="img" aria-label="Pinned" viewBox="0 0 16 16" width="11" height="11">
+              <path
+                fill="currentColor"
+                d="M10.5 1.5 14.5 5.5 12.8 6.3 10.4 8.7 10.9 12.1 9.7 13.3 6.9 10.5 3.2 14.2 1.8 14.2 1.8 12.8 5.5 9.1 2.7 6.3 3.9 5.1 7.3 5.6 9.7 3.2Z"
+              />
+            </svg>
           )}
           {conversation.title}
         </span>
