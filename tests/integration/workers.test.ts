@@ -192,6 +192,11 @@ describe('workers', () => {
     expect(summary.content).toContain('Task list: 3 tasks (1 pending, 2 in progress, 0 completed).');
     const workers = await h.call('workers:list', { conversationId: conversation.id });
     expect(workers.map((w) => w.status)).toEqual(['stopped', 'stopped']);
+    // Stopped workers hand their tasks back to the main agent: nothing waits on them.
+    const after = (await h.call('tasks:get', { conversationId: conversation.id })).list!;
+    expect(after.tasks.map((t) => t.owner)).toEqual(['main', 'main', 'main']);
+    expect(after.tasks.filter((t) => t.status === 'in_progress')).toHaveLength(1);
+    expect(after.tasks[2].status).toBe('pending');
 
     // Every stored transcript turns into a valid request.
     for (const id of [conversation.id, ...workers.map((w) => w.id)]) {

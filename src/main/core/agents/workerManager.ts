@@ -114,6 +114,7 @@ export function createWorkerManager(deps: WorkerManagerDeps) {
     }
     runtime.delete(worker.id);
     if (!deps.conversations.get(worker.conversationId)) return;
+    releaseTasks(worker.conversationId, worker.owner);
     if (outcome.kind === 'complete') {
       const answer = lastAnswer(worker.id);
       repo.setStatus(worker.id, 'done', answer);
@@ -126,6 +127,26 @@ export function createWorkerManager(deps: WorkerManagerDeps) {
       repo.setStatus(worker.id, 'stopped');
     }
     changed(worker.conversationId);
+  }
+
+  /**
+   * A worker that ends without completing its task hands it back to the main agent, so
+   * nothing stays "in progress" under an owner that no longer runs (Autopilot would wait
+   * on it forever). It stays in progress if the main agent has nothing else in progress.
+   */
+  function releaseTasks(conversationId: string, owner: string): void {
+    const result = tasks.change(conversationId, { actor: owner, owner, claims: false }, (state) => {
+      const mainBusy = state.tasks.some((t) => t.owner === 'main' && t.status === 'in_progress');
+      let handedBack = false;
+      const next = state.tasks.map((t) => {
+        if (t.owner !== owner || t.status !== 'in_progress') return t;
+        const status = mainBusy || handedBack ? ('pending' as const) : ('in_progress' as const);
+        handedBack = handedBack || status === 'in_progress';
+        return { ...t, owner: 'main', status };
+      });
+      return { ok: true, value: { tasks: next, value: null } };
+    });
+    if (!result.ok) log(`[stepwise] could not hand ${owner}'s task back: ${result.error}`);
   }
 
   function deliver(conversationId: string, text: string): void {
@@ -245,6 +266,16 @@ export function createWorkerManager(deps: WorkerManagerDeps) {
           snapshots.push({ label: workerLabel(w.number, w.description), activity: w.needsInput ? 'waiting' : (w.activity ?? 'idle') });
         }
       }
+      // The list as it stood when the user stopped (stopped workers hand their tasks back).
+      const open = tasks.get(conversationId);
+      const counts: TaskCounts | null = open
+        ? {
+            pending: open.tasks.filter((t) => t.status === 'pending').length,
+            inProgress: open.tasks.filter((t) => t.status === 'in_progress').length,
+            completed: open.tasks.filter((t) => t.status === 'completed').length,
+            cancelled: open.tasks.filter((t) => t.status === 'cancelled').length,
+          }
+        : null;
       halted.add(conversationId);
       const queue = queues.get(conversationId);
       for (const id of queue?.dropQueued() ?? []) repo.setStatus(id, 'stopped');
@@ -260,15 +291,6 @@ export function createWorkerManager(deps: WorkerManagerDeps) {
         bus.emit('messages:changed', { conversationId, message: messages.insert({ conversationId, role: 'user', content: text, origin: 'worker' }) });
       }
       if (involved) {
-        const open = tasks.get(conversationId);
-        const counts: TaskCounts | null = open
-          ? {
-              pending: open.tasks.filter((t) => t.status === 'pending').length,
-              inProgress: open.tasks.filter((t) => t.status === 'in_progress').length,
-              completed: open.tasks.filter((t) => t.status === 'completed').length,
-              cancelled: open.tasks.filter((t) => t.status === 'cancelled').length,
-            }
-          : null;
         const text = formatStopSummary(new Date(now()), snapshots, counts);
         const message = messages.insert({ conversationId, role: 'user', content: text, origin: 'system' });
         bus.emit('messages:changed', { conversationId, message });
