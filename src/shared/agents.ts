@@ -33,5 +33,7 @@ export const AutopilotState = z.object({
   cap: z.number().int(),
   /** Why Autopilot paused (cap reached, doubtful verdict, failed request), or null. */
   pausedReason: z.string().nullable(),
+  /** The assessor is being asked whether the current task is done (Stop cancels it). */
+  checking: z.boolean(),
 });
 export type AutopilotState = z.infer<typeof AutopilotState>;

@@ -92,7 +92,7 @@ describe('a finished turn with open work', () => {
     expect(second.body.messages[1].content).toContain('Tool calls: none');
 
     const state = await h.call('autopilot:get', { conversationId: id });
-    expect(state).toEqual({ conversationId: id, enabled: true, steps: 1, cap: 5, pausedReason: (await paused).reason });
+    expect(state).toEqual({ conversationId: id, enabled: true, steps: 1, cap: 5, pausedReason: (await paused).reason, checking: false });
     expect(h.eventsOf('autopilot:state').at(-1)).toEqual(state);
   });
 
@@ -234,6 +234,7 @@ describe('the step cap', () => {
       steps: 2,
       cap: 2,
       pausedReason: 'Autopilot paused after 2 steps',
+      checking: false,
     });
 
     const from = h.events.length;

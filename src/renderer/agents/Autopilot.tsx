@@ -30,6 +30,14 @@ export function AutopilotToggle({ state }: { state: AutopilotState | null }) {
 export function AutopilotNotice({ state, continuing }: { state: AutopilotState | null; continuing: string | null }) {
   const api = useApi();
   const guard = useGuard();
+  if (state?.checking) {
+    return (
+      <div className="autopilot-line" role="status">
+        <span className="spinner small" aria-hidden="true" />
+        Autopilot is checking whether the current task is done… (Esc to stop)
+      </div>
+    );
+  }
   if (continuing) {
     return (
       <div className="autopilot-line" role="status">

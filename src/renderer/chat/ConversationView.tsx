@@ -34,7 +34,7 @@ export function ConversationView(props: {
   const selectedWorker = workers.find((w) => w.id === workerId) ?? null;
   const autopilot = useAutopilot(props.id);
   const anyWorkerActive = workers.some((w) => w.status === 'running' || w.status === 'queued');
-  const busy = status.running || anyWorkerActive;
+  const busy = status.running || anyWorkerActive || !!autopilot.state?.checking;
 
   useEffect(() => {
     call(api, 'conversations:get', { id: props.id }).then(setConversation, props.onMissing);

@@ -87,6 +87,7 @@ export function createAutopilot(deps: AutopilotDeps) {
       steps: steps(conversationId),
       cap: cap(),
       pausedReason: lives.get(conversationId)?.paused?.reason ?? null,
+      checking: !!lives.get(conversationId)?.checking,
     };
   }
 
@@ -172,6 +173,7 @@ export function createAutopilot(deps: AutopilotDeps) {
       });
     } finally {
       if (entry.checking === controller) entry.checking = null;
+      push(conversationId);
     }
     if (closed || controller.signal.aborted || entry.generation !== generation || !enabled(conversationId)) return;
     if (!result.ok) return pause(conversationId, 'failed', `Autopilot paused: ${sentence(result.problem)}`);
