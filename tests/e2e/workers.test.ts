@@ -32,7 +32,7 @@ async function play(body: ChatBody): Promise<Turn> {
     if (!endsWithToolResults(body)) return { toolCalls: [{ name: 'ask_user', arguments: '{"question": "How long should the summary be?"}' }] };
     return { hang: true }; // still thinking when Stop comes
   }
-  if (task === 'Summarize c.txt') return { text: Array.from({ length: 600 }, (_, i) => `c${i} `), chunkDelayMs: 40 };
+  if (task === 'Summarize c.txt') return { text: Array.from({ length: 1200 }, (_, i) => `c${i} `), chunkDelayMs: 40 };
   if (!isMain(body)) return { text: 'Three file summaries' };
   if (lastUser(body) === 'continue') return { text: 'Continuing from where we stopped.' };
   if (endsWithToolResults(body)) return { text: 'Three workers are on it.' };
