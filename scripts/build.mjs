@@ -35,6 +35,26 @@ export function build({ quiet = false } = {}) {
   fs.writeFileSync(stamp, new Date().toISOString());
 }
 
+/**
+ * Builds quietly when stale (so standard output carries only what the program prints),
+ * then runs `out/main/<entry>.js` with this process's arguments and exit code.
+ */
+export async function runBuilt(entry) {
+  if (!buildIsFresh()) {
+    try {
+      build({ quiet: true });
+    } catch {
+      process.exit(1);
+    }
+  }
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, [path.join(root, 'out', 'main', `${entry}.js`), ...process.argv.slice(2)], {
+    stdio: 'inherit',
+  });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code) => process.exit(code ?? 0));
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   if (!process.argv.includes('--if-stale') || !buildIsFresh()) build();
 }

@@ -1,5 +1,6 @@
 // A modal confirmation built on <dialog>: focus is trapped and Esc cancels.
-import { useEffect, useRef, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
+import { useModal } from './useModal';
 
 export function ConfirmDialog(props: {
   title: string;
@@ -9,12 +10,7 @@ export function ConfirmDialog(props: {
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
+  const ref = useModal();
   return (
     <dialog
       ref={ref}

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useModal } from './useModal';
 
 const SHORTCUTS: Array<[string, string]> = [
   ['Ctrl/⌘ + N', 'New conversation'],
@@ -11,12 +11,7 @@ const SHORTCUTS: Array<[string, string]> = [
 ];
 
 export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
+  const ref = useModal();
   return (
     <dialog ref={ref} className="dialog" aria-label="Keyboard shortcuts" onClose={onClose}>
       <h2>Keyboard shortcuts</h2>

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useModal } from '../common/useModal';
 import { call, useApi } from '../api/apiContext';
 import { useGuard, useToast } from '../common/toasts';
 import { deliverExport } from '../common/download';
@@ -7,13 +8,8 @@ export function ExportConversationDialog(props: { conversationId: string; title:
   const api = useApi();
   const guard = useGuard();
   const toast = useToast();
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModal();
   const [format, setFormat] = useState<'md' | 'json'>('md');
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
   return (
     <dialog ref={ref} className="dialog" aria-label="Export conversation" onClose={props.onClose}>
       <h2>Export conversation</h2>

@@ -1,6 +1,7 @@
 // "Export tasks…": pick a format and a scope. The desktop app saves through the native
 // dialog in main; in a browser the file is downloaded.
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useModal } from '../common/useModal';
 import { call, useApi } from '../api/apiContext';
 import { useGuard, useToast } from '../common/toasts';
 import { deliverExport } from '../common/download';
@@ -23,15 +24,10 @@ export function ExportTasksDialog(props: { conversationId: string | null; onClos
   const api = useApi();
   const guard = useGuard();
   const toast = useToast();
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModal();
   const [format, setFormat] = useState<Format>('md');
   const [scope, setScope] = useState<Scope>(props.initialScope ?? (props.conversationId ? 'open' : 'all'));
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
 
   const run = async () => {
     const result = await guard(() =>

@@ -3,7 +3,8 @@
 import type { Message, MessageRole, MessageStatus, ToolCall } from '../../../shared/domain';
 import type { Db } from '../db/openDatabase';
 
-interface MessageRow {
+/** A `messages` row as SQLite returns it. */
+export interface MessageRow {
   id: number;
   conversation_id: string;
   role: MessageRole;

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/exportFormat';
 import { notFound } from '../ipc/dispatcher';
 import type { ExportReader, ReadConversation, ReadList, ReadMessage, ReadWorker } from './exportReader';
-import { eventNumbering, isoTime } from './tasksJson';
+import { eventNumbering, isoTime, listJson, taskJson } from './tasksJson';
 
 export interface ConversationSnapshot {
   conversation: ReadConversation;
@@ -66,20 +66,9 @@ export function conversationExport(snapshot: ConversationSnapshot, exportedAt: n
     },
     messages: snapshot.messages.map(toMessage),
     taskLists: snapshot.lists.map((list) => ({
-      id: list.number,
-      createdAt: isoTime(list.createdAt),
-      closedAt: list.closedAt === null ? null : isoTime(list.closedAt),
+      ...listJson(list),
       tasks: list.tasks.map((task) => ({
-        id: task.seq,
-        title: task.title,
-        description: task.description,
-        activeForm: task.activeForm,
-        status: task.status,
-        owner: task.owner,
-        blockedBy: task.blockedBy,
-        createdAt: isoTime(task.createdAt),
-        completedAt: task.completedAt === null ? null : isoTime(task.completedAt),
-        events: task.events.map(toEvent),
+        ...taskJson(task, toEvent),
         position: task.position,
         updatedAt: isoTime(task.updatedAt),
         lastMessageId: task.lastMessageId === null ? null : (numbers.get(task.lastMessageId) ?? null),

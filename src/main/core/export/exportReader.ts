@@ -1,9 +1,10 @@
 // Reads everything an export needs — conversations, task lists, tasks with their
 // dependencies and history, messages, workers — with SELECTs only, so the same code serves
 // the app and the command line's read-only connection.
-import type { Message, MessageRole, MessageStatus } from '../../../shared/domain';
+import type { Message } from '../../../shared/domain';
 import type { TaskStatus } from '../../../shared/tasks';
 import type { Db } from '../db/openDatabase';
+import type { MessageRow } from '../conversations/messageRepo';
 
 export interface ReadConversation {
   id: string;
@@ -111,19 +112,6 @@ interface EventRow {
   after: string | null;
 }
 
-interface MessageRow {
-  id: number;
-  conversation_id: string;
-  role: MessageRole;
-  content: string;
-  created_at: number;
-  tool_calls: string | null;
-  tool_call_id: string | null;
-  tool_name: string | null;
-  status: MessageStatus;
-  error: string | null;
-  origin: Message['origin'];
-}
 
 interface WorkerRow {
   id: string;

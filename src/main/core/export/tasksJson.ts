@@ -1,6 +1,6 @@
 // Task lists as `stepwise.tasks` JSON (docs/export-format.md).
 import { TASKS_FORMAT, TASKS_VERSION, type TaskEventExport, type TasksExport } from '../../../shared/exportFormat';
-import type { ReadEvent } from './exportReader';
+import type { ReadEvent, ReadList, ReadTask } from './exportReader';
 import type { TasksDocument } from './tasksMarkdown';
 
 export const isoTime = (ms: number): string => new Date(ms).toISOString();
@@ -19,6 +19,31 @@ export function eventNumbering(events: Iterable<ReadEvent>): (event: ReadEvent) 
   });
 }
 
+/** The fields a list has in both export formats. */
+export function listJson(list: ReadList) {
+  return {
+    id: list.number,
+    createdAt: isoTime(list.createdAt),
+    closedAt: list.closedAt === null ? null : isoTime(list.closedAt),
+  };
+}
+
+/** The fields a task has in both export formats. */
+export function taskJson(task: ReadTask, toEvent: (event: ReadEvent) => TaskEventExport) {
+  return {
+    id: task.seq,
+    title: task.title,
+    description: task.description,
+    activeForm: task.activeForm,
+    status: task.status,
+    owner: task.owner,
+    blockedBy: task.blockedBy,
+    createdAt: isoTime(task.createdAt),
+    completedAt: task.completedAt === null ? null : isoTime(task.completedAt),
+    events: task.events.map(toEvent),
+  };
+}
+
 export function tasksExport(doc: TasksDocument): TasksExport {
   const allEvents = doc.conversations.flatMap(({ lists }) =>
     lists.flatMap((list) => [...list.events, ...list.tasks.flatMap((task) => task.events)]),
@@ -32,21 +57,8 @@ export function tasksExport(doc: TasksDocument): TasksExport {
       id: conversation.id,
       title: conversation.title,
       lists: lists.map((list) => ({
-        id: list.number,
-        createdAt: isoTime(list.createdAt),
-        closedAt: list.closedAt === null ? null : isoTime(list.closedAt),
-        tasks: list.tasks.map((task) => ({
-          id: task.seq,
-          title: task.title,
-          description: task.description,
-          activeForm: task.activeForm,
-          status: task.status,
-          owner: task.owner,
-          blockedBy: task.blockedBy,
-          createdAt: isoTime(task.createdAt),
-          completedAt: task.completedAt === null ? null : isoTime(task.completedAt),
-          events: task.events.map(toEvent),
-        })),
+        ...listJson(list),
+        tasks: list.tasks.map((task) => taskJson(task, toEvent)),
         events: list.events.map(toEvent),
       })),
     })),
