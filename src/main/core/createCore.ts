@@ -1,5 +1,6 @@
 // Composes the core: database, repositories, settings, handlers and the event bus.
 // Both hosts (Electron and the browser host) call this and only add a transport.
+import path from 'node:path';
 import type { Handlers } from './ipc/dispatcher';
 import { createDispatcher } from './ipc/dispatcher';
 import { createEventBus } from './ipc/eventBus';
@@ -20,6 +21,7 @@ import { chatHandlers } from './llm/chatHandlers';
 import { createTaskModule } from './tasks/taskModule';
 import { createAutopilot } from './autopilot/autopilot';
 import { createWorkerModule } from './agents/workerModule';
+import { PLANNING_OVERRIDE_FILE } from './tasks/taskPlanning';
 
 export interface CoreOptions {
   dataDir: string;
@@ -72,6 +74,7 @@ export function createCore(options: CoreOptions) {
     now,
     conversations,
     taskToolStyle: () => settings.effective().taskToolStyle,
+    planningOverride: path.join(options.dataDir, PLANNING_OVERRIDE_FILE),
     tools,
     prompts,
     chat,

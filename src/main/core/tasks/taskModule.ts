@@ -18,6 +18,8 @@ export interface TaskModuleDeps {
   now?: () => number;
   conversations: ConversationRepo;
   taskToolStyle: () => TaskToolStyle;
+  /** Path of a user's own task-planning guidance (data dir); used when the file exists. */
+  planningOverride?: string | null;
   tools: { register(tool: ToolDefinition): () => void };
   prompts: { add(provider: PromptProvider): () => void };
   chat: {
@@ -46,7 +48,9 @@ export function createTaskModule(deps: TaskModuleDeps) {
     if (event === 'settings:changed') offer(deps.taskToolStyle());
   });
 
-  deps.prompts.add(createTaskPromptProvider({ tasks, style: deps.taskToolStyle }));
+  deps.prompts.add(
+    createTaskPromptProvider({ tasks, style: deps.taskToolStyle, planningOverride: deps.planningOverride ?? null }),
+  );
   deps.chat.onBeforeEdit((conversationId) => {
     tasks.close(conversationId, USER, 'edit');
   });

@@ -1,7 +1,25 @@
 // The task-planning guidance shipped as an editable Markdown file, cut down to the parts
 // for the task tool style the model is offered.
+import fs from 'node:fs';
 import type { TaskToolStyle } from '../../../shared/settings';
 import planningMarkdown from './task-planning.md?raw';
+
+export const PLANNING_OVERRIDE_FILE = 'task-planning.md';
+
+/**
+ * The guidance to use: a `task-planning.md` the user put in the data directory (read on
+ * every request, so edits apply at once), else the one shipped with the app. An unreadable
+ * or empty override falls back to the shipped text.
+ */
+export function planningSource(overridePath: string | null): string {
+  if (!overridePath) return planningMarkdown;
+  try {
+    const text = fs.readFileSync(overridePath, 'utf8');
+    return text.trim() ? text : planningMarkdown;
+  } catch {
+    return planningMarkdown;
+  }
+}
 
 const MARKER = /^<!--\s*(all|full-list|granular)\s*-->\s*$/;
 

@@ -4,7 +4,7 @@
 import type { TaskToolStyle } from '../../../shared/settings';
 import type { TaskList, TaskStatus } from '../../../shared/tasks';
 import type { PromptContext, PromptProvider } from '../llm/promptTypes';
-import { guidanceFor } from './taskPlanning';
+import { guidanceFor, planningSource } from './taskPlanning';
 import { joinAnd, progressText } from './taskRules';
 import type { TaskService } from './taskService';
 import type { EventRow } from './taskStore';
@@ -121,6 +121,8 @@ export function describeUserChanges(events: readonly EventRow[]): string | null 
 export interface TaskPromptDeps {
   tasks: TaskService;
   style: () => TaskToolStyle;
+  /** A user's own task-planning.md that replaces the shipped guidance, if present. */
+  planningOverride?: string | null;
 }
 
 /**
@@ -132,7 +134,7 @@ export function createTaskPromptProvider(deps: TaskPromptDeps): PromptProvider {
   const shown = new Map<string, number>();
   return {
     systemSection(ctx: PromptContext): string | null {
-      const sections = [guidanceFor(deps.style())];
+      const sections = [guidanceFor(deps.style(), planningSource(deps.planningOverride ?? null))];
       const block = renderTaskListBlock(tasks.get(ctx.conversationId));
       if (block) sections.push(block);
       if (ctx.agentId === 'main') {
