@@ -11,6 +11,12 @@ function isTextEntry(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 }
 
+/** Tab cycles workers unless the user is typing; an empty answer box does not hold it. */
+function canCycleFrom(target: EventTarget | null): boolean {
+  if (!isTextEntry(target)) return true;
+  return target instanceof HTMLTextAreaElement && target.value === '' && target.closest('.worker-view') !== null;
+}
+
 export function WorkerView(props: { workers: Worker[]; worker: Worker; onSelect: (id: string) => void; onBack: () => void }) {
   const { worker, workers } = props;
   const api = useApi();
@@ -23,7 +29,7 @@ export function WorkerView(props: { workers: Worker[]; worker: Worker; onSelect:
       if (event.key === 'Escape' && !event.defaultPrevented) {
         event.preventDefault();
         props.onBack();
-      } else if (event.key === 'Tab' && !isTextEntry(event.target) && workers.length > 1) {
+      } else if (event.key === 'Tab' && canCycleFrom(event.target) && workers.length > 1) {
         event.preventDefault();
         const next = (index + (event.shiftKey ? -1 : 1) + workers.length) % workers.length;
         props.onSelect(workers[next].id);
