@@ -47,9 +47,12 @@ function ThinkingCard({ view }: { view: ToolCallView }) {
   return (
     <details className="tool-card thinking-card">
       <summary aria-label="Thinking">
-        <span className="tool-icon" aria-hidden="true">
-          💭
-        </span>
+        <svg className="tool-icon" aria-hidden="true" viewBox="0 0 16 16" width="13" height="13">
+          <path
+            fill="currentColor"
+            d="M8 2C4.7 2 2 4.1 2 6.8c0 1.5.8 2.8 2.1 3.7L3.6 13l2.9-1.6c.5.1 1 .2 1.5.2 3.3 0 6-2.1 6-4.8S11.3 2 8 2z"
+          />
+        </svg>
         <span className="tool-name">Thinking</span>
       </summary>
       <p className="thought">{thought}</p>
