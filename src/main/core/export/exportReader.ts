@@ -5,6 +5,7 @@ import type { Message } from '../../../shared/domain';
 import type { TaskStatus } from '../../../shared/tasks';
 import type { Db } from '../db/openDatabase';
 import type { MessageRow } from '../conversations/messageRepo';
+import type { EventRow, TaskRow } from '../tasks/taskStore';
 
 export interface ReadConversation {
   id: string;
@@ -87,30 +88,6 @@ interface ListRow {
   number: number;
 }
 
-interface TaskRow {
-  id: number;
-  seq: number;
-  title: string;
-  description: string;
-  active_form: string;
-  status: TaskStatus;
-  owner: string;
-  position: number;
-  created_at: number;
-  updated_at: number;
-  completed_at: number | null;
-  last_message_id: number | null;
-}
-
-interface EventRow {
-  id: number;
-  task_id: number | null;
-  at: number;
-  actor: string;
-  kind: string;
-  before: string | null;
-  after: string | null;
-}
 
 
 interface WorkerRow {

@@ -11,7 +11,8 @@ interface ListRow {
   closed_at: number | null;
 }
 
-interface TaskRow {
+/** A `tasks` row as SQLite returns it. */
+export interface TaskRow {
   id: number;
   list_id: number;
   seq: number;
