@@ -135,7 +135,8 @@ describe('chat in the browser', () => {
       { text: 'It is noon in UTC.' },
     );
     await send('What time is it?');
-    const card = page().getByLabel('Tool call get_current_time, done', { exact: true });
+    // The summary's accessible name comes from its text (partly screen-reader-only).
+    const card = page().locator('summary').filter({ hasText: 'Tool call get_current_time, done' });
     await card.waitFor({ timeout: 15_000 });
     await lastAssistant().getByText('It is noon in UTC.').waitFor();
     await idle();

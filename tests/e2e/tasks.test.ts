@@ -150,7 +150,8 @@ describe('the task header in the browser', () => {
 
     const blocked = tasks().getByRole('button', { name: 'Task 3, blocked by 2: Build UI widget', exact: true });
     await blocked.waitFor();
-    expect(await blocked.innerText()).toContain('blocked by #2');
+    // The "blocked by" line sits beside the title button, in the same row.
+    expect(await blocked.locator('xpath=ancestor::li[1]').innerText()).toContain('blocked by #2');
     expect(await tasks().getByRole('checkbox', { name: 'Task 3 done' }).innerText()).toBe('▸');
     // The model was offered the granular tools only, and saw the dependency.
     const request = server.streamRequests().at(-1)!.body;

@@ -120,7 +120,7 @@ describe('workers in the browser', () => {
 
     await page().keyboard.press('Tab');
     await bannerSays(2);
-    await view().getByLabel('Tool call ask_user, running', { exact: true }).waitFor();
+    await view().locator('summary').filter({ hasText: 'Tool call ask_user, running' }).waitFor();
     // Only worker 2's transcript: nothing carried over from worker 1.
     expect(await view().getByText(RESULT_A).count()).toBe(0);
     const answer = page().getByRole('textbox', { name: 'Answer worker 2' });

@@ -16,11 +16,15 @@ export function ToolCallCard({ view, running }: { view: ToolCallView; running: b
   const state = result ? (result.content.startsWith('cancelled') ? 'cancelled' : 'done') : running ? 'running' : 'no result';
   return (
     <details className={`tool-card tool-${state.replace(' ', '-')}`}>
-      <summary aria-label={`Tool call ${call.name}, ${state}`}>
+      {/* The name comes from the visible text (plus words for screen readers only):
+          "Tool call <name>, <state>". */}
+      <summary>
         <span className="tool-icon" aria-hidden="true">
           {state === 'running' ? <span className="spinner" /> : '⚙'}
         </span>
+        <span className="sr-only">Tool call </span>
         <span className="tool-name">{call.name}</span>
+        <span className="sr-only">, </span>
         <span className="tool-state">{state}</span>
       </summary>
       <div className="tool-section">

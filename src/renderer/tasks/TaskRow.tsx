@@ -73,51 +73,54 @@ export function TaskRow(props: { task: Task; list: TaskList; conversationId: str
       >
         {kind === 'in_progress' ? <span className="spinner" aria-hidden="true" /> : <span aria-hidden="true">{ICON[kind]}</span>}
       </button>
-      {renaming ? (
-        <InlineRename
-          initial={task.title}
-          label={`Rename task ${task.id}`}
-          className="task-rename"
-          onDone={(title) => {
-            setRenaming(false);
-            if (title && title !== task.title) update({ title });
-          }}
-        />
-      ) : (
-        <button
-          type="button"
-          className="task-main"
-          aria-label={rowLabel(task)}
-          title={task.description || undefined}
-          onClick={() => {
-            if (task.lastMessageId !== null) props.onJump(task.lastMessageId);
-          }}
-          onDoubleClick={() => setRenaming(true)}
-          onKeyDown={(e) => {
-            if (e.altKey && e.key === 'ArrowUp') {
-              e.preventDefault();
-              move(-1);
-            } else if (e.altKey && e.key === 'ArrowDown') {
-              e.preventDefault();
-              move(1);
-            } else if (e.key === 'F2') {
-              e.preventDefault();
-              e.stopPropagation();
-              setRenaming(true);
-            }
-          }}
-        >
-          <span className="task-seq">{task.id}</span>
-          <span className="task-text">
-            <span className="task-title">{task.title}</span>
-            {kind === 'in_progress' && task.activeForm && <span className="task-active">{task.activeForm}</span>}
-            {kind === 'blocked' && (
-              <span className="task-blocked">blocked by {task.openBlockers.map((id) => `#${id}`).join(', ')}</span>
-            )}
-          </span>
-          {task.owner !== 'main' && <span className="owner-badge">{task.owner}</span>}
-        </button>
-      )}
+      <span className="task-seq" aria-hidden="true">
+        {task.id}
+      </span>
+      {/* Only the title is in the button, so its visible text is part of its accessible name. */}
+      <span className="task-text">
+        {renaming ? (
+          <InlineRename
+            initial={task.title}
+            label={`Rename task ${task.id}`}
+            className="task-rename"
+            onDone={(title) => {
+              setRenaming(false);
+              if (title && title !== task.title) update({ title });
+            }}
+          />
+        ) : (
+          <button
+            type="button"
+            className="task-main task-title"
+            aria-label={rowLabel(task)}
+            title={task.description || undefined}
+            onClick={() => {
+              if (task.lastMessageId !== null) props.onJump(task.lastMessageId);
+            }}
+            onDoubleClick={() => setRenaming(true)}
+            onKeyDown={(e) => {
+              if (e.altKey && e.key === 'ArrowUp') {
+                e.preventDefault();
+                move(-1);
+              } else if (e.altKey && e.key === 'ArrowDown') {
+                e.preventDefault();
+                move(1);
+              } else if (e.key === 'F2') {
+                e.preventDefault();
+                e.stopPropagation();
+                setRenaming(true);
+              }
+            }}
+          >
+            {task.title}
+          </button>
+        )}
+        {kind === 'in_progress' && task.activeForm && <span className="task-active">{task.activeForm}</span>}
+        {kind === 'blocked' && (
+          <span className="task-blocked">blocked by {task.openBlockers.map((id) => `#${id}`).join(', ')}</span>
+        )}
+      </span>
+      {task.owner !== 'main' && <span className="owner-badge">{task.owner}</span>}
       <MenuButton
         label={`Actions for task ${task.id}`}
         className="task-row-menu"

@@ -1,0 +1,110 @@
+// Automated accessibility checks (axe-core) on the main screens, in light and dark:
+// the empty app, a conversation with a task list, tool cards and workers, a menu, a
+// dialog and Settings. Serious and critical violations fail the test.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
+import { launchApp, type App } from './support/app';
+import { reportFailure, turnQueue } from './support/chatScript';
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
+
+async function violations(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol: the app's CSP rightly refuses injected <script>s.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations;
+  });
+  return found
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+let app: App;
+let server: ScriptedServer;
+const turns = turnQueue({ title: () => 'Accessible plan' });
+
+beforeAll(async () => {
+  server = await startScriptedServer({ script: turns.script });
+  app = await launchApp({ env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-test', STEPWISE_MODEL: 'scripted' } });
+});
+
+afterEach(async (context) => reportFailure(app, 'a11y', context));
+
+afterAll(async () => {
+  await app?.close();
+  await server?.close();
+});
+
+describe('accessibility (axe-core)', () => {
+  it('the empty app has no serious violations', async () => {
+    await app.page.getByRole('button', { name: 'New conversation', exact: true }).waitFor();
+    expect(await violations(app.page)).toEqual([]);
+  });
+
+  it('a conversation with a task list, tool cards, code and a table has none', async () => {
+    const { page } = app;
+    turns.push(
+      {
+        text: 'Planning.',
+        toolCalls: [
+          { name: 'think', arguments: JSON.stringify({ thought: 'Two steps.' }) },
+          {
+            name: 'manage_todo_list',
+            arguments: JSON.stringify({
+              todoList: [
+                { id: 1, title: 'Collect data', status: 'completed' },
+                { id: 2, title: 'Write report', status: 'in_progress', activeForm: 'Writing report' },
+                { id: 3, title: 'Review', status: 'pending' },
+              ],
+            }),
+          },
+        ],
+      },
+      { text: 'Done:\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```ts\nconst x = 1;\n```\n\n[docs](https://example.com)' },
+    );
+    await page.getByRole('button', { name: 'New conversation', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Message' }).fill('Make a report');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByRole('region', { name: 'Tasks' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 15_000 });
+    const toggle = page.getByRole('button', { name: 'Expand task list' });
+    if (await toggle.isVisible()) await toggle.click();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  it('an open menu and the delete dialog have none', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Actions for Accessible plan' }).click();
+    await page.getByRole('menu').waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('menuitem', { name: 'Delete…' }).click();
+    await page.getByRole('dialog', { name: 'Delete conversation?' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('Settings has none, in light and in dark', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('region', { name: 'Settings' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.locator('label').filter({ hasText: 'Dark' }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Accessible plan' }).click();
+    await page.getByRole('region', { name: 'Tasks' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+  });
+});
