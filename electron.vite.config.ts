@@ -1,9 +1,12 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import pkg from './package.json' with { type: 'json' };
 
 export default defineConfig({
   main: {
+    // The browser host and the CLI learn the app's version at build time.
+    define: { __STEPWISE_VERSION__: JSON.stringify(pkg.version) },
     build: {
       outDir: 'out/main',
       rollupOptions: {

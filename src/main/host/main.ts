@@ -6,6 +6,8 @@ import { createNodeCore } from '../core/createNodeCore';
 import { defaultDataDir } from '../core/dataDir';
 import { startHost } from './server';
 
+declare const __STEPWISE_VERSION__: string;
+
 function fail(message: string): never {
   process.stderr.write(`stepwise: ${message}\n`);
   process.exit(1);
@@ -24,7 +26,7 @@ async function main() {
 
   let core;
   try {
-    core = createNodeCore({ dataDir, version: process.env.npm_package_version });
+    core = createNodeCore({ dataDir, version: __STEPWISE_VERSION__ });
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));
   }

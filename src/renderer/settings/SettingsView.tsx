@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { CallResponse } from '../../shared/ipc';
 import { PROVIDER_PRESETS, type ProviderId, type SettingsView as Settings } from '../../shared/settings';
 import { call, useApi } from '../api/apiContext';
 import { useGuard, useToast } from '../common/toasts';
@@ -16,6 +17,7 @@ export function SettingsView({ settings, onClose }: { settings: Settings | null;
       <ProviderSettings settings={settings} />
       <AgentSettings settings={settings} />
       <AppearanceSettings settings={settings} />
+      <AboutSection />
     </section>
   );
 }
@@ -259,6 +261,34 @@ function AppearanceSettings({ settings }: { settings: Settings }) {
           </label>
         ))}
       </div>
+    </fieldset>
+  );
+}
+
+function AboutSection() {
+  const api = useApi();
+  const [info, setInfo] = useState<CallResponse<'app:info'> | null>(null);
+  useEffect(() => {
+    void call(api, 'app:info', {}).then(setInfo, () => {});
+  }, [api]);
+  if (!info) return null;
+  return (
+    <fieldset className="settings-group">
+      <legend>About</legend>
+      <dl className="about">
+        <dt>Version</dt>
+        <dd>{info.version}</dd>
+        <dt>Running as</dt>
+        <dd>{info.host === 'electron' ? 'Desktop app' : 'Browser host (npm run serve)'}</dd>
+        <dt>Data directory</dt>
+        <dd>
+          <code>{info.dataDir}</code>
+        </dd>
+      </dl>
+      <small className="field-note">
+        Conversations are in <code>stepwise.db</code> there. Put a <code>task-planning.md</code> in it to change the
+        planning guidance the model gets.
+      </small>
     </fieldset>
   );
 }
