@@ -18,22 +18,36 @@ export const PROVIDER_PRESETS: Record<ProviderId, { label: string; baseUrl: stri
 export const TaskToolStyle = z.enum(['full-list', 'granular']);
 export type TaskToolStyle = z.infer<typeof TaskToolStyle>;
 
+/** Each setting's own schema, without a default (a patch must not invent values). */
+const fields = {
+  theme: Theme,
+  provider: ProviderId,
+  baseUrl: z.string().max(2000),
+  model: z.string().max(500),
+  temperature: z.number().min(0).max(2),
+  maxToolRounds: z.number().int().min(1).max(200),
+  taskToolStyle: TaskToolStyle,
+  workerConcurrency: z.number().int().min(1).max(10),
+  autopilotDefault: z.boolean(),
+  autopilotCap: z.number().int().min(1).max(20),
+};
+
 export const Settings = z.object({
-  theme: Theme.default('system'),
-  provider: ProviderId.default('openai'),
-  baseUrl: z.string().default(PROVIDER_PRESETS.openai.baseUrl),
-  model: z.string().default('gpt-4o-mini'),
-  temperature: z.number().min(0).max(2).default(0.7),
-  maxToolRounds: z.number().int().min(1).max(200).default(25),
-  taskToolStyle: TaskToolStyle.default('full-list'),
-  workerConcurrency: z.number().int().min(1).max(10).default(5),
-  autopilotDefault: z.boolean().default(false),
-  autopilotCap: z.number().int().min(1).max(20).default(5),
+  theme: fields.theme.default('system'),
+  provider: fields.provider.default('openai'),
+  baseUrl: fields.baseUrl.default(PROVIDER_PRESETS.openai.baseUrl),
+  model: fields.model.default('gpt-4o-mini'),
+  temperature: fields.temperature.default(0.7),
+  maxToolRounds: fields.maxToolRounds.default(25),
+  taskToolStyle: fields.taskToolStyle.default('full-list'),
+  workerConcurrency: fields.workerConcurrency.default(5),
+  autopilotDefault: fields.autopilotDefault.default(false),
+  autopilotCap: fields.autopilotCap.default(5),
 });
 export type Settings = z.infer<typeof Settings>;
 
-/** What the renderer may change: every field optional, each validated. */
-export const SettingsPatch = Settings.partial().strict();
+/** What the renderer may change: only the fields it names, each validated, no defaults filled in. */
+export const SettingsPatch = z.strictObject(fields).partial();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
 /**

@@ -68,6 +68,8 @@ export interface LoopRun {
   setFlush?: (flush: (() => void) | null) => void;
 }
 
+export const LENGTH_NOTE = 'The reply reached the model’s output limit and may be cut short. Ask it to continue.';
+
 /** The abort reason when Stepwise shuts down: the flush already saved the reply as interrupted. */
 export const SHUTDOWN = 'shutdown';
 
@@ -153,7 +155,10 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
       finishStopped(deps, conversationId, row.id, content, toolCalls ?? []);
       return { kind: 'stopped' };
     }
-    emit(messages.update(row.id, { content, toolCalls, status: 'complete', error: null })!);
+    // A reply the model's output limit cut short is kept, with a note saying so.
+    const truncated = end.finishReason === 'length' && !toolCalls?.length;
+    const note = truncated ? LENGTH_NOTE : null;
+    emit(messages.update(row.id, { content, toolCalls, status: 'complete', error: note })!);
     if (!toolCalls?.length) return { kind: 'complete' };
 
     run.onActivity?.('tool');

@@ -24,6 +24,8 @@ export interface SettingsEnv {
 
 export function createSettingsService(backend: SettingsBackend, secrets: SecretStore, env: SettingsEnv) {
   let current = loadSettings(backend);
+  // Keys this version does not know (written by a newer Stepwise) survive our writes.
+  const unknown = unknownKeys(backend.read());
 
   function apiKey(): { key: string | null; source: SettingsView['apiKeySource'] } {
     if (env.OPENAI_API_KEY) return { key: env.OPENAI_API_KEY, source: 'env' };
@@ -57,13 +59,19 @@ export function createSettingsService(backend: SettingsBackend, secrets: SecretS
     },
     update(patch: SettingsPatch): Settings {
       current = Settings.parse({ ...current, ...SettingsPatch.parse(patch) });
-      backend.write(current);
+      backend.write({ ...unknown, ...current });
       return current;
     },
     setApiKey(key: string | null): void {
       secrets.write(key && key.trim() ? key.trim() : null);
     },
   };
+}
+
+function unknownKeys(raw: unknown): Record<string, unknown> {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return {};
+  const known = new Set(Object.keys(Settings.shape));
+  return Object.fromEntries(Object.entries(raw).filter(([key]) => !known.has(key)));
 }
 
 function loadSettings(backend: SettingsBackend): Settings {
