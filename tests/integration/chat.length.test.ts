@@ -1,20 +1,15 @@
 // A reply the model's output limit cut short is kept and says so.
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { LENGTH_NOTE } from '../../src/main/core/llm/agentLoop';
-import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
-import { startChatCore, type ChatHarness } from '../support/chatHarness';
+import { type ScriptedServer } from '../support/scriptedServer';
+import { chatCorePerTest, type ChatHarness } from '../support/chatHarness';
 
 let server: ScriptedServer;
 let h: ChatHarness;
 
-beforeEach(async () => {
-  server = await startScriptedServer();
-  h = startChatCore(server);
-});
-
-afterEach(async () => {
-  h.close();
-  await server.close();
+chatCorePerTest((s, c) => {
+  server = s;
+  h = c;
 });
 
 it('keeps a reply cut off by the output limit, with a note, and a normal reply has none', async () => {

@@ -1,20 +1,15 @@
 // Plain replies through the real openai SDK and SQLite: streaming events, stored
 // messages, the request the server received, auto-titles and full-text search.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
-import { startChatCore, TEST_KEY, TEST_MODEL, type ChatHarness } from '../support/chatHarness';
+import { describe, expect, it } from 'vitest';
+import { type ScriptedServer } from '../support/scriptedServer';
+import { startChatCore, chatCorePerTest, TEST_KEY, TEST_MODEL, type ChatHarness } from '../support/chatHarness';
 
 let server: ScriptedServer;
 let h: ChatHarness;
 
-beforeEach(async () => {
-  server = await startScriptedServer();
-  h = startChatCore(server);
-});
-
-afterEach(async () => {
-  h.close();
-  await server.close();
+chatCorePerTest((s, c) => {
+  server = s;
+  h = c;
 });
 
 describe('a plain reply', () => {

@@ -1,22 +1,17 @@
 // Stopping (mid-stream, mid-tool-call, mid-tool), regenerate, edit-and-resend, /clear
 // and history repair: after each, the next request the server sees is valid.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool } from '../../src/main/core/tools/toolTypes';
-import { startScriptedServer, type ChatBody, type ScriptedServer } from '../support/scriptedServer';
-import { startChatCore, type ChatHarness } from '../support/chatHarness';
+import { type ChatBody, type ScriptedServer } from '../support/scriptedServer';
+import { startChatCore, chatCorePerTest, type ChatHarness } from '../support/chatHarness';
 
 let server: ScriptedServer;
 let h: ChatHarness;
 
-beforeEach(async () => {
-  server = await startScriptedServer();
-  h = startChatCore(server);
-});
-
-afterEach(async () => {
-  h.close();
-  await server.close();
+chatCorePerTest((s, c) => {
+  server = s;
+  h = c;
 });
 
 /** Every assistant tool call is answered by a tool message right after it, and no result is orphaned. */

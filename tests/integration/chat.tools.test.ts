@@ -1,22 +1,17 @@
 // Tool rounds end to end: arguments split across chunks, several calls per turn, bad
 // calls turned into results the model can act on, the round limit, prompt providers.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool } from '../../src/main/core/tools/toolTypes';
-import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
-import { startChatCore, type ChatHarness } from '../support/chatHarness';
+import { type ScriptedServer } from '../support/scriptedServer';
+import { chatCorePerTest, type ChatHarness } from '../support/chatHarness';
 
 let server: ScriptedServer;
 let h: ChatHarness;
 
-beforeEach(async () => {
-  server = await startScriptedServer();
-  h = startChatCore(server);
-});
-
-afterEach(async () => {
-  h.close();
-  await server.close();
+chatCorePerTest((s, c) => {
+  server = s;
+  h = c;
 });
 
 describe('a two-round tool conversation', () => {

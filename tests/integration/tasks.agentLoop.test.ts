@@ -1,20 +1,16 @@
 // Task lists through the real agent loop: the scripted model plans and works through five
 // steps with the task tools, and every request it receives carries the right <taskList>.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ChatBody, type ScriptedServer, type Turn } from '../support/scriptedServer';
-import { startChatCore, type ChatHarness } from '../support/chatHarness';
+import { describe, expect, it } from 'vitest';
+import { type ChatBody, type ScriptedServer, type Turn } from '../support/scriptedServer';
+import { startChatCore, chatCorePerTest, type ChatHarness } from '../support/chatHarness';
 
 const STEPS = ['Set up project', 'Create data models', 'Build UI widget', 'Write tests', 'Ship it'];
 
 let server: ScriptedServer;
 let h: ChatHarness;
-beforeEach(async () => {
-  server = await startScriptedServer();
-  h = startChatCore(server);
-});
-afterEach(async () => {
-  h.close();
-  await server.close();
+chatCorePerTest((s, c) => {
+  server = s;
+  h = c;
 });
 
 /** A manage_todo_list call: statuses[i] for step i + 1; `except` leaves an item out. */

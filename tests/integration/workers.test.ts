@@ -1,8 +1,8 @@
 // Workers end to end: the scripted server plays the main agent and every worker at once
 // (routed on the system prompt), through the real engine and SQLite.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ChatBody, type ScriptedServer, type Turn } from '../support/scriptedServer';
-import { startChatCore, type ChatHarness } from '../support/chatHarness';
+import { describe, expect, it } from 'vitest';
+import { type ChatBody, type ScriptedServer, type Turn } from '../support/scriptedServer';
+import { chatCorePerTest, type ChatHarness } from '../support/chatHarness';
 import { transcriptProblems } from '../support/transcriptValidator';
 import { buildApiMessages } from '../../src/main/core/llm/apiMessages';
 import { checkInvariants } from '../support/taskInvariants';
@@ -37,14 +37,9 @@ function startTasks(...descriptions: Array<{ description: string; taskId?: numbe
   };
 }
 
-beforeEach(async () => {
-  server = await startScriptedServer();
-  h = startChatCore(server);
-});
-
-afterEach(async () => {
-  h.close();
-  await server.close();
+chatCorePerTest((s, c) => {
+  server = s;
+  h = c;
 });
 
 describe('workers', () => {

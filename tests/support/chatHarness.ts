@@ -1,10 +1,11 @@
 // A real core (SQLite in a temp dir) pointed at a scripted server, with every pushed event
 // and log line captured, and helpers to call the contract and wait for the loop.
 import path from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import { createNodeCore } from '../../src/main/core/createNodeCore';
 import type { ChatEngineOptions } from '../../src/main/core/llm/agentLoop';
 import type { CallName, CallRequest, CallResponse, EventName, EventPayload, IpcError } from '../../src/shared/ipc';
-import type { ScriptedServer } from './scriptedServer';
+import { startScriptedServer, type ScriptedServer } from './scriptedServer';
 import { makeTempDir, removeDir } from './tempDir';
 
 export const TEST_KEY = 'sk-test-0123456789-secret-key';
@@ -146,3 +147,22 @@ export function startChatCore(server: ScriptedServer | null, options: HarnessOpt
 }
 
 export type ChatHarness = ReturnType<typeof startChatCore>;
+
+/**
+ * Per test: a fresh scripted server and a core pointed at it, closed afterwards.
+ *   let server: ScriptedServer; let h: ChatHarness;
+ *   chatCorePerTest((s, c) => { server = s; h = c; });
+ */
+export function chatCorePerTest(receive: (server: ScriptedServer, harness: ChatHarness) => void, options: HarnessOptions = {}) {
+  let server: ScriptedServer | null = null;
+  let harness: ChatHarness | null = null;
+  beforeEach(async () => {
+    server = await startScriptedServer();
+    harness = startChatCore(server, options);
+    receive(server, harness);
+  });
+  afterEach(async () => {
+    harness?.close();
+    await server?.close();
+  });
+}
