@@ -3,8 +3,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Worker, WorkerStatus } from '../../../shared/agents';
 import type { Db } from '../db/openDatabase';
+import { conversationInserter } from '../conversations/conversationRepo';
 
-interface WorkerRow {
+/** A `workers` row as SQLite stores it. */
+export interface WorkerRow {
   id: string;
   conversation_id: string;
   number: number;
@@ -42,18 +44,21 @@ function toStored(row: WorkerRow): StoredWorker {
   };
 }
 
+/** The one INSERT for worker rows (new workers and imported ones). */
+export function workerInserter(db: Db): (row: WorkerRow) => void {
+  const insert = db.prepare(
+    `INSERT INTO workers (id, conversation_id, number, owner, task_seq, description, expected_output, status, result, created_at, finished_at)
+     VALUES (@id, @conversation_id, @number, @owner, @task_seq, @description, @expected_output, @status, @result, @created_at, @finished_at)`,
+  );
+  return (row) => void insert.run(row);
+}
+
 export function createWorkerRepo(db: Db, now: () => number = Date.now) {
   const nextNumber = db.prepare<[string], { n: number }>(
     'SELECT COALESCE(MAX(number), 0) + 1 AS n FROM workers WHERE conversation_id = ?',
   );
-  const insertConversation = db.prepare(
-    `INSERT INTO conversations (id, title, created_at, updated_at, pinned, title_source, parent_id)
-     VALUES (?, ?, ?, ?, 0, 'auto', ?)`,
-  );
-  const insertWorker = db.prepare(
-    `INSERT INTO workers (id, conversation_id, number, owner, task_seq, description, expected_output, status, created_at)
-     VALUES (@id, @conversation_id, @number, @owner, @task_seq, @description, @expected_output, 'queued', @created_at)`,
-  );
+  const insertConversation = conversationInserter(db);
+  const insertWorker = workerInserter(db);
   const byId = db.prepare<[string], WorkerRow>('SELECT * FROM workers WHERE id = ?');
   const byConversation = db.prepare<[string], WorkerRow>('SELECT * FROM workers WHERE conversation_id = ? ORDER BY number');
   const setStatus = db.prepare('UPDATE workers SET status = ?, result = COALESCE(?, result), finished_at = ? WHERE id = ?');
@@ -68,8 +73,17 @@ export function createWorkerRepo(db: Db, now: () => number = Date.now) {
         const number = nextNumber.get(input.conversationId)!.n;
         const at = now();
         const title = `Worker ${number}: ${input.description}`.slice(0, 200);
-        insertConversation.run(id, title, at, at, input.conversationId);
-        insertWorker.run({
+        insertConversation({
+          id,
+          title,
+          created_at: at,
+          updated_at: at,
+          pinned: 0,
+          title_source: 'auto',
+          parent_id: input.conversationId,
+          autopilot: null,
+        });
+        insertWorker({
           id,
           conversation_id: input.conversationId,
           number,
@@ -77,7 +91,10 @@ export function createWorkerRepo(db: Db, now: () => number = Date.now) {
           task_seq: input.taskSeq,
           description: input.description,
           expected_output: input.expectedOutput,
+          status: 'queued',
+          result: null,
           created_at: at,
+          finished_at: null,
         });
         return toStored(byId.get(id)!);
       })();

@@ -42,11 +42,29 @@ export function ftsQuery(query: string): string {
 
 export type TaskBadgeLookup = (conversationIds: string[]) => Map<string, { done: number; total: number }>;
 
-export function createConversationRepo(db: Db, now: () => number = Date.now) {
+/** Every column of a new `conversations` row (worker transcripts and imports set them all). */
+export interface ConversationInsert {
+  id: string;
+  title: string;
+  created_at: number;
+  updated_at: number;
+  pinned: 0 | 1;
+  title_source: 'user' | 'auto';
+  parent_id: string | null;
+  autopilot: 0 | 1 | null;
+}
+
+/** The one INSERT for conversations, shared by the repo, workers and import. */
+export function conversationInserter(db: Db): (row: ConversationInsert) => void {
   const insert = db.prepare(
-    `INSERT INTO conversations (id, title, created_at, updated_at, pinned, title_source)
-     VALUES (@id, @title, @created_at, @updated_at, 0, @title_source)`,
+    `INSERT INTO conversations (id, title, created_at, updated_at, pinned, title_source, parent_id, autopilot)
+     VALUES (@id, @title, @created_at, @updated_at, @pinned, @title_source, @parent_id, @autopilot)`,
   );
+  return (row) => void insert.run(row);
+}
+
+export function createConversationRepo(db: Db, now: () => number = Date.now) {
+  const insert = conversationInserter(db);
   const byId = db.prepare<[string], ConversationRow>('SELECT * FROM conversations WHERE id = ?');
   const setTitle = db.prepare('UPDATE conversations SET title = ?, title_source = ? WHERE id = ?');
   const setPinned = db.prepare('UPDATE conversations SET pinned = ? WHERE id = ?');
@@ -81,15 +99,17 @@ export function createConversationRepo(db: Db, now: () => number = Date.now) {
     },
     create(title?: string): Conversation {
       const at = now();
-      const row: ConversationRow = {
+      const row: ConversationInsert = {
         id: randomUUID(),
         title: title ?? DEFAULT_TITLE,
         created_at: at,
         updated_at: at,
         pinned: 0,
         title_source: title ? 'user' : 'auto',
+        parent_id: null,
+        autopilot: null,
       };
-      insert.run(row);
+      insert(row);
       return toConversation(row);
     },
     get(id: string): Conversation | undefined {

@@ -44,6 +44,8 @@ export interface NewMessage {
   toolName?: string | null;
   error?: string | null;
   origin?: Message['origin'];
+  /** Defaults to now; an import keeps the original time. */
+  createdAt?: number;
 }
 
 export interface MessagePatch {
@@ -74,7 +76,7 @@ export function createMessageRepo(db: Db, now: () => number = Date.now) {
         conversation_id: message.conversationId,
         role: message.role,
         content: message.content,
-        created_at: now(),
+        created_at: message.createdAt ?? now(),
         tool_calls: message.toolCalls ? JSON.stringify(message.toolCalls) : null,
         tool_call_id: message.toolCallId ?? null,
         tool_name: message.toolName ?? null,

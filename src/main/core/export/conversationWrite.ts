@@ -3,59 +3,46 @@
 // same file apart from ids and the times of the import. Any failure writes nothing.
 import { randomUUID } from 'node:crypto';
 import type { ConversationExport, ConversationExportMessage, TaskEventExport } from '../../../shared/exportFormat';
+import type { ToolCall } from '../../../shared/domain';
 import type { Db } from '../db/openDatabase';
+import { conversationInserter } from '../conversations/conversationRepo';
+import { createMessageRepo } from '../conversations/messageRepo';
+import { createTaskStore } from '../tasks/taskStore';
+import { workerInserter } from '../agents/workerRepo';
 
 const ms = (iso: string): number => Date.parse(iso);
 const msOrNull = (iso: string | null): number | null => (iso === null ? null : Date.parse(iso));
 
 export function writeImportedConversation(db: Db, data: ConversationExport, now: number): { conversationId: string; title: string } {
-  const insertConversation = db.prepare(
-    `INSERT INTO conversations (id, title, created_at, updated_at, pinned, title_source, parent_id, autopilot)
-     VALUES (@id, @title, @created_at, @updated_at, @pinned, @title_source, @parent_id, @autopilot)`,
-  );
-  const insertMessage = db.prepare(
-    `INSERT INTO messages (conversation_id, role, content, created_at, tool_calls, tool_call_id, tool_name, status, error, origin)
-     VALUES (@conversation_id, @role, @content, @created_at, @tool_calls, @tool_call_id, @tool_name, @status, @error, @origin)`,
-  );
-  const insertList = db.prepare('INSERT INTO task_lists (conversation_id, created_at, closed_at) VALUES (?, ?, ?)');
-  const insertTask = db.prepare(
-    `INSERT INTO tasks (list_id, seq, title, description, active_form, status, owner, position, created_at, updated_at, completed_at, last_message_id)
-     VALUES (@list_id, @seq, @title, @description, @active_form, @status, @owner, @position, @created_at, @updated_at, @completed_at, @last_message_id)`,
-  );
-  const insertDep = db.prepare('INSERT INTO task_deps (task_id, blocked_by_id) VALUES (?, ?)');
-  const insertEvent = db.prepare(
-    'INSERT INTO task_events (list_id, task_id, at, actor, kind, before, after) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  );
-  const insertNoticeMark = db.prepare('INSERT INTO task_notice_marks (conversation_id, event_id) VALUES (?, ?)');
-  const insertWorker = db.prepare(
-    `INSERT INTO workers (id, conversation_id, number, owner, task_seq, description, expected_output, status, result, created_at, finished_at)
-     VALUES (@id, @conversation_id, @number, @owner, @task_seq, @description, @expected_output, @status, @result, @created_at, @finished_at)`,
-  );
+  const insertConversation = conversationInserter(db);
+  const insertWorker = workerInserter(db);
+  const messages = createMessageRepo(db);
+  const tasks = createTaskStore(db);
 
   const messageIds = new Map<number, number>();
-  const writeMessages = (conversationId: string, messages: ConversationExportMessage[]) => {
-    for (const message of messages) {
-      const info = insertMessage.run({
-        conversation_id: conversationId,
+  const writeMessages = (conversationId: string, list: ConversationExportMessage[]) => {
+    for (const message of list) {
+      const stored = messages.insert({
+        conversationId,
         role: message.role,
         content: message.content,
-        created_at: ms(message.createdAt),
-        tool_calls: message.toolCalls === null ? null : JSON.stringify(message.toolCalls),
-        tool_call_id: message.toolCallId,
-        tool_name: message.toolName,
+        createdAt: ms(message.createdAt),
+        toolCalls: message.toolCalls as ToolCall[] | null,
+        toolCallId: message.toolCallId,
+        toolName: message.toolName,
         // Nothing is writing an imported reply any more.
         status: message.status === 'streaming' ? 'interrupted' : message.status,
         error: message.error,
         origin: message.origin,
       });
-      messageIds.set(message.id, Number(info.lastInsertRowid));
+      messageIds.set(message.id, stored.id);
     }
   };
 
   return db.transaction(() => {
     const conversationId = randomUUID();
     const source = data.conversation;
-    insertConversation.run({
+    insertConversation({
       id: conversationId,
       title: source.title,
       created_at: ms(source.createdAt),
@@ -71,7 +58,7 @@ export function writeImportedConversation(db: Db, data: ConversationExport, now:
     const workers = data.workers.map((worker) => ({ worker, id: randomUUID() }));
     for (const { worker, id } of workers) {
       const last = worker.messages.at(-1);
-      insertConversation.run({
+      insertConversation({
         id,
         title: worker.title,
         created_at: ms(worker.createdAt),
@@ -84,7 +71,7 @@ export function writeImportedConversation(db: Db, data: ConversationExport, now:
       writeMessages(id, worker.messages);
       // A worker cannot resume in another process: one that was still going is stopped.
       const unfinished = worker.status === 'queued' || worker.status === 'running';
-      insertWorker.run({
+      insertWorker({
         id,
         conversation_id: conversationId,
         number: worker.number,
@@ -102,10 +89,10 @@ export function writeImportedConversation(db: Db, data: ConversationExport, now:
     const pendingEvents: Array<{ event: TaskEventExport; listId: number; taskId: number | null }> = [];
     const sortedLists = [...data.taskLists].sort((a, b) => a.id - b.id);
     for (const list of sortedLists) {
-      const listId = Number(insertList.run(conversationId, ms(list.createdAt), msOrNull(list.closedAt)).lastInsertRowid);
+      const listId = tasks.createList(conversationId, ms(list.createdAt), msOrNull(list.closedAt));
       const taskIds = new Map<number, number>();
       for (const task of list.tasks) {
-        const info = insertTask.run({
+        const taskId = tasks.insertTaskRow({
           list_id: listId,
           seq: task.id,
           title: task.title,
@@ -119,23 +106,29 @@ export function writeImportedConversation(db: Db, data: ConversationExport, now:
           completed_at: msOrNull(task.completedAt),
           last_message_id: task.lastMessageId === null ? null : messageIds.get(task.lastMessageId)!,
         });
-        const taskId = Number(info.lastInsertRowid);
         taskIds.set(task.id, taskId);
         for (const event of task.events) pendingEvents.push({ event, listId, taskId });
       }
       for (const task of list.tasks) {
-        for (const blocker of task.blockedBy) insertDep.run(taskIds.get(task.id)!, taskIds.get(blocker)!);
+        tasks.setBlockers(taskIds.get(task.id)!, task.blockedBy.map((blocker) => taskIds.get(blocker)!));
       }
       for (const event of list.events) pendingEvents.push({ event, listId, taskId: null });
     }
     // Events go in in their original order, so "what changed since" keeps its meaning.
     let lastEventId: number | null = null;
     for (const { event, listId, taskId } of pendingEvents.sort((a, b) => a.event.id - b.event.id)) {
-      const info = insertEvent.run(listId, taskId, ms(event.at), event.actor, event.kind, event.before, event.after);
-      lastEventId = Number(info.lastInsertRowid);
+      lastEventId = tasks.insertEventRow({
+        listId,
+        taskId,
+        at: ms(event.at),
+        actor: event.actor,
+        kind: event.kind,
+        before: event.before,
+        after: event.after,
+      });
     }
     // The model has nothing to be told about history that came with the file.
-    if (lastEventId !== null) insertNoticeMark.run(conversationId, lastEventId);
+    if (lastEventId !== null) tasks.setNoticeMark(conversationId, lastEventId);
     return { conversationId, title: source.title };
   })();
 }

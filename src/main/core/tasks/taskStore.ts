@@ -74,11 +74,11 @@ export function createTaskStore(db: Db) {
   const depsOf = db.prepare<[number], { task_id: number; blocked_by_id: number }>(
     'SELECT d.task_id, d.blocked_by_id FROM task_deps d JOIN tasks t ON t.id = d.task_id WHERE t.list_id = ?',
   );
-  const insertList = db.prepare('INSERT INTO task_lists (conversation_id, created_at) VALUES (?, ?)');
+  const insertList = db.prepare('INSERT INTO task_lists (conversation_id, created_at, closed_at) VALUES (?, ?, ?)');
   const closeList = db.prepare('UPDATE task_lists SET closed_at = ? WHERE id = ? AND closed_at IS NULL');
   const insertTask = db.prepare(
     `INSERT INTO tasks (list_id, seq, title, description, active_form, status, owner, position, created_at, updated_at, completed_at, last_message_id)
-     VALUES (@list_id, @seq, @title, @description, @active_form, @status, @owner, @position, @at, @at, @completed_at, @last_message_id)`,
+     VALUES (@list_id, @seq, @title, @description, @active_form, @status, @owner, @position, @created_at, @updated_at, @completed_at, @last_message_id)`,
   );
   const updateTask = db.prepare(
     `UPDATE tasks SET title = @title, description = @description, active_form = @active_form, status = @status, owner = @owner,
@@ -180,14 +180,15 @@ export function createTaskStore(db: Db) {
       return listsOf.all(conversationId).map(listOf);
     },
     draft: draftOf,
-    createList(conversationId: string, at: number): number {
-      return Number(insertList.run(conversationId, at).lastInsertRowid);
+    /** A list row; `closedAt` is set only by an import of a closed list. */
+    createList(conversationId: string, at: number, closedAt: number | null = null): number {
+      return Number(insertList.run(conversationId, at, closedAt).lastInsertRowid);
     },
     closeList(listId: number, at: number): boolean {
       return closeList.run(at, listId).changes > 0;
     },
     insertTask(listId: number, task: DraftTask, position: number, at: number): number {
-      const info = insertTask.run({
+      return this.insertTaskRow({
         list_id: listId,
         seq: task.id,
         title: task.title,
@@ -196,11 +197,15 @@ export function createTaskStore(db: Db) {
         status: task.status,
         owner: task.owner,
         position,
-        at,
+        created_at: at,
+        updated_at: at,
         completed_at: task.status === 'completed' ? at : null,
         last_message_id: task.lastMessageId,
       });
-      return Number(info.lastInsertRowid);
+    },
+    /** A task row with every column given (an import keeps its original times). */
+    insertTaskRow(row: Omit<TaskRow, 'id'>): number {
+      return Number(insertTask.run(row).lastInsertRowid);
     },
     /** Keeps completed_at while a task stays completed; clears it when it is reopened. */
     updateTask(task: DraftTask & { rowId: number }, at: number): void {
@@ -226,15 +231,16 @@ export function createTaskStore(db: Db) {
       for (const blocker of blockerRowIds) insertDep.run(rowId, blocker);
     },
     appendEvent(event: { listId: number; taskId: number | null; at: number; actor: string; kind: string; before?: unknown; after?: unknown }) {
-      insertEvent.run(
-        event.listId,
-        event.taskId,
-        event.at,
-        event.actor,
-        event.kind,
-        event.before === undefined ? null : JSON.stringify(event.before),
-        event.after === undefined ? null : JSON.stringify(event.after),
-      );
+      this.insertEventRow({
+        ...event,
+        before: event.before === undefined ? null : JSON.stringify(event.before),
+        after: event.after === undefined ? null : JSON.stringify(event.after),
+      });
+    },
+    /** An event whose before/after are already JSON text (an import); returns its id. */
+    insertEventRow(event: { listId: number; taskId: number | null; at: number; actor: string; kind: string; before: string | null; after: string | null }): number {
+      const info = insertEvent.run(event.listId, event.taskId, event.at, event.actor, event.kind, event.before, event.after);
+      return Number(info.lastInsertRowid);
     },
     /** The newest message of the conversation, optionally of one role. */
     latestMessageId(conversationId: string, role?: 'user' | 'assistant'): number | null {
