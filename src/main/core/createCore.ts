@@ -117,9 +117,15 @@ export function createCore(options: CoreOptions) {
     ...chatHandlers({ engine: chat, settings, bus, options: chatOptions }),
     ...tasks.handlers,
     ...exportHandlers({ db, bus, conversations, fileDialogs: options.fileDialogs, now }),
-    // Stop halts the main agent and every worker (it replaces the plain chat:stop).
     ...workers.handlers,
     ...autopilot.handlers,
+    // Stop halts everything in the conversation at once: Autopilot's pending step, the
+    // main agent and every worker (with a summary when workers were involved).
+    'chat:stop': async ({ conversationId }) => {
+      autopilot.stop(conversationId);
+      await workers.workers.stopAll(conversationId);
+      return chat.status(conversationId);
+    },
     'settings:get': () => settings.view(),
     'settings:update': ({ patch }) => {
       settings.update(patch);
@@ -128,8 +134,6 @@ export function createCore(options: CoreOptions) {
       return view;
     },
   };
-  // Stop also ends Autopilot: a pending check or continuation is dropped at once.
-  handlers['chat:stop'] = autopilot.wrapStop(handlers['chat:stop']);
 
   return {
     bus,

@@ -3,6 +3,12 @@ import { useModal } from '../common/useModal';
 import { call, useApi } from '../api/apiContext';
 import { useGuard, useToast } from '../common/toasts';
 import { deliverExport } from '../common/download';
+import { ChoiceGroup, type Choice } from '../common/ChoiceGroup';
+
+const FORMATS: Choice<'md' | 'json'>[] = [
+  { value: 'md', label: 'Markdown (readable)' },
+  { value: 'json', label: 'JSON (complete, can be imported)' },
+];
 
 export function ExportConversationDialog(props: { conversationId: string; title: string; onClose: () => void }) {
   const api = useApi();
@@ -10,39 +16,24 @@ export function ExportConversationDialog(props: { conversationId: string; title:
   const toast = useToast();
   const ref = useModal();
   const [format, setFormat] = useState<'md' | 'json'>('md');
+  const run = async () => {
+    const result = await guard(() => call(api, 'export:conversation', { conversationId: props.conversationId, format }));
+    if (result) {
+      deliverExport(result, toast);
+      props.onClose();
+    }
+  };
+
   return (
     <dialog ref={ref} className="dialog" aria-label="Export conversation" onClose={props.onClose}>
       <h2>Export conversation</h2>
       <p className="dialog-body">“{props.title}”</p>
-      <fieldset className="choice-group">
-        <legend>Format</legend>
-        <label className="choice">
-          <input type="radio" name="conversation-format" checked={format === 'md'} onChange={() => setFormat('md')} />
-          Markdown (readable)
-        </label>
-        <label className="choice">
-          <input type="radio" name="conversation-format" checked={format === 'json'} onChange={() => setFormat('json')} />
-          JSON (complete, can be imported)
-        </label>
-      </fieldset>
+      <ChoiceGroup legend="Format" name="conversation-format" choices={FORMATS} value={format} onChange={setFormat} />
       <div className="dialog-actions">
         <button type="button" onClick={props.onClose}>
           Cancel
         </button>
-        <button
-          type="button"
-          className="primary"
-          onClick={() =>
-            void guard(() => call(api, 'export:conversation', { conversationId: props.conversationId, format })).then(
-              (result) => {
-                if (result) {
-                  deliverExport(result, toast);
-                  props.onClose();
-                }
-              },
-            )
-          }
-        >
+        <button type="button" className="primary" onClick={() => void run()}>
           Export
         </button>
       </div>

@@ -5,19 +5,20 @@ import { useModal } from '../common/useModal';
 import { call, useApi } from '../api/apiContext';
 import { useGuard, useToast } from '../common/toasts';
 import { deliverExport } from '../common/download';
+import { ChoiceGroup, type Choice } from '../common/ChoiceGroup';
 
 type Format = 'md' | 'json' | 'csv';
 type Scope = 'open' | 'history' | 'all';
 
-const FORMATS: Array<[Format, string]> = [
-  ['md', 'Markdown'],
-  ['json', 'JSON'],
-  ['csv', 'CSV'],
+const FORMATS: Choice<Format>[] = [
+  { value: 'md', label: 'Markdown' },
+  { value: 'json', label: 'JSON' },
+  { value: 'csv', label: 'CSV' },
 ];
-const SCOPES: Array<[Scope, string]> = [
-  ['open', 'This task list'],
-  ['history', 'Every list in this conversation'],
-  ['all', 'Every conversation'],
+const SCOPES: Choice<Scope>[] = [
+  { value: 'open', label: 'This task list' },
+  { value: 'history', label: 'Every list in this conversation' },
+  { value: 'all', label: 'Every conversation' },
 ];
 
 export function ExportTasksDialog(props: { conversationId: string | null; onClose: () => void; initialScope?: Scope }) {
@@ -27,7 +28,6 @@ export function ExportTasksDialog(props: { conversationId: string | null; onClos
   const ref = useModal();
   const [format, setFormat] = useState<Format>('md');
   const [scope, setScope] = useState<Scope>(props.initialScope ?? (props.conversationId ? 'open' : 'all'));
-
 
   const run = async () => {
     const result = await guard(() =>
@@ -42,30 +42,14 @@ export function ExportTasksDialog(props: { conversationId: string | null; onClos
   return (
     <dialog ref={ref} className="dialog" aria-label="Export tasks" onClose={props.onClose}>
       <h2>Export tasks</h2>
-      <fieldset className="choice-group">
-        <legend>Format</legend>
-        {FORMATS.map(([value, label]) => (
-          <label key={value} className="choice">
-            <input type="radio" name="export-format" checked={format === value} onChange={() => setFormat(value)} />
-            {label}
-          </label>
-        ))}
-      </fieldset>
-      <fieldset className="choice-group">
-        <legend>Scope</legend>
-        {SCOPES.map(([value, label]) => (
-          <label key={value} className="choice">
-            <input
-              type="radio"
-              name="export-scope"
-              checked={scope === value}
-              disabled={value !== 'all' && !props.conversationId}
-              onChange={() => setScope(value)}
-            />
-            {label}
-          </label>
-        ))}
-      </fieldset>
+      <ChoiceGroup legend="Format" name="export-format" choices={FORMATS} value={format} onChange={setFormat} />
+      <ChoiceGroup
+        legend="Scope"
+        name="export-scope"
+        choices={SCOPES.map((choice) => ({ ...choice, disabled: choice.value !== 'all' && !props.conversationId }))}
+        value={scope}
+        onChange={setScope}
+      />
       <div className="dialog-actions">
         <button type="button" onClick={props.onClose}>
           Cancel

@@ -1,12 +1,11 @@
 // The sticky, collapsible task header above the messages. It updates from
 // `tasks:changed` events only (no polling), and lets the user edit the list.
 import { useEffect, useState } from 'react';
-import type { TaskList } from '../../shared/tasks';
+import { currentTask, progressOf, type TaskList } from '../../shared/tasks';
 import { call, useApi } from '../api/apiContext';
 import { useGuard, useToast } from '../common/toasts';
 import { MenuButton } from '../common/Menu';
 import { useTaskList } from './useTaskList';
-import { currentTask, progress } from './taskView';
 import { TaskRow } from './TaskRow';
 import { ExportTasksDialog } from './ExportTasksDialog';
 
@@ -37,7 +36,7 @@ function TaskPanel(props: {
   const [choice, setChoice] = useState<boolean | null>(() => storedChoice(conversationId));
   const [adding, setAdding] = useState(false);
   const [exporting, setExporting] = useState(false);
-  const { done, total } = progress(list);
+  const { done, total } = progressOf(list.tasks);
   const allDone = total > 0 && done === total;
   const expanded = choice ?? (!props.running && !allDone);
   const current = currentTask(list);

@@ -22,15 +22,6 @@ export function rowLabel(task: Task): string {
   return `Task ${task.id}, ${state}: ${task.title}`;
 }
 
-export function progress(list: TaskList): { done: number; total: number } {
-  const counted = list.tasks.filter((t) => t.status !== 'cancelled');
-  return { done: counted.filter((t) => t.status === 'completed').length, total: counted.length };
-}
-
-export function currentTask(list: TaskList): Task | undefined {
-  return list.tasks.find((t) => t.status === 'in_progress' && t.owner === 'main') ?? list.tasks.find((t) => t.status === 'in_progress');
-}
-
 export function moved(list: TaskList, taskId: number, delta: number): number[] | null {
   const order = list.tasks.map((t) => t.id);
   const from = order.indexOf(taskId);

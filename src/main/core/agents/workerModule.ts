@@ -1,5 +1,5 @@
 // Puts workers into the core: the manager, its tools, its prompt sections, the contract
-// handlers, and Stop-all in place of the plain stop.
+// handlers.
 import type { ConversationRepo } from '../conversations/conversationRepo';
 import type { MessageRepo } from '../conversations/messageRepo';
 import type { Db } from '../db/openDatabase';
@@ -46,13 +46,9 @@ export function createWorkerModule(deps: {
     if (agentId !== 'main') workers.setActivity(conversationId, activity);
   });
 
-  const handlers: Pick<Handlers, 'workers:list' | 'workers:answer' | 'chat:stop'> = {
+  const handlers: Pick<Handlers, 'workers:list' | 'workers:answer'> = {
     'workers:list': ({ conversationId }) => workers.list(conversationId),
     'workers:answer': ({ workerId, content }) => workers.answer(workerId, content),
-    'chat:stop': async ({ conversationId }) => {
-      await workers.stopAll(conversationId);
-      return deps.chat.status(conversationId);
-    },
   };
   return { workers, handlers };
 }

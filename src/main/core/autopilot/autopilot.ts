@@ -248,13 +248,6 @@ export function createAutopilot(deps: AutopilotDeps) {
     stop(conversationId: string): void {
       cancel(conversationId);
     },
-    /** Wraps the `chat:stop` handler so Stop also ends Autopilot. */
-    wrapStop<P extends { conversationId: string }, R>(handler: (params: P) => R): (params: P) => R {
-      return (params) => {
-        cancel(params.conversationId);
-        return handler(params);
-      };
-    },
     close(): void {
       closed = true;
       for (const conversationId of lives.keys()) cancel(conversationId);

@@ -1,7 +1,7 @@
 // Which task Autopilot works on, and the one change it makes to a list: complete the
 // current task and start the next available one, in a single operation (so the service
 // writes both in one transaction, with actor `assessor`).
-import type { Task, TaskList, TaskStatus } from '../../../shared/tasks';
+import { currentTask, type Task, type TaskList, type TaskStatus } from '../../../shared/tasks';
 import type { Op, Who } from '../tasks/taskService';
 import { updateOp } from '../tasks/taskOps';
 import { isOpen } from '../tasks/taskRules';
@@ -21,11 +21,7 @@ export function isDelegatedByOwner(_conversationId: string, task: Task): boolean
   return task.status === 'in_progress' && task.owner !== 'main';
 }
 
-/** The main agent's in-progress task, else one a worker runs, else null. */
-export function currentTask(list: TaskList): Task | null {
-  const active = list.tasks.filter((t) => t.status === 'in_progress');
-  return active.find((t) => t.owner === 'main') ?? active[0] ?? null;
-}
+export { currentTask };
 
 export function hasOpenWork(list: TaskList | null): boolean {
   return list !== null && list.tasks.some((t) => isOpen(t.status));

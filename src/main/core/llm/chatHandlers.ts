@@ -13,7 +13,6 @@ import { createClient } from './openaiClient';
 type ChatCalls = Pick<
   Handlers,
   | 'messages:send'
-  | 'chat:stop'
   | 'chat:retry'
   | 'chat:regenerate'
   | 'chat:editLast'
@@ -31,7 +30,6 @@ export function chatHandlers(deps: {
   const { engine, settings, bus } = deps;
   return {
     'messages:send': ({ conversationId, content }) => engine.send(conversationId, content),
-    'chat:stop': ({ conversationId }) => engine.stop(conversationId),
     'chat:retry': ({ conversationId }) => engine.retry(conversationId),
     'chat:regenerate': ({ conversationId }) => engine.regenerate(conversationId),
     'chat:editLast': ({ conversationId, content }) => engine.editLast(conversationId, content),

@@ -1,7 +1,7 @@
 // The rules every task list obeys, whoever changes it (model, user, worker). Pure: the
 // service builds the proposed list in memory, asks `checkChange`, and writes only when
 // it returns no errors. Messages are written for a model (or a person) to act on.
-import { TASK_TITLE_MAX, type TaskStatus } from '../../../shared/tasks';
+import { progressOf, TASK_TITLE_MAX, type TaskStatus } from '../../../shared/tasks';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -206,10 +206,7 @@ export function newlyUnblocked(before: readonly RuleTask[], after: readonly Rule
 }
 
 /** Completed out of the tasks that count (cancelled ones do not). */
-export function progressOf(tasks: readonly { status: TaskStatus }[]): { done: number; total: number; cancelled: number } {
-  const cancelled = tasks.filter((t) => t.status === 'cancelled').length;
-  return { done: tasks.filter((t) => t.status === 'completed').length, total: tasks.length - cancelled, cancelled };
-}
+export { progressOf };
 
 export function progressText(tasks: readonly { status: TaskStatus }[]): string {
   const { done, total, cancelled } = progressOf(tasks);

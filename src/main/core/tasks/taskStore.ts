@@ -111,14 +111,20 @@ export function createTaskStore(db: Db) {
     'SELECT MAX(e.id) AS id FROM task_events e JOIN task_lists l ON l.id = e.list_id WHERE l.conversation_id = ?',
   );
 
-  function draftOf(listId: number): DraftTask[] {
+  /** A list's task rows and, per task row, its blockers' rows in id order. */
+  function rowsOf(listId: number): { rows: TaskRow[]; blockersOf: (rowId: number) => TaskRow[] } {
     const rows = tasksOf.all(listId);
-    const seqByRow = new Map(rows.map((r) => [r.id, r.seq]));
-    const blockers = new Map<number, number[]>();
+    const byRow = new Map(rows.map((r) => [r.id, r]));
+    const blockers = new Map<number, TaskRow[]>();
     for (const dep of depsOf.all(listId)) {
-      const seq = seqByRow.get(dep.blocked_by_id);
-      if (seq !== undefined) blockers.set(dep.task_id, [...(blockers.get(dep.task_id) ?? []), seq]);
+      const blocker = byRow.get(dep.blocked_by_id);
+      if (blocker) blockers.set(dep.task_id, [...(blockers.get(dep.task_id) ?? []), blocker]);
     }
+    return { rows, blockersOf: (rowId) => (blockers.get(rowId) ?? []).sort((a, b) => a.seq - b.seq) };
+  }
+
+  function draftOf(listId: number): DraftTask[] {
+    const { rows, blockersOf } = rowsOf(listId);
     return rows.map((r) => ({
       rowId: r.id,
       id: r.seq,
@@ -127,21 +133,15 @@ export function createTaskStore(db: Db) {
       activeForm: r.active_form,
       status: r.status,
       owner: r.owner,
-      blockedBy: (blockers.get(r.id) ?? []).sort((a, b) => a - b),
+      blockedBy: blockersOf(r.id).map((b) => b.seq),
       lastMessageId: r.last_message_id,
     }));
   }
 
   function listOf(row: ListRow): TaskList {
-    const rows = tasksOf.all(row.id);
-    const seqByRow = new Map(rows.map((r) => [r.id, r]));
-    const blockers = new Map<number, TaskRow[]>();
-    for (const dep of depsOf.all(row.id)) {
-      const blocker = seqByRow.get(dep.blocked_by_id);
-      if (blocker) blockers.set(dep.task_id, [...(blockers.get(dep.task_id) ?? []), blocker]);
-    }
+    const { rows, blockersOf } = rowsOf(row.id);
     const tasks: Task[] = rows.map((r) => {
-      const by = (blockers.get(r.id) ?? []).sort((a, b) => a.seq - b.seq);
+      const by = blockersOf(r.id);
       return {
         id: r.seq,
         title: r.title,
