@@ -1,11 +1,11 @@
 // Autopilot gives way: Stop and the user's own message drop a pending check or
 // continuation, switching it off does too, and it waits while a worker runs a task.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { updateOp } from '../../src/main/core/tasks/taskOps';
 import type { Who } from '../../src/main/core/tasks/taskService';
 import type { Turn } from '../support/scriptedServer';
-import { gate, plan, startAutopilotServer, verdict, type AutopilotServer } from '../support/autopilotServer';
-import { startChatCore, type ChatHarness } from '../support/chatHarness';
+import { gate, plan, verdict, type AutopilotServer, autopilotPerTest, autopilotConversation as autopilotOn, statuses as statusesOf, autoMessages as autoMessagesOf } from '../support/autopilotServer';
+import { type ChatHarness } from '../support/chatHarness';
 
 const STEPS = ['Step one', 'Step two', 'Step three'];
 const P = 'pending';
@@ -14,23 +14,14 @@ const C = 'completed';
 
 let s: AutopilotServer;
 let h: ChatHarness;
-beforeEach(async () => {
-  s = await startAutopilotServer();
-  h = startChatCore(s.server);
-});
-afterEach(async () => {
-  h.close();
-  await s.close();
+autopilotPerTest((server, harness) => {
+  s = server;
+  h = harness;
 });
 
-async function autopilotConversation() {
-  const conversation = await h.newConversation('Autopilot');
-  await h.call('autopilot:set', { conversationId: conversation.id, enabled: true });
-  return conversation.id;
-}
-
-const statuses = (id: string) => h.core.tasks.tasks.get(id)?.tasks.map((t) => t.status) ?? [];
-const autoMessages = (id: string) => h.messages(id).filter((m) => m.role === 'user' && m.origin === 'auto').map((m) => m.content);
+const autopilotConversation = () => autopilotOn(h);
+const statuses = (id: string) => statusesOf(h, id);
+const autoMessages = (id: string) => autoMessagesOf(h, id);
 const assessorChanges = () => (h.core.db.prepare("SELECT COUNT(*) AS n FROM task_events WHERE actor = 'assessor'").get() as { n: number }).n;
 /** Lets queued callbacks (turn-end hooks, aborted requests) run. */
 const settle = async () => {

@@ -1,11 +1,11 @@
 // Autopilot through the real core: the scripted server plays the model and the assessor;
 // task lists, messages and events are the real ones in SQLite.
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ASSESSOR_SYSTEM } from '../../src/main/core/autopilot/assessorPrompt';
 import type { Message } from '../../src/shared/domain';
-import { plan, startAutopilotServer, verdict, type AutopilotServer, type ScriptedTurn } from '../support/autopilotServer';
-import { startChatCore, TEST_KEY, type ChatHarness } from '../support/chatHarness';
+import { plan, verdict, type AutopilotServer, type ScriptedTurn, autopilotPerTest, autopilotConversation as autopilotOn, statuses as statusesOf, autoMessages as autoMessagesOf } from '../support/autopilotServer';
+import { TEST_KEY, type ChatHarness } from '../support/chatHarness';
 import { times } from '../support/scriptedServer';
 import { dumpTaskTables } from '../support/taskFixture';
 
@@ -16,23 +16,14 @@ const C = 'completed';
 
 let s: AutopilotServer;
 let h: ChatHarness;
-beforeEach(async () => {
-  s = await startAutopilotServer();
-  h = startChatCore(s.server);
-});
-afterEach(async () => {
-  h.close();
-  await s.close();
+autopilotPerTest((server, harness) => {
+  s = server;
+  h = harness;
 });
 
-async function autopilotConversation() {
-  const conversation = await h.newConversation('Autopilot');
-  await h.call('autopilot:set', { conversationId: conversation.id, enabled: true });
-  return conversation.id;
-}
-
-const statuses = (id: string) => h.core.tasks.tasks.get(id)?.tasks.map((t) => t.status) ?? [];
-const autoMessages = (id: string) => h.messages(id).filter((m) => m.role === 'user' && m.origin === 'auto').map((m) => m.content);
+const autopilotConversation = () => autopilotOn(h);
+const statuses = (id: string) => statusesOf(h, id);
+const autoMessages = (id: string) => autoMessagesOf(h, id);
 /** The task events the assessor wrote, oldest first. */
 const assessorEvents = () =>
   (h.core.db.prepare("SELECT kind, after FROM task_events WHERE actor = 'assessor' ORDER BY id").all() as Array<{ kind: string; after: string }>).map(

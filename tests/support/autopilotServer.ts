@@ -4,6 +4,8 @@
 // non-streaming requests are the conversation's auto-title and get a fixed title.
 import { ASSESSOR_SYSTEM } from '../../src/main/core/autopilot/assessorPrompt';
 import { startScriptedServer, type ChatBody, type RecordedRequest, type ScriptedServer, type Turn } from './scriptedServer';
+import { afterEach, beforeEach } from 'vitest';
+import { startChatCore, type ChatHarness } from './chatHarness';
 
 type Request = RecordedRequest & { body: ChatBody };
 export type ScriptedTurn = Turn | ((request: Request) => Turn | Promise<Turn>);
@@ -60,3 +62,32 @@ export function gate<T>() {
   const promise = new Promise<T>((resolve) => (open = resolve));
   return { promise, open };
 }
+
+/**
+ * Per test: an autopilot server and a core pointed at it, plus the helpers both autopilot
+ * test files read the conversation with.
+ */
+export function autopilotPerTest(receive: (server: AutopilotServer, harness: ChatHarness) => void) {
+  let server: AutopilotServer | null = null;
+  let harness: ChatHarness | null = null;
+  beforeEach(async () => {
+    server = await startAutopilotServer();
+    harness = startChatCore(server.server);
+    receive(server, harness);
+  });
+  afterEach(async () => {
+    harness?.close();
+    await server?.close();
+  });
+}
+
+/** A new conversation with Autopilot switched on; returns its id. */
+export async function autopilotConversation(h: ChatHarness): Promise<string> {
+  const conversation = await h.newConversation('Autopilot');
+  await h.call('autopilot:set', { conversationId: conversation.id, enabled: true });
+  return conversation.id;
+}
+
+export const statuses = (h: ChatHarness, id: string) => h.core.tasks.tasks.get(id)?.tasks.map((t) => t.status) ?? [];
+export const autoMessages = (h: ChatHarness, id: string) =>
+  h.messages(id).filter((m) => m.role === 'user' && m.origin === 'auto').map((m) => m.content);
