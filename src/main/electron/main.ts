@@ -5,6 +5,7 @@ import { app, BrowserWindow, dialog, Menu, session, shell } from 'electron';
 import { createCore, type Core } from '../core/createCore';
 import { APP_NAME } from '../core/dataDir';
 import { prepareSettingsFile, SETTINGS_FILE } from '../core/settings/settingsFile';
+import { openDataDir } from '../core/storage/openDataDir';
 import { createElectronStoreBackend, createSafeStorageSecretStore } from './electronSettings';
 import { registerIpc } from './ipcBridge';
 import { createFileDialogs } from './fileDialogs';
@@ -80,8 +81,17 @@ function createWindow(): BrowserWindow {
 
 function startCore(): Core {
   const dataDir = app.getPath('userData');
-  const preparedSettings = prepareSettingsFile(path.join(dataDir, SETTINGS_FILE));
+  // Before anything reads the directory: refuses a browser host already running on it.
+  const instanceLock = openDataDir(dataDir, 'the desktop app');
+  let preparedSettings;
+  try {
+    preparedSettings = prepareSettingsFile(path.join(dataDir, SETTINGS_FILE));
+  } catch (error) {
+    instanceLock.release({ clean: false });
+    throw error;
+  }
   return createCore({
+    instanceLock,
     dataDir,
     host: 'electron',
     version: app.getVersion(),
