@@ -1,5 +1,6 @@
 // The user's data is private whatever the umask: the data directory is 0700 and every
 // file Stepwise writes there (database, settings, keys, mcp.json, exports) is 0600.
+// Existing files lose group and other access at start-up.
 // Windows has no such bits; there the helpers only write.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,17 +16,21 @@ function ownedByUs(stat: fs.Stats): boolean {
   return typeof process.getuid !== 'function' || stat.uid === process.getuid();
 }
 
-function chmodIfNeeded(target: string, mode: number, stat: fs.Stats): void {
-  if (posix && ownedByUs(stat) && (stat.mode & 0o777) !== mode) fs.chmodSync(target, mode);
+/**
+ * Takes away every permission of group and others. The owner's own bits stay as they are:
+ * a file the user made read-only, or unreadable, is theirs to decide (and to be told about).
+ */
+function restrictToOwner(target: string, stat: fs.Stats): void {
+  if (posix && ownedByUs(stat) && (stat.mode & 0o077) !== 0) fs.chmodSync(target, stat.mode & 0o700);
 }
 
-/** Creates the directory (and parents) and makes the directory itself 0700. */
+/** Creates the directory (and parents) 0700; an existing one loses group and other access. */
 export function ensurePrivateDir(dir: string): void {
   fs.mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
-  chmodIfNeeded(dir, PRIVATE_DIR_MODE, fs.statSync(dir));
+  restrictToOwner(dir, fs.statSync(dir));
 }
 
-/** Sets 0600 on a file if it exists (and is a regular file we own); true if others could read or write it. */
+/** Takes group and other access from a file we own; true if others had any. */
 export function makePrivate(file: string): boolean {
   let stat: fs.Stats;
   try {
@@ -34,13 +39,19 @@ export function makePrivate(file: string): boolean {
     return false;
   }
   if (!stat.isFile()) return false;
-  chmodIfNeeded(file, PRIVATE_FILE_MODE, stat);
+  restrictToOwner(file, stat);
   return posix && ownedByUs(stat) && (stat.mode & 0o077) !== 0;
 }
 
 /** Creates an empty 0600 file unless one exists, so a library that then opens it inherits the mode. */
 export function touchPrivate(file: string): void {
-  fs.closeSync(fs.openSync(file, fs.constants.O_CREAT | fs.constants.O_WRONLY, PRIVATE_FILE_MODE));
+  try {
+    // O_EXCL: an existing file is never opened here. Closing a descriptor would drop this
+    // process's POSIX locks on it, and SQLite's locks are exactly those.
+    fs.closeSync(fs.openSync(file, fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_WRONLY, PRIVATE_FILE_MODE));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
   makePrivate(file);
 }
 
