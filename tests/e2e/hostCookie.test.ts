@@ -1,0 +1,45 @@
+// Cookies ignore ports: a cookie set by the host on 127.0.0.1 would go to every other web
+// server on this machine. The host sets none, so a tiny server on another loopback port,
+// visited from the same browser after Stepwise was used, receives no Stepwise cookie.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchApp, type App } from './support/app';
+
+let app: App;
+let other: http.Server;
+const seen: Array<string | undefined> = [];
+
+beforeAll(async () => {
+  app = await launchApp();
+  other = http.createServer((req, res) => {
+    seen.push(req.headers.cookie);
+    res.writeHead(200, { 'Content-Type': 'text/html' });
+    res.end('<!doctype html><title>Another local server</title>');
+  });
+  await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', () => resolve()));
+});
+
+afterAll(async () => {
+  await app?.close();
+  await new Promise((resolve) => other?.close(resolve));
+});
+
+it('another server on 127.0.0.1 receives no Stepwise cookie, and the app still works after a reload', async () => {
+  const page = app.page;
+  await page.getByRole('button', { name: 'New conversation', exact: true }).click();
+  expect(await app.context.cookies()).toEqual([]);
+
+  const port = (other.address() as AddressInfo).port;
+  const visitor = await app.context.newPage();
+  await visitor.goto(`http://127.0.0.1:${port}/`);
+  await expect.poll(() => visitor.title()).toBe('Another local server');
+  expect(seen.length).toBeGreaterThanOrEqual(1);
+  expect(seen.filter((cookie) => cookie !== undefined)).toEqual([]);
+  await visitor.close();
+
+  // The page's address carries the token, so a reload still connects.
+  await page.reload();
+  await page.getByRole('button', { name: 'New conversation', exact: true }).waitFor();
+  await page.getByText('Connecting to Stepwise…').waitFor({ state: 'hidden' });
+});
