@@ -38,6 +38,13 @@ Options:
 Use \`npm run -s cli -- …\` to keep npm's own lines out of standard output.
 `;
 
+/** The one line printed after an argument mistake. */
+export const USAGE_LINE = 'Usage: npm run cli -- list|export|export-conversation [options] (`npm run cli -- help` for details)';
+
+/** Exit codes: 1 for a failure, 2 for a mistake in the arguments (as most command-line tools). */
+export const EXIT_FAILURE = 1;
+export const EXIT_USAGE = 2;
+
 class CliError extends Error {}
 /** A mistake in the arguments: the message is followed by a pointer to the usage text. */
 class UsageError extends CliError {}
@@ -191,11 +198,13 @@ export function runCli(argv: string[], io: CliIo): number {
     }
     throw new UsageError(`Unknown command "${command}".`);
   } catch (error) {
-    io.stderr(`stepwise: ${error instanceof Error ? error.message : String(error)}\n`);
-    // Argument mistakes (ours or parseArgs') get a pointer to the usage text.
+    // Argument mistakes (ours or parseArgs') get the usage line and exit code 2.
     const isUsage = error instanceof UsageError || String((error as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
-    if (isUsage) io.stderr('Run `npm run cli -- help` for usage.\n');
-    return 1;
+    const message = error instanceof Error ? error.message : String(error);
+    // parseArgs adds a hint about positionals starting with '-' that only confuses here.
+    io.stderr(`stepwise: ${isUsage ? message.replace(/ To specify a positional argument.*$/s, '') : message}\n`);
+    if (isUsage) io.stderr(`${USAGE_LINE}\n`);
+    return isUsage ? EXIT_USAGE : EXIT_FAILURE;
   } finally {
     db?.close();
   }
