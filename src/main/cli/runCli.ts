@@ -11,6 +11,7 @@ import { exportConversation } from '../core/export/exportHandlers';
 import { createExportReader } from '../core/export/exportReader';
 import { exportTasks } from '../core/export/tasksExport';
 import { progressOf } from '../core/tasks/taskRules';
+import { revealBidiControls } from '../../shared/bidi';
 
 export interface CliIo {
   stdout(text: string): void;
@@ -85,7 +86,7 @@ function requireConversation(db: Db, id: string | undefined, file: string): stri
 }
 
 /** Replaces line breaks and other control characters so one conversation stays one line. */
-const oneLine = (text: string) => text.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ');
+const oneLine = (text: string) => revealBidiControls(text.replace(/[\p{Cc}\u2028\u2029]+/gu, ' '));
 
 function listConversations(db: Db, json: boolean, io: CliIo): void {
   const reader = createExportReader(db);

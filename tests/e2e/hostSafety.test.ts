@@ -1,6 +1,8 @@
-// Cookies ignore ports: a cookie set by the host on 127.0.0.1 would go to every other web
-// server on this machine. The host sets none, so a tiny server on another loopback port,
-// visited from the same browser after Stepwise was used, receives no Stepwise cookie.
+// What the browser host leaves in the browser, and what it shows. Cookies ignore ports: a
+// cookie set by the host on 127.0.0.1 would go to every other web server on this machine.
+// The host sets none, so a tiny server on another loopback port, visited from the same
+// browser after Stepwise was used, receives no Stepwise cookie. And a title holding a
+// bidirectional override is shown with a visible marker, never reversed.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -42,4 +44,19 @@ it('another server on 127.0.0.1 receives no Stepwise cookie, and the app still w
   await page.reload();
   await page.getByRole('button', { name: 'New conversation', exact: true }).waitFor();
   await page.getByText('Connecting to Stepwise…').waitFor({ state: 'hidden' });
+});
+
+it('shows a bidirectional override in a title as a visible marker, in the heading and the sidebar', async () => {
+  const page = app.page;
+  await page.getByRole('button', { name: 'New conversation', exact: true }).click();
+  await page.getByRole('button', { name: 'Rename “New conversation”' }).click();
+  await page.getByRole('textbox', { name: 'Conversation title' }).fill('Invoice \u202Efdp.exe');
+  await page.keyboard.press('Enter');
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect.poll(() => heading.textContent()).toBe('Invoice [U+202E]fdp.exe');
+  const sidebar = page.getByRole('list', { name: 'Saved conversations' });
+  await expect.poll(async () => (await sidebar.locator('.conversation-title').allTextContents()).map((t) => t.trim())).toContain(
+    'Invoice [U+202E]fdp.exe',
+  );
+  expect(await page.locator('body').textContent()).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
 });
