@@ -6,7 +6,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchApp, type App } from './support/app';
+import fs from 'node:fs';
+import path from 'node:path';
+import { launchApp, ROOT, type App } from './support/app';
 
 let app: App;
 let other: http.Server;
@@ -44,6 +46,17 @@ it('another server on 127.0.0.1 receives no Stepwise cookie, and the app still w
   await page.reload();
   await page.getByRole('button', { name: 'New conversation', exact: true }).waitFor();
   await page.getByText('Connecting to Stepwise…').waitFor({ state: 'hidden' });
+});
+
+it('serves the page with its own CSP naming its socket, in place of the desktop policy without one', async () => {
+  const reply = await fetch(app.url);
+  const body = await reply.text();
+  expect(body).not.toContain('http-equiv="Content-Security-Policy"');
+  expect(reply.headers.get('content-security-policy')).toContain(`connect-src 'self' ws://127.0.0.1:${app.host.port} ws://localhost:${app.host.port}`);
+  // The desktop app loads the built file as it is: its policy allows no WebSocket.
+  const desktop = fs.readFileSync(path.join(ROOT, 'out/renderer/index.html'), 'utf8');
+  expect(desktop).toContain("connect-src 'self';");
+  expect(desktop).not.toMatch(/connect-src[^;]*ws:/);
 });
 
 it('shows a bidirectional override in a title as a visible marker, in the heading and the sidebar', async () => {

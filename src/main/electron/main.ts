@@ -57,6 +57,8 @@ function createWindow(): BrowserWindow {
       webSecurity: true,
       allowRunningInsecureContent: false,
       webviewTag: false,
+      // No DevTools in a packaged app (the menu has no item for them either).
+      devTools: !app.isPackaged,
     },
   });
   win.once('ready-to-show', () => win.show());

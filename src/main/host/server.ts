@@ -68,6 +68,15 @@ function securityHeaders(port: number): Record<string, string> {
 }
 
 /**
+ * The built page carries the desktop app's policy in a meta tag, which allows no
+ * WebSocket. Both policies would apply, so the host drops the meta tag and sends its own
+ * (the same rules plus this host's socket) as a header.
+ */
+function withoutMetaCsp(page: Buffer): string {
+  return page.toString('utf8').replace(/<meta\s+http-equiv="Content-Security-Policy"[^>]*>\s*/i, '');
+}
+
+/**
  * The request target against a fixed base: the Host header is checked separately and
  * may be anything, and no request may throw out of a handler (that would end the host).
  */
@@ -134,7 +143,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
         'Cache-Control': isPage ? 'no-store' : 'private, max-age=3600',
       };
       res.writeHead(200, headers);
-      res.end(req.method === 'HEAD' ? undefined : body);
+      res.end(req.method === 'HEAD' ? undefined : isPage ? withoutMetaCsp(body) : body);
     });
   });
 
