@@ -3,6 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import writeFileAtomic from 'write-file-atomic';
+import { PRIVATE_FILE_MODE } from '../core/storage/privateFiles';
 import { ConversationId } from '../../shared/domain';
 import { defaultDataDir } from '../core/dataDir';
 import { LATEST_VERSION } from '../core/db/migrations';
@@ -34,7 +36,8 @@ Options:
   --conversation <id>    a conversation id from \`list\`
   --scope                open: the open task list; history: every list of the conversation;
                          all: every conversation (default: open with --conversation, else all)
-  --out <file>           write to a file instead of standard output
+  --out <file>           write to a file instead of standard output (- for standard output;
+                         a FIFO or device such as /dev/stdout is written into, never replaced)
 
 Use \`npm run -s cli -- …\` to keep npm's own lines out of standard output.
 `;
@@ -127,19 +130,47 @@ function listConversations(db: Db, json: boolean, io: CliIo): void {
   io.stdout(`${[header, ...table].map(format).join('\n')}\n`);
 }
 
+const STDOUT_PATHS = ['/dev/stdout', '/dev/fd/1', '/proc/self/fd/1'];
+
+/**
+ * Where `--out` points decides how to write:
+ * - `-`: standard output;
+ * - a FIFO, a character device (a terminal, /dev/null) or anything under /dev or /proc
+ *   (/dev/stdout): written into as it is, never replaced;
+ * - a regular file, or nothing yet: a temp file beside it, renamed over it (a new file is
+ *   private, 0600; an existing one keeps its mode).
+ */
 function writeOut(text: string, out: string | undefined, io: CliIo): void {
-  if (out === undefined) {
+  const file = out === undefined || out === '-' ? null : path.resolve(io.cwd, out);
+  // Opening /dev/stdout fails when standard output is a socket (as from many launchers),
+  // and it is standard output anyway.
+  if (file === null || STDOUT_PATHS.includes(file)) {
     io.stdout(text);
     return;
   }
-  const file = path.resolve(io.cwd, out);
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  let stat: fs.Stats | null = null;
   try {
-    fs.writeFileSync(temp, text, 'utf8');
-    fs.renameSync(temp, file);
+    stat = fs.statSync(file);
+  } catch {
+    // Nothing there yet: a new regular file.
+  }
+  const describe = (error: unknown) => new CliError(`Could not write ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  if (stat?.isDirectory()) throw new CliError(`${file} is a directory; give a file name to --out.`);
+  const special = stat !== null && (!stat.isFile() || /^\/(dev|proc)\//.test(file));
+  if (special) {
+    if (stat!.isBlockDevice() || stat!.isSocket()) throw new CliError(`${file} is a ${stat!.isSocket() ? 'socket' : 'block device'}; --out writes to files, FIFOs and character devices.`);
+    try {
+      // Append: for /dev/stdout redirected with >> the shell's file keeps what it had.
+      fs.writeFileSync(file, text, { flag: 'a' });
+    } catch (error) {
+      throw describe(error);
+    }
+    return;
+  }
+  try {
+    writeFileAtomic.sync(file, text, stat ? {} : { mode: PRIVATE_FILE_MODE });
   } catch (error) {
-    fs.rmSync(temp, { force: true });
-    throw new CliError(`Could not write ${file}: ${error instanceof Error ? error.message : String(error)}`);
+    throw describe(error);
   }
   io.stderr(`Wrote ${file}\n`);
 }
