@@ -315,6 +315,13 @@ describe('import:conversation in each host', () => {
     expect(await app.call('export:conversation', { conversationId, format: 'md' })).toEqual({ kind: 'saved', path: target });
     expect(asked[0]).toMatchObject({ kind: 'save', defaultName: expect.stringMatching(/^stepwise-conversation-plan-the-launch-.*\.md$/), extensions: ['md'] });
     expect(fs.readFileSync(target, 'utf8')).toMatch(/^# Plan the launch\n/);
+    // Private whatever the umask, and even over a file others could read.
+    if (process.platform !== 'win32') {
+      expect(fs.statSync(target).mode & 0o777).toBe(0o600);
+      fs.chmodSync(target, 0o644);
+      await app.call('export:conversation', { conversationId, format: 'md' });
+      expect(fs.statSync(target).mode & 0o777).toBe(0o600);
+    }
   });
 });
 
