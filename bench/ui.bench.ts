@@ -40,7 +40,7 @@ function markdownReply(tokens: number, end: string): string {
 // In-page code is passed as text: tsx would otherwise wrap named functions in a helper
 // the page does not have.
 async function paintedAt(page: Page, needle: string): Promise<number> {
-  return page.evaluate(`new Promise((resolve) => {
+  const painted = page.evaluate(`new Promise((resolve) => {
     const check = () => {
       const rows = document.querySelectorAll('[role=log] article');
       const last = rows[rows.length - 1];
@@ -48,7 +48,12 @@ async function paintedAt(page: Page, needle: string): Promise<number> {
       else requestAnimationFrame(check);
     };
     check();
-  })`);
+  })`) as Promise<number>;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`"${needle}" was not painted within 120 s`)), 120_000);
+  });
+  return Promise.race([painted, timeout]).finally(() => clearTimeout(timer));
 }
 
 async function pageNow(page: Page): Promise<number> {
