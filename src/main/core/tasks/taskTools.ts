@@ -9,6 +9,7 @@ import { defineTool, type ToolContext, type ToolDefinition } from '../tools/tool
 import { createOp, deleteOp, fullListOp, updateOp, type FullListOutcome } from './taskOps';
 import { describeIds, joinAnd, newlyUnblocked, progressText, taskNotFound, TASK_ID_MAX, normalizeTaskId } from './taskRules';
 import { agentWho, type Changed, type TaskService } from './taskService';
+import { sentence } from '../tools/argumentErrors';
 import type { DraftTask } from './taskStore';
 
 /** Accepts 3, "3" and "#3"; anything else reaches the handler and gets a clear error. */
@@ -39,9 +40,25 @@ function guard(run: () => string, failure: (message: string) => string): string 
   }
 }
 
-const sentence = (text: string) => (/[.!?)]$/.test(text) ? text : `${text}.`);
 const json = (value: unknown) => JSON.stringify(value);
-const jsonError = (error: string) => json({ ok: false, error });
+const jsonError = (error: string) => json({ ok: false, error: sentence(error) });
+
+/** Lists longer than this get a note: VS Code warns at the same size. */
+export const LONG_LIST = 10;
+
+/**
+ * Models sometimes send the list as a JSON string (VS Code accepts that too). A string
+ * that parses to an array is the array; anything else is left for the schema to refuse.
+ */
+function arrayFromJsonString(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed : value;
+  } catch {
+    return value;
+  }
+}
 
 function taskJson(task: Task, full = false) {
   return {
@@ -81,6 +98,12 @@ export function fullListResult(changed: Changed<FullListOutcome>): string {
         'Mark each task completed as soon as it is done, not several at once.',
     );
   }
+  if (list.tasks.length > LONG_LIST) {
+    lines.push(
+      `Note: the list has ${list.tasks.length} items. Lists of more than ${LONG_LIST} are hard to follow; ` +
+        'group small steps into larger tasks and keep the list focused.',
+    );
+  }
   if (list.tasks.length < 3) {
     lines.push(`Note: the list has fewer than 3 items. A task list is for work with 3 or more steps; for smaller work, skip it.`);
   }
@@ -99,8 +122,9 @@ export function createTaskTools(tasks: TaskService): ToolDefinition[] {
       'Keep exactly one task in_progress while you work, and mark each task completed as soon as it is done — not in batches. ' +
       'Use it for work with 3 or more steps; skip it for simple requests.',
     parameters: z.object({
-      todoList: z
-        .array(
+      todoList: z.preprocess(
+        arrayFromJsonString,
+        z.array(
           z.object({
             id: TaskId.describe('Task id: 1, 2, 3… Keep the same id for the same task across calls.'),
             title: z.string().describe('Short action label, 3–7 words'),
@@ -108,12 +132,14 @@ export function createTaskTools(tasks: TaskService): ToolDefinition[] {
             activeForm: ActiveForm.optional(),
             status: Status.describe(STATUS_HELP),
           }),
-        )
+        ),
+      )
         .describe('The complete task list, in order. Items missing from it are removed.'),
     }),
     handler: ({ todoList }, ctx: ToolContext) =>
       guard(
         () => {
+          if (todoList.length === 0 && !tasks.get(ctx.conversationId)) return 'There is no open task list; nothing to clear.';
           const result = tasks.change(ctx.conversationId, agentWho(ctx.agentId), fullListOp(todoList, agentWho(ctx.agentId)));
           return result.ok ? fullListResult(result.value) : `Error: ${sentence(result.error)} The task list was not changed.`;
         },
