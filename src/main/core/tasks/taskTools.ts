@@ -78,18 +78,21 @@ function findTask(list: TaskList | null, id: number): Task | undefined {
 }
 
 const unblockedOf = (changed: Changed<unknown>) => newlyUnblocked(changed.before, changed.after);
+const keptOf = (changed: Changed<unknown>) => (changed.kept ? { kept: changed.kept } : {});
 
 export function fullListResult(changed: Changed<FullListOutcome>): string {
   const { list, value, startedNew } = changed;
   if (!list) return 'Task list cleared: it had no items left, so it was closed.';
   const lines = [`Task list updated: ${progressText(list.tasks)}`];
+  if (changed.kept) lines.push(changed.kept);
   if (startedNew) lines.push('Started a new task list; the finished one was closed and kept in history.');
-  if (value.missing.length) {
-    const named = joinAnd(value.missing.map((t) => `${t.id} "${t.title}"`));
-    const were = value.missing.length === 1 ? 'was' : 'were';
+  const missing = value.missing.filter((t) => !list.tasks.some((kept) => kept.id === t.id));
+  if (missing.length) {
+    const named = joinAnd(missing.map((t) => `${t.id} "${t.title}"`));
+    const were = missing.length === 1 ? 'was' : 'were';
     lines.push(
-      `Warning: task${value.missing.length === 1 ? '' : 's'} ${named} ${were} in the list but ${value.missing.length === 1 ? 'is' : 'are'} missing from this call, ` +
-        `so ${value.missing.length === 1 ? 'it was' : 'they were'} removed. Send the complete list every time; if that was a mistake, call manage_todo_list again with ${value.missing.length === 1 ? 'it' : 'them'} included.`,
+      `Warning: task${missing.length === 1 ? '' : 's'} ${named} ${were} in the list but ${missing.length === 1 ? 'is' : 'are'} missing from this call, ` +
+        `so ${missing.length === 1 ? 'it was' : 'they were'} removed. Send the complete list every time; if that was a mistake, call manage_todo_list again with ${missing.length === 1 ? 'it' : 'them'} included.`,
     );
   }
   if (value.statusChanged.length > 3) {
@@ -140,7 +143,8 @@ export function createTaskTools(tasks: TaskService): ToolDefinition[] {
       guard(
         () => {
           if (todoList.length === 0 && !tasks.get(ctx.conversationId)) return 'There is no open task list; nothing to clear.';
-          const result = tasks.change(ctx.conversationId, agentWho(ctx.agentId), fullListOp(todoList, agentWho(ctx.agentId)));
+          const who = agentWho(ctx.agentId);
+          const result = tasks.change(ctx.conversationId, who, fullListOp(todoList, who), { userEditsWin: 'full' });
           return result.ok ? fullListResult(result.value) : `Error: ${sentence(result.error)} The task list was not changed.`;
         },
         (message) => `Error: ${message}`,
@@ -162,11 +166,11 @@ export function createTaskTools(tasks: TaskService): ToolDefinition[] {
     handler: (args, ctx: ToolContext) =>
       guard(() => {
         const who = agentWho(ctx.agentId);
-        const result = tasks.change(ctx.conversationId, who, createOp(args, who, { newListWhenFinished: true }));
+        const result = tasks.change(ctx.conversationId, who, createOp(args, who, { newListWhenFinished: true }), { userEditsWin: 'partial' });
         if (!result.ok) return jsonError(result.error);
         const task = findTask(result.value.list, result.value.value.id)!;
         const note = result.value.startedNew ? { note: 'Started a new task list; the finished one was closed and kept in history.' } : {};
-        return json({ ok: true, task: taskJson(task), progress: progressText(result.value.list!.tasks), ...note });
+        return json({ ok: true, task: taskJson(task), progress: progressText(result.value.list!.tasks), ...note, ...keptOf(result.value) });
       }, jsonError),
   });
 
@@ -188,7 +192,8 @@ export function createTaskTools(tasks: TaskService): ToolDefinition[] {
     }),
     handler: (args, ctx: ToolContext) =>
       guard(() => {
-        const result = tasks.change(ctx.conversationId, agentWho(ctx.agentId), updateOp(args, agentWho(ctx.agentId)));
+        const who = agentWho(ctx.agentId);
+        const result = tasks.change(ctx.conversationId, who, updateOp(args, who), { userEditsWin: 'partial' });
         if (!result.ok) return jsonError(result.error);
         const list = result.value.list!;
         const unblocked = unblockedOf(result.value);
@@ -198,6 +203,7 @@ export function createTaskTools(tasks: TaskService): ToolDefinition[] {
           ...(result.value.value.changed.length ? {} : { note: 'Nothing changed.' }),
           ...(unblocked.length ? { unblocked } : {}),
           progress: progressText(list.tasks),
+          ...keptOf(result.value),
         });
       }, jsonError),
   });
@@ -236,13 +242,15 @@ export function createTaskTools(tasks: TaskService): ToolDefinition[] {
     parameters: z.object({ taskId: TaskId }),
     handler: ({ taskId }, ctx: ToolContext) =>
       guard(() => {
-        const result = tasks.change(ctx.conversationId, agentWho(ctx.agentId), deleteOp(taskId));
+        const result = tasks.change(ctx.conversationId, agentWho(ctx.agentId), deleteOp(taskId), { userEditsWin: 'partial' });
         if (!result.ok) return jsonError(result.error);
         const removed: DraftTask = result.value.value.removed;
         const unblocked = unblockedOf(result.value);
+        const stays = result.value.after.some((t) => t.id === removed.id);
         return json({
           ok: true,
-          deleted: { id: removed.id, title: removed.title },
+          deleted: stays ? null : { id: removed.id, title: removed.title },
+          ...keptOf(result.value),
           ...(unblocked.length ? { unblocked } : {}),
           progress: result.value.list ? progressText(result.value.list.tasks) : 'The list is empty now, so it was closed.',
         });
