@@ -2,12 +2,13 @@
 // progress), owner badge, and a menu to rename, move or delete. Drag to reorder, or
 // Alt+↑/↓ on the focused row.
 import { useState, type DragEvent } from 'react';
-import type { Task, TaskList } from '../../shared/tasks';
+import { handedBackLabel, type Task, type TaskList } from '../../shared/tasks';
 import { call, useApi } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
 import { MenuButton } from '../common/Menu';
 import { InlineRename } from '../common/InlineRename';
 import { moved, rowKind, rowLabel } from './taskView';
+import './TaskRow.css';
 
 const ICON: Record<ReturnType<typeof rowKind>, string> = {
   pending: '○',
@@ -26,6 +27,7 @@ export function TaskRow(props: { task: Task; list: TaskList; conversationId: str
   const [renaming, setRenaming] = useState(false);
   const [dropTarget, setDropTarget] = useState(false);
   const kind = rowKind(task);
+  const handedBack = handedBackLabel(task);
 
   const update = (patch: { status?: Task['status']; title?: string }) =>
     void guard(() => call(api, 'tasks:update', { conversationId, taskId: task.id, patch }));
@@ -121,6 +123,11 @@ export function TaskRow(props: { task: Task; list: TaskList; conversationId: str
         )}
       </span>
       {task.owner !== 'main' && <span className="owner-badge">{task.owner}</span>}
+      {handedBack && (
+        <span className="task-handed-back" role="img" aria-label={handedBack} title={handedBack}>
+          ⚠
+        </span>
+      )}
       <MenuButton
         label={`Actions for task ${task.id}`}
         className="task-row-menu"

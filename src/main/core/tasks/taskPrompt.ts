@@ -2,7 +2,7 @@
 // the open list as a `<taskList>` block, and one line saying what the user changed since
 // the last request. It lives in the system prompt, so trimming old history never drops it.
 import type { TaskToolStyle } from '../../../shared/settings';
-import type { TaskList, TaskStatus } from '../../../shared/tasks';
+import { handedBackLabel, type TaskList, type TaskStatus } from '../../../shared/tasks';
 import type { PromptContext, PromptProvider } from '../llm/promptTypes';
 import { guidanceFor, planningSource } from './taskPlanning';
 import { joinAnd, progressText } from './taskRules';
@@ -15,7 +15,9 @@ export function renderTaskListBlock(list: TaskList | null): string | null {
     let line = `- [${task.status}] (${task.id}) ${task.title}`;
     if (task.status === 'in_progress' && task.activeForm) line += ` — ${task.activeForm}`;
     if (task.openBlockers.length) line += ` [blocked by ${task.openBlockers.join(', ')}]`;
-    if (task.owner !== 'main') line += ` [owner: ${task.owner}]`;
+    const handedBack = handedBackLabel(task);
+    if (handedBack) line += ` [${handedBack} to you]`;
+    else if (task.owner !== 'main') line += ` [owner: ${task.owner}]`;
     return line;
   });
   return ['<taskList>', ...lines, `Progress: ${progressText(list.tasks)}`, '</taskList>'].join('\n');
