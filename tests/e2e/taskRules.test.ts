@@ -84,9 +84,19 @@ async function send(text: string) {
   await page().getByRole('button', { name: 'Send', exact: true }).click();
 }
 
+/**
+ * The header folds while the model runs. A click that races the end of a run can fold it
+ * instead; after the first click the user's choice holds, so one more click settles it.
+ */
 async function expandTasks() {
   const toggle = tasks().getByRole('button', { name: /^(Expand|Collapse) task list$/ });
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  const expanded = tasks().getByRole('button', { name: 'Collapse task list' });
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if ((await toggle.getAttribute('aria-expanded')) === 'true') break;
+    await toggle.click();
+    await expanded.waitFor({ timeout: 1_000 }).catch(() => {});
+  }
+  expect(await toggle.getAttribute('aria-expanded')).toBe('true');
 }
 
 beforeAll(async () => {

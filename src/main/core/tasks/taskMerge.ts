@@ -144,7 +144,8 @@ export function mergeModelChange<T extends Mergeable>(
     const before = currentById.get(edit.id);
     if (edit.kind === 'deleted') {
       if (!task || !sameTitle(task.title, edit.title)) continue; // agrees: gone (or a different task took the id)
-      if (edit.told) continue; // the model re-adds it knowingly
+      // Only a whole list can bring a deleted task back unawares; task_create is a deliberate new task.
+      if (edit.told || !options.complete) continue;
       tasks = tasks.filter((t) => t.id !== edit.id).map((t) => withoutBlocker(t, edit.id));
       keep(edit);
       continue;

@@ -168,7 +168,8 @@ export function createTaskTools(tasks: TaskService): ToolDefinition[] {
         const who = agentWho(ctx.agentId);
         const result = tasks.change(ctx.conversationId, who, createOp(args, who, { newListWhenFinished: true }), { userEditsWin: 'partial' });
         if (!result.ok) return jsonError(result.error);
-        const task = findTask(result.value.list, result.value.value.id)!;
+        const task = findTask(result.value.list, result.value.value.id);
+        if (!task) return json({ ok: true, task: null, ...keptOf(result.value) });
         const note = result.value.startedNew ? { note: 'Started a new task list; the finished one was closed and kept in history.' } : {};
         return json({ ok: true, task: taskJson(task), progress: progressText(result.value.list!.tasks), ...note, ...keptOf(result.value) });
       }, jsonError),
