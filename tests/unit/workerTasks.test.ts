@@ -5,7 +5,7 @@ import { createNodeCore } from '../../src/main/core/createNodeCore';
 import { createWorkerRepo } from '../../src/main/core/agents/workerRepo';
 import { workerEndOp, type WorkerEnd } from '../../src/main/core/agents/workerTasks';
 import { openDatabase } from '../../src/main/core/db/openDatabase';
-import { handedBackLabel } from '../../src/shared/tasks';
+import { handedBackLabel } from '../../src/shared/taskProgress';
 import { createTaskFixture, type TaskFixture } from '../support/taskFixture';
 import { makeTempDir, removeDir } from '../support/tempDir';
 

@@ -2,12 +2,14 @@
 // progress), owner badge, and a menu to rename, move or delete. Drag to reorder, or
 // Alt+↑/↓ on the focused row.
 import { useState, type DragEvent } from 'react';
-import { handedBackLabel, type Task, type TaskList } from '../../shared/tasks';
+import type { Task, TaskList } from '../../shared/tasks';
+import { handedBackLabel } from '../../shared/taskProgress';
 import { call, useApi } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
 import { MenuButton } from '../common/Menu';
 import { InlineRename } from '../common/InlineRename';
 import { moved, rowKind, rowLabel } from './taskView';
+import { revealBidiControls } from '../../shared/bidi';
 import './TaskRow.css';
 
 const ICON: Record<ReturnType<typeof rowKind>, string> = {
@@ -114,7 +116,7 @@ export function TaskRow(props: { task: Task; list: TaskList; conversationId: str
               }
             }}
           >
-            {task.title}
+            {revealBidiControls(task.title)}
           </button>
         )}
         {kind === 'in_progress' && task.activeForm && <span className="task-active">{task.activeForm}</span>}

@@ -2,7 +2,8 @@
 // the open list as a `<taskList>` block, and one line saying what the user changed since
 // the last request. It lives in the system prompt, so trimming old history never drops it.
 import type { TaskToolStyle } from '../../../shared/settings';
-import { handedBackLabel, type TaskList, type TaskStatus } from '../../../shared/tasks';
+import type { TaskList, TaskStatus } from '../../../shared/tasks';
+import { handedBackLabel } from '../../../shared/taskProgress';
 import type { PromptContext, PromptProvider } from '../llm/promptTypes';
 import { guidanceFor, planningSource } from './taskPlanning';
 import { joinAnd, progressText } from './taskRules';

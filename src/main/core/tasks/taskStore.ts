@@ -26,7 +26,7 @@ export interface TaskRow {
   updated_at: number;
   completed_at: number | null;
   last_message_id: number | null;
-  /** Absent on rows written before migration 5 was read (imports insert without it). */
+  /** Optional so rows built in code (imports) may leave it out; the column defaults to NULL. */
   handed_back?: HandedBack | null;
 }
 
