@@ -185,6 +185,10 @@ describe('task rules in the browser', () => {
     await marker.waitFor({ timeout: 10_000 });
     expect(await marker.innerText()).toBe('⚠');
     await expect.poll(rowNames).toContain('Task 2, in progress: Count north basket');
+    // Nothing runs it now, so its icon is still.
+    const row = tasks().getByRole('listitem').filter({ has: marker });
+    expect(await row.count()).toBe(1);
+    expect(await row.locator('.spinner').count()).toBe(0);
     expect(await summary()).toBe('Tasks 0/3');
   });
 });

@@ -75,7 +75,12 @@ export function TaskRow(props: { task: Task; list: TaskList; conversationId: str
         title={task.status === 'completed' ? 'Mark as not done' : 'Mark as done'}
         onClick={() => update({ status: task.status === 'completed' ? 'pending' : 'completed' })}
       >
-        {kind === 'in_progress' ? <span className="spinner" aria-hidden="true" /> : <span aria-hidden="true">{ICON[kind]}</span>}
+        {/* A handed-back task waits for the main agent: nothing runs it, so it does not spin. */}
+        {kind === 'in_progress' && !handedBack ? (
+          <span className="spinner" aria-hidden="true" />
+        ) : (
+          <span aria-hidden="true">{handedBack ? '◔' : ICON[kind]}</span>
+        )}
       </button>
       <span className="task-seq" aria-hidden="true">
         {task.id}
