@@ -15,7 +15,7 @@ const systemOf = (body: Body) => String(body.messages[0]?.content ?? '');
 const taskOf = (body: Body) => /<task>\n([\s\S]*?)\n<\/task>/.exec(systemOf(body))?.[1] ?? null;
 const isMain = (body: Body) => systemOf(body).includes('## Delegating to workers');
 const lastUser = (body: Body) => String(body.messages.findLast((m) => m.role === 'user')?.content ?? '');
-const workerResults = (body: Body) => body.messages.filter((m) => m.role === 'user' && /^Worker \d+/.test(String(m.content)));
+const workerResults = (body: Body) => body.messages.filter((m) => m.role === 'user' && /^(Worker \d+|Task \d+ was completed by worker)/.test(String(m.content)));
 const hasToolResults = (body: Body) => body.messages.at(-1)?.role === 'tool';
 
 async function until(check: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
@@ -187,11 +187,13 @@ describe('workers', () => {
     expect(summary.content).toContain('Task list: 3 tasks (1 pending, 2 in progress, 0 completed).');
     const workers = await h.call('workers:list', { conversationId: conversation.id });
     expect(workers.map((w) => w.status)).toEqual(['stopped', 'stopped']);
-    // Stopped workers hand their tasks back to the main agent: nothing waits on them.
+    // Stopped workers hand their tasks back to the main agent, still in progress and marked.
     const after = (await h.call('tasks:get', { conversationId: conversation.id })).list!;
-    expect(after.tasks.map((t) => t.owner)).toEqual(['main', 'main', 'main']);
-    expect(after.tasks.filter((t) => t.status === 'in_progress')).toHaveLength(1);
-    expect(after.tasks[2].status).toBe('pending');
+    expect(after.tasks.map((t) => [t.id, t.status, t.owner, t.handedBack])).toEqual([
+      [1, 'in_progress', 'worker-1', 'stopped'],
+      [2, 'in_progress', 'worker-2', 'stopped'],
+      [3, 'pending', 'main', null],
+    ]);
 
     // Every stored transcript turns into a valid request.
     for (const id of [conversation.id, ...workers.map((w) => w.id)]) {
@@ -258,6 +260,93 @@ describe('workers', () => {
     );
     const followUps = list.tasks.filter((t) => t.title.startsWith('Follow-up'));
     expect(followUps.map((t) => t.owner).sort()).toEqual(['worker-1', 'worker-2', 'worker-3', 'worker-4', 'worker-5']);
+  });
+
+  it('workers that finish complete their tasks with their results; the next request says so', async () => {
+    const plan = {
+      id: 'call_plan',
+      name: 'manage_todo_list',
+      arguments: JSON.stringify({ todoList: [1, 2, 3].map((n) => ({ id: n, title: `Count basket ${n}`, status: 'pending' })) }),
+    };
+    server.setScript((req) => {
+      const body = req.body;
+      const task = taskOf(body);
+      if (task) return { text: `${task}: 12 apples.` };
+      if (!isMain(body)) return { text: 'title' };
+      if (hasToolResults(body)) return { text: 'Counting.' };
+      if (workerResults(body).length >= 3) return { text: 'All counted.' };
+      if (workerResults(body).length) return { text: 'Noted.' };
+      return { toolCalls: [plan, ...[1, 2, 3].map((n) => ({ id: `s${n}`, name: 'start_task', arguments: JSON.stringify({ task_description: `Count basket ${n}`, taskId: n }) }))] };
+    });
+    const conversation = await h.newConversation('Baskets');
+    // Every header list and sidebar badge pushed agrees with the database at that moment.
+    const progress = (tasks: ReadonlyArray<{ status: string }>) => `${tasks.filter((t) => t.status === 'completed').length}/${tasks.length}`;
+    const headers: string[] = [];
+    const mismatches: string[] = [];
+    h.core.bus.subscribe((event, payload) => {
+      const stored = h.core.tasks.tasks.get(conversation.id);
+      const now = stored ? progress(stored.tasks) : null;
+      if (event === 'tasks:changed') {
+        const list = (payload as { list: { tasks: Array<{ status: string }> } | null }).list;
+        headers.push(list ? progress(list.tasks) : '');
+        if ((list ? progress(list.tasks) : null) !== now) mismatches.push(`header ${headers.at(-1)} vs ${now}`);
+      }
+      const badge = event === 'conversations:changed' ? (payload as { conversation?: { tasks?: { done: number; total: number } | null } }).conversation?.tasks : undefined;
+      if (badge && `${badge.done}/${badge.total}` !== now) mismatches.push(`badge ${badge.done}/${badge.total} vs ${now}`);
+    });
+    await h.call('messages:send', { conversationId: conversation.id, content: 'Count the three baskets' });
+    await until(() => h.messages(conversation.id).some((m) => m.content === 'All counted.'), 'the aggregated answer');
+    await h.waitIdle(conversation.id);
+    const list = (await h.call('tasks:get', { conversationId: conversation.id })).list!;
+    expect(list.tasks.map((t) => [t.id, t.status, t.owner, t.handedBack])).toEqual([1, 2, 3].map((n) => [n, 'completed', `worker-${n}`, null]));
+    const delivered = h.messages(conversation.id).filter((m) => m.origin === 'worker').map((m) => m.content).sort();
+    expect(delivered).toEqual(
+      [1, 2, 3].map((n) => `Task ${n} was completed by worker ${n} with this result:\n\nCount basket ${n}: 12 apples.\n\nReopen it if the result is not enough.`),
+    );
+    // The worker's status and its task's completion were one write: no push saw one without the other.
+    const workers = await h.call('workers:list', { conversationId: conversation.id });
+    expect(workers.map((w) => w.status)).toEqual(['done', 'done', 'done']);
+    expect(headers).toEqual(['0/3', '0/3', '0/3', '0/3', '1/3', '2/3', '3/3']);
+    expect(mismatches).toEqual([]);
+    const summary = (await h.call('conversations:list', {})).items.find((c) => c.id === conversation.id)!;
+    expect(summary.tasks).toEqual({ done: 3, total: 3 });
+  });
+
+  it('a worker that fails hands its task back in progress, marked, and the main agent is told', async () => {
+    server.setScript((req) => {
+      const body = req.body;
+      if (taskOf(body)) return { status: 401, errorMessage: 'bad key' };
+      if (!isMain(body)) return { text: 'title' };
+      if (hasToolResults(body)) return { text: 'Started.' };
+      if (workerResults(body).length) return { text: 'I will look at task 2 myself.' };
+      return {
+        toolCalls: [
+          {
+            id: 'call_plan',
+            name: 'manage_todo_list',
+            arguments: JSON.stringify({ todoList: [{ id: 1, title: 'Plan the count', status: 'in_progress' }, { id: 2, title: 'Count north basket', status: 'pending' }, { id: 3, title: 'Report', status: 'pending' }] }),
+          },
+          { id: 'call_w', name: 'start_task', arguments: JSON.stringify({ task_description: 'Count north basket', taskId: 2 }) },
+        ],
+      };
+    });
+    const conversation = await h.newConversation('Failing task');
+    await h.call('messages:send', { conversationId: conversation.id, content: 'Count it' });
+    await until(() => h.messages(conversation.id).some((m) => m.content === 'I will look at task 2 myself.'), 'the main agent to read the report');
+    const list = (await h.call('tasks:get', { conversationId: conversation.id })).list!;
+    expect(list.tasks.map((t) => [t.id, t.status, t.owner, t.handedBack])).toEqual([
+      [1, 'in_progress', 'main', null],
+      [2, 'in_progress', 'worker-1', 'failed'],
+      [3, 'pending', 'main', null],
+    ]);
+    const report = h.messages(conversation.id).find((m) => m.origin === 'worker')!;
+    expect(report.content.startsWith('Worker 1 (task 2) failed:')).toBe(true);
+    expect(report.content).toContain('Task 2 is handed back to you, still in progress');
+    const lastMain = server.chatRequests().filter((r) => isMain(r.body)).at(-1)!;
+    expect(systemOf(lastMain.body)).toContain('- [in_progress] (2) Count north basket [Worker 1 failed; handed back to you]');
+    // The main agent takes it over: any status change clears the mark.
+    await h.call('tasks:update', { conversationId: conversation.id, taskId: 2, patch: { status: 'pending' } });
+    expect((await h.call('tasks:get', { conversationId: conversation.id })).list!.tasks[1]).toMatchObject({ status: 'pending', handedBack: null });
   });
 
   it('a worker asks the user, waits (⚠), and continues with the answer', async () => {

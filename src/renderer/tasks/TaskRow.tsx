@@ -3,12 +3,14 @@
 // Alt+↑/↓ on the focused row.
 import { useState, type DragEvent } from 'react';
 import type { Task, TaskList } from '../../shared/tasks';
+import { handedBackLabel } from '../../shared/taskProgress';
 import { call, useApi } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
 import { MenuButton } from '../common/Menu';
 import { InlineRename } from '../common/InlineRename';
 import { moved, rowKind, rowLabel } from './taskView';
 import { revealBidiControls } from '../../shared/bidi';
+import './TaskRow.css';
 
 const ICON: Record<ReturnType<typeof rowKind>, string> = {
   pending: '○',
@@ -27,6 +29,7 @@ export function TaskRow(props: { task: Task; list: TaskList; conversationId: str
   const [renaming, setRenaming] = useState(false);
   const [dropTarget, setDropTarget] = useState(false);
   const kind = rowKind(task);
+  const handedBack = handedBackLabel(task);
 
   const update = (patch: { status?: Task['status']; title?: string }) =>
     void guard(() => call(api, 'tasks:update', { conversationId, taskId: task.id, patch }));
@@ -72,7 +75,12 @@ export function TaskRow(props: { task: Task; list: TaskList; conversationId: str
         title={task.status === 'completed' ? 'Mark as not done' : 'Mark as done'}
         onClick={() => update({ status: task.status === 'completed' ? 'pending' : 'completed' })}
       >
-        {kind === 'in_progress' ? <span className="spinner" aria-hidden="true" /> : <span aria-hidden="true">{ICON[kind]}</span>}
+        {/* A handed-back task waits for the main agent: nothing runs it, so it does not spin. */}
+        {kind === 'in_progress' && !handedBack ? (
+          <span className="spinner" aria-hidden="true" />
+        ) : (
+          <span aria-hidden="true">{handedBack ? '◔' : ICON[kind]}</span>
+        )}
       </button>
       <span className="task-seq" aria-hidden="true">
         {task.id}
@@ -122,6 +130,11 @@ export function TaskRow(props: { task: Task; list: TaskList; conversationId: str
         )}
       </span>
       {task.owner !== 'main' && <span className="owner-badge">{task.owner}</span>}
+      {handedBack && (
+        <span className="task-handed-back" role="img" aria-label={handedBack} title={handedBack}>
+          ⚠
+        </span>
+      )}
       <MenuButton
         label={`Actions for task ${task.id}`}
         className="task-row-menu"

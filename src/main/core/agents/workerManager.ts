@@ -12,6 +12,7 @@ import type { ChatEngine } from '../llm/chatEngine';
 import type { TaskService } from '../tasks/taskService';
 import { formatStopSummary, workerLabel, type AgentSnapshot, type TaskCounts } from './stopSummary';
 import { createWorkerQueue, type WorkerQueue } from './workerQueue';
+import { completedMessage, handedBackNote, workerEndOp, type WorkerEnd, type WorkerEndOutcome } from './workerTasks';
 import type { StoredWorker, WorkerRepo } from './workerRepo';
 
 export interface WorkerRuntime {
@@ -63,7 +64,10 @@ export function createWorkerManager(deps: WorkerManagerDeps) {
   /** Parents whose workers were stopped: late results are stored but do not resume the loop. */
   const halted = new Set<string>();
 
-  repo.abandonUnfinished();
+  // Workers a previous process left running cannot resume: their tasks come back to the main agent.
+  for (const left of repo.abandonUnfinished()) {
+    tasks.change(left.conversationId, { actor: left.owner, owner: left.owner, claims: false }, workerEndOp(left.owner, null, 'stopped'));
+  }
 
   function queueFor(conversationId: string): WorkerQueue {
     let queue = queues.get(conversationId);
@@ -114,39 +118,36 @@ export function createWorkerManager(deps: WorkerManagerDeps) {
     }
     runtime.delete(worker.id);
     if (!deps.conversations.get(worker.conversationId)) return;
-    releaseTasks(worker.conversationId, worker.owner);
     if (outcome.kind === 'complete') {
       const answer = lastAnswer(worker.id);
-      repo.setStatus(worker.id, 'done', answer);
-      deliver(worker.conversationId, `${resultHeader(worker, 'finished')}\n\n${answer}`);
+      const ended = end(worker, 'done', answer);
+      const text = ended.completed !== null ? completedMessage(worker, ended.completed, answer) : `${resultHeader(worker, 'finished')}\n\n${answer}`;
+      deliver(worker.conversationId, [text, handedBackNote(ended.handedBack)].filter(Boolean).join('\n\n'));
     } else if (outcome.kind === 'error') {
       const report = errorReport(worker, outcome.error);
-      repo.setStatus(worker.id, 'error', JSON.stringify(report));
-      deliver(worker.conversationId, `${resultHeader(worker, 'failed')}\n\n\`\`\`json\n${JSON.stringify(report, null, 2)}\n\`\`\``);
+      const ended = end(worker, 'error', JSON.stringify(report));
+      const json = `\`\`\`json\n${JSON.stringify(report, null, 2)}\n\`\`\``;
+      deliver(worker.conversationId, [`${resultHeader(worker, 'failed')}\n\n${json}`, handedBackNote(ended.handedBack)].filter(Boolean).join('\n\n'));
     } else {
-      repo.setStatus(worker.id, 'stopped');
+      end(worker, 'stopped', null);
     }
     changed(worker.conversationId);
   }
 
   /**
-   * A worker that ends without completing its task hands it back to the main agent, so
-   * nothing stays "in progress" under an owner that no longer runs (Autopilot would wait
-   * on it forever). It stays in progress if the main agent has nothing else in progress.
+   * Stores how the worker ended and what that does to its tasks in one transaction: a
+   * result completes its task; a task left in progress is handed back, marked with why.
    */
-  function releaseTasks(conversationId: string, owner: string): void {
-    const result = tasks.change(conversationId, { actor: owner, owner, claims: false }, (state) => {
-      const mainBusy = state.tasks.some((t) => t.owner === 'main' && t.status === 'in_progress');
-      let handedBack = false;
-      const next = state.tasks.map((t) => {
-        if (t.owner !== owner || t.status !== 'in_progress') return t;
-        const status = mainBusy || handedBack ? ('pending' as const) : ('in_progress' as const);
-        handedBack = handedBack || status === 'in_progress';
-        return { ...t, owner: 'main', status };
-      });
-      return { ok: true, value: { tasks: next, value: null } };
+  function end(worker: StoredWorker['worker'], ended: WorkerEnd, result: string | null): WorkerEndOutcome {
+    const status = ended === 'done' ? 'done' : ended === 'error' ? 'error' : 'stopped';
+    const who = { actor: worker.owner, owner: worker.owner, claims: false };
+    const changedTasks = tasks.change(worker.conversationId, who, workerEndOp(worker.owner, worker.taskId, ended), {
+      alongside: () => repo.setStatus(worker.id, status, result),
     });
-    if (!result.ok) log(`[stepwise] could not hand ${owner}'s task back: ${result.error}`);
+    if (changedTasks.ok) return changedTasks.value.value;
+    log(`[stepwise] could not update worker ${worker.number}'s tasks: ${changedTasks.error}`);
+    repo.setStatus(worker.id, status, result);
+    return { completed: null, handedBack: [] };
   }
 
   function deliver(conversationId: string, text: string): void {
