@@ -95,6 +95,11 @@ describe('workers in the browser', () => {
     await chip('Worker 1, running: Summarize a.txt').waitFor();
     await chip('Worker 2, running, needs your answer: Summarize b.txt').waitFor({ timeout: 10_000 });
     await chip('Worker 3, queued: Summarize c.txt').waitFor();
+    // The question itself is in the main view, with who asks it and a box to answer.
+    const question = page().getByRole('region', { name: 'Question from Worker 2' });
+    await question.getByText('How long should the summary be?').waitFor();
+    await question.getByRole('textbox', { name: 'Your answer to Worker 2' }).waitFor();
+    expect(await question.getByRole('button', { name: 'Answer', exact: true }).isDisabled()).toBe(true);
     expect(server.chatRequests().filter((r) => taskOf(r.body) === 'Summarize c.txt')).toHaveLength(0);
 
     // Worker 1 finishes: the queued worker takes its place, and the main agent gets the result.
@@ -120,14 +125,22 @@ describe('workers in the browser', () => {
 
     await page().keyboard.press('Tab');
     await bannerSays(2);
-    await view().locator('summary').filter({ hasText: 'Tool call ask_user, running' }).waitFor();
+    const exchange = view().getByRole('group', { name: 'Worker 2 asked' });
+    await exchange.getByText('How long should the summary be?').waitFor();
+    await exchange.getByText('Waiting for your answer…').waitFor();
     // Only worker 2's transcript: nothing carried over from worker 1.
     expect(await view().getByText(RESULT_A).count()).toBe(0);
-    const answer = page().getByRole('textbox', { name: 'Answer worker 2' });
-    await answer.fill('Two sentences, please.');
-    await answer.press('Enter');
-    await answer.waitFor({ state: 'detached', timeout: 10_000 });
+    // The same question in the worker's view; the main view's banner is out of sight.
+    const question = view().getByRole('region', { name: 'Question from Worker 2' });
+    await question.getByText('How long should the summary be?').waitFor();
+    expect(await page().getByRole('region', { name: 'Question from Worker 2' }).count()).toBe(1);
+    await question.getByRole('textbox', { name: 'Your answer to Worker 2' }).fill('Two sentences, please.');
+    await question.getByRole('button', { name: 'Answer', exact: true }).click();
+    await question.waitFor({ state: 'detached', timeout: 10_000 });
     await chip('Worker 2, running: Summarize b.txt').waitFor();
+    // The exchange stays readable in the transcript: the question, then the answer.
+    await exchange.getByText('You answered:').waitFor({ timeout: 10_000 });
+    expect((await exchange.innerText()).replace(/\n+/g, '\n')).toBe('Worker 2 asked: How long should the summary be?\nYou answered: Two sentences, please.');
     // The answer went to the worker as the result of its ask_user call.
     await expect
       .poll(() => server.chatRequests().filter((r) => taskOf(r.body) === 'Summarize b.txt').length, { timeout: 10_000 })

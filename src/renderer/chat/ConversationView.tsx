@@ -14,6 +14,8 @@ import { WorkerStrip } from '../agents/WorkerStrip';
 import { WorkerView } from '../agents/WorkerView';
 import { useAutopilot } from '../agents/useAutopilot';
 import { AutopilotNotice, AutopilotToggle } from '../agents/Autopilot';
+import { useQuestions } from '../questions/useQuestions';
+import { QuestionBanners } from '../questions/QuestionBanner';
 
 export function ConversationView(props: {
   id: string;
@@ -33,6 +35,7 @@ export function ConversationView(props: {
   const [workerId, setWorkerId] = useState<string | null>(null);
   const selectedWorker = workers.find((w) => w.id === workerId) ?? null;
   const autopilot = useAutopilot(props.id);
+  const questions = useQuestions(props.id);
   const anyWorkerActive = workers.some((w) => w.status === 'running' || w.status === 'queued');
   const busy = status.running || anyWorkerActive || !!autopilot.state?.checking;
 
@@ -125,6 +128,7 @@ export function ConversationView(props: {
           key={selectedWorker.id}
           workers={workers}
           worker={selectedWorker}
+          questions={questions}
           onSelect={setWorkerId}
           onBack={() => setWorkerId(null)}
         />
@@ -144,6 +148,7 @@ export function ConversationView(props: {
           }}
         />
       )}
+      {!selectedWorker && <QuestionBanners questions={questions} />}
       {!selectedWorker && status.error && !status.running && (
         <ChatErrorBanner
           error={status.error}

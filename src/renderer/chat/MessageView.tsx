@@ -19,6 +19,8 @@ const STATUS_TAG: Partial<Record<Message['status'], string>> = {
 
 export interface MessageActions {
   running: boolean;
+  /** Who speaks as "Assistant" in this transcript: "Assistant" or "Worker 2". */
+  agentName?: string;
   onEditLast: (content: string) => void;
   onRegenerate: () => void;
 }
@@ -76,7 +78,7 @@ export function MessageView({ item, actions }: { item: DisplayItem; actions: Mes
       {item.toolCalls.length > 0 && (
         <div className="tool-calls">
           {item.toolCalls.map((view) => (
-            <ToolCallCard key={view.call.id} view={view} running={actions.running} />
+            <ToolCallCard key={view.call.id} view={view} running={actions.running} agentName={actions.agentName ?? 'Assistant'} />
           ))}
         </div>
       )}

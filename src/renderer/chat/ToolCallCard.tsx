@@ -1,5 +1,6 @@
 // A collapsible card for one tool call: name, arguments, result.
 import type { ToolCallView } from './displayItems';
+import { QuestionExchange } from '../questions/QuestionExchange';
 
 function pretty(json: string): string {
   if (!json.trim()) return '{}';
@@ -10,9 +11,10 @@ function pretty(json: string): string {
   }
 }
 
-export function ToolCallCard({ view, running }: { view: ToolCallView; running: boolean }) {
+export function ToolCallCard({ view, running, agentName }: { view: ToolCallView; running: boolean; agentName: string }) {
   const { call, result } = view;
   if (call.name === 'think') return <ThinkingCard view={view} />;
+  if (call.name === 'ask_user') return <QuestionExchange view={view} asker={agentName} running={running} />;
   const state = result ? (result.content.startsWith('cancelled') ? 'cancelled' : 'done') : running ? 'running' : 'no result';
   return (
     <details className={`tool-card tool-${state.replace(' ', '-')}`}>
