@@ -35,5 +35,10 @@ export const AutopilotState = z.object({
   pausedReason: z.string().nullable(),
   /** The assessor is being asked whether the current task is done (Stop cancels it). */
   checking: z.boolean(),
+  /**
+   * The task Autopilot's running step continues with ("Continuing: …"): set when it sends
+   * its `NEXT_TODO:` message, null once that step's turn ends, and on Stop or takeover.
+   */
+  continuing: z.string().nullable(),
 });
 export type AutopilotState = z.infer<typeof AutopilotState>;

@@ -37,7 +37,7 @@ export function ConversationView(props: {
   const autopilot = useAutopilot(props.id);
   const questions = useQuestions(props.id);
   const anyWorkerActive = workers.some((w) => w.status === 'running' || w.status === 'queued');
-  const busy = status.running || anyWorkerActive || !!autopilot.state?.checking;
+  const busy = status.running || anyWorkerActive || !!autopilot?.checking;
 
   useEffect(() => {
     call(api, 'conversations:get', { id: props.id }).then(setConversation, props.onMissing);
@@ -106,7 +106,7 @@ export function ConversationView(props: {
             <span className="spinner" aria-hidden="true" /> Working…
           </span>
         )}
-        <AutopilotToggle state={autopilot.state} />
+        <AutopilotToggle state={autopilot} />
       </header>
       <TaskHeader
         conversationId={conversationId}
@@ -116,7 +116,7 @@ export function ConversationView(props: {
           setScrollTarget({ id, nonce: Date.now() });
         }}
       />
-      <AutopilotNotice state={autopilot.state} continuing={autopilot.continuing} />
+      <AutopilotNotice state={autopilot} />
       <WorkerStrip
         workers={workers}
         selectedId={selectedWorker?.id ?? null}
