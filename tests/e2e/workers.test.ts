@@ -107,7 +107,13 @@ describe('workers in the browser', () => {
     await expect.poll(counts, { timeout: 10_000 }).toBe('Workers: 2 running · 0 queued · 1 done');
     await chip('Worker 1, done: Summarize a.txt').waitFor();
     await chip('Worker 3, running: Summarize c.txt').waitFor();
-    await conversationMessages().getByRole('article', { name: 'Worker message' }).getByText(RESULT_A).waitFor({ timeout: 10_000 });
+    // The result reaches the transcript as one line that opens to the result.
+    const result = conversationMessages().getByRole('article', { name: 'Worker message' });
+    const line = result.locator('summary').filter({ hasText: 'Worker 1 finished' });
+    await line.waitFor({ timeout: 10_000 });
+    expect(await result.getByText(RESULT_A).count()).toBe(0);
+    await line.click();
+    await result.getByText(RESULT_A).waitFor();
     await conversationMessages().getByText('Got 1 of 3 summaries.').waitFor({ timeout: 10_000 });
   });
 

@@ -3,6 +3,7 @@ import type { Message } from '../../shared/domain';
 import { Markdown } from './Markdown';
 import { ToolCallCard } from './ToolCallCard';
 import type { DisplayItem } from './displayItems';
+import { plumbingView } from './PlumbingMessages';
 
 const ROLE_LABEL: Record<Message['role'], string> = {
   user: 'You',
@@ -34,6 +35,10 @@ function authorLabel(message: Message): string {
 }
 
 export function MessageView({ item, actions }: { item: DisplayItem; actions: MessageActions }) {
+  return plumbingView(item.message) ?? <FullMessage item={item} actions={actions} />;
+}
+
+function FullMessage({ item, actions }: { item: DisplayItem; actions: MessageActions }) {
   const { message } = item;
   const [editing, setEditing] = useState(false);
   const label = authorLabel(message);

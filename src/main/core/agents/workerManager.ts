@@ -2,7 +2,7 @@
 // loop on its own transcript (a child conversation), with its own owner id on the
 // parent's task list. Results go back to the main agent as messages, and the main agent
 // resumes when it is idle. Stop halts everything and leaves one summary message.
-import type { Worker } from '../../../shared/agents';
+import { workerResultHeader, type Worker } from '../../../shared/agents';
 import type { ChatError, Message } from '../../../shared/domain';
 import { ANSWER_PREFIX, CANCELLED_ANSWER } from '../../../shared/questions';
 import type { ConversationRepo } from '../conversations/conversationRepo';
@@ -99,8 +99,8 @@ export function createWorkerManager(deps: WorkerManagerDeps) {
     return reply?.content ?? '(The worker finished without an answer.)';
   }
 
-  function resultHeader(worker: StoredWorker['worker'], verb: string): string {
-    return `Worker ${worker.number}${worker.taskId !== null ? ` (task ${worker.taskId})` : ''} ${verb}:`;
+  function resultHeader(worker: StoredWorker['worker'], verb: 'finished' | 'failed'): string {
+    return workerResultHeader(worker.number, worker.taskId, verb);
   }
 
   async function run(stored: StoredWorker): Promise<void> {

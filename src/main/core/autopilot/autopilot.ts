@@ -4,7 +4,7 @@
 // conversation continues with an automatic `NEXT_TODO: <title>` message. It waits while
 // a worker runs the current task, pauses at the step cap or on any doubt, and gives way
 // at once to the user (Stop, a message of their own, switching it off).
-import type { AutopilotState } from '../../../shared/agents';
+import { NEXT_TODO, type AutopilotState } from '../../../shared/agents';
 import type { Message } from '../../../shared/domain';
 import type { Settings } from '../../../shared/settings';
 import type { Task } from '../../../shared/tasks';
@@ -18,7 +18,7 @@ import { lastTurn } from './assessorPrompt';
 import { createAutopilotStore } from './autopilotStore';
 import { advanceOp, ASSESSOR, currentTask, hasOpenWork, isDelegatedByOwner, type Advanced } from './taskProgress';
 
-export const NEXT_TODO = 'NEXT_TODO: ';
+export { NEXT_TODO };
 
 export interface AutopilotDeps {
   db: Db;
