@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Conversation } from '../../shared/domain';
 import { call, useApi, useEvent } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
@@ -16,6 +16,7 @@ import { useAutopilot } from '../agents/useAutopilot';
 import { AutopilotNotice, AutopilotToggle } from '../agents/Autopilot';
 import { useQuestions } from '../questions/useQuestions';
 import { QuestionBanners } from '../questions/QuestionBanner';
+import { runState, stoppedLast } from '../tasks/runState';
 
 export function ConversationView(props: {
   id: string;
@@ -38,6 +39,8 @@ export function ConversationView(props: {
   const questions = useQuestions(props.id);
   const anyWorkerActive = workers.some((w) => w.status === 'running' || w.status === 'queued');
   const busy = status.running || anyWorkerActive || !!autopilot?.checking;
+  const mainStopped = useMemo(() => stoppedLast(messages), [messages]);
+  const agentsNow = { mainRunning: status.running, mainStopped, autopilot, workers, questions };
 
   useEffect(() => {
     call(api, 'conversations:get', { id: props.id }).then(setConversation, props.onMissing);
@@ -111,6 +114,7 @@ export function ConversationView(props: {
       <TaskHeader
         conversationId={conversationId}
         running={busy}
+        runStateOf={(owner) => runState(owner, agentsNow)}
         onJumpToMessage={(id) => {
           setWorkerId(null);
           setScrollTarget({ id, nonce: Date.now() });

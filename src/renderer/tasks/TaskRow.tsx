@@ -8,6 +8,8 @@ import { useGuard } from '../common/toasts';
 import { MenuButton } from '../common/Menu';
 import { InlineRename } from '../common/InlineRename';
 import { moved, rowKind, rowLabel } from './taskView';
+import type { RunState } from './runState';
+import './taskHints.css';
 
 const ICON: Record<ReturnType<typeof rowKind>, string> = {
   pending: '○',
@@ -19,7 +21,14 @@ const ICON: Record<ReturnType<typeof rowKind>, string> = {
 
 const DRAG_TYPE = 'application/x-stepwise-task';
 
-export function TaskRow(props: { task: Task; list: TaskList; conversationId: string; onJump: (messageId: number) => void }) {
+export function TaskRow(props: {
+  task: Task;
+  list: TaskList;
+  conversationId: string;
+  /** For an in-progress task: null while its owner runs, else why it does not. */
+  runState: RunState;
+  onJump: (messageId: number) => void;
+}) {
   const { task, list, conversationId } = props;
   const api = useApi();
   const guard = useGuard();
@@ -71,7 +80,13 @@ export function TaskRow(props: { task: Task; list: TaskList; conversationId: str
         title={task.status === 'completed' ? 'Mark as not done' : 'Mark as done'}
         onClick={() => update({ status: task.status === 'completed' ? 'pending' : 'completed' })}
       >
-        {kind === 'in_progress' ? <span className="spinner" aria-hidden="true" /> : <span aria-hidden="true">{ICON[kind]}</span>}
+        {kind !== 'in_progress' ? (
+          <span aria-hidden="true">{ICON[kind]}</span>
+        ) : props.runState === null ? (
+          <span className="spinner" aria-hidden="true" />
+        ) : (
+          <span className="task-still" aria-hidden="true" />
+        )}
       </button>
       <span className="task-seq" aria-hidden="true">
         {task.id}
@@ -115,7 +130,10 @@ export function TaskRow(props: { task: Task; list: TaskList; conversationId: str
             {task.title}
           </button>
         )}
-        {kind === 'in_progress' && task.activeForm && <span className="task-active">{task.activeForm}</span>}
+        {kind === 'in_progress' && task.activeForm && props.runState === null && <span className="task-active">{task.activeForm}</span>}
+        {kind === 'in_progress' && props.runState !== null && (
+          <span className={`task-hint hint-${props.runState.replaceAll(' ', '-')}`}>{props.runState}</span>
+        )}
         {kind === 'blocked' && (
           <span className="task-blocked">blocked by {task.openBlockers.map((id) => `#${id}`).join(', ')}</span>
         )}
