@@ -25,7 +25,7 @@ export function WorkerView(props: {
   onBack: () => void;
 }) {
   const { worker, workers } = props;
-  const { messages } = useMessages(worker.id);
+  const { messages, hasOlder, loadOlder } = useMessages(worker.id);
   const index = workers.findIndex((w) => w.id === worker.id);
 
   useEffect(() => {
@@ -62,6 +62,8 @@ export function WorkerView(props: {
       </div>
       <MessageList
         messages={messages}
+        hasOlder={hasOlder}
+        onLoadOlder={loadOlder}
         actions={{ running: worker.status === 'running', agentName: `Worker ${worker.number}`, onEditLast: () => {}, onRegenerate: () => {} }}
         readOnly
       />

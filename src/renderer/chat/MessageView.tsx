@@ -69,7 +69,7 @@ function FullMessage({ item, actions }: { item: DisplayItem; actions: MessageAct
           {message.role === 'user' ? (
             <p className="user-text">{message.content}</p>
           ) : message.content ? (
-            <Markdown text={message.content} />
+            <Markdown text={message.content} streaming={streaming} />
           ) : streaming && !item.toolCalls.length ? (
             <span className="typing" aria-label="Assistant is typing">
               <span />
