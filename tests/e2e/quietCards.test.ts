@@ -77,6 +77,7 @@ describe('quiet plumbing', () => {
 
     await card('Updated tasks · 2/5 done').click();
     const opened = log().locator('details[open]');
+    await opened.locator('pre').nth(1).waitFor();
     const [args, result] = await opened.locator('pre').allInnerTexts();
     expect(JSON.parse(args).todoList.map((t: { status: string }) => t.status)).toEqual(['completed', 'completed', 'in_progress', 'pending', 'pending']);
     expect(result).toContain('Task list updated');

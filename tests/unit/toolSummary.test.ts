@@ -48,3 +48,11 @@ describe('plumbing card labels', () => {
     expect(parseWorkerResult('Worker bees are busy.')).toBeNull();
   });
 });
+
+describe('a transcript loaded from the middle', () => {
+  it('does not call its first update a plan', () => {
+    const first = view('manage_todo_list', list('completed', 'in_progress'), 'Task list updated: 1/2 completed');
+    expect(plannedCalls([first], true).has(first.call.id)).toBe(false);
+    expect(plannedCalls([first]).has(first.call.id)).toBe(true);
+  });
+});

@@ -97,10 +97,10 @@ export function summarize(view: ToolCallView, planned: boolean): ToolSummary {
   return { icon: 'tool', label: null };
 }
 
-/** Which task-tool calls started a list: see `summarize`. */
-export function plannedCalls(views: Iterable<ToolCallView>): Set<string> {
+/** Which task-tool calls started a list: see `summarize`. `listOpen`: one may be open before the first call. */
+export function plannedCalls(views: Iterable<ToolCallView>, listOpen = false): Set<string> {
   const planned = new Set<string>();
-  let open = false;
+  let open = listOpen;
   for (const { call, result } of views) {
     // A call still running counts as going through; a refused one changed nothing.
     if (!isTaskTool(call.name) || (result && isFailure(result.content))) continue;
