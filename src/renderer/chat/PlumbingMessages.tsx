@@ -21,7 +21,8 @@ export function plumbingView(message: Message) {
   }
   const result = message.origin === 'worker' ? parseWorkerResult(message.content) : null;
   if (!result) return null;
-  const label = `Worker ${result.worker} ${result.verb}${result.taskId !== null ? ` task ${result.taskId}` : ''}`;
+  const task = result.taskId !== null ? ` task ${result.taskId}` : '';
+  const label = result.verb === 'finished' ? `Worker ${result.worker} finished${task}` : `Worker ${result.worker} failed${task ? ` on${task}` : ''}`;
   return (
     <article className="message worker-result" aria-label="Worker message" data-message-id={message.id}>
       <LazyDetails
