@@ -9,6 +9,7 @@ import { startScriptedServer, type ChatBody, type ScriptedServer, type Turn } fr
 import { transcriptProblems } from '../support/transcriptValidator';
 import { launchApp, type App } from './support/app';
 import { gate, reportFailure, systemPromptOf } from './support/chatScript';
+import { violations } from './support/axe';
 
 const taskOf = (body: ChatBody) => /<task>\n([\s\S]*?)\n<\/task>/.exec(systemPromptOf(body))?.[1] ?? null;
 const isMain = (body: ChatBody) => systemPromptOf(body).includes('## Delegating to workers');
@@ -100,6 +101,7 @@ describe('workers in the browser', () => {
     await question.getByText('How long should the summary be?').waitFor();
     await question.getByRole('textbox', { name: 'Your answer to Worker 2' }).waitFor();
     expect(await question.getByRole('button', { name: 'Answer', exact: true }).isDisabled()).toBe(true);
+    expect(await violations(page())).toEqual([]);
     expect(server.chatRequests().filter((r) => taskOf(r.body) === 'Summarize c.txt')).toHaveLength(0);
 
     // Worker 1 finishes: the queued worker takes its place, and the main agent gets the result.
@@ -146,6 +148,7 @@ describe('workers in the browser', () => {
     await chip('Worker 2, running: Summarize b.txt').waitFor();
     // The exchange stays readable in the transcript: the question, then the answer.
     await exchange.getByText('You answered:').waitFor({ timeout: 10_000 });
+    expect(await violations(page())).toEqual([]);
     expect((await exchange.innerText()).replace(/\n+/g, '\n')).toBe('Worker 2 asked: How long should the summary be?\nYou answered: Two sentences, please.');
     // The answer went to the worker as the result of its ask_user call.
     await expect

@@ -71,7 +71,7 @@ function FullMessage({ item, actions }: { item: DisplayItem; actions: MessageAct
           ) : message.content ? (
             <Markdown text={message.content} streaming={streaming} />
           ) : streaming && !item.toolCalls.length ? (
-            <span className="typing" aria-label="Assistant is typing">
+            <span className="typing" role="img" aria-label="Assistant is typing">
               <span />
               <span />
               <span />
