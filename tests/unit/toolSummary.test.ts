@@ -18,7 +18,9 @@ describe('plumbing card labels', () => {
     const views = [
       view('manage_todo_list', list('pending', 'bogus'), 'Error: status must be one of … The task list was not changed.'),
       view('manage_todo_list', list('in_progress', 'pending', 'pending'), 'Task list updated: 0/3 completed'),
-      view('manage_todo_list', list('completed', 'cancelled', 'in_progress'), 'Task list updated: 1/2 completed'),
+      view('manage_todo_list', list('completed', 'cancelled', 'in_progress'), 'Task list updated: 1/2 completed, 1 cancelled'),
+      // The stored list (here with the user's tick kept) is what the line counts.
+      view('manage_todo_list', list('completed', 'pending', 'pending'), 'Task list updated: 2/3 completed\nKept the user\'s changes: task 2 stays completed.'),
       view('manage_todo_list', { todoList: [] }, 'Task list cleared: it had no items left, so it was closed.'),
       view('manage_todo_list', { todoList: JSON.stringify(list('in_progress', 'pending').todoList) }, null),
     ];
@@ -27,6 +29,7 @@ describe('plumbing card labels', () => {
       'Task change refused',
       'Planned 3 tasks',
       'Updated tasks · 1/2 done',
+      'Updated tasks · 2/3 done',
       'Cleared the task list',
       'Planned 2 tasks',
     ]);

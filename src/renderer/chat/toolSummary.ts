@@ -56,9 +56,12 @@ function taskLabel(view: ToolCallView, planned: boolean): string {
       const list = todoListOf(args);
       if (!list) return 'Updating tasks';
       if (!list.length) return 'Cleared the task list';
+      if (planned) return `Planned ${list.length} task${list.length === 1 ? '' : 's'}`;
+      // The list as stored (the result says it: user edits may have been kept) wins over the call.
+      const stored = view.result ? /^Task list updated: (\d+)\/(\d+) completed/.exec(view.result.content) : null;
+      if (stored) return `Updated tasks · ${stored[1]}/${stored[2]} done`;
       const counted = list.filter((t) => !CANCELLED.has(String(t.status)));
       const done = counted.filter((t) => DONE.has(String(t.status))).length;
-      if (planned) return `Planned ${list.length} task${list.length === 1 ? '' : 's'}`;
       return `Updated tasks · ${done}/${counted.length} done`;
     }
     case 'task_create':
