@@ -17,6 +17,7 @@ import { AutopilotNotice, AutopilotToggle } from '../agents/Autopilot';
 import { useQuestions } from '../questions/useQuestions';
 import { QuestionBanners } from '../questions/QuestionBanner';
 import { runState, stoppedLast } from '../tasks/runState';
+import { revealBidiControls } from '../../shared/bidi';
 
 export function ConversationView(props: {
   id: string;
@@ -100,7 +101,7 @@ export function ConversationView(props: {
               aria-label={`Rename “${conversation.title}”`}
               onClick={() => setRenaming(true)}
             >
-              {conversation.title}
+              {revealBidiControls(conversation.title)}
             </button>
           </h1>
         )}

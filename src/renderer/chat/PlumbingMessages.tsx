@@ -2,6 +2,7 @@
 // `NEXT_TODO: …` as a "Continuing: <task>" divider and a worker's result as one line that
 // opens to the result. The stored text (and every export) keeps the raw message.
 import { NEXT_TODO, parseWorkerResult } from '../../shared/agents';
+import { revealBidiControls } from '../../shared/bidi';
 import type { Message } from '../../shared/domain';
 import { CardIcon } from './CardIcon';
 import { Markdown } from './Markdown';
@@ -15,7 +16,7 @@ export function plumbingView(message: Message) {
     const task = message.content.slice(NEXT_TODO.length).trim();
     return (
       <article className="message continue-divider" aria-label="Autopilot message" data-message-id={message.id}>
-        <span className="divider-text">Continuing: {task}</span>
+        <span className="divider-text">Continuing: {revealBidiControls(task)}</span>
       </article>
     );
   }

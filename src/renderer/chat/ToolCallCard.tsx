@@ -7,6 +7,7 @@ import type { ToolCallView } from './displayItems';
 import { QuestionExchange } from '../questions/QuestionExchange';
 import { CardIcon } from './CardIcon';
 import { isFailure, summarize } from './toolSummary';
+import { revealBidiControls } from '../../shared/bidi';
 import './toolCards.css';
 
 function pretty(json: string): string {
@@ -54,7 +55,7 @@ export function ToolCallCard({ view, running, agentName }: { view: ToolCallView;
             <span className="tool-icon" aria-hidden="true">
               {icons}
             </span>
-            <span className="card-label">{label}</span>
+            <span className="card-label">{revealBidiControls(label)}</span>
             {state !== 'done' && (
               <>
                 <span className="sr-only">, </span>

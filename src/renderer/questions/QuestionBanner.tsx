@@ -2,6 +2,7 @@
 // arguments), and either an answer box with Answer or one button per action.
 import { useState } from 'react';
 import type { Question, QuestionReply } from '../../shared/questions';
+import { revealBidiControls } from '../../shared/bidi';
 import { call, useApi } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
 import './questions.css';
@@ -38,7 +39,7 @@ function QuestionBanner({ question }: { question: Question }) {
         <strong>{question.agentName}</strong>
         <span className="question-asks">{question.freeText ? 'asks you' : 'needs your decision'}</span>
       </div>
-      <p className="question-text">{question.text}</p>
+      <p className="question-text">{revealBidiControls(question.text)}</p>
       {question.details.length > 0 && (
         <dl className="question-details">
           {question.details.map((d) => (

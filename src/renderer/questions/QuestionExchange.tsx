@@ -1,6 +1,7 @@
 // An `ask_user` call in a transcript, shown as the exchange it was: the question, then
 // the user's answer (or that it is still waiting, or was cancelled) — never as JSON.
 import { ANSWER_PREFIX, CANCELLED_ANSWER } from '../../shared/questions';
+import { revealBidiControls } from '../../shared/bidi';
 import type { ToolCallView } from '../chat/displayItems';
 import './questions.css';
 
@@ -28,7 +29,7 @@ export function QuestionExchange({ view, asker, running }: { view: ToolCallView;
   return (
     <div className="question-exchange" role="group" aria-label={`${asker} asked`}>
       <p className="exchange-question">
-        <span className="exchange-who">{asker} asked:</span> {questionOf(view.call.arguments)}
+        <span className="exchange-who">{asker} asked:</span> {revealBidiControls(questionOf(view.call.arguments))}
       </p>
       {answer.kind === 'answered' ? (
         <p className="exchange-answer">

@@ -1,7 +1,8 @@
 // The sticky, collapsible task header above the messages. It updates from
 // `tasks:changed` events only (no polling), and lets the user edit the list.
 import { useEffect, useState } from 'react';
-import { currentTask, progressOf, type TaskList } from '../../shared/tasks';
+import type { TaskList } from '../../shared/tasks';
+import { currentTask, progressOf } from '../../shared/taskProgress';
 import { call, useApi } from '../api/apiContext';
 import { useGuard, useToast } from '../common/toasts';
 import { MenuButton } from '../common/Menu';
@@ -9,6 +10,7 @@ import { useTaskList } from './useTaskList';
 import { TaskRow } from './TaskRow';
 import { ExportTasksDialog } from './ExportTasksDialog';
 import type { RunState } from './runState';
+import { revealBidiControls } from '../../shared/bidi';
 
 const STORAGE_PREFIX = 'stepwise.tasks.expanded.';
 
@@ -81,7 +83,7 @@ function TaskPanel(props: {
               ) : (
                 <span className="task-still small" aria-hidden="true" />
               )}
-              {currentState === null ? current.activeForm || current.title : `${current.title} — ${currentState}`}
+              {revealBidiControls(currentState === null ? current.activeForm || current.title : `${current.title} — ${currentState}`)}
             </span>
           )}
         </div>

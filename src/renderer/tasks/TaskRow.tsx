@@ -10,6 +10,7 @@ import { InlineRename } from '../common/InlineRename';
 import { moved, rowKind, rowLabel } from './taskView';
 import type { RunState } from './runState';
 import './taskHints.css';
+import { revealBidiControls } from '../../shared/bidi';
 
 const ICON: Record<ReturnType<typeof rowKind>, string> = {
   pending: '○',
@@ -127,7 +128,7 @@ export function TaskRow(props: {
               }
             }}
           >
-            {task.title}
+            {revealBidiControls(task.title)}
           </button>
         )}
         {kind === 'in_progress' && task.activeForm && props.runState === null && <span className="task-active">{task.activeForm}</span>}
