@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AutopilotState, Worker } from '../../src/shared/agents';
 import type { Message } from '../../src/shared/domain';
 import type { Question } from '../../src/shared/questions';
-import { runState, stoppedLast, type AgentsNow } from '../../src/renderer/tasks/runState';
+import { onlyWaitingForYou, runState, stoppedLast, type AgentsNow } from '../../src/renderer/tasks/runState';
 
 const worker = (n: number, status: Worker['status']) => ({ owner: `worker-${n}`, status }) as Worker;
 const autopilot = (patch: Partial<AutopilotState>) => ({ enabled: true, checking: false, continuing: null, pausedReason: null, ...patch }) as AutopilotState;
@@ -35,5 +35,14 @@ describe('runState', () => {
     expect(stoppedLast([msg('assistant', 'user', 'stopped'), msg('user', 'user')])).toBe(false);
     expect(stoppedLast([msg('assistant', 'user'), msg('user', 'system', 'complete', '[Stopped at 10:00:00] Main agent: idle.')])).toBe(true);
     expect(stoppedLast([msg('user', 'user'), msg('assistant', 'user'), msg('tool', 'user')])).toBe(false);
+  });
+
+  it('onlyWaitingForYou: every agent at work waits on a question', () => {
+    const asks = [{ agentId: 'worker-1' } as Question];
+    expect(onlyWaitingForYou(now({ workers: [worker(1, 'running'), worker(2, 'done')], questions: asks }))).toBe(true);
+    expect(onlyWaitingForYou(now({ workers: [worker(1, 'running'), worker(2, 'running')], questions: asks }))).toBe(false);
+    expect(onlyWaitingForYou(now({ workers: [worker(1, 'running'), worker(2, 'queued')], questions: asks }))).toBe(false);
+    expect(onlyWaitingForYou(now({ workers: [worker(1, 'running')], questions: asks, mainRunning: true }))).toBe(false);
+    expect(onlyWaitingForYou(now({ workers: [worker(1, 'running')] }))).toBe(false);
   });
 });

@@ -16,7 +16,8 @@ import { useAutopilot } from '../agents/useAutopilot';
 import { AutopilotNotice, AutopilotToggle } from '../agents/Autopilot';
 import { useQuestions } from '../questions/useQuestions';
 import { QuestionBanners } from '../questions/QuestionBanner';
-import { runState, stoppedLast } from '../tasks/runState';
+import { onlyWaitingForYou, runState, stoppedLast } from '../tasks/runState';
+import '../tasks/taskHints.css';
 import { revealBidiControls } from '../../shared/bidi';
 
 export function ConversationView(props: {
@@ -42,6 +43,7 @@ export function ConversationView(props: {
   const busy = status.running || anyWorkerActive || !!autopilot?.checking;
   const mainStopped = useMemo(() => stoppedLast(messages), [messages]);
   const agentsNow = { mainRunning: status.running, mainStopped, autopilot, workers, questions };
+  const onlyWaiting = onlyWaitingForYou(agentsNow);
 
   useEffect(() => {
     call(api, 'conversations:get', { id: props.id }).then(setConversation, props.onMissing);
@@ -105,11 +107,16 @@ export function ConversationView(props: {
             </button>
           </h1>
         )}
-        {busy && (
-          <span className="working" role="status">
-            <span className="spinner" aria-hidden="true" /> Working…
-          </span>
-        )}
+        {busy &&
+          (onlyWaiting ? (
+            <span className="working" role="status">
+              <span className="task-still" aria-hidden="true" /> Waiting for you
+            </span>
+          ) : (
+            <span className="working" role="status">
+              <span className="spinner" aria-hidden="true" /> Working…
+            </span>
+          ))}
         <AutopilotToggle state={autopilot} />
       </header>
       <TaskHeader

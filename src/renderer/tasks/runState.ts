@@ -34,6 +34,16 @@ export function runState(owner: string, now: AgentsNow): RunState {
   return 'stopped';
 }
 
+/** Every agent still at work waits on the user's answer: the header says so instead of turning. */
+export function onlyWaitingForYou(now: AgentsNow): boolean {
+  return (
+    now.questions.length > 0 &&
+    !now.mainRunning &&
+    !now.autopilot?.checking &&
+    now.workers.every((w) => w.status !== 'queued' && (w.status !== 'running' || now.questions.some((q) => q.agentId === w.owner)))
+  );
+}
+
 /**
  * True when the conversation's last run ended with Stop: its last reply is tagged stopped,
  * or Stop left its summary message, and the user has not written since.
