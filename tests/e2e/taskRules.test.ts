@@ -186,7 +186,8 @@ describe('task rules in the browser', () => {
     expect(await marker.innerText()).toBe('⚠');
     await expect.poll(rowNames).toContain('Task 2, in progress: Count north basket');
     // Nothing runs it now, so its icon is still.
-    const row = tasks().getByRole('listitem').filter({ has: marker });
+    // `has` is queried inside each row, so its locator must not start at the region.
+    const row = tasks().getByRole('listitem').filter({ has: page().getByRole('img', { name: 'Worker 1 failed; handed back' }) });
     expect(await row.count()).toBe(1);
     expect(await row.locator('.spinner').count()).toBe(0);
     expect(await summary()).toBe('Tasks 0/3');
