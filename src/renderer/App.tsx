@@ -5,6 +5,7 @@ import { ToastProvider, useGuard, useToast } from './common/toasts';
 import { importConversation } from './common/importConversation';
 import { useConnectionState } from './common/connectionStore';
 import { useView } from './common/useSelection';
+import { isNewConversationKey, isSearchKey, NEW_CONVERSATION_KEYS, SEARCH_KEYS } from './common/shortcuts';
 import { Sidebar } from './sidebar/Sidebar';
 import { ConversationView } from './chat/ConversationView';
 import { useSettings, useTheme } from './settings/useSettings';
@@ -30,6 +31,8 @@ function Shell() {
   useTheme(settings?.theme);
   const searchRef = useRef<HTMLInputElement>(null);
   const [renameRequest, setRenameRequest] = useState(0);
+  // A search result opens its conversation at the matching message.
+  const [focusMessage, setFocusMessage] = useState<{ id: number; nonce: number } | null>(null);
   const [showShortcuts, setShowShortcuts] = useState(false);
   const [exportAll, setExportAll] = useState(false);
   const toast = useToast();
@@ -50,10 +53,10 @@ function Shell() {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const mod = event.ctrlKey || event.metaKey;
-      if (mod && !event.shiftKey && event.key.toLowerCase() === 'n') {
+      if (isNewConversationKey(event)) {
         event.preventDefault();
         void newConversation();
-      } else if (mod && event.key.toLowerCase() === 'k') {
+      } else if (isSearchKey(event)) {
         event.preventDefault();
         searchRef.current?.focus();
         searchRef.current?.select();
@@ -85,7 +88,10 @@ function Shell() {
     <div className="app">
       <Sidebar
         selectedId={view.kind === 'conversation' ? view.id : null}
-        onSelect={(id) => navigate({ kind: 'conversation', id })}
+        onSelect={(id, messageId) => {
+          navigate({ kind: 'conversation', id });
+          setFocusMessage(messageId === undefined ? null : { id: messageId, nonce: Date.now() });
+        }}
         onNew={() => void newConversation()}
         onDeleted={(id) => {
           if (view.kind === 'conversation' && view.id === id) navigate({ kind: 'home' });
@@ -110,6 +116,7 @@ function Shell() {
             key={view.id}
             id={view.id}
             renameRequest={renameRequest}
+            focusMessage={focusMessage}
             onMissing={() => navigate({ kind: 'home' })}
             onOpenSettings={() => navigate({ kind: 'settings' })}
           />
@@ -136,7 +143,7 @@ function Home({ onNew }: { onNew: () => void }) {
         Start a new conversation
       </button>
       <p className="hint">
-        <kbd>Ctrl</kbd>+<kbd>N</kbd> new conversation · <kbd>Ctrl</kbd>+<kbd>K</kbd> search
+        <kbd>{NEW_CONVERSATION_KEYS}</kbd> new conversation · <kbd>{SEARCH_KEYS}</kbd> search
       </p>
     </section>
   );

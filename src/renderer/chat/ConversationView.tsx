@@ -21,6 +21,8 @@ import '../tasks/taskHints.css';
 import { revealBidiControls } from '../../shared/bidi';
 
 export function ConversationView(props: {
+  /** Scroll to and highlight this message once loaded (a search result). */
+  focusMessage?: { id: number; nonce: number } | null;
   id: string;
   renameRequest: number;
   onMissing: () => void;
@@ -49,6 +51,12 @@ export function ConversationView(props: {
     call(api, 'conversations:get', { id: props.id }).then(setConversation, props.onMissing);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, props.id]);
+
+  const focus = props.focusMessage;
+  useEffect(() => {
+    if (!focus || !loaded) return;
+    void loadUntil(focus.id).then(() => setScrollTarget(focus));
+  }, [focus, loaded, loadUntil]);
 
   const [seenRequest] = useState(props.renameRequest);
   useEffect(() => {
