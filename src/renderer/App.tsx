@@ -11,11 +11,15 @@ import { ConversationView } from './chat/ConversationView';
 import { SettingsView } from './settings/SettingsView';
 import { ShortcutsDialog } from './common/ShortcutsDialog';
 import { useSettings, useTheme } from './settings/useSettings';
+import { DraftsProvider, useDrafts, useDraftsReady } from './drafts/drafts';
+import { NewConversationView } from './chat/NewConversationView';
 
 export function App() {
   return (
     <ToastProvider>
-      <Shell />
+      <DraftsProvider>
+        <Shell />
+      </DraftsProvider>
     </ToastProvider>
   );
 }
@@ -23,7 +27,12 @@ export function App() {
 function Shell() {
   const api = useApi();
   const guard = useGuard();
-  const [view, navigate] = useView();
+  const [view, navigate, promote] = useView();
+  const drafts = useDrafts();
+  const draftsReady = useDraftsReady();
+  // Bumped whenever a conversation is chosen, so its composer has the focus even when the
+  // same one is chosen again (typing right after the click must land there).
+  const [focusRequest, setFocusRequest] = useState(0);
   const settings = useSettings();
   useTheme(settings?.theme);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -40,17 +49,26 @@ function Shell() {
     }
   }, [api, guard, navigate, toast]);
 
-  const newConversation = useCallback(async () => {
-    const created = await guard(() => call(api, 'conversations:create', {}));
-    if (created) navigate({ kind: 'conversation', id: created.id });
-  }, [api, guard, navigate]);
+  // No round trip: the new conversation is a draft until its first send stores it.
+  const newConversation = useCallback(() => {
+    navigate({ kind: 'new', id: drafts.newConversationId() });
+    setFocusRequest((n) => n + 1);
+  }, [drafts, navigate]);
+
+  const openConversation = useCallback(
+    (id: string) => {
+      navigate({ kind: 'conversation', id });
+      setFocusRequest((n) => n + 1);
+    },
+    [navigate],
+  );
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const mod = event.ctrlKey || event.metaKey;
       if (mod && !event.shiftKey && event.key.toLowerCase() === 'n') {
         event.preventDefault();
-        void newConversation();
+        newConversation();
       } else if (mod && event.key.toLowerCase() === 'k') {
         event.preventDefault();
         searchRef.current?.focus();
@@ -70,7 +88,7 @@ function Shell() {
   useEvent(
     'app:command',
     ({ command }) => {
-      if (command === 'new-conversation') void newConversation();
+      if (command === 'new-conversation') newConversation();
       else if (command === 'open-settings') navigate({ kind: 'settings' });
       else if (command === 'open-shortcuts') setShowShortcuts(true);
       else if (command === 'export-all-tasks') setExportAll(true);
@@ -83,8 +101,8 @@ function Shell() {
     <div className="app">
       <Sidebar
         selectedId={view.kind === 'conversation' ? view.id : null}
-        onSelect={(id) => navigate({ kind: 'conversation', id })}
-        onNew={() => void newConversation()}
+        onSelect={openConversation}
+        onNew={newConversation}
         onDeleted={(id) => {
           if (view.kind === 'conversation' && view.id === id) navigate({ kind: 'home' });
         }}
@@ -99,16 +117,21 @@ function Shell() {
         <ConnectionBanner />
         <Notices />
         {view.kind === 'settings' && <SettingsView settings={settings} onClose={() => navigate({ kind: 'home' })} />}
-        {view.kind === 'conversation' && (
+        {!draftsReady && view.kind !== 'settings' && view.kind !== 'home' && <div className="loading" aria-busy="true" />}
+        {draftsReady && view.kind === 'new' && (
+          <NewConversationView key={view.id} id={view.id} focusRequest={focusRequest} onStarted={promote} />
+        )}
+        {draftsReady && view.kind === 'conversation' && (
           <ConversationView
             key={view.id}
             id={view.id}
             renameRequest={renameRequest}
+            focusRequest={focusRequest}
             onMissing={() => navigate({ kind: 'home' })}
             onOpenSettings={() => navigate({ kind: 'settings' })}
           />
         )}
-        {view.kind === 'home' && <Home onNew={() => void newConversation()} />}
+        {view.kind === 'home' && <Home onNew={newConversation} />}
       </main>
       {showShortcuts && <ShortcutsDialog onClose={() => setShowShortcuts(false)} />}
       {exportAll && <ExportTasksDialog conversationId={null} initialScope="all" onClose={() => setExportAll(false)} />}

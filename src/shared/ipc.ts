@@ -17,6 +17,7 @@ import {
 import { SettingsPatch, SettingsView } from './settings';
 import { TaskList, TaskTitle, UserTaskPatch } from './tasks';
 import { AutopilotState, Worker } from './agents';
+import { Draft, DraftContent } from './drafts';
 
 const call = <Req extends z.ZodType, Res extends z.ZodType>(request: Req, response: Res) => ({
   request,
@@ -70,6 +71,18 @@ export const calls = {
     z.object({ items: z.array(Message), total: z.number().int() }),
   ),
   'messages:send': call(z.strictObject({ conversationId: ConversationId, content: MessageContent }), Message),
+  /**
+   * Stores a new conversation under the id the page chose for its draft and sends its
+   * first message, in one step: nothing is stored if either part is refused.
+   */
+  'conversations:start': call(
+    z.strictObject({ id: ConversationId, content: MessageContent }),
+    z.object({ conversation: Conversation, message: Message }),
+  ),
+  /** Every unsent draft, newest first (drafts of new conversations included). */
+  'drafts:list': call(Empty, z.array(Draft)),
+  /** Saves a conversation's unsent text; empty text forgets the draft. */
+  'drafts:save': call(z.strictObject({ conversationId: ConversationId, content: DraftContent }), z.object({ saved: z.boolean() })),
 
   /** Stops the conversation's agent loop; the partial reply stays, marked stopped. */
   'chat:stop': call(z.strictObject({ conversationId: ConversationId }), ChatStatus),

@@ -22,6 +22,7 @@ import { createTaskModule } from './tasks/taskModule';
 import { createAutopilot } from './autopilot/autopilot';
 import { createWorkerModule } from './agents/workerModule';
 import { PLANNING_OVERRIDE_FILE } from './tasks/taskPlanning';
+import { createDraftModule } from './drafts/draftModule';
 
 export interface CoreOptions {
   dataDir: string;
@@ -104,6 +105,8 @@ export function createCore(options: CoreOptions) {
     log: chatOptions.log,
   });
 
+  const drafts = createDraftModule({ db, now });
+
   const handlers: Handlers = {
     'app:info': () => ({
       version: options.version,
@@ -119,6 +122,7 @@ export function createCore(options: CoreOptions) {
     ...exportHandlers({ db, bus, conversations, fileDialogs: options.fileDialogs, now }),
     ...workers.handlers,
     ...autopilot.handlers,
+    ...drafts.handlers,
     // Stop halts everything in the conversation at once: Autopilot's pending step, the
     // main agent and every worker (with a summary when workers were involved).
     'chat:stop': async ({ conversationId }) => {

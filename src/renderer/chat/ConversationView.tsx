@@ -18,6 +18,8 @@ import { AutopilotNotice, AutopilotToggle } from '../agents/Autopilot';
 export function ConversationView(props: {
   id: string;
   renameRequest: number;
+  /** Changes when the composer should take the focus again (the view was chosen once more). */
+  focusRequest?: number;
   onMissing: () => void;
   onOpenSettings: () => void;
 }) {
@@ -69,7 +71,29 @@ export function ConversationView(props: {
     return () => window.removeEventListener('keydown', onKey);
   }, [busy, selectedWorker, stop]);
 
-  if (!conversation) return <div className="loading" aria-busy="true" />;
+  // Shown while the conversation loads too, so what is typed right after a switch lands here.
+  const composer = (
+    <Composer
+      draftId={conversationId}
+      focusRequest={props.focusRequest}
+      hidden={!!selectedWorker}
+      running={busy}
+      onStop={stop}
+      onSend={async (content) => {
+        const sent = await guard(() => call(api, 'messages:send', { conversationId, content }));
+        return sent !== undefined;
+      }}
+    />
+  );
+
+  if (!conversation) {
+    return (
+      <section className="conversation" aria-label="Conversation" aria-busy="true">
+        <div className="loading" />
+        {composer}
+      </section>
+    );
+  }
 
   return (
     <section className="conversation" aria-label={conversation.title}>
@@ -151,15 +175,7 @@ export function ConversationView(props: {
           onOpenSettings={props.onOpenSettings}
         />
       )}
-      <Composer
-        hidden={!!selectedWorker}
-        running={busy}
-        onStop={stop}
-        onSend={async (content) => {
-          const sent = await guard(() => call(api, 'messages:send', { conversationId, content }));
-          return sent !== undefined;
-        }}
-      />
+      {composer}
     </section>
   );
 }

@@ -97,10 +97,11 @@ export function createConversationRepo(db: Db, now: () => number = Date.now) {
     setTaskBadgeLookup(lookup: TaskBadgeLookup) {
       badges = lookup;
     },
-    create(title?: string): Conversation {
+    /** `id` is the page's draft id when a new conversation is stored by its first send. */
+    create(title?: string, id: string = randomUUID()): Conversation {
       const at = now();
       const row: ConversationInsert = {
-        id: randomUUID(),
+        id,
         title: title ?? DEFAULT_TITLE,
         created_at: at,
         updated_at: at,

@@ -1,0 +1,55 @@
+// A new conversation before its first send: only a draft in the page (and its text in
+// core), so opening it needs no round trip and nothing typed at once can go astray. The
+// first send stores the conversation and its message in one call. Until then there is
+// nothing to export, rename, plan or put on Autopilot, so those controls are not shown.
+import { useEffect } from 'react';
+import { call, useApi } from '../api/apiContext';
+import { useGuard } from '../common/toasts';
+import { useDrafts } from '../drafts/drafts';
+import { Composer } from './Composer';
+
+export function NewConversationView(props: { id: string; focusRequest: number; onStarted: (id: string) => void }) {
+  const api = useApi();
+  const guard = useGuard();
+  const drafts = useDrafts();
+  const { id, onStarted } = props;
+
+  useEffect(() => {
+    drafts.openedNew(id);
+    // A reload between the first send and the address update: open the stored conversation.
+    void call(api, 'conversations:get', { id }).then(
+      () => onStarted(id),
+      () => {},
+    );
+  }, [api, drafts, id, onStarted]);
+
+  return (
+    <section className="conversation" aria-label="New conversation">
+      <header className="conversation-header">
+        <h1 className="conversation-heading">
+          <span className="title-static">New conversation</span>
+        </h1>
+      </header>
+      <div className="empty-chat">
+        <h2>What should we work on?</h2>
+        <p>Describe the goal. For multi-step work the assistant writes a task list and keeps it current as it goes.</p>
+      </div>
+      <Composer
+        draftId={id}
+        focusRequest={props.focusRequest}
+        running={false}
+        onStop={() => {}}
+        onSend={async (content) => {
+          const started = await guard(() => call(api, 'conversations:start', { id, content }));
+          if (!started) {
+            drafts.startFailed(id);
+            return false;
+          }
+          drafts.startedNew(id);
+          onStarted(id);
+          return true;
+        }}
+      />
+    </section>
+  );
+}
