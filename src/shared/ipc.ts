@@ -76,7 +76,12 @@ export const calls = {
    * first message, in one step: nothing is stored if either part is refused.
    */
   'conversations:start': call(
-    z.strictObject({ id: ConversationId, content: MessageContent }),
+    z.strictObject({
+      id: ConversationId,
+      content: MessageContent,
+      /** Autopilot as chosen before the first send; absent: follow the default setting. */
+      autopilot: z.boolean().optional(),
+    }),
     z.object({ conversation: Conversation, message: Message }),
   ),
   /** Every unsent draft, newest first (drafts of new conversations included). */

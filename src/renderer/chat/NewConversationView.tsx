@@ -1,18 +1,31 @@
 // A new conversation before its first send: only a draft in the page (and its text in
 // core), so opening it needs no round trip and nothing typed at once can go astray. The
 // first send stores the conversation and its message in one call. Until then there is
-// nothing to export, rename, plan or put on Autopilot, so those controls are not shown.
-import { useEffect } from 'react';
+// nothing to export, rename or plan, so those controls are not shown; Autopilot can be
+// chosen ahead (it matters from the first reply on) and is stored with the first send.
+import { useEffect, useState } from 'react';
 import { call, useApi } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
 import { useDrafts } from '../drafts/drafts';
 import { Composer } from './Composer';
+import { AutopilotToggle } from '../agents/Autopilot';
+import { useSettings } from '../settings/useSettings';
 
 export function NewConversationView(props: { id: string; focusRequest: number; onStarted: (id: string) => void }) {
   const api = useApi();
   const guard = useGuard();
   const drafts = useDrafts();
   const { id, onStarted } = props;
+  const settings = useSettings();
+  const [autopilot, setAutopilot] = useState<boolean | null>(null);
+  const autopilotState = settings && {
+    conversationId: id,
+    enabled: autopilot ?? settings.autopilotDefault,
+    steps: 0,
+    cap: settings.autopilotCap,
+    pausedReason: null,
+    checking: false,
+  };
 
   useEffect(() => {
     drafts.openedNew(id);
@@ -29,6 +42,7 @@ export function NewConversationView(props: { id: string; focusRequest: number; o
         <h1 className="conversation-heading">
           <span className="title-static">New conversation</span>
         </h1>
+        <AutopilotToggle state={autopilotState} onToggle={setAutopilot} />
       </header>
       <div className="empty-chat">
         <h2>What should we work on?</h2>
@@ -40,7 +54,7 @@ export function NewConversationView(props: { id: string; focusRequest: number; o
         running={false}
         onStop={() => {}}
         onSend={async (content) => {
-          const started = await guard(() => call(api, 'conversations:start', { id, content }));
+          const started = await guard(() => call(api, 'conversations:start', { id, content, ...(autopilot === null ? {} : { autopilot }) }));
           if (!started) {
             drafts.startFailed(id);
             return false;

@@ -278,7 +278,7 @@ export function createChatEngine(deps: ChatEngineDeps) {
      * Stores a new conversation under `id` (its draft's id) with its first message, in one
      * transaction, then starts the loop. Refused when the id is taken: nothing is stored.
      */
-    startConversation(id: string, content: string): { conversation: Conversation; message: Message } {
+    startConversation(id: string, content: string, autopilot?: boolean): { conversation: Conversation; message: Message } {
       if (closed) throw new AppError('unavailable', 'Stepwise is shutting down.');
       if (content.trim() === CLEAR_COMMAND) {
         throw new AppError('conflict', 'There is nothing to clear in a new conversation. Type a message instead.');
@@ -287,7 +287,7 @@ export function createChatEngine(deps: ChatEngineDeps) {
         throw new AppError('conflict', 'This conversation has already been started. Open it from the sidebar to continue it.');
       }
       const { conversation, message } = db.transaction(() => {
-        const created = conversations.create(undefined, id);
+        const created = conversations.create(undefined, { id, autopilot });
         return { conversation: created, message: messages.insert({ conversationId: id, role: 'user', content, origin: 'user' }) };
       })();
       bus.emit('conversations:changed', { id, kind: 'created', conversation: conversations.summary(id) ?? null });
