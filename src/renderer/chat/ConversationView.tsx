@@ -88,7 +88,7 @@ export function ConversationView(props: {
 
   if (!conversation) {
     return (
-      <section className="conversation" aria-label="Conversation" aria-busy="true">
+      <section className="conversation" aria-label="Loading conversation" aria-busy="true">
         <div className="loading" />
         {composer}
       </section>
