@@ -106,11 +106,22 @@ describe('new conversations and drafts', () => {
     // A new conversation's first request carries only its own message: nothing of another.
     for (const body of requests.filter((b) => lastUser(b).startsWith('new '))) expect(userMessages(body)).toHaveLength(1);
 
-    await expect.poll(() => storedTitles().length, { timeout: 10_000 }).toBe(20);
+    // Stored where they belong: each conversation holds exactly its own messages, in order.
+    const byConversation = new Map<string, string[]>();
+    for (const row of stored<{ first: string; content: string }>(
+      `SELECT (SELECT content FROM messages f WHERE f.conversation_id = m.conversation_id ORDER BY f.id LIMIT 1) AS first, m.content
+       FROM messages m WHERE m.role = 'user' ORDER BY m.id`,
+    )) {
+      byConversation.set(row.first, [...(byConversation.get(row.first) ?? []), row.content]);
+    }
+    const expected = new Map<string, string[]>();
+    for (const s of sent) expected.set(s.conversation, [...(expected.get(s.conversation) ?? []), s.text]);
+    expect(byConversation).toEqual(expected);
+    expect(storedTitles()).toHaveLength(20);
+
+    // No composer kept the text it sent.
     for (let round = 1; round <= 20; round++) {
-      const expected = sent.filter((s) => s.conversation === `new ${round}`).map((s) => s.text);
       await open(titleFor(`new ${round}`));
-      await expect.poll(() => mine().allInnerTexts(), { timeout: 10_000 }).toEqual(expected);
       expect(await composer().inputValue(), `composer of new ${round}`).toBe('');
     }
     await newButton().click();

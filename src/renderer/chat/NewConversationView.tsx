@@ -57,6 +57,15 @@ export function NewConversationView(props: { id: string; focusRequest: number; o
           const started = await guard(() => call(api, 'conversations:start', { id, content, ...(autopilot === null ? {} : { autopilot }) }));
           if (!started) {
             drafts.startFailed(id);
+            // The answer may have been lost with the connection after core stored it: then
+            // open the stored conversation (the text stays in its composer, sent once).
+            void call(api, 'conversations:get', { id }).then(
+              () => {
+                drafts.startedNew(id);
+                onStarted(id);
+              },
+              () => {},
+            );
             return false;
           }
           drafts.startedNew(id);
