@@ -3,7 +3,13 @@ import { call, useApi } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
 
 /** `onToggle` replaces the stored toggle (a new conversation keeps the choice until its first send). */
-export function AutopilotToggle({ state, onToggle }: { state: AutopilotState | null; onToggle?: (enabled: boolean) => void }) {
+export function AutopilotToggle({
+  state,
+  onToggle,
+}: {
+  state: Pick<AutopilotState, 'conversationId' | 'enabled'> | null;
+  onToggle?: (enabled: boolean) => void;
+}) {
   const api = useApi();
   const guard = useGuard();
   if (!state) return null;

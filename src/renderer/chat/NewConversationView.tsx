@@ -10,6 +10,7 @@ import { useDrafts } from '../drafts/drafts';
 import { Composer } from './Composer';
 import { AutopilotToggle } from '../agents/Autopilot';
 import { useSettings } from '../settings/useSettings';
+import './newConversation.css';
 
 export function NewConversationView(props: { id: string; focusRequest: number; onStarted: (id: string) => void }) {
   const api = useApi();
@@ -18,14 +19,7 @@ export function NewConversationView(props: { id: string; focusRequest: number; o
   const { id, onStarted } = props;
   const settings = useSettings();
   const [autopilot, setAutopilot] = useState<boolean | null>(null);
-  const autopilotState = settings && {
-    conversationId: id,
-    enabled: autopilot ?? settings.autopilotDefault,
-    steps: 0,
-    cap: settings.autopilotCap,
-    pausedReason: null,
-    checking: false,
-  };
+  const autopilotState = settings && { conversationId: id, enabled: autopilot ?? settings.autopilotDefault };
 
   useEffect(() => {
     drafts.openedNew(id);
