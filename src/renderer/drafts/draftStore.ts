@@ -51,10 +51,12 @@ export function createDraftStore(api: StepwiseApi) {
   }
 
   // A reload or a closing window must not lose the last second of typing.
-  window.addEventListener('pagehide', () => flush());
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') flush();
-  });
+  if (typeof window !== 'undefined') {
+    window.addEventListener('pagehide', () => flush());
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') flush();
+    });
+  }
 
   return {
     get,
