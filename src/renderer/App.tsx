@@ -9,6 +9,8 @@ import { isNewConversationKey, isSearchKey, NEW_CONVERSATION_KEYS, SEARCH_KEYS }
 import { Sidebar } from './sidebar/Sidebar';
 import { ConversationView } from './chat/ConversationView';
 import { useSettings, useTheme } from './settings/useSettings';
+import { DraftsProvider, useDrafts, useDraftsReady } from './drafts/drafts';
+import { NewConversationView } from './chat/NewConversationView';
 
 // Settings and dialogs load when first opened: they are not needed for the first paint.
 const SettingsView = lazy(() => import('./settings/SettingsView').then((m) => ({ default: m.SettingsView })));
@@ -18,7 +20,9 @@ const ExportTasksDialog = lazy(() => import('./tasks/ExportTasksDialog').then((m
 export function App() {
   return (
     <ToastProvider>
-      <Shell />
+      <DraftsProvider>
+        <Shell />
+      </DraftsProvider>
     </ToastProvider>
   );
 }
@@ -26,7 +30,12 @@ export function App() {
 function Shell() {
   const api = useApi();
   const guard = useGuard();
-  const [view, navigate] = useView();
+  const [view, navigate, promote] = useView();
+  const drafts = useDrafts();
+  const draftsReady = useDraftsReady();
+  // Bumped whenever a conversation is chosen, so its composer has the focus even when the
+  // same one is chosen again (typing right after the click must land there).
+  const [focusRequest, setFocusRequest] = useState(0);
   const settings = useSettings();
   useTheme(settings?.theme);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -45,17 +54,26 @@ function Shell() {
     }
   }, [api, guard, navigate, toast]);
 
-  const newConversation = useCallback(async () => {
-    const created = await guard(() => call(api, 'conversations:create', {}));
-    if (created) navigate({ kind: 'conversation', id: created.id });
-  }, [api, guard, navigate]);
+  // No round trip: the new conversation is a draft until its first send stores it.
+  const newConversation = useCallback(() => {
+    navigate({ kind: 'new', id: drafts.newConversationId() });
+    setFocusRequest((n) => n + 1);
+  }, [drafts, navigate]);
+
+  const openConversation = useCallback(
+    (id: string) => {
+      navigate({ kind: 'conversation', id });
+      setFocusRequest((n) => n + 1);
+    },
+    [navigate],
+  );
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const mod = event.ctrlKey || event.metaKey;
       if (isNewConversationKey(event)) {
         event.preventDefault();
-        void newConversation();
+        newConversation();
       } else if (isSearchKey(event)) {
         event.preventDefault();
         searchRef.current?.focus();
@@ -75,7 +93,7 @@ function Shell() {
   useEvent(
     'app:command',
     ({ command }) => {
-      if (command === 'new-conversation') void newConversation();
+      if (command === 'new-conversation') newConversation();
       else if (command === 'open-settings') navigate({ kind: 'settings' });
       else if (command === 'open-shortcuts') setShowShortcuts(true);
       else if (command === 'export-all-tasks') setExportAll(true);
@@ -89,10 +107,10 @@ function Shell() {
       <Sidebar
         selectedId={view.kind === 'conversation' ? view.id : null}
         onSelect={(id, messageId) => {
-          navigate({ kind: 'conversation', id });
+          openConversation(id);
           setFocusMessage(messageId === undefined ? null : { id: messageId, nonce: Date.now() });
         }}
-        onNew={() => void newConversation()}
+        onNew={newConversation}
         onDeleted={(id) => {
           if (view.kind === 'conversation' && view.id === id) navigate({ kind: 'home' });
         }}
@@ -111,17 +129,22 @@ function Shell() {
             <SettingsView settings={settings} onClose={() => navigate({ kind: 'home' })} />
           </Suspense>
         )}
-        {view.kind === 'conversation' && (
+        {!draftsReady && view.kind !== 'settings' && view.kind !== 'home' && <div className="loading" aria-busy="true" />}
+        {draftsReady && view.kind === 'new' && (
+          <NewConversationView key={view.id} id={view.id} focusRequest={focusRequest} onStarted={promote} />
+        )}
+        {draftsReady && view.kind === 'conversation' && (
           <ConversationView
             key={view.id}
             id={view.id}
             renameRequest={renameRequest}
             focusMessage={focusMessage}
+            focusRequest={focusRequest}
             onMissing={() => navigate({ kind: 'home' })}
             onOpenSettings={() => navigate({ kind: 'settings' })}
           />
         )}
-        {view.kind === 'home' && <Home onNew={() => void newConversation()} />}
+        {view.kind === 'home' && <Home onNew={newConversation} />}
       </main>
       <Suspense>
         {showShortcuts && <ShortcutsDialog onClose={() => setShowShortcuts(false)} />}

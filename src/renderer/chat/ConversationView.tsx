@@ -25,6 +25,8 @@ export function ConversationView(props: {
   focusMessage?: { id: number; nonce: number } | null;
   id: string;
   renameRequest: number;
+  /** Changes when the composer should take the focus again (the view was chosen once more). */
+  focusRequest?: number;
   onMissing: () => void;
   onOpenSettings: () => void;
 }) {
@@ -86,7 +88,29 @@ export function ConversationView(props: {
     return () => window.removeEventListener('keydown', onKey);
   }, [busy, selectedWorker, stop]);
 
-  if (!conversation) return <div className="loading" aria-busy="true" />;
+  // Shown while the conversation loads too, so what is typed right after a switch lands here.
+  const composer = (
+    <Composer
+      draftId={conversationId}
+      focusRequest={props.focusRequest}
+      hidden={!!selectedWorker}
+      running={busy}
+      onStop={stop}
+      onSend={async (content) => {
+        const sent = await guard(() => call(api, 'messages:send', { conversationId, content }));
+        return sent !== undefined;
+      }}
+    />
+  );
+
+  if (!conversation) {
+    return (
+      <section className="conversation" aria-label="Loading conversation" aria-busy="true">
+        <div className="loading" />
+        {composer}
+      </section>
+    );
+  }
 
   return (
     <section className="conversation" aria-label={conversation.title}>
@@ -179,15 +203,7 @@ export function ConversationView(props: {
           onOpenSettings={props.onOpenSettings}
         />
       )}
-      <Composer
-        hidden={!!selectedWorker}
-        running={busy}
-        onStop={stop}
-        onSend={async (content) => {
-          const sent = await guard(() => call(api, 'messages:send', { conversationId, content }));
-          return sent !== undefined;
-        }}
-      />
+      {composer}
     </section>
   );
 }
