@@ -93,7 +93,7 @@ async function expandTasks() {
   const expanded = tasks().getByRole('button', { name: 'Collapse task list' });
   for (let attempt = 0; attempt < 3; attempt++) {
     if ((await toggle.getAttribute('aria-expanded')) === 'true') break;
-    await toggle.click();
+    await toggle.click({ timeout: 5_000 }).catch(() => {});
     await expanded.waitFor({ timeout: 1_000 }).catch(() => {});
   }
   expect(await toggle.getAttribute('aria-expanded')).toBe('true');
@@ -186,7 +186,7 @@ describe('task rules in the browser', () => {
     expect(await marker.innerText()).toBe('⚠');
     await expect.poll(rowNames).toContain('Task 2, in progress: Count north basket');
     // Nothing runs it now, so its icon is still.
-    const row = tasks().getByRole('listitem').filter({ has: marker });
+    const row = tasks().getByRole('listitem').filter({ hasText: 'Count north basket' });
     expect(await row.count()).toBe(1);
     expect(await row.locator('.spinner').count()).toBe(0);
     expect(await summary()).toBe('Tasks 0/3');
