@@ -178,7 +178,12 @@ describe('workers', () => {
       [3, 'pending', 'main'],
     ]);
 
+    expect((await h.call('questions:list', { conversationId: conversation.id })).map((q) => q.text)).toEqual(['Which region?']);
     await h.call('chat:stop', { conversationId: conversation.id });
+    // Stop cancelled the question: the worker's ask_user got "cancelled by user".
+    expect(await h.call('questions:list', { conversationId: conversation.id })).toEqual([]);
+    const asker = h.core.workers.workers.list(conversation.id)[1];
+    expect(h.messages(asker.id).find((m) => m.role === 'tool')?.content).toBe('cancelled by user');
     const summary = h.messages(conversation.id).at(-1)!;
     expect(summary.origin).toBe('system');
     expect(summary.content).toMatch(/^\[Stopped at \d\d:\d\d:\d\d\] Main agent: idle\./);
@@ -367,16 +372,20 @@ describe('workers', () => {
     await until(() => h.core.workers.workers.list(conversation.id)[0]?.needsInput === true, 'the worker to ask');
     const [asking] = await h.call('workers:list', { conversationId: conversation.id });
     expect(asking).toMatchObject({ status: 'running', needsInput: true, activity: 'waiting' });
-    const notWaiting = await h.callError('workers:answer', { workerId: conversation.id, content: 'x' });
+    const [question] = await h.call('questions:list', { conversationId: conversation.id });
+    expect(question).toMatchObject({ agentId: 'worker-1', agentName: 'Worker 1', workerId: asking.id, text: 'Which region?', freeText: true, actions: [] });
+    const notWaiting = await h.callError('questions:answer', { questionId: 'no-such-question', reply: { kind: 'text', text: 'x' } });
     expect(notWaiting.code).toBe('not_found');
+    const noAction = await h.callError('questions:answer', { questionId: question.id, reply: { kind: 'action', actionId: 'allow' } });
+    expect(noAction.message).toBe("Unknown action 'allow'; this question's actions are none (answer with text).");
 
-    await h.call('workers:answer', { workerId: asking.id, content: 'eu-west-1' });
+    expect(await h.call('questions:answer', { questionId: question.id, reply: { kind: 'text', text: 'eu-west-1' } })).toEqual([]);
     await until(() => h.messages(conversation.id).some((m) => m.content === 'Thanks, done.'), 'the main agent to finish');
     const delivered = h.messages(conversation.id).find((m) => m.origin === 'worker')!;
     expect(delivered.content).toContain('Using eu-west-1.');
     const transcript = h.messages(asking.id);
     expect(transcript.find((m) => m.role === 'tool')?.content).toBe('The user answered: eu-west-1');
-    const again = await h.callError('workers:answer', { workerId: asking.id, content: 'late' });
-    expect(again.code).toBe('conflict');
+    const again = await h.callError('questions:answer', { questionId: question.id, reply: { kind: 'text', text: 'late' } });
+    expect(again).toEqual({ code: 'not_found', message: 'This question was already answered or cancelled.' });
   });
 });

@@ -9,6 +9,8 @@ import { useGuard } from '../common/toasts';
 import { MenuButton } from '../common/Menu';
 import { InlineRename } from '../common/InlineRename';
 import { moved, rowKind, rowLabel } from './taskView';
+import type { RunState } from './runState';
+import './taskHints.css';
 import { revealBidiControls } from '../../shared/bidi';
 import './TaskRow.css';
 
@@ -22,7 +24,14 @@ const ICON: Record<ReturnType<typeof rowKind>, string> = {
 
 const DRAG_TYPE = 'application/x-stepwise-task';
 
-export function TaskRow(props: { task: Task; list: TaskList; conversationId: string; onJump: (messageId: number) => void }) {
+export function TaskRow(props: {
+  task: Task;
+  list: TaskList;
+  conversationId: string;
+  /** For an in-progress task: null while its owner runs, else why it does not. */
+  runState: RunState;
+  onJump: (messageId: number) => void;
+}) {
   const { task, list, conversationId } = props;
   const api = useApi();
   const guard = useGuard();
@@ -76,10 +85,14 @@ export function TaskRow(props: { task: Task; list: TaskList; conversationId: str
         onClick={() => update({ status: task.status === 'completed' ? 'pending' : 'completed' })}
       >
         {/* A handed-back task waits for the main agent: nothing runs it, so it does not spin. */}
-        {kind === 'in_progress' && !handedBack ? (
+        {handedBack ? (
+          <span aria-hidden="true">◔</span>
+        ) : kind !== 'in_progress' ? (
+          <span aria-hidden="true">{ICON[kind]}</span>
+        ) : props.runState === null ? (
           <span className="spinner" aria-hidden="true" />
         ) : (
-          <span aria-hidden="true">{handedBack ? '◔' : ICON[kind]}</span>
+          <span className="task-still" aria-hidden="true" />
         )}
       </button>
       <span className="task-seq" aria-hidden="true">
@@ -124,7 +137,10 @@ export function TaskRow(props: { task: Task; list: TaskList; conversationId: str
             {revealBidiControls(task.title)}
           </button>
         )}
-        {kind === 'in_progress' && task.activeForm && <span className="task-active">{task.activeForm}</span>}
+        {kind === 'in_progress' && task.activeForm && props.runState === null && <span className="task-active">{task.activeForm}</span>}
+        {kind === 'in_progress' && props.runState !== null && (
+          <span className={`task-hint hint-${props.runState.replaceAll(' ', '-')}`}>{props.runState}</span>
+        )}
         {kind === 'blocked' && (
           <span className="task-blocked">blocked by {task.openBlockers.map((id) => `#${id}`).join(', ')}</span>
         )}

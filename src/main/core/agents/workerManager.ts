@@ -2,13 +2,15 @@
 // loop on its own transcript (a child conversation), with its own owner id on the
 // parent's task list. Results go back to the main agent as messages, and the main agent
 // resumes when it is idle. Stop halts everything and leaves one summary message.
-import type { Worker } from '../../../shared/agents';
+import { workerResultHeader, type Worker } from '../../../shared/agents';
 import type { ChatError, Message } from '../../../shared/domain';
+import { ANSWER_PREFIX, CANCELLED_ANSWER } from '../../../shared/questions';
 import type { ConversationRepo } from '../conversations/conversationRepo';
 import type { MessageRepo } from '../conversations/messageRepo';
 import type { EventBus } from '../ipc/eventBus';
-import { AppError, notFound } from '../ipc/dispatcher';
+import { notFound } from '../ipc/dispatcher';
 import type { ChatEngine } from '../llm/chatEngine';
+import type { Questions } from '../questions/questionModule';
 import type { TaskService } from '../tasks/taskService';
 import { formatStopSummary, workerLabel, type AgentSnapshot, type TaskCounts } from './stopSummary';
 import { createWorkerQueue, type WorkerQueue } from './workerQueue';
@@ -17,7 +19,6 @@ import type { StoredWorker, WorkerRepo } from './workerRepo';
 
 export interface WorkerRuntime {
   activity: 'streaming' | 'tool' | 'waiting' | 'idle';
-  question: { text: string; answer: (text: string) => void } | null;
 }
 
 export interface WorkerManagerDeps {
@@ -27,12 +28,14 @@ export interface WorkerManagerDeps {
   repo: WorkerRepo;
   tasks: TaskService;
   chat: ChatEngine;
+  questions: Questions;
   concurrency: () => number;
   now?: () => number;
   log?: (line: string) => void;
 }
 
 export const BEGIN_MESSAGE = 'Begin your task.';
+
 
 /** What a failed worker reports to the main agent; the main agent decides what to do. */
 export function errorReport(worker: StoredWorker['worker'], error: ChatError) {
@@ -54,7 +57,7 @@ export function errorReport(worker: StoredWorker['worker'], error: ChatError) {
 }
 
 export function createWorkerManager(deps: WorkerManagerDeps) {
-  const { bus, messages, repo, tasks, chat } = deps;
+  const { bus, messages, repo, tasks, chat, questions } = deps;
   const now = deps.now ?? Date.now;
   const log = deps.log ?? ((line: string) => console.warn(line));
   const queues = new Map<string, WorkerQueue>();
@@ -83,7 +86,7 @@ export function createWorkerManager(deps: WorkerManagerDeps) {
     return {
       ...stored.worker,
       activity: stored.worker.status === 'running' ? (live?.activity ?? 'idle') : null,
-      needsInput: !!live?.question,
+      needsInput: !!live && questions.isWaiting(stored.worker.conversationId, stored.worker.owner),
     };
   }
 
@@ -100,14 +103,14 @@ export function createWorkerManager(deps: WorkerManagerDeps) {
     return reply?.content ?? '(The worker finished without an answer.)';
   }
 
-  function resultHeader(worker: StoredWorker['worker'], verb: string): string {
-    return `Worker ${worker.number}${worker.taskId !== null ? ` (task ${worker.taskId})` : ''} ${verb}:`;
+  function resultHeader(worker: StoredWorker['worker'], verb: 'finished' | 'failed'): string {
+    return workerResultHeader(worker.number, worker.taskId, verb);
   }
 
   async function run(stored: StoredWorker): Promise<void> {
     const { worker } = stored;
     repo.setStatus(worker.id, 'running');
-    runtime.set(worker.id, { activity: 'idle', question: null });
+    runtime.set(worker.id, { activity: 'idle' });
     changed(worker.conversationId);
     let outcome;
     try {
@@ -185,6 +188,8 @@ export function createWorkerManager(deps: WorkerManagerDeps) {
 
   return {
     list,
+    /** Pushes the workers' current view (e.g. after a question changed their ⚠). */
+    refresh: changed,
 
     /** The `start_task` tool's work: returns at once with started or queued. */
     start(
@@ -218,34 +223,27 @@ export function createWorkerManager(deps: WorkerManagerDeps) {
       if (stored) changed(stored.worker.conversationId);
     },
 
-    /** The `ask_user` tool: waits until the user answers in the worker's view. */
-    ask(conversationId: string, owner: string, question: string, signal: AbortSignal): Promise<string> {
+    /**
+     * The `ask_user` tool: the question goes to the user (a banner in the conversation and
+     * in the worker's view) and its answer becomes the tool result. It is the tool result
+     * rather than a user message, which would land between the call and its result.
+     */
+    async ask(conversationId: string, owner: string, question: string, signal: AbortSignal): Promise<string> {
       const stored = this.byOwner(conversationId, owner);
       const live = stored && runtime.get(stored.worker.id);
-      if (!stored || !live) return Promise.resolve('No user is available to answer; continue with your best judgement.');
-      return new Promise<string>((resolve) => {
-        const done = (text: string) => {
-          live.question = null;
-          live.activity = 'tool';
-          changed(conversationId);
-          resolve(text);
-        };
-        live.question = { text: question, answer: done };
-        live.activity = 'waiting';
-        signal.addEventListener('abort', () => done('cancelled by user'), { once: true });
-        changed(conversationId);
+      if (!stored || !live) return 'No user is available to answer; continue with your best judgement.';
+      live.activity = 'waiting';
+      const outcome = await questions.ask({
+        conversationId,
+        agentId: owner,
+        agentName: `Worker ${stored.worker.number}`,
+        workerId: stored.worker.id,
+        text: question,
+        signal,
       });
-    },
-
-    answer(workerId: string, content: string): Worker {
-      const stored = repo.get(workerId);
-      if (!stored) throw notFound(`Worker ${workerId}`);
-      const live = runtime.get(workerId);
-      if (!live?.question) throw new AppError('conflict', `Worker ${stored.worker.number} is not waiting for an answer.`);
-      // The answer is the ask_user tool result: a separate user message would land between
-      // the tool call and its result and break the transcript.
-      live.question.answer(`The user answered: ${content}`);
-      return view(repo.get(workerId)!);
+      live.activity = 'tool';
+      changed(conversationId);
+      return outcome.kind === 'text' ? `${ANSWER_PREFIX}${outcome.text}` : CANCELLED_ANSWER;
     },
 
     /** True while any worker of the conversation runs or waits. */
