@@ -51,8 +51,23 @@ export function workerResultHeader(worker: number, taskId: number | null, verb: 
   return `Worker ${worker}${taskId !== null ? ` (task ${taskId})` : ''} ${verb}:`;
 }
 
+/** The end of a worker's result that completed its task; the main agent may reopen the task. */
+export const REOPEN_HINT = 'Reopen it if the result is not enough.';
+
+/** A worker's result that completed its task, as the main agent gets it. */
+export function workerCompletedMessage(worker: number, taskId: number, answer: string): string {
+  return `Task ${taskId} was completed by worker ${worker} with this result:\n\n${answer}\n\n${REOPEN_HINT}`;
+}
+
 /** Reads a worker's result message back (for the transcript's one-line card); null if it is not one. */
 export function parseWorkerResult(content: string): { worker: number; taskId: number | null; verb: 'finished' | 'failed'; body: string } | null {
+  const completed = /^Task (\d+) was completed by worker (\d+) with this result:[^\S\n]*\n?/.exec(content);
+  if (completed) {
+    const body = content.slice(completed[0].length).trim();
+    const at = body.lastIndexOf(REOPEN_HINT);
+    const withoutHint = at < 0 ? body : `${body.slice(0, at).trimEnd()}\n\n${body.slice(at + REOPEN_HINT.length).trimStart()}`.trim();
+    return { worker: Number(completed[2]), taskId: Number(completed[1]), verb: 'finished', body: withoutHint };
+  }
   const match = /^Worker (\d+)(?: \(task (\d+)\))? (finished|failed):[^\S\n]*\n?/.exec(content);
   if (!match) return null;
   return {
