@@ -22,6 +22,7 @@ import { createTaskModule } from './tasks/taskModule';
 import { createAutopilot } from './autopilot/autopilot';
 import { createWorkerModule } from './agents/workerModule';
 import { PLANNING_OVERRIDE_FILE } from './tasks/taskPlanning';
+import { createLedgerModule } from './ledger/ledgerModule';
 
 export interface CoreOptions {
   dataDir: string;
@@ -67,7 +68,18 @@ export function createCore(options: CoreOptions) {
   tools.register(currentTimeTool(now));
   const chatOptions: ChatEngineOptions = { ...defaultEngineOptions, ...options.chat };
   const prompts = createPromptRegistry(chatOptions.log);
-  const chat = createChatEngine({ db, messages, conversations, bus, tools, prompts, settings, options: chatOptions });
+  const ledger = createLedgerModule({ db, bus, conversations, now });
+  const chat = createChatEngine({
+    db,
+    messages,
+    conversations,
+    bus,
+    tools,
+    prompts,
+    settings,
+    options: chatOptions,
+    toolCalls: ledger.observer,
+  });
   const tasks = createTaskModule({
     db,
     bus,
@@ -119,6 +131,7 @@ export function createCore(options: CoreOptions) {
     ...exportHandlers({ db, bus, conversations, fileDialogs: options.fileDialogs, now }),
     ...workers.handlers,
     ...autopilot.handlers,
+    ...ledger.handlers,
     // Stop halts everything in the conversation at once: Autopilot's pending step, the
     // main agent and every worker (with a summary when workers were involved).
     'chat:stop': async ({ conversationId }) => {
@@ -154,6 +167,8 @@ export function createCore(options: CoreOptions) {
     autopilot,
     /** Workers: `workers.workers.list(id)`, `.active(id)`, `.stopAll(id)`. */
     workers,
+    /** The task ledger: `ledger.store.openCounts(id)`, `.openTaskCalls(id, taskId)`, `.all(id)`. */
+    ledger,
     dispatch: createDispatcher(handlers),
     close() {
       autopilot.close();
