@@ -17,7 +17,14 @@ function canCycleFrom(target: EventTarget | null): boolean {
   return target instanceof HTMLTextAreaElement && target.value === '' && target.closest('.worker-view') !== null;
 }
 
-export function WorkerView(props: { workers: Worker[]; worker: Worker; onSelect: (id: string) => void; onBack: () => void }) {
+export function WorkerView(props: {
+  workers: Worker[];
+  worker: Worker;
+  onSelect: (id: string) => void;
+  onBack: () => void;
+  /** A message to scroll to (a tool call's card, from the task ledger). */
+  scrollToMessageId?: { id: number; nonce: number } | null;
+}) {
   const { worker, workers } = props;
   const api = useApi();
   const guard = useGuard();
@@ -56,7 +63,12 @@ export function WorkerView(props: { workers: Worker[]; worker: Worker; onSelect:
           Back to conversation
         </button>
       </div>
-      <MessageList messages={messages} actions={{ running: worker.status === 'running', onEditLast: () => {}, onRegenerate: () => {} }} readOnly />
+      <MessageList
+        messages={messages}
+        scrollToMessageId={props.scrollToMessageId}
+        actions={{ running: worker.status === 'running', onEditLast: () => {}, onRegenerate: () => {} }}
+        readOnly
+      />
       {worker.needsInput && (
         <Composer
           running={false}

@@ -25,7 +25,7 @@ export function ConversationView(props: {
   const guard = useGuard();
   const [conversation, setConversation] = useState<Conversation | null>(null);
   const [renaming, setRenaming] = useState(false);
-  const [scrollTarget, setScrollTarget] = useState<{ id: number; nonce: number } | null>(null);
+  const [scrollTarget, setScrollTarget] = useState<{ id: number; nonce: number; transcriptId: string } | null>(null);
   const { messages, loaded } = useMessages(props.id);
   const status = useChatStatus(props.id);
   const conversationId = props.id;
@@ -108,9 +108,10 @@ export function ConversationView(props: {
       <TaskHeader
         conversationId={conversationId}
         running={busy}
-        onJumpToMessage={(id) => {
-          setWorkerId(null);
-          setScrollTarget({ id, nonce: Date.now() });
+        onJumpToMessage={(id, transcriptId = conversationId) => {
+          // A worker's tool call is in its own transcript: open that worker's view.
+          setWorkerId(transcriptId === conversationId ? null : transcriptId);
+          setScrollTarget({ id, nonce: Date.now(), transcriptId });
         }}
       />
       <AutopilotNotice state={autopilot.state} continuing={autopilot.continuing} />
@@ -125,6 +126,7 @@ export function ConversationView(props: {
           key={selectedWorker.id}
           workers={workers}
           worker={selectedWorker}
+          scrollToMessageId={scrollTarget?.transcriptId === selectedWorker.id ? scrollTarget : null}
           onSelect={setWorkerId}
           onBack={() => setWorkerId(null)}
         />
@@ -136,7 +138,7 @@ export function ConversationView(props: {
       ) : (
         <MessageList
           messages={messages}
-          scrollToMessageId={scrollTarget}
+          scrollToMessageId={scrollTarget?.transcriptId === conversationId ? scrollTarget : null}
           actions={{
             running: status.running,
             onEditLast: (content) => void guard(() => call(api, 'chat:editLast', { conversationId, content })),

@@ -16,7 +16,11 @@ function storedChoice(conversationId: string): boolean | null {
   return value === null ? null : value === '1';
 }
 
-export function TaskHeader(props: { conversationId: string; running: boolean; onJumpToMessage: (id: number) => void }) {
+export function TaskHeader(props: {
+  conversationId: string;
+  running: boolean;
+  onJumpToMessage: (id: number, transcriptId?: string) => void;
+}) {
   const { list } = useTaskList(props.conversationId);
   if (!list || list.tasks.length === 0) return null;
   return <TaskPanel {...props} list={list} />;
@@ -26,7 +30,7 @@ function TaskPanel(props: {
   conversationId: string;
   running: boolean;
   list: TaskList;
-  onJumpToMessage: (id: number) => void;
+  onJumpToMessage: (id: number, transcriptId?: string) => void;
 }) {
   const { list, conversationId } = props;
   const api = useApi();

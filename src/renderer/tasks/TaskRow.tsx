@@ -8,6 +8,7 @@ import { useGuard } from '../common/toasts';
 import { MenuButton } from '../common/Menu';
 import { InlineRename } from '../common/InlineRename';
 import { moved, rowKind, rowLabel } from './taskView';
+import { TaskLedger } from './TaskLedger';
 
 const ICON: Record<ReturnType<typeof rowKind>, string> = {
   pending: '○',
@@ -19,7 +20,13 @@ const ICON: Record<ReturnType<typeof rowKind>, string> = {
 
 const DRAG_TYPE = 'application/x-stepwise-task';
 
-export function TaskRow(props: { task: Task; list: TaskList; conversationId: string; onJump: (messageId: number) => void }) {
+export function TaskRow(props: {
+  task: Task;
+  list: TaskList;
+  conversationId: string;
+  /** `transcriptId`: a worker's transcript, when the message is there. */
+  onJump: (messageId: number, transcriptId?: string) => void;
+}) {
   const { task, list, conversationId } = props;
   const api = useApi();
   const guard = useGuard();
@@ -119,6 +126,7 @@ export function TaskRow(props: { task: Task; list: TaskList; conversationId: str
         {kind === 'blocked' && (
           <span className="task-blocked">blocked by {task.openBlockers.map((id) => `#${id}`).join(', ')}</span>
         )}
+        <TaskLedger conversationId={conversationId} listId={list.id} taskId={task.id} onJump={props.onJump} />
       </span>
       {task.owner !== 'main' && <span className="owner-badge">{task.owner}</span>}
       <MenuButton
