@@ -8,7 +8,7 @@ const SECRET_NAME = /key(?!words?\b|board)|token|secret|passw|authorization/i;
 const SECRET_VALUE = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{4,}|\b(sk|pk|rk|ghp|gho|ghs|github_pat|xox[abpr])[-_][A-Za-z0-9_-]{12,}/g;
 // `"apiKey": "…"`, `api_key=…`, `Authorization: …` in text that is not JSON.
 const SECRET_PAIR =
-  /((?:["']?)[\w.-]*(?:key(?!words?\b|board)|token|secret|passw|authorization)[\w.-]*(?:["']?)\s*[:=]\s*)(?![\d.]+\b)("(?:[^"\\]|\\.)*"|'[^']*'|[^\s,;}&]+)/gi;
+  /((?:["']?)[\w.-]*(?:key(?!words?\b|board)|token|secret|passw|authorization)[\w.-]*(?:["']?)\s*[:=]\s*)(?![\d.]+\b)("(?:[^"\\]|\\.)*"|'[^']*'|(?:(?:Bearer|Basic|Token)\s+)?[^\s,;}&]+)/gi;
 
 /** `secret`: everything textual under it is masked (e.g. `"secrets": {"a": "…"}`). */
 function maskValue(value: unknown, secret = false): unknown {
