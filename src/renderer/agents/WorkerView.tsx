@@ -1,5 +1,5 @@
 // One worker's live transcript. Tab / Shift+Tab cycle through workers, Esc goes back.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { Worker } from '../../shared/agents';
 import { call, useApi } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
@@ -28,7 +28,19 @@ export function WorkerView(props: {
   const { worker, workers } = props;
   const api = useApi();
   const guard = useGuard();
-  const { messages } = useMessages(worker.id);
+  const { messages, loaded, hasOlder, loadOlder, loadUntil } = useMessages(worker.id);
+  const [target, setTarget] = useState<{ id: number; nonce: number } | null>(null);
+  const wanted = props.scrollToMessageId ?? null;
+
+  // Once the transcript is there, load back to the wanted message, then scroll to it.
+  useEffect(() => {
+    if (!wanted || !loaded) return;
+    let live = true;
+    void loadUntil(wanted.id).then(() => live && setTarget(wanted));
+    return () => {
+      live = false;
+    };
+  }, [wanted, loaded, loadUntil]);
   const index = workers.findIndex((w) => w.id === worker.id);
 
   useEffect(() => {
@@ -65,7 +77,9 @@ export function WorkerView(props: {
       </div>
       <MessageList
         messages={messages}
-        scrollToMessageId={props.scrollToMessageId}
+        hasOlder={hasOlder}
+        onLoadOlder={loadOlder}
+        scrollToMessageId={target}
         actions={{ running: worker.status === 'running', onEditLast: () => {}, onRegenerate: () => {} }}
         readOnly
       />

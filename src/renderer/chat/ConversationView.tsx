@@ -26,7 +26,7 @@ export function ConversationView(props: {
   const [conversation, setConversation] = useState<Conversation | null>(null);
   const [renaming, setRenaming] = useState(false);
   const [scrollTarget, setScrollTarget] = useState<{ id: number; nonce: number; transcriptId: string } | null>(null);
-  const { messages, loaded } = useMessages(props.id);
+  const { messages, loaded, hasOlder, loadOlder, loadUntil } = useMessages(props.id);
   const status = useChatStatus(props.id);
   const conversationId = props.id;
   const workers = useWorkers(props.id);
@@ -109,9 +109,15 @@ export function ConversationView(props: {
         conversationId={conversationId}
         running={busy}
         onJumpToMessage={(id, transcriptId = conversationId) => {
-          // A worker's tool call is in its own transcript: open that worker's view.
-          setWorkerId(transcriptId === conversationId ? null : transcriptId);
-          setScrollTarget({ id, nonce: Date.now(), transcriptId });
+          if (transcriptId !== conversationId) {
+            // A worker's tool call is in its own transcript: that worker's view loads and scrolls.
+            setWorkerId(transcriptId);
+            setScrollTarget({ id, nonce: Date.now(), transcriptId });
+            return;
+          }
+          setWorkerId(null);
+          // The message may be older than the loaded window.
+          void loadUntil(id).then(() => setScrollTarget({ id, nonce: Date.now(), transcriptId }));
         }}
       />
       <AutopilotNotice state={autopilot.state} continuing={autopilot.continuing} />
@@ -138,6 +144,8 @@ export function ConversationView(props: {
       ) : (
         <MessageList
           messages={messages}
+          hasOlder={hasOlder}
+          onLoadOlder={loadOlder}
           scrollToMessageId={scrollTarget?.transcriptId === conversationId ? scrollTarget : null}
           actions={{
             running: status.running,
