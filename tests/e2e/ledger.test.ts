@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedServer, type ScriptedServer, type Turn } from '../support/scriptedServer';
 import { launchApp, type App } from './support/app';
-import { reportFailure, turnQueue } from './support/chatScript';
+import { reportFailure, systemPromptOf, turnQueue } from './support/chatScript';
 
 let app: App;
 let server: ScriptedServer;
@@ -16,8 +16,7 @@ const page = (): Page => app.page;
 const tasks = () => page().getByRole('region', { name: 'Tasks', exact: true });
 const messages = () => page().getByRole('log', { name: 'Messages' });
 
-function plan(statuses: string[]): Turn {
-  const titles = ['Look up the time', 'Write the report'];
+function plan(statuses: string[], titles = ['Look up the time', 'Write the report']): Turn {
   return {
     text: 'Here is the plan.',
     toolCalls: [{ name: 'manage_todo_list', arguments: JSON.stringify({ todoList: statuses.map((status, i) => ({ id: i + 1, title: titles[i], status })) }) }],
@@ -100,5 +99,44 @@ describe('the task ledger in the browser', () => {
       if (Date.now() > deadline) throw new Error('the tool card did not scroll into view');
       await page().waitForTimeout(50);
     }
+  });
+
+  it('a worker’s call is listed under the task it owns and jumps to its card in the worker’s transcript', async () => {
+    let main = 0;
+    server.setScript((req) => {
+      const body = req.body;
+      if (!body.stream) return { text: 'Delegated report' };
+      if (/<task>\n/.test(systemPromptOf(body))) {
+        return body.messages.some((m) => m.role === 'tool')
+          ? { text: 'Report written.' }
+          : { toolCalls: [{ id: 'call_worker_time', name: 'get_current_time', arguments: '{}' }] };
+      }
+      main++;
+      if (main === 1) return plan(['in_progress', 'pending'], ['Plan the report', 'Draft the report']);
+      if (main === 2) return { toolCalls: [{ id: 'call_start', name: 'start_task', arguments: JSON.stringify({ task_description: 'Draft the report', taskId: 2 }) }] };
+      if (main === 3) return { text: 'A worker is drafting it.' };
+      return { text: 'Report received.' };
+    });
+    await page().getByRole('button', { name: 'New conversation', exact: true }).first().click();
+    await page().getByRole('textbox', { name: 'Message' }).fill('Plan the report and have a worker draft it.');
+    await page().getByRole('button', { name: 'Send', exact: true }).click();
+    await messages().getByText('Report received.').waitFor({ timeout: 20_000 });
+
+    const toggle = tasks().getByRole('button', { name: /^(Expand|Collapse) task list$/ });
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    const row = (n: number) =>
+      tasks().getByRole('list', { name: 'Task list' }).getByRole('listitem').filter({ has: page().getByRole('button', { name: new RegExp(`^Task ${n}, `) }) });
+    // start_task served task 1 (the main agent's); the worker's call served task 2.
+    await row(1).getByRole('button', { name: '1 tool call', exact: true }).waitFor({ timeout: 15_000 });
+    const count = row(2).getByRole('button', { name: '1 tool call', exact: true });
+    await count.click();
+    const call = tasks().getByRole('list', { name: 'Tool calls of task 2' }).getByRole('button');
+    await call.first().waitFor();
+    expect(await call.first().textContent()).toMatch(/^get_current_time\s*ok\s*worker-1/);
+    await call.first().click();
+    const transcript = page().getByRole('region', { name: 'Worker 1 transcript' });
+    await transcript.waitFor({ timeout: 10_000 });
+    await transcript.getByText('get_current_time', { exact: true }).waitFor({ timeout: 10_000 });
+    expect(await transcript.getByText('get_current_time', { exact: true }).isVisible()).toBe(true);
   });
 });
