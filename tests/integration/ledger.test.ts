@@ -136,6 +136,23 @@ describe('linking calls to the task in progress', () => {
   });
 });
 
+describe('the ledger outlives the transcript it points at', () => {
+  it('keeps calls whose result was regenerated away (without a card to jump to), and goes with the conversation', async () => {
+    mainScript([plan(['in_progress', 'pending', 'pending'], 'call_plan'), call('get_current_time', {}, 'call_time'), { text: 'It is noon.' }]);
+    const conversation = await h.newConversation('Regenerated');
+    await h.sendAndWait(conversation.id, 'What time is it?');
+    const from = h.events.length;
+    await h.call('chat:regenerate', { conversationId: conversation.id });
+    await h.waitIdle(conversation.id, from);
+    // The call happened (its effects may be real): it stays, but its card is gone.
+    const calls = await h.call('ledger:calls', { conversationId: conversation.id, taskId: 1 });
+    expect(calls.calls.map((c) => [c.toolCallId, c.messageId])).toEqual([['call_time', null]]);
+
+    await h.call('conversations:delete', { id: conversation.id });
+    expect(h.core.ledger.store.all(conversation.id)).toEqual([]);
+  });
+});
+
 describe('outcomes', () => {
   it('records ok, error, denied and cancelled, and keeps the first 500 characters of a result', async () => {
     let markStarted!: () => void;
