@@ -1,6 +1,7 @@
 // A task row's ledger: "N tool calls" (the calls its agent made while the task was in
 // progress); clicking lists them, and each call jumps to its card in the transcript.
 import { useEffect, useId, useState } from 'react';
+import { revealBidiControls } from '../../shared/bidi';
 import { toolCallCountLabel, type LedgerCall } from '../../shared/ledger';
 import { call, useApi } from '../api/apiContext';
 import { useToolCallCount } from './ledgerCounts';
@@ -67,7 +68,7 @@ export function TaskLedger(props: {
                   if (entry.messageId !== null) props.onJump(entry.messageId, entry.transcriptId);
                 }}
               >
-                <span className="task-ledger-name">{entry.name}</span>
+                <span className="task-ledger-name">{revealBidiControls(entry.name)}</span>
                 <span className={`task-ledger-outcome outcome-${entry.outcome}`}>{OUTCOME_LABEL[entry.outcome]}</span>
                 {entry.agentId !== 'main' && <span className="task-ledger-agent">{entry.agentId}</span>}
                 <time dateTime={new Date(entry.startedAt).toISOString()}>{clock(entry.startedAt)}</time>

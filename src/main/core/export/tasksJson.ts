@@ -3,6 +3,7 @@ import { TASKS_FORMAT, TASKS_VERSION, type TaskEventExport, type TasksExport } f
 import { maskSecretArguments, maskSecretText } from '../ledger/maskSecrets';
 import type { ReadEvent, ReadList, ReadTask, ReadToolCall } from './exportReader';
 import type { TasksDocument } from './tasksMarkdown';
+import { escapeBidiControlsInJson } from '../../../shared/bidi';
 
 export const isoTime = (ms: number): string => new Date(ms).toISOString();
 
@@ -80,5 +81,5 @@ export function tasksExport(doc: TasksDocument): TasksExport {
 }
 
 export function tasksJson(doc: TasksDocument): string {
-  return `${JSON.stringify(tasksExport(doc), null, 2)}\n`;
+  return `${escapeBidiControlsInJson(JSON.stringify(tasksExport(doc), null, 2))}\n`;
 }

@@ -3,6 +3,7 @@
 // plain items, so a viewer's checkbox count equals Stepwise's progress (completed out of
 // the tasks that are not cancelled).
 import { openBlockersOf, progressOf, type RuleTask } from '../tasks/taskRules';
+import { revealBidiControls } from '../../../shared/bidi';
 import { maskSecretArguments } from '../ledger/maskSecrets';
 import type { ReadConversation, ReadList, ReadTask, ReadToolCall } from './exportReader';
 import { codeSpan, escapeMarkdownLine, escapeMarkdownLines, formatUtc, truncate } from './markdownText';
@@ -55,9 +56,9 @@ export function taskItem(task: ReadTask, bySeq: BySeq): string {
 
 /** One ledger entry as a nested item: ``- `name` `{args}` → ok · 2026-05-01 09:30 UTC``. */
 export function toolCallItem(call: ReadToolCall): string {
-  const args = maskSecretArguments(call.arguments).replace(/\s+/g, ' ').trim();
+  const args = revealBidiControls(maskSecretArguments(call.arguments).replace(/\s+/g, ' ').trim());
   const shownArgs = args && args !== '{}' ? ` ${codeSpan(truncate(args, ARGUMENTS_MAX))}` : '';
-  return `- ${codeSpan(call.name || 'unnamed')}${shownArgs} → ${call.outcome} · ${formatUtc(call.startedAt)}`;
+  return `- ${codeSpan(revealBidiControls(call.name) || 'unnamed')}${shownArgs} → ${call.outcome} · ${formatUtc(call.startedAt)}`;
 }
 
 /** A task's item with the tool calls made during it nested under it. */
