@@ -1,11 +1,10 @@
 // One worker's live transcript. Tab / Shift+Tab cycle through workers, Esc goes back.
 import { useEffect, useState } from 'react';
 import type { Worker } from '../../shared/agents';
-import { call, useApi } from '../api/apiContext';
-import { useGuard } from '../common/toasts';
 import { useMessages } from '../chat/useMessages';
 import { MessageList } from '../chat/MessageList';
-import { Composer } from '../chat/Composer';
+import type { Question } from '../../shared/questions';
+import { QuestionBanners } from '../questions/QuestionBanner';
 
 function isTextEntry(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
@@ -20,14 +19,14 @@ function canCycleFrom(target: EventTarget | null): boolean {
 export function WorkerView(props: {
   workers: Worker[];
   worker: Worker;
+  /** The conversation's pending questions; this view shows its worker's. */
+  questions: Question[];
   onSelect: (id: string) => void;
   onBack: () => void;
   /** A message to scroll to (a tool call's card, from the task ledger). */
   scrollToMessageId?: { id: number; nonce: number } | null;
 }) {
   const { worker, workers } = props;
-  const api = useApi();
-  const guard = useGuard();
   const { messages, loaded, hasOlder, loadOlder, loadUntil } = useMessages(worker.id);
   const [target, setTarget] = useState<{ id: number; nonce: number } | null>(null);
   const wanted = props.scrollToMessageId ?? null;
@@ -80,18 +79,10 @@ export function WorkerView(props: {
         hasOlder={hasOlder}
         onLoadOlder={loadOlder}
         scrollToMessageId={target}
-        actions={{ running: worker.status === 'running', onEditLast: () => {}, onRegenerate: () => {} }}
+        actions={{ running: worker.status === 'running', agentName: `Worker ${worker.number}`, onEditLast: () => {}, onRegenerate: () => {} }}
         readOnly
       />
-      {worker.needsInput && (
-        <Composer
-          running={false}
-          onStop={() => {}}
-          label={`Answer worker ${worker.number}`}
-          placeholder={`Worker ${worker.number} is waiting for your answer…`}
-          onSend={async (content) => (await guard(() => call(api, 'workers:answer', { workerId: worker.id, content }))) !== undefined}
-        />
-      )}
+      <QuestionBanners questions={props.questions.filter((q) => q.workerId === worker.id)} />
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { MenuButton } from '../common/Menu';
 import { useTaskList } from './useTaskList';
 import { TaskRow } from './TaskRow';
 import { ExportTasksDialog } from './ExportTasksDialog';
+import type { RunState } from './runState';
 import { revealBidiControls } from '../../shared/bidi';
 
 const STORAGE_PREFIX = 'stepwise.tasks.expanded.';
@@ -21,6 +22,8 @@ function storedChoice(conversationId: string): boolean | null {
 export function TaskHeader(props: {
   conversationId: string;
   running: boolean;
+  /** Whether a task's owner runs now (null) or why not. */
+  runStateOf: (owner: string) => RunState;
   onJumpToMessage: (id: number, transcriptId?: string) => void;
 }) {
   const { list } = useTaskList(props.conversationId);
@@ -31,6 +34,7 @@ export function TaskHeader(props: {
 function TaskPanel(props: {
   conversationId: string;
   running: boolean;
+  runStateOf: (owner: string) => RunState;
   list: TaskList;
   onJumpToMessage: (id: number, transcriptId?: string) => void;
 }) {
@@ -46,6 +50,7 @@ function TaskPanel(props: {
   const allDone = total > 0 && done === total;
   const expanded = choice ?? (!props.running && !allDone);
   const current = currentTask(list);
+  const currentState = current ? props.runStateOf(current.owner) : null;
 
   useEffect(() => {
     if (choice === null) localStorage.removeItem(STORAGE_PREFIX + conversationId);
@@ -73,8 +78,12 @@ function TaskPanel(props: {
           <span className={allDone ? 'task-count done' : 'task-count'}>{summary}</span>
           {!allDone && current && (
             <span className="task-current" title={current.title}>
-              <span className="spinner small" aria-hidden="true" />
-              {revealBidiControls(current.activeForm || current.title)}
+              {currentState === null ? (
+                <span className="spinner small" aria-hidden="true" />
+              ) : (
+                <span className="task-still small" aria-hidden="true" />
+              )}
+              {revealBidiControls(currentState === null ? current.activeForm || current.title : `${current.title} — ${currentState}`)}
             </span>
           )}
         </div>
@@ -116,7 +125,14 @@ function TaskPanel(props: {
       {expanded && (
         <ol className="task-rows" aria-label="Task list">
           {list.tasks.map((task) => (
-            <TaskRow key={task.id} task={task} list={list} conversationId={conversationId} onJump={props.onJumpToMessage} />
+            <TaskRow
+              key={task.id}
+              task={task}
+              list={list}
+              conversationId={conversationId}
+              runState={task.status === 'in_progress' ? props.runStateOf(task.owner) : null}
+              onJump={props.onJumpToMessage}
+            />
           ))}
           {adding && <AddTaskRow conversationId={conversationId} onDone={() => setAdding(false)} />}
         </ol>
