@@ -25,6 +25,7 @@ import { createQuestionModule } from './questions/questionModule';
 import { PLANNING_OVERRIDE_FILE } from './tasks/taskPlanning';
 import { openDataDir, type DataDirLock } from './storage/openDataDir';
 import { KEY_FILE } from './settings/fileSecretStore';
+import { createDraftModule } from './drafts/draftModule';
 import { createLedgerModule } from './ledger/ledgerModule';
 
 export interface CoreOptions {
@@ -142,6 +143,8 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     log: chatOptions.log,
   });
 
+  const drafts = createDraftModule({ db, now });
+
   const handlers: Handlers = {
     'app:info': () => ({
       version: options.version,
@@ -158,6 +161,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     ...workers.handlers,
     ...questions.handlers,
     ...autopilot.handlers,
+    ...drafts.handlers,
     ...ledger.handlers,
     // Stop halts everything in the conversation at once: Autopilot's pending step, the
     // main agent and every worker (with a summary when workers were involved).
