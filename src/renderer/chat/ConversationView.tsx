@@ -58,7 +58,7 @@ export function ConversationView(props: {
   useEffect(() => {
     if (!focus || !loaded) return;
     void loadUntil(focus.id).then(() => setScrollTarget({ ...focus, transcriptId: conversationId }));
-  }, [focus, loaded, loadUntil]);
+  }, [focus, loaded, loadUntil, conversationId]);
 
   const [seenRequest] = useState(props.renameRequest);
   useEffect(() => {
