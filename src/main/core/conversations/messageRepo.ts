@@ -1,6 +1,6 @@
 // Messages in SQLite. Streaming replies are rows whose content is rewritten as text
 // arrives, so a crash loses at most the text since the last save.
-import type { Message, MessageRole, MessageStatus, ToolCall } from '../../../shared/domain';
+import type { Message, MessageRole, MessageStatus, Reasoning, ToolCall } from '../../../shared/domain';
 import type { Db } from '../db/openDatabase';
 
 /** A `messages` row as SQLite returns it. */
@@ -16,6 +16,8 @@ export interface MessageRow {
   status: MessageStatus;
   error: string | null;
   origin: Message['origin'];
+  reasoning?: string | null;
+  reasoning_ms?: number | null;
 }
 
 export function toMessage(row: MessageRow): Message {
@@ -31,6 +33,7 @@ export function toMessage(row: MessageRow): Message {
     status: row.status,
     error: row.error,
     origin: row.origin,
+    reasoning: row.reasoning ? { text: row.reasoning, durationMs: row.reasoning_ms ?? null } : null,
   };
 }
 
@@ -53,6 +56,7 @@ export interface MessagePatch {
   status?: MessageStatus;
   toolCalls?: ToolCall[] | null;
   error?: string | null;
+  reasoning?: Reasoning | null;
 }
 
 export function createMessageRepo(db: Db, now: () => number = Date.now) {
@@ -98,6 +102,8 @@ export function createMessageRepo(db: Db, now: () => number = Date.now) {
         ['status', 'status', patch.status],
         ['error', 'error', patch.error],
         ['toolCalls', 'tool_calls', patch.toolCalls === undefined ? undefined : patch.toolCalls && JSON.stringify(patch.toolCalls)],
+        ['reasoning', 'reasoning', patch.reasoning === undefined ? undefined : (patch.reasoning?.text ?? null)],
+        ['reasoning', 'reasoning_ms', patch.reasoning === undefined ? undefined : (patch.reasoning?.durationMs ?? null)],
       ];
       for (const [key, column, value] of columns) {
         if (patch[key] === undefined) continue;

@@ -156,6 +156,15 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 5,
+    name: 'reasoning with messages',
+    sql: `
+      -- What a reasoning model thought before its answer, and for how long (ms).
+      ALTER TABLE messages ADD COLUMN reasoning TEXT;
+      ALTER TABLE messages ADD COLUMN reasoning_ms INTEGER;
+    `,
+  },
 ];
 
 export const LATEST_VERSION = migrations.at(-1)?.version ?? 0;

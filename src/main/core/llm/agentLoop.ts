@@ -11,7 +11,10 @@ import { CANCELLED_BY_USER, type ToolRegistry } from '../tools/toolRegistry';
 import { buildApiMessages } from './apiMessages';
 import { ChatFailure, roundsError, toChatError, type ErrorContext } from './chatErrors';
 import { createClient } from './openaiClient';
-import { newTurnState, streamTurn } from './streamTurn';
+import { createStreamFetch } from './streamFetch';
+import { keptOf, newTurnState, streamTurn } from './streamTurn';
+import { decideTurn } from './turnOutcome';
+import { reasoningOfTurn } from './turnState';
 import type { PromptRegistry } from './systemPrompt';
 import { createThrottle } from './throttle';
 
@@ -68,7 +71,7 @@ export interface LoopRun {
   setFlush?: (flush: (() => void) | null) => void;
 }
 
-export const LENGTH_NOTE = 'The reply reached the model’s output limit and may be cut short. Ask it to continue.';
+export { LENGTH_NOTE } from './turnOutcome';
 
 /** The abort reason when Stepwise shuts down: the flush already saved the reply as interrupted. */
 export const SHUTDOWN = 'shutdown';
@@ -90,6 +93,7 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
       requestTimeoutMs: options.requestTimeoutMs,
       maxRetries: options.maxRetries,
       log: options.log,
+      fetch: createStreamFetch({ idleTimeoutMs: options.idleTimeoutMs }),
     }));
   } catch (error) {
     const chatError = toChatError(error, { model: settings.model, baseUrl: settings.baseUrl, apiKey });
@@ -106,9 +110,9 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
     emit(row);
 
     const turn = newTurnState();
-    const snapshot = (): Pick<Message, 'content' | 'toolCalls'> => {
+    const snapshot = (): Pick<Message, 'content' | 'toolCalls' | 'reasoning'> => {
       const calls = turn.calls.size ? turn.calls.calls() : null;
-      return { content: turn.text, toolCalls: calls };
+      return { content: turn.text, toolCalls: calls, reasoning: reasoningOfTurn(turn) };
     };
     const emitter = createThrottle(() => emit({ ...row, ...snapshot() }), options.emitIntervalMs);
     const saver = createThrottle(() => messages.update(row.id, snapshot()), options.saveIntervalMs);
@@ -126,7 +130,6 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
         turn,
         {
           signal,
-          idleTimeoutMs: options.idleTimeoutMs,
           onStarted: () => prompts.sent(promptCtx, prompt.contributors),
           onChange: () => {
             emitter.schedule();
@@ -141,7 +144,8 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
       const chatError = toChatError(error, errorCtx);
       if (!(error instanceof ChatFailure)) options.log(`[stepwise] chat request failed (${chatError.kind}): ${chatError.message}`);
       // A reply cut off mid-way keeps its text and reads as interrupted; others failed outright.
-      const status = chatError.kind === 'dropped' || (chatError.kind === 'timeout' && turn.text) ? 'interrupted' : 'error';
+      const kept = keptOf(turn) !== 'nothing';
+      const status = chatError.kind === 'dropped' || (chatError.kind === 'timeout' && kept) ? 'interrupted' : 'error';
       emit(messages.update(row.id, { ...snapshot(), status, error: chatError.message })!);
       return { kind: 'error', error: chatError };
     }
@@ -149,23 +153,25 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
     saver.cancel();
     run.setFlush?.(null);
 
-    const { content, toolCalls } = snapshot();
+    const { content, toolCalls, reasoning } = snapshot();
     if (end.aborted && signal.reason === SHUTDOWN) return { kind: 'stopped' };
     if (end.aborted) {
-      finishStopped(deps, conversationId, row.id, content, toolCalls ?? []);
+      finishStopped(deps, conversationId, row.id, { content, reasoning }, toolCalls ?? []);
       return { kind: 'stopped' };
     }
-    // A reply the model's output limit cut short is kept, with a note saying so.
-    const truncated = end.finishReason === 'length' && !toolCalls?.length;
-    const note = truncated ? LENGTH_NOTE : null;
-    emit(messages.update(row.id, { content, toolCalls, status: 'complete', error: note })!);
+    // Output limits, content filters and empty replies are kept, with a note saying so.
+    const decision = decideTurn({ finishReason: end.finishReason, content, toolCalls: toolCalls ?? [], reasoning: reasoning ?? null });
+    emit(messages.update(row.id, { content, toolCalls, reasoning, status: 'complete', error: decision.note })!);
     if (!toolCalls?.length) return { kind: 'complete' };
 
     run.onActivity?.('tool');
     for (const call of toolCalls) {
+      const given = decision.answered.get(call.id);
       const result = signal.aborted
         ? { content: CANCELLED_BY_USER }
-        : await tools.run(call.name, call.arguments, { conversationId: scopeId, agentId, signal });
+        : given !== undefined
+          ? { content: given }
+          : await tools.run(call.name, call.arguments, { conversationId: scopeId, agentId, signal });
       emit(
         messages.insert({
           conversationId,
@@ -177,6 +183,7 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
       );
     }
     if (signal.aborted) return { kind: 'stopped' };
+    if (!decision.goOn) return { kind: 'complete' };
     if (round >= settings.maxToolRounds) {
       const error = roundsError(settings.maxToolRounds);
       emit(messages.insert({ conversationId, role: 'system', content: error.message, origin: 'system' }));
@@ -186,10 +193,16 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
 }
 
 /** The partial reply stays, marked stopped; every call it made gets a result, in one transaction. */
-function finishStopped(deps: LoopDeps, conversationId: string, rowId: number, content: string, calls: ToolCall[]): void {
+function finishStopped(
+  deps: LoopDeps,
+  conversationId: string,
+  rowId: number,
+  reply: Pick<Message, 'content' | 'reasoning'>,
+  calls: ToolCall[],
+): void {
   const stored: Message[] = [];
   deps.db.transaction(() => {
-    stored.push(deps.messages.update(rowId, { content, toolCalls: calls.length ? calls : null, status: 'stopped' })!);
+    stored.push(deps.messages.update(rowId, { ...reply, toolCalls: calls.length ? calls : null, status: 'stopped' })!);
     for (const call of calls) {
       stored.push(
         deps.messages.insert({
