@@ -47,7 +47,8 @@ export interface Turn {
   finishReason?: string;
   /**
    * Exact bytes instead of a generated answer: each piece is one write, a short pause apart
-   * (`{ pauseMs }` for a longer one), so the client reads them separately. Answers with
+   * (`{ pauseMs }` for a longer one, `{ until }` to wait for a promise, e.g. a test's gate),
+   * so the client reads them separately. Answers with
    * `status` (default 200), `contentType` (default text/event-stream) and `headers`; after
    * the last piece the response ends, or with `rawEnd` hangs or drops the socket.
    */
@@ -57,7 +58,7 @@ export interface Turn {
   rawEnd?: 'end' | 'hang' | 'drop';
 }
 
-export type RawPiece = string | Uint8Array | { pauseMs: number };
+export type RawPiece = string | Uint8Array | { pauseMs: number } | { until: Promise<unknown> };
 
 export interface RecordedRequest {
   method: string;
@@ -298,6 +299,10 @@ async function sendRaw(res: http.ServerResponse, turn: Turn): Promise<void> {
     if (res.destroyed) return;
     if (typeof piece === 'object' && 'pauseMs' in piece) {
       await sleep(piece.pauseMs);
+      continue;
+    }
+    if (typeof piece === 'object' && 'until' in piece) {
+      await piece.until;
       continue;
     }
     await write(res, piece);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Message } from '../../shared/domain';
 import { Markdown } from './Markdown';
+import { ThinkingBlock } from './ThinkingBlock';
 import { ToolCallCard } from './ToolCallCard';
 import type { DisplayItem } from './displayItems';
 
@@ -59,11 +60,12 @@ export function MessageView({ item, actions }: { item: DisplayItem; actions: Mes
         />
       ) : (
         <div className="message-body">
+          {message.reasoning && <ThinkingBlock reasoning={message.reasoning} streaming={streaming} />}
           {message.role === 'user' ? (
             <p className="user-text">{message.content}</p>
           ) : message.content ? (
             <Markdown text={message.content} />
-          ) : streaming && !item.toolCalls.length ? (
+          ) : streaming && !item.toolCalls.length && !message.reasoning ? (
             <span className="typing" aria-label="Assistant is typing">
               <span />
               <span />
