@@ -49,6 +49,7 @@ export interface NewMessage {
   origin?: Message['origin'];
   /** Defaults to now; an import keeps the original time. */
   createdAt?: number;
+  reasoning?: Reasoning | null;
 }
 
 export interface MessagePatch {
@@ -61,8 +62,10 @@ export interface MessagePatch {
 
 export function createMessageRepo(db: Db, now: () => number = Date.now) {
   const insert = db.prepare(
-    `INSERT INTO messages (conversation_id, role, content, created_at, tool_calls, tool_call_id, tool_name, status, error, origin)
-     VALUES (@conversation_id, @role, @content, @created_at, @tool_calls, @tool_call_id, @tool_name, @status, @error, @origin)`,
+    `INSERT INTO messages (conversation_id, role, content, created_at, tool_calls, tool_call_id, tool_name, status, error, origin,
+       reasoning, reasoning_ms)
+     VALUES (@conversation_id, @role, @content, @created_at, @tool_calls, @tool_call_id, @tool_name, @status, @error, @origin,
+       @reasoning, @reasoning_ms)`,
   );
   const byId = db.prepare<[number], MessageRow>('SELECT * FROM messages WHERE id = ?');
   const page = db.prepare<[string, number, number], MessageRow>(
@@ -87,6 +90,8 @@ export function createMessageRepo(db: Db, now: () => number = Date.now) {
         status: message.status ?? 'complete',
         error: message.error ?? null,
         origin: message.origin ?? (message.role === 'user' ? 'user' : 'system'),
+        reasoning: message.reasoning?.text ?? null,
+        reasoning_ms: message.reasoning?.durationMs ?? null,
       });
       return this.get(Number(info.lastInsertRowid))!;
     },
