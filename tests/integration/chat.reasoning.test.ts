@@ -70,6 +70,14 @@ describe('reasoning', () => {
     expect(shown.every((text) => !/think|Weighing/.test(text))).toBe(true);
   });
 
+  it('a title from a model that thinks in <think> tags is what follows the thinking', async () => {
+    server.push(shapes.thinkTagsInContent, { text: '<think>\nA short title about travel.\n</think>\n\nRail versus air travel' });
+    const conversation = await h.newConversation();
+    await h.sendAndWait(conversation.id, 'Train or plane?');
+    const changed = await h.waitForEvent('conversations:changed', (c) => c.id === conversation.id && c.conversation?.titleSource === 'auto' && c.conversation.title !== 'New conversation');
+    expect(changed.conversation?.title).toBe('Rail versus air travel');
+  });
+
   it('all reasoning and no content: the thinking is kept and a note says there was no answer', async () => {
     server.push(shapes.reasoningOnly);
     const conversation = await h.newConversation('Silent');

@@ -106,3 +106,10 @@ export function createThinkSplitter() {
     },
   };
 }
+
+/** A whole (non-streamed) reply without its `<think>` block: titles, the assessor's verdict. */
+export function withoutThinking(text: string): string {
+  const splitter = createThinkSplitter();
+  splitter.push(text);
+  return splitter.end().answer;
+}
