@@ -6,6 +6,33 @@ import { type ScriptedServer } from '../support/scriptedServer';
 import { chatCorePerTest, type ChatHarness } from '../support/chatHarness';
 import * as shapes from '../support/sseFixtures';
 import { NO_ANSWER_NOTE } from '../../src/main/core/llm/turnOutcome';
+import type { Message } from '../../src/shared/domain';
+import type { EventPayload } from '../../src/shared/ipc';
+
+/** What a page sees of one reply, event by event: full messages and streamed appends. */
+function replay(harness: ChatHarness, id: number): Array<{ content: string; reasoning: string; ms: number | null }> {
+  const states: Array<{ content: string; reasoning: string; ms: number | null }> = [];
+  let state = { content: '', reasoning: '', ms: null as number | null };
+  for (const { event, payload } of harness.events) {
+    if (event === 'messages:changed') {
+      const { message } = payload as { message: Message };
+      if (message.id !== id) continue;
+      state = { content: message.content, reasoning: message.reasoning?.text ?? '', ms: message.reasoning?.durationMs ?? null };
+    } else if (event === 'messages:streamed') {
+      const delta = payload as EventPayload<'messages:streamed'>;
+      if (delta.messageId !== id) continue;
+      if (delta.content) expect(delta.content.at).toBe(state.content.length);
+      if (delta.reasoning) expect(delta.reasoning.at).toBe(state.reasoning.length);
+      state = {
+        content: state.content + (delta.content?.text ?? ''),
+        reasoning: state.reasoning + (delta.reasoning?.text ?? ''),
+        ms: delta.reasoningMs ?? state.ms,
+      };
+    } else continue;
+    states.push(state);
+  }
+  return states;
+}
 
 let server: ScriptedServer;
 let h: ChatHarness;
@@ -29,6 +56,7 @@ describe('reasoning', () => {
     // The fixture pauses 30 ms between the two pieces of thinking.
     expect(call.reasoning!.durationMs).toBeGreaterThanOrEqual(25);
     expect(call.content).toBe('');
+    expect(replay(h, call.id).at(-1)).toEqual({ content: '', reasoning: call.reasoning!.text, ms: call.reasoning!.durationMs });
     expect(answer).toMatchObject({ content: 'Your plan is ready.', reasoning: { text: 'The plan is written. ' } });
 
     // The second request of the turn carries the first reply's reasoning.
@@ -65,9 +93,31 @@ describe('reasoning', () => {
     const reply = h.messages(conversation.id)[1];
     expect(reply).toMatchObject({ content: 'Take the train.', reasoning: { text: '\nWeighing the options carefully.' } });
     expect(reply.reasoning!.durationMs).not.toBeNull();
-    // No streamed update ever showed the tags or the thinking as the answer.
-    const shown = h.eventsOf('messages:changed').filter((e) => e.message.id === reply.id).map((e) => e.message.content);
-    expect(shown.every((text) => !/think|Weighing/.test(text))).toBe(true);
+    // No update ever showed the tags or the thinking as the answer; the thinking streamed as such.
+    const seen = replay(h, reply.id);
+    expect(seen.every((state) => !/think|Weighing/.test(state.content))).toBe(true);
+    expect(seen.some((state) => state.reasoning && !state.content)).toBe(true);
+    expect(seen.at(-1)).toEqual({ content: reply.content, reasoning: reply.reasoning!.text, ms: reply.reasoning!.durationMs });
+  });
+
+  it('a </think> with no opening tag takes back the text so far as reasoning, and the page follows', async () => {
+    server.push({
+      raw: [
+        shapes.chunk({ role: 'assistant', content: 'The template opened the tag, ' }),
+        { pauseMs: 40 },
+        shapes.chunk({ content: 'so I think here.</think>' }),
+        shapes.chunk({ content: 'Hello!' }),
+        shapes.chunk({}, 'stop'),
+        shapes.DONE,
+      ],
+    });
+    const conversation = await h.newConversation('Template');
+    await h.sendAndWait(conversation.id, 'Hi');
+    const reply = h.messages(conversation.id)[1];
+    expect(reply).toMatchObject({ content: 'Hello!', reasoning: { text: 'The template opened the tag, so I think here.' } });
+    const seen = replay(h, reply.id);
+    expect(seen.some((state) => state.content.startsWith('The template'))).toBe(true);
+    expect(seen.at(-1)).toEqual({ content: 'Hello!', reasoning: reply.reasoning!.text, ms: reply.reasoning!.durationMs });
   });
 
   it('a title from a model that thinks in <think> tags is what follows the thinking', async () => {

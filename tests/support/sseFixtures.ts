@@ -86,6 +86,7 @@ export const thinkTagsInContent = sse([
   chunk({ role: 'assistant', content: '<thi' }),
   chunk({ content: 'nk>\nWeighing the options' }),
   chunk({ content: ' carefully.</th' }),
+  { pauseMs: 40 },
   chunk({ content: 'ink>\n\nTake the ' }),
   chunk({ content: 'train.' }),
   chunk({}, 'stop'),

@@ -11,6 +11,7 @@ import { CANCELLED_BY_USER, type ToolRegistry } from '../tools/toolRegistry';
 import { buildApiMessages } from './apiMessages';
 import { ChatFailure, roundsError, toChatError, type ErrorContext } from './chatErrors';
 import { createClient } from './openaiClient';
+import { streamedEmitter } from './streamedEmitter';
 import { createStreamFetch } from './streamFetch';
 import { keptOf, newTurnState, streamTurn } from './streamTurn';
 import { decideTurn } from './turnOutcome';
@@ -114,8 +115,9 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
       const calls = turn.calls.size ? turn.calls.calls() : null;
       return { content: turn.text, toolCalls: calls, reasoning: reasoningOfTurn(turn) };
     };
-    const emitter = createThrottle(() => emit({ ...row, ...snapshot() }), options.emitIntervalMs);
+    const emitter = createThrottle(streamedEmitter(bus, row, snapshot, () => turn.think.rewrites), options.emitIntervalMs);
     const saver = createThrottle(() => messages.update(row.id, snapshot()), options.saveIntervalMs);
+    const untrack = messages.trackLive(row.id, snapshot);
     run.setFlush?.(() => {
       saver.cancel();
       messages.update(row.id, { ...snapshot(), status: 'interrupted', error: 'Stepwise closed before the reply finished.' });
@@ -140,6 +142,7 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
     } catch (error) {
       emitter.cancel();
       saver.cancel();
+      untrack();
       run.setFlush?.(null);
       const chatError = toChatError(error, errorCtx);
       if (!(error instanceof ChatFailure)) options.log(`[stepwise] chat request failed (${chatError.kind}): ${chatError.message}`);
@@ -151,6 +154,7 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
     }
     emitter.cancel();
     saver.cancel();
+    untrack();
     run.setFlush?.(null);
 
     const { content, toolCalls, reasoning } = snapshot();

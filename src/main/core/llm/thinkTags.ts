@@ -29,6 +29,7 @@ export function createThinkSplitter() {
   /** Whether a `</think>` with no opening tag may still turn the answer so far into reasoning. */
   let closeMayMove = true;
   const out: ContentParts = { reasoning: '', answer: '' };
+  let rewrites = 0;
 
   function feed(piece: string): void {
     let text = held + piece;
@@ -67,6 +68,7 @@ export function createThinkSplitter() {
         } else {
           // The template opened the tag for the model: everything so far was reasoning.
           out.reasoning += out.answer + text.slice(0, at);
+          if (out.answer) rewrites++;
           out.answer = '';
         }
         mode = 'answer';
@@ -99,6 +101,10 @@ export function createThinkSplitter() {
     },
     get parts(): ContentParts {
       return out;
+    },
+    /** How often the answer so far turned out to be reasoning (it was taken back). */
+    get rewrites(): number {
+      return rewrites;
     },
     /** Whether the content so far is (still) reasoning. */
     get thinking(): boolean {
