@@ -8,6 +8,8 @@ import { escalateRepeat } from '../../src/main/core/llm/chatErrors';
 import { completionAsEvents } from '../../src/main/core/llm/streamFetch';
 import { createThinkSplitter } from '../../src/main/core/llm/thinkTags';
 import { createToolCallAccumulator } from '../../src/main/core/llm/toolCallAccumulator';
+import { endTurn, foldChunk, newTurnState, reasoningOfTurn } from '../../src/main/core/llm/turnState';
+import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import {
   CUT_OFF_RESULT,
   decideTurn,
@@ -106,6 +108,32 @@ describe('<think> tags', () => {
         expect(split(pieces)).toEqual(whole);
       }),
     );
+  });
+});
+
+describe('folding chunks', () => {
+  const chunk = (choices: unknown[], extra: object = {}) => ({ id: 'x', object: 'chat.completion.chunk', created: 0, model: 'm', choices, ...extra }) as ChatCompletionChunk;
+  const delta = (d: object, finish: string | null = null) => chunk([{ index: 0, delta: d, finish_reason: finish }]);
+
+  it('times the thinking from its first piece to the first piece of the answer', () => {
+    const turn = newTurnState();
+    expect(foldChunk(turn, delta({ role: 'assistant', content: '' }), 0)).toBe(false);
+    foldChunk(turn, delta({ reasoning_content: 'Hm. ' }), 100);
+    // A server that sends both fields sends the same text twice.
+    foldChunk(turn, delta({ reasoning_content: 'Yes.', reasoning: 'Yes.' }), 400);
+    foldChunk(turn, delta({ content: 'Answer' }), 1300);
+    foldChunk(turn, delta({}, 'stop'), 2000);
+    endTurn(turn, 2100);
+    expect(reasoningOfTurn(turn)).toEqual({ text: 'Hm. Yes.', durationMs: 1200 });
+    expect([turn.text, turn.finishReason]).toEqual(['Answer', 'stop']);
+  });
+
+  it('skips chunks without choices but keeps the usage they carry', () => {
+    const turn = newTurnState();
+    expect(foldChunk(turn, chunk([], { prompt_filter_results: [] }), 0)).toBe(false);
+    expect(foldChunk(turn, chunk([], { usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 } }), 0)).toBe(false);
+    expect(turn.usage).toEqual({ prompt_tokens: 5, completion_tokens: 2 });
+    expect(reasoningOfTurn(turn)).toBeNull();
   });
 });
 

@@ -16,6 +16,8 @@ export interface TurnState {
   reasoningStartedAt: number | null;
   reasoningEndedAt: number | null;
   finishReason: string | null;
+  /** Token usage the server reported (a final chunk, often with empty `choices`). */
+  usage: { prompt_tokens: number; completion_tokens: number } | null;
 }
 
 export const newTurnState = (): TurnState => ({
@@ -26,6 +28,7 @@ export const newTurnState = (): TurnState => ({
   reasoningStartedAt: null,
   reasoningEndedAt: null,
   finishReason: null,
+  usage: null,
 });
 
 /** DeepSeek, vLLM and Qwen send `reasoning_content`; OpenRouter (and newer vLLM) `reasoning`. */
@@ -48,6 +51,9 @@ export function reasoningText(turn: TurnState): string {
 
 /** Adds one chunk; returns whether anything the user sees changed. */
 export function foldChunk(turn: TurnState, chunk: ChatCompletionChunk, now: number): boolean {
+  if (chunk.usage && typeof chunk.usage.prompt_tokens === 'number') {
+    turn.usage = { prompt_tokens: chunk.usage.prompt_tokens, completion_tokens: chunk.usage.completion_tokens ?? 0 };
+  }
   // Azure sends `choices: []` with filter results first; usage-only chunks come last.
   const choice = chunk.choices?.[0];
   if (!choice) return false;
