@@ -64,6 +64,13 @@ describe('tool-call deltas', () => {
     expect(names(acc)).toEqual([['manage_todo_list', full]]);
   });
 
+  it('a new id on a delta without a name continues the call (a proxy minting ids per chunk)', () => {
+    const acc = createToolCallAccumulator();
+    acc.add([{ index: 0, id: 'a', function: { name: 'x', arguments: '{"a"' } }]);
+    acc.add([{ index: 0, id: 'z', function: { arguments: ':1}' } }]);
+    expect(acc.calls()).toEqual([{ id: 'a', name: 'x', arguments: '{"a":1}' }]);
+  });
+
   it('a call without any id gets one', () => {
     const acc = createToolCallAccumulator();
     acc.add([{ function: { name: 'x', arguments: '{}' } }]);

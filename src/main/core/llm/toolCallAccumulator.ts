@@ -4,7 +4,9 @@
 // - no `index` at all (Gemini's OpenAI endpoint, older Ollama): a delta with a new id
 //   starts a new call, one without an id continues the latest call;
 // - a different id at an index already taken (every call sent as index 0): a new call,
-//   never one merged name like `manage_todo_listget_current_time`;
+//   never one merged name like `manage_todo_listget_current_time`. A new call starts with
+//   its name, so a new id on a delta without one (proxies that mint an id per chunk) does
+//   not split a call;
 // - the name or the arguments resent whole in every chunk (some DeepSeek-compatible and
 //   GLM servers): a piece that repeats everything so far replaces it instead of being
 //   appended.
@@ -30,11 +32,12 @@ export function createToolCallAccumulator() {
 
   function target(delta: ToolCallDelta): ToolCall {
     const id = delta.id || '';
-    const known = delta.index === undefined ? calls.at(-1) : byIndex.get(delta.index);
-    // A new id means a new call, whatever the index says.
-    if (known && (!id || !known.id || known.id === id)) return known;
     const byId = id ? calls.find((c) => c.id === id) : undefined;
     if (byId) return byId;
+    const known = delta.index === undefined ? calls.at(-1) : byIndex.get(delta.index);
+    // A new id with a name is a new call, whatever the index says.
+    const starts = id && delta.function?.name && known?.id && known.id !== id;
+    if (known && !starts) return known;
     const call: ToolCall = { id: '', name: '', arguments: '' };
     calls.push(call);
     if (delta.index !== undefined) byIndex.set(delta.index, call);
