@@ -14,6 +14,7 @@ import { WorkerStrip } from '../agents/WorkerStrip';
 import { WorkerView } from '../agents/WorkerView';
 import { useAutopilot } from '../agents/useAutopilot';
 import { AutopilotNotice, AutopilotToggle } from '../agents/Autopilot';
+import { revealBidiControls } from '../../shared/bidi';
 
 export function ConversationView(props: {
   id: string;
@@ -94,7 +95,7 @@ export function ConversationView(props: {
               aria-label={`Rename “${conversation.title}”`}
               onClick={() => setRenaming(true)}
             >
-              {conversation.title}
+              {revealBidiControls(conversation.title)}
             </button>
           </h1>
         )}
