@@ -25,6 +25,7 @@ import { createQuestionModule } from './questions/questionModule';
 import { PLANNING_OVERRIDE_FILE } from './tasks/taskPlanning';
 import { openDataDir, type DataDirLock } from './storage/openDataDir';
 import { KEY_FILE } from './settings/fileSecretStore';
+import { createDraftModule } from './drafts/draftModule';
 
 export interface CoreOptions {
   dataDir: string;
@@ -130,6 +131,8 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     log: chatOptions.log,
   });
 
+  const drafts = createDraftModule({ db, now });
+
   const handlers: Handlers = {
     'app:info': () => ({
       version: options.version,
@@ -146,6 +149,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     ...workers.handlers,
     ...questions.handlers,
     ...autopilot.handlers,
+    ...drafts.handlers,
     // Stop halts everything in the conversation at once: Autopilot's pending step, the
     // main agent and every worker (with a summary when workers were involved).
     'chat:stop': async ({ conversationId }) => {
