@@ -91,8 +91,8 @@ describe('the Thinking block', () => {
       raw: [chunk({ role: 'assistant', reasoning_content: 'Hmm. Let me think about it.' }), chunk({}, 'stop'), DONE],
     });
     await ask('Well?');
-    await idle();
+    // Wait on the reply itself: Send may show before the loop has started.
+    await expect.poll(() => textOf(lastAssistant()), { timeout: 10_000 }).toContain(NO_ANSWER_NOTE);
     expect(await thinking().count()).toBe(1);
-    expect(await textOf(lastAssistant())).toContain(NO_ANSWER_NOTE);
   });
 });
