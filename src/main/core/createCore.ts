@@ -22,6 +22,8 @@ import { createTaskModule } from './tasks/taskModule';
 import { createAutopilot } from './autopilot/autopilot';
 import { createWorkerModule } from './agents/workerModule';
 import { PLANNING_OVERRIDE_FILE } from './tasks/taskPlanning';
+import { approvalHandlers, createApprovals } from './approvals/approvals';
+import { createMcpModule } from './mcp/mcpModule';
 
 export interface CoreOptions {
   dataDir: string;
@@ -63,6 +65,8 @@ export function createCore(options: CoreOptions) {
   const messages = createMessageRepo(db, now);
   messages.recoverInterrupted();
   const settings = createSettingsService(options.settingsBackend, options.secrets, options.env);
+  const approvals = createApprovals({ db, bus, messages, now });
+  approvals.recover();
   const tools = createToolRegistry();
   tools.register(currentTimeTool(now));
   const chatOptions: ChatEngineOptions = { ...defaultEngineOptions, ...options.chat };
@@ -104,6 +108,17 @@ export function createCore(options: CoreOptions) {
     log: chatOptions.log,
   });
 
+  const mcp = createMcpModule({
+    dataDir: options.dataDir,
+    bus,
+    notices,
+    tools,
+    approvals,
+    version: options.version,
+    autoAllowReadOnly: () => settings.effective().autoAllowReadOnly,
+    log: chatOptions.log,
+  });
+
   const handlers: Handlers = {
     'app:info': () => ({
       version: options.version,
@@ -119,10 +134,14 @@ export function createCore(options: CoreOptions) {
     ...exportHandlers({ db, bus, conversations, fileDialogs: options.fileDialogs, now }),
     ...workers.handlers,
     ...autopilot.handlers,
+    ...mcp.handlers,
+    ...approvalHandlers(approvals),
     // Stop halts everything in the conversation at once: Autopilot's pending step, the
     // main agent and every worker (with a summary when workers were involved).
     'chat:stop': async ({ conversationId }) => {
       autopilot.stop(conversationId);
+      // Every call waiting for approval is denied (not just cancelled), and the model is told so.
+      if (approvals.denyAll(conversationId)) await new Promise((resolve) => setImmediate(resolve));
       await workers.workers.stopAll(conversationId);
       return chat.status(conversationId);
     },
@@ -154,12 +173,19 @@ export function createCore(options: CoreOptions) {
     autopilot,
     /** Workers: `workers.workers.list(id)`, `.active(id)`, `.stopAll(id)`. */
     workers,
+    /** MCP servers: `mcp.state()`, `mcp.server(name)`. */
+    mcp,
+    /** Tool calls waiting for the user: `approvals.list(id)`, `.answer(id, decision)`. */
+    approvals,
     dispatch: createDispatcher(handlers),
-    close() {
+    /** Resolves once every MCP server process has stopped. */
+    close(): Promise<void> {
+      approvals.close();
       autopilot.close();
       tasks.close();
       chat.close();
       db.close();
+      return mcp.close();
     },
   };
 }

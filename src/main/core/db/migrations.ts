@@ -156,6 +156,27 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 5,
+    name: 'tool approvals',
+    sql: `
+      -- Tool calls waiting for the user's approval. A row left here by a process that
+      -- ended is answered "not run" at the next start, so the model is told.
+      CREATE TABLE tool_approvals (
+        id TEXT PRIMARY KEY,
+        conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+        transcript_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+        agent_id TEXT NOT NULL,
+        tool_call_id TEXT NOT NULL,
+        tool_name TEXT NOT NULL,
+        server TEXT NOT NULL,
+        tool TEXT NOT NULL,
+        arguments TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX tool_approvals_by_conversation ON tool_approvals (conversation_id, created_at);
+    `,
+  },
 ];
 
 export const LATEST_VERSION = migrations.at(-1)?.version ?? 0;

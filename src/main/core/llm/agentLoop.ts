@@ -100,6 +100,8 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
   for (let round = 1; ; round++) {
     if (signal.aborted) return { kind: 'stopped' };
     const promptCtx = { conversationId: scopeId, agentId };
+    await tools.prepare({ conversationId: scopeId, agentId, signal });
+    if (signal.aborted) return { kind: 'stopped' };
     const prompt = prompts.build(promptCtx);
     const apiMessages = buildApiMessages(prompt.text, messages.all(conversationId), options.contextBudgetChars);
     const row = messages.insert({ conversationId, role: 'assistant', content: '', status: 'streaming' });
@@ -165,7 +167,7 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
     for (const call of toolCalls) {
       const result = signal.aborted
         ? { content: CANCELLED_BY_USER }
-        : await tools.run(call.name, call.arguments, { conversationId: scopeId, agentId, signal });
+        : await tools.run(call.name, call.arguments, { conversationId: scopeId, agentId, signal, callId: call.id, transcriptId: conversationId });
       emit(
         messages.insert({
           conversationId,

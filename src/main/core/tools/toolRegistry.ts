@@ -2,7 +2,7 @@
 // JSON, schema errors, a throwing handler, a cancelled run) becomes a result text the
 // model can read and act on, so one bad call never ends the agent loop.
 import { z } from 'zod';
-import type { ToolContext, ToolDefinition, ToolRunResult } from './toolTypes';
+import type { ToolContext, ToolDefinition, ToolOutcome, ToolReply, ToolRunResult } from './toolTypes';
 
 /** What the OpenAI API expects in `tools`: a function name, description and JSON Schema. */
 export interface ApiTool {
@@ -13,8 +13,12 @@ export interface ApiTool {
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 export const CANCELLED_BY_USER = 'cancelled by user';
 
+/** Gets tools ready before a request (e.g. starts the MCP servers a conversation needs). */
+export type ToolPreparer = (ctx: Omit<ToolContext, 'callId'>) => Promise<void>;
+
 export function createToolRegistry() {
   const tools = new Map<string, { tool: ToolDefinition; schema: Record<string, unknown> }>();
+  const preparers = new Set<ToolPreparer>();
 
   return {
     /** Adds a tool; returns a function that removes it again. */
@@ -23,7 +27,7 @@ export function createToolRegistry() {
         throw new Error(`Tool name ${JSON.stringify(tool.name)} must be 1-64 letters, digits, _ or -`);
       }
       if (tools.has(tool.name)) throw new Error(`A tool named ${tool.name} is already registered`);
-      const schema = parametersSchema(tool.name, tool.parameters);
+      const schema = tool.inputSchema ?? parametersSchema(tool.name, tool.parameters);
       const entry = { tool: tool as unknown as ToolDefinition, schema };
       tools.set(tool.name, entry);
       return () => {
@@ -31,6 +35,15 @@ export function createToolRegistry() {
       };
     },
     has: (name: string) => tools.has(name),
+    /** Runs before every request of an agent loop; returns a remover. */
+    addPreparer(preparer: ToolPreparer): () => void {
+      preparers.add(preparer);
+      return () => void preparers.delete(preparer);
+    },
+    /** Never rejects: a preparer's failure shows up in its own state, not in the chat. */
+    async prepare(ctx: Omit<ToolContext, 'callId'>): Promise<void> {
+      await Promise.all([...preparers].map((prepare) => prepare(ctx).catch(() => undefined)));
+    },
     list: (): ToolDefinition[] => [...tools.values()].map((t) => t.tool),
     /** The `tools` array for chat.completions.create, or undefined when there are none. */
     apiTools(agentId = 'main'): ApiTool[] | undefined {
@@ -56,13 +69,14 @@ export function createToolRegistry() {
       if (!args.ok) return fail(`Invalid arguments for ${name}: ${args.error}`);
       const parsed = entry.tool.parameters.safeParse(args.value);
       if (!parsed.success) return fail(`Invalid arguments for ${name}: ${describeIssues(parsed.error)}`);
-      if (ctx.signal.aborted) return fail(CANCELLED_BY_USER);
+      if (ctx.signal.aborted) return fail(CANCELLED_BY_USER, 'cancelled');
       try {
         const content = await untilAborted(Promise.resolve(entry.tool.handler(parsed.data, ctx)), ctx.signal);
-        if (content === ABORTED) return fail(CANCELLED_BY_USER);
-        return { ok: true, content: typeof content === 'string' ? content : JSON.stringify(content) };
+        if (content === ABORTED) return fail(CANCELLED_BY_USER, 'cancelled');
+        if (isReply(content)) return { ok: content.outcome === 'ok', content: content.content, outcome: content.outcome };
+        return { ok: true, content: typeof content === 'string' ? content : JSON.stringify(content), outcome: 'ok' };
       } catch (error) {
-        if (ctx.signal.aborted) return fail(CANCELLED_BY_USER);
+        if (ctx.signal.aborted) return fail(CANCELLED_BY_USER, 'cancelled');
         const message = error instanceof Error ? error.message : String(error);
         return fail(`Tool ${name} failed: ${message || 'unknown error'}`);
       }
@@ -79,8 +93,12 @@ function offeredTo(tool: ToolDefinition, agentId: string): boolean {
   return true;
 }
 
-function fail(content: string): ToolRunResult {
-  return { ok: false, content };
+function fail(content: string, outcome: ToolOutcome = 'error'): ToolRunResult {
+  return { ok: false, content, outcome };
+}
+
+function isReply(value: unknown): value is ToolReply {
+  return typeof value === 'object' && value !== null && (value as ToolReply).kind === 'tool-reply';
 }
 
 function parametersSchema(name: string, parameters: z.ZodType): Record<string, unknown> {

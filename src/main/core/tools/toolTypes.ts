@@ -8,6 +8,24 @@ export interface ToolContext {
   /** `main` for the conversation's own agent, a worker id (e.g. `worker-2`) otherwise. */
   agentId: string;
   signal: AbortSignal;
+  /** The model's id for this call (absent when a tool is run outside the agent loop). */
+  callId?: string;
+  /** Where the call's card is stored (a worker's own transcript); defaults to `conversationId`. */
+  transcriptId?: string;
+}
+
+/** How a call ended, for the task ledger: ran fine, failed, refused by the user, or stopped. */
+export type ToolOutcome = 'ok' | 'error' | 'denied' | 'cancelled';
+
+/** A handler's answer when it is more than text (e.g. a denial or an error the tool reported). */
+export interface ToolReply {
+  kind: 'tool-reply';
+  content: string;
+  outcome: ToolOutcome;
+}
+
+export function toolReply(content: string, outcome: ToolOutcome): ToolReply {
+  return { kind: 'tool-reply', content, outcome };
 }
 
 export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
@@ -17,7 +35,12 @@ export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
   parameters: S;
   /** Who is offered the tool: the conversation's own agent, workers, or (default) both. */
   availableTo?: 'main' | 'workers';
-  handler: (args: z.output<S>, ctx: ToolContext) => string | Promise<string>;
+  /**
+   * A JSON Schema to offer the model as is (MCP tools: the server's own schema, which the
+   * server validates). `parameters` then only has to accept the object.
+   */
+  inputSchema?: Record<string, unknown>;
+  handler: (args: z.output<S>, ctx: ToolContext) => string | ToolReply | Promise<string | ToolReply>;
 }
 
 export function defineTool<S extends z.ZodType>(tool: ToolDefinition<S>): ToolDefinition<S> {
@@ -28,4 +51,5 @@ export interface ToolRunResult {
   /** The text stored as the tool message and sent back to the model. */
   content: string;
   ok: boolean;
+  outcome: ToolOutcome;
 }
