@@ -127,7 +127,7 @@ describe('approvals', () => {
       const last = body.messages.at(-1)!;
       if (isWorker(body)) return last.role === 'tool' ? { text: `Worker read: ${last.content}` } : call('call_w');
       if (last.role === 'tool') return { text: 'A worker is on it.' };
-      if (last.role === 'user' && /^Worker 1/.test(String(last.content))) return { text: 'Finished.' };
+      if (last.role === 'user' && String(last.content).startsWith('Worker 1')) return { text: 'Finished.' };
       return { toolCalls: [{ id: 'call_start', name: 'start_task', arguments: '{"task_description":"Read the note"}' }] };
     });
     const { conversation } = await ask('Have a worker read the note.');

@@ -14,6 +14,8 @@ import { WorkerStrip } from '../agents/WorkerStrip';
 import { WorkerView } from '../agents/WorkerView';
 import { useAutopilot } from '../agents/useAutopilot';
 import { AutopilotNotice, AutopilotToggle } from '../agents/Autopilot';
+import { ApprovalsContext, useApprovals } from '../approvals/useApprovals';
+import { ApprovalBanner } from '../approvals/ApprovalBanner';
 
 export function ConversationView(props: {
   id: string;
@@ -35,6 +37,10 @@ export function ConversationView(props: {
   const autopilot = useAutopilot(props.id);
   const anyWorkerActive = workers.some((w) => w.status === 'running' || w.status === 'queued');
   const busy = status.running || anyWorkerActive || !!autopilot.state?.checking;
+  const approvals = useApprovals(
+    props.id,
+    workers.map((w) => w.id),
+  );
 
   useEffect(() => {
     call(api, 'conversations:get', { id: props.id }).then(setConversation, props.onMissing);
@@ -72,6 +78,7 @@ export function ConversationView(props: {
   if (!conversation) return <div className="loading" aria-busy="true" />;
 
   return (
+    <ApprovalsContext.Provider value={approvals}>
     <section className="conversation" aria-label={conversation.title}>
       <header className="conversation-header">
         {renaming ? (
@@ -114,8 +121,13 @@ export function ConversationView(props: {
         }}
       />
       <AutopilotNotice state={autopilot.state} continuing={autopilot.continuing} />
+      <ApprovalBanner
+        approvals={approvals.approvals}
+        onReview={(approval) => setWorkerId(approval.transcriptId === conversationId ? null : approval.transcriptId)}
+      />
       <WorkerStrip
         workers={workers}
+        waiting={new Set(approvals.approvals.map((a) => a.transcriptId))}
         selectedId={selectedWorker?.id ?? null}
         onSelect={(id) => setWorkerId((current) => (current === id ? null : id))}
       />
@@ -161,5 +173,6 @@ export function ConversationView(props: {
         }}
       />
     </section>
+    </ApprovalsContext.Provider>
   );
 }

@@ -1,5 +1,17 @@
-// A collapsible card for one tool call: name, arguments, result.
+// A collapsible card for one tool call: name, arguments, result; while an MCP call waits
+// for the user, the approval buttons; while it runs, the progress it reports.
 import type { ToolCallView } from './displayItems';
+import { ApprovalPanel, ProgressLine } from '../approvals/ApprovalPanel';
+import { useApprovalsContext } from '../approvals/useApprovals';
+
+const DENIED = 'The user denied this call.';
+
+function resultState(content: string): string {
+  if (content.startsWith('cancelled')) return 'cancelled';
+  if (content === DENIED) return 'denied';
+  if (content.startsWith('Not run')) return 'not run';
+  return 'done';
+}
 
 function pretty(json: string): string {
   if (!json.trim()) return '{}';
@@ -12,10 +24,12 @@ function pretty(json: string): string {
 
 export function ToolCallCard({ view, running }: { view: ToolCallView; running: boolean }) {
   const { call, result } = view;
+  const { approvals } = useApprovalsContext();
   if (call.name === 'think') return <ThinkingCard view={view} />;
-  const state = result ? (result.content.startsWith('cancelled') ? 'cancelled' : 'done') : running ? 'running' : 'no result';
+  const approval = result ? undefined : approvals.find((a) => a.toolCallId === call.id);
+  const state = result ? resultState(result.content) : approval ? 'waiting for approval' : running ? 'running' : 'no result';
   return (
-    <details className={`tool-card tool-${state.replace(' ', '-')}`}>
+    <details className={`tool-card tool-${state.split(' ')[0]}`} open={approval ? true : undefined}>
       {/* The name comes from the visible text (plus words for screen readers only):
           "Tool call <name>, <state>". */}
       <summary>
@@ -31,6 +45,8 @@ export function ToolCallCard({ view, running }: { view: ToolCallView; running: b
         <div className="tool-label">Arguments</div>
         <pre>{pretty(call.arguments)}</pre>
       </div>
+      {approval && <ApprovalPanel approval={approval} />}
+      {!result && !approval && <ProgressLine callId={call.id} />}
       {result && (
         <div className="tool-section">
           <div className="tool-label">Result</div>
