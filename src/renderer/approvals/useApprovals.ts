@@ -29,8 +29,6 @@ export function useApprovals(conversationId: string, transcriptIds: string[]): A
 
   useEffect(() => {
     let current = true;
-    setApprovals([]);
-    setProgress(new Map());
     call(api, 'approvals:list', { conversationId }).then(
       (list) => current && setApprovals(list),
       () => undefined,
