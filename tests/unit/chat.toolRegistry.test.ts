@@ -61,7 +61,7 @@ describe('run', () => {
       seen.push(args);
       return `updated ${args.taskId}`;
     });
-    expect(await registry.run('task_update', '{"taskId": 3, "note": "hi"}', ctx())).toEqual({ ok: true, content: 'updated 3' });
+    expect(await registry.run('task_update', '{"taskId": 3, "note": "hi"}', ctx())).toEqual({ ok: true, content: 'updated 3', outcome: 'ok' });
     expect(seen).toEqual([{ taskId: 3, note: 'hi' }]);
   });
 
@@ -91,7 +91,7 @@ describe('run', () => {
     const sync = registryWithTaskTool(() => {
       throw new Error('list is locked');
     });
-    expect(await sync.run('task_update', '{"taskId":1}', ctx())).toEqual({ ok: false, content: 'Tool task_update failed: list is locked' });
+    expect(await sync.run('task_update', '{"taskId":1}', ctx())).toEqual({ ok: false, content: 'Tool task_update failed: list is locked', outcome: 'error' });
     const async_ = registryWithTaskTool(async () => Promise.reject(new Error('disk full')));
     expect((await async_.run('task_update', '{"taskId":1}', ctx())).content).toBe('Tool task_update failed: disk full');
   });
@@ -103,6 +103,7 @@ describe('run', () => {
     expect(result).toEqual({
       ok: false,
       content: 'Tool get_current_time failed: unknown time zone "Mars/Olympus"; use an IANA name such as "Europe/Berlin"',
+      outcome: 'error',
     });
   });
 
@@ -111,10 +112,11 @@ describe('run', () => {
     const registry = registryWithTaskTool(() => new Promise<string>(() => {}));
     const pending = registry.run('task_update', '{"taskId":1}', ctx(controller.signal));
     controller.abort();
-    expect(await pending).toEqual({ ok: false, content: 'cancelled by user' });
+    expect(await pending).toEqual({ ok: false, content: 'cancelled by user', outcome: 'cancelled' });
     expect(await registry.run('task_update', '{"taskId":1}', ctx(controller.signal))).toEqual({
       ok: false,
       content: 'cancelled by user',
+      outcome: 'cancelled',
     });
   });
 });

@@ -9,7 +9,7 @@ function quote(word: string): string {
 /** `API_KEY=••••1234 npx -y @scope/server /tmp` or `POST https://…/mcp`. */
 export function launchLine(config: ServerConfig): string {
   if (config.transport !== 'stdio') return config.url;
-  const env = Object.entries(config.env).map(([k, v]) => `${k}=${quote(maskSecret(v))}`);
+  const env = Object.entries(config.env).map(([k, v]) => `${k}=${maskSecret(v)}`);
   const cwd = config.cwd ? [`(in ${config.cwd})`] : [];
   return [...env, quote(config.command), ...config.args.map(quote), ...cwd].join(' ');
 }
