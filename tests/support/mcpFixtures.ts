@@ -39,3 +39,28 @@ export function alive(pid: number): boolean {
     return false;
   }
 }
+
+/** The everything server over HTTP on 127.0.0.1 (`http`: Streamable HTTP at /mcp; `sse`: the older transport at /sse). */
+export async function startHttpEverything(mode: 'http' | 'sse', env: Record<string, string> = {}) {
+  const { spawn } = await import('node:child_process');
+  const child = spawn(NODE, [HTTP_SERVER, mode], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening (\d+)/.exec(out);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`HTTP test server exited with ${code}`)));
+  });
+  const base = `http://127.0.0.1:${port}`;
+  return {
+    url: mode === 'http' ? `${base}/mcp` : `${base}/sse`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
