@@ -17,7 +17,7 @@ import {
 import { SettingsPatch, SettingsView } from './settings';
 import { TaskList, TaskTitle, UserTaskPatch } from './tasks';
 import { AutopilotState, Worker } from './agents';
-import { Approval, ApprovalDecision, McpServerInput, McpServerName, McpState, ToolProgress } from './mcp';
+import { Approval, ApprovalDecision, McpServerInput, McpServerName, McpState, ToolOutput, ToolProgress } from './mcp';
 
 const call = <Req extends z.ZodType, Res extends z.ZodType>(request: Req, response: Res) => ({
   request,
@@ -162,6 +162,11 @@ export const calls = {
     McpState,
   ),
   'mcp:restart': call(z.strictObject({ name: McpServerName }), McpState),
+  /** Images and resources an MCP call returned (`conversationId`: where its card is). */
+  'tools:output': call(
+    z.strictObject({ conversationId: ConversationId, toolCallId: z.string().max(200) }),
+    ToolOutput.nullable(),
+  ),
 
   /** Tool calls of a conversation (and its workers) waiting for the user. */
   'approvals:list': call(z.strictObject({ conversationId: ConversationId }), z.array(Approval)),

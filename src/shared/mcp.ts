@@ -107,6 +107,36 @@ export const ToolProgress = z.object({
 });
 export type ToolProgress = z.infer<typeof ToolProgress>;
 
+export const ToolImage = z.object({ mimeType: z.string(), data: z.string() });
+export type ToolImage = z.infer<typeof ToolImage>;
+
+export const ToolAttachment = z.object({
+  uri: z.string(),
+  name: z.string(),
+  mimeType: z.string().nullable(),
+  /** The text of an embedded text resource. */
+  text: z.string().nullable(),
+});
+export type ToolAttachment = z.infer<typeof ToolAttachment>;
+
+/** What an MCP call returned besides its text, shown in its card. */
+export const ToolOutput = z.object({
+  toolCallId: z.string(),
+  images: z.array(ToolImage),
+  attachments: z.array(ToolAttachment),
+});
+export type ToolOutput = z.infer<typeof ToolOutput>;
+
+/**
+ * Whether a model takes images. A guess from the name (the API does not say): the
+ * multimodal families of the major providers and local vision models.
+ */
+export function modelSeesImages(model: string): boolean {
+  return /gpt-4o|gpt-4\.1|gpt-4-turbo|gpt-5|o[134](-|$)|vision|claude|gemini|llava|pixtral|vl\b|-vl|qwen2\.5-vl|gemma-?3|llama-?3\.2-vision|llama-?4|minicpm-v|moondream/i.test(
+    model,
+  );
+}
+
 const BULLETS = '••••';
 
 /** `sk-abcdef1234` → `••••1234`; `Bearer abc…1234` → `Bearer ••••1234`; short values → `••••`. */

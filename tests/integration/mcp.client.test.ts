@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { modelToolName, modelToolNames } from '../../src/main/core/mcp/mcpNames';
 import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
-import { startChatCore, type ChatHarness } from '../support/chatHarness';
+import { startChatCore, TEST_KEY, TEST_MODEL, type ChatHarness } from '../support/chatHarness';
 import { makeTempDir, removeDir } from '../support/tempDir';
 import { alive, everything, LONG_TOOL, testServer, writeMcpConfig } from '../support/mcpFixtures';
 
@@ -14,12 +14,12 @@ let server: ScriptedServer;
 let h: ChatHarness;
 let root: string;
 
-async function start(servers: Record<string, Record<string, unknown>>) {
+async function start(servers: Record<string, Record<string, unknown>>, model = TEST_MODEL) {
   root = makeTempDir('stepwise-mcp-');
   const dataDir = path.join(root, 'data');
   writeMcpConfig(dataDir, servers);
   server = await startScriptedServer();
-  h = startChatCore(server, { dataDir });
+  h = startChatCore(server, { dataDir, env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: TEST_KEY, STEPWISE_MODEL: model } });
 }
 
 beforeEach(() => {
@@ -74,6 +74,30 @@ describe('tools of the everything server over stdio', () => {
     const state = await h.call('mcp:get', {});
     expect(state.servers[0]).toMatchObject({ name: 'everything', state: 'ready', enabled: true });
     expect(state.servers[0].tools.length).toBeGreaterThan(5);
+  });
+});
+
+describe('images and resources', () => {
+  it('keeps them for the card and shows images to a model that sees them', async () => {
+    await start({ everything: everything({ trusted: true }) }, 'gpt-4o-mini');
+    const { conversation } = await runCalls([
+      { name: 'mcp__everything__get-tiny-image' },
+      { name: 'mcp__everything__get-resource-reference', arguments: '{"resourceType":"Text","resourceId":2}' },
+    ]);
+    const image = await h.call('tools:output', { conversationId: conversation.id, toolCallId: 'call_0' });
+    expect(image!.images).toEqual([{ mimeType: 'image/png', data: expect.stringMatching(/^[A-Za-z0-9+/=]{100,}$/) }]);
+    const resource = await h.call('tools:output', { conversationId: conversation.id, toolCallId: 'call_1' });
+    expect(resource!.attachments[0]).toMatchObject({ uri: 'demo://resource/dynamic/text/2', text: expect.any(String) });
+    const next = server.streamRequests()[1].body.messages;
+    const shown = next.at(-1) as unknown as { role: string; content: Array<{ type: string; image_url?: { url: string } }> };
+    expect(shown.role).toBe('user');
+    expect(shown.content[1].image_url!.url).toMatch(/^data:image\/png;base64,/);
+  });
+
+  it('does not send images to a model that is not known to see them', async () => {
+    await start({ everything: everything({ trusted: true }) });
+    await runCalls([{ name: 'mcp__everything__get-tiny-image' }]);
+    expect(server.streamRequests()[1].body.messages.at(-1)!.role).toBe('tool');
   });
 });
 

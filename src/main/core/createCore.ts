@@ -24,6 +24,7 @@ import { createWorkerModule } from './agents/workerModule';
 import { PLANNING_OVERRIDE_FILE } from './tasks/taskPlanning';
 import { approvalHandlers, createApprovals } from './approvals/approvals';
 import { createMcpModule } from './mcp/mcpModule';
+import { createToolOutputs } from './mcp/toolOutputs';
 
 export interface CoreOptions {
   dataDir: string;
@@ -71,7 +72,18 @@ export function createCore(options: CoreOptions) {
   tools.register(currentTimeTool(now));
   const chatOptions: ChatEngineOptions = { ...defaultEngineOptions, ...options.chat };
   const prompts = createPromptRegistry(chatOptions.log);
-  const chat = createChatEngine({ db, messages, conversations, bus, tools, prompts, settings, options: chatOptions });
+  const toolOutputs = createToolOutputs(db);
+  const chat = createChatEngine({
+    db,
+    messages,
+    conversations,
+    bus,
+    tools,
+    prompts,
+    settings,
+    options: chatOptions,
+    toolImages: toolOutputs.images,
+  });
   const tasks = createTaskModule({
     db,
     bus,
@@ -114,6 +126,7 @@ export function createCore(options: CoreOptions) {
     notices,
     tools,
     approvals,
+    outputs: toolOutputs,
     version: options.version,
     autoAllowReadOnly: () => settings.effective().autoAllowReadOnly,
     log: chatOptions.log,

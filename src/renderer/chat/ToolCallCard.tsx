@@ -3,6 +3,8 @@
 import type { ToolCallView } from './displayItems';
 import { ApprovalPanel, ProgressLine } from '../approvals/ApprovalPanel';
 import { useApprovalsContext } from '../approvals/useApprovals';
+import { ToolOutputView } from '../mcp/ToolOutputView';
+import { useState } from 'react';
 
 const DENIED = 'The user denied this call.';
 
@@ -25,11 +27,16 @@ function pretty(json: string): string {
 export function ToolCallCard({ view, running }: { view: ToolCallView; running: boolean }) {
   const { call, result } = view;
   const { approvals } = useApprovalsContext();
+  const [opened, setOpened] = useState(false);
   if (call.name === 'think') return <ThinkingCard view={view} />;
   const approval = result ? undefined : approvals.find((a) => a.toolCallId === call.id);
   const state = result ? resultState(result.content) : approval ? 'waiting for approval' : running ? 'running' : 'no result';
   return (
-    <details className={`tool-card tool-${state.split(' ')[0]}`} open={approval ? true : undefined}>
+    <details
+      className={`tool-card tool-${state.split(' ')[0]}`}
+      open={approval ? true : undefined}
+      onToggle={(event) => setOpened(event.currentTarget.open)}
+    >
       {/* The name comes from the visible text (plus words for screen readers only):
           "Tool call <name>, <state>". */}
       <summary>
@@ -53,6 +60,7 @@ export function ToolCallCard({ view, running }: { view: ToolCallView; running: b
           <pre>{pretty(result.content)}</pre>
         </div>
       )}
+      {opened && result && call.name.startsWith('mcp__') && <ToolOutputView conversationId={result.conversationId} toolCallId={call.id} />}
     </details>
   );
 }

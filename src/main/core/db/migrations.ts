@@ -158,7 +158,7 @@ export const migrations: Migration[] = [
   },
   {
     version: 5,
-    name: 'tool approvals',
+    name: 'tool approvals and outputs',
     sql: `
       -- Tool calls waiting for the user's approval. A row left here by a process that
       -- ended is answered "not run" at the next start, so the model is told.
@@ -175,6 +175,16 @@ export const migrations: Migration[] = [
         created_at INTEGER NOT NULL
       );
       CREATE INDEX tool_approvals_by_conversation ON tool_approvals (conversation_id, created_at);
+
+      -- What an MCP call returned besides text: images and resources, for its card (and
+      -- the images for models that can see them).
+      CREATE TABLE tool_outputs (
+        conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+        tool_call_id TEXT NOT NULL,
+        images TEXT NOT NULL,
+        attachments TEXT NOT NULL,
+        PRIMARY KEY (conversation_id, tool_call_id)
+      );
     `,
   },
 ];

@@ -3,6 +3,7 @@
 // stops, or a request fails. Every finished assistant and tool message is stored as it
 // completes; the streaming text is saved at least once a second.
 import type { ChatError, Message, ToolCall } from '../../../shared/domain';
+import { modelSeesImages, type ToolImage } from '../../../shared/mcp';
 import type { MessageRepo } from '../conversations/messageRepo';
 import type { Db } from '../db/openDatabase';
 import type { EventBus } from '../ipc/eventBus';
@@ -51,6 +52,8 @@ export interface LoopDeps {
   prompts: PromptRegistry;
   settings: SettingsService;
   options: ChatEngineOptions;
+  /** Images tool calls returned, by call id, for models that see images. */
+  toolImages?: (conversationId: string) => Map<string, ToolImage[]>;
 }
 
 export type LoopActivity = 'streaming' | 'tool';
@@ -103,7 +106,8 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
     await tools.prepare({ conversationId: scopeId, agentId, signal });
     if (signal.aborted) return { kind: 'stopped' };
     const prompt = prompts.build(promptCtx);
-    const apiMessages = buildApiMessages(prompt.text, messages.all(conversationId), options.contextBudgetChars);
+    const images = modelSeesImages(settings.model) ? deps.toolImages?.(conversationId) : undefined;
+    const apiMessages = buildApiMessages(prompt.text, messages.all(conversationId), options.contextBudgetChars, images);
     const row = messages.insert({ conversationId, role: 'assistant', content: '', status: 'streaming' });
     emit(row);
 

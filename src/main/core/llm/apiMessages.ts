@@ -10,13 +10,14 @@
 //   newest exchange.
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { Message, ToolCall } from '../../../shared/domain';
+import type { ToolImage } from '../../../shared/mcp';
 
 export const MISSING_RESULT = 'No result: this tool call was interrupted before it finished.';
 
 /** One unit that is kept or trimmed as a whole: a message, or an assistant turn with its tool results. */
 type Group = ChatCompletionMessageParam[];
 
-export function repairHistory(history: Message[]): Group[] {
+export function repairHistory(history: Message[], images?: Map<string, ToolImage[]>): Group[] {
   const groups: Group[] = [];
   let open: { calls: ToolCall[]; results: Map<string, string>; group: Group } | null = null;
 
@@ -24,6 +25,17 @@ export function repairHistory(history: Message[]): Group[] {
     if (!open) return;
     for (const call of open.calls) {
       open.group.push({ role: 'tool', tool_call_id: call.id, content: open.results.get(call.id) ?? MISSING_RESULT });
+    }
+    // Tool messages carry text only: images a call returned follow as a user message.
+    const shown = open.calls.flatMap((call) => (open!.results.has(call.id) ? (images?.get(call.id) ?? []) : []));
+    if (shown.length) {
+      open.group.push({
+        role: 'user',
+        content: [
+          { type: 'text', text: `The images the tool calls above returned (${shown.length}):` },
+          ...shown.map((image) => ({ type: 'image_url' as const, image_url: { url: `data:${image.mimeType};base64,${image.data}` } })),
+        ],
+      });
     }
     groups.push(open.group);
     open = null;
@@ -110,8 +122,9 @@ export function buildApiMessages(
   systemPrompt: string,
   history: Message[],
   budgetChars: number,
+  images?: Map<string, ToolImage[]>,
 ): ChatCompletionMessageParam[] {
   const budget = Math.max(0, budgetChars - systemPrompt.length);
-  const kept = trimToBudget(repairHistory(history), budget);
+  const kept = trimToBudget(repairHistory(history, images), budget);
   return [{ role: 'system', content: systemPrompt }, ...kept.flat()];
 }

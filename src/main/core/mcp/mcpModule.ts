@@ -27,6 +27,7 @@ import { modelToolNames } from './mcpNames';
 import type { ConvertedResult } from './mcpResults';
 import { createServer, type McpServer } from './mcpServer';
 import { mcpTool } from './mcpTools';
+import type { ToolOutputs } from './toolOutputs';
 import { launchLine, redactStderr } from './mcpView';
 
 export interface McpModuleDeps {
@@ -35,6 +36,7 @@ export interface McpModuleDeps {
   notices: Notices;
   tools: ToolRegistry;
   approvals: Approvals;
+  outputs: ToolOutputs;
   version: string;
   autoAllowReadOnly(): boolean;
   /** Folders attached to a conversation, sent as MCP roots (none yet). */
@@ -52,7 +54,6 @@ export function createMcpModule(deps: McpModuleDeps) {
   const servers = new Map<string, McpServer>();
   const registered = new Map<string, Array<() => void>>();
   const lastUser = new Map<string, string>();
-  const outputs = new Map<string, ConvertedResult>();
   const pids = new Set<number>();
   let raw: RawFile = {};
   let lastText = '';
@@ -150,7 +151,7 @@ export function createMcpModule(deps: McpModuleDeps) {
       ),
     progress: (progress: ToolProgress) => deps.bus.emit('tools:progress', progress),
     output: (ctx: ToolContext, result: ConvertedResult) => {
-      if (ctx.callId && (result.images.length || result.attachments.length)) outputs.set(ctx.callId, result);
+      if (ctx.callId) deps.outputs.save(ctx.transcriptId ?? ctx.conversationId, ctx.callId, result.images, result.attachments);
     },
     usedBy: (server: string, conversationId: string) => lastUser.set(server, conversationId),
   };
@@ -271,6 +272,7 @@ export function createMcpModule(deps: McpModuleDeps) {
     | 'mcp:setTrusted'
     | 'mcp:setToolEnabled'
     | 'mcp:restart'
+    | 'tools:output'
   > = {
     'mcp:get': () => state(),
     'mcp:saveServer': ({ previousName, server: input }) => {
@@ -346,6 +348,7 @@ export function createMcpModule(deps: McpModuleDeps) {
         }),
       );
     },
+    'tools:output': ({ conversationId, toolCallId }) => deps.outputs.get(conversationId, toolCallId),
     'mcp:restart': async ({ name }) => {
       const server = must(name);
       if (!server.config.enabled) throw new AppError('conflict', `MCP server "${name}" is disabled. Enable it first.`);
@@ -359,8 +362,6 @@ export function createMcpModule(deps: McpModuleDeps) {
     state,
     /** A server by name (tests and the bench reach the live connection this way). */
     server: (name: string) => servers.get(name),
-    /** Images and attachments of a finished call, for its card. */
-    output: (callId: string) => outputs.get(callId) ?? null,
     /** Stops every server: stdin closed, then SIGTERM, then SIGKILL after a grace period. */
     async close(): Promise<void> {
       if (closed) return;

@@ -3,18 +3,7 @@
 // apart for the tool card.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
-export interface ToolImage {
-  mimeType: string;
-  data: string;
-}
-
-export interface ToolAttachment {
-  uri: string;
-  name: string;
-  mimeType: string | null;
-  /** Text of an embedded text resource. */
-  text: string | null;
-}
+import type { ToolAttachment, ToolImage } from '../../../shared/mcp';
 
 export interface ConvertedResult {
   text: string;
