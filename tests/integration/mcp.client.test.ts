@@ -101,6 +101,22 @@ describe('images and resources', () => {
   });
 });
 
+describe('secrets', () => {
+  it('masks the server’s own secrets in what it returns, in Settings and in its stderr', async () => {
+    const key = 'sk-live-abcdefghijklmnop1234';
+    await start({ everything: everything({ trusted: true, env: { EXAMPLE_API_KEY: key } }), test: testServer({ trusted: true, env: { TEST_TOKEN: key } }) });
+    const { results } = await runCalls([{ name: 'mcp__everything__get-env' }]);
+    expect(results[0].content).toContain('EXAMPLE_API_KEY');
+    expect(results[0].content).not.toContain(key);
+    expect(results[0].content).toContain('••••1234');
+    await runCalls([{ name: 'mcp__test__env_secret' }]);
+    const state = JSON.stringify(await h.call('mcp:get', {}));
+    expect(state).not.toContain(key);
+    expect(state).toContain('test server ready, token ••••1234');
+    expect(h.logs.join('\n')).not.toContain(key);
+  });
+});
+
 describe('the test server', () => {
   it('turns isError into a tool error the model can act on', async () => {
     await start({ test: testServer({ trusted: true }) });

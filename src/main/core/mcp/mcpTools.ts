@@ -9,6 +9,7 @@ import { CANCELLED_BY_USER } from '../tools/toolRegistry';
 import { defineTool, toolReply, type ToolContext, type ToolDefinition, type ToolReply } from '../tools/toolTypes';
 import { convertResult, type ConvertedResult } from './mcpResults';
 import { message, type McpServer } from './mcpServer';
+import { redactSecrets } from './mcpView';
 
 export interface McpToolDeps {
   approvals: Approvals;
@@ -92,7 +93,8 @@ async function runTool(
     server.succeeded();
     const converted = convertResult(result);
     deps.output(ctx, converted);
-    return toolReply(converted.text, converted.isError ? 'error' : 'ok');
+    // A server that echoes its own key (e.g. printing its environment) does not hand it to the model.
+    return toolReply(redactSecrets(converted.text, server.config), converted.isError ? 'error' : 'ok');
   } catch (error) {
     // Stop: the SDK has sent notifications/cancelled for the request.
     if (ctx.signal.aborted) return toolReply(CANCELLED_BY_USER, 'cancelled');

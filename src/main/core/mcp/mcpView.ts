@@ -1,5 +1,5 @@
 // What Settings shows of a server: the exact command line or URL, with every secret masked.
-import { maskSecret } from '../../../shared/mcp';
+import { looksSecret, maskSecret } from '../../../shared/mcp';
 import type { ServerConfig } from './mcpConfig';
 
 function quote(word: string): string {
@@ -14,8 +14,22 @@ export function launchLine(config: ServerConfig): string {
   return [...env, quote(config.command), ...config.args.map(quote), ...cwd].join(' ');
 }
 
+/** Values of the server's own configuration that are secrets (by their names), longest first. */
+function secretValues(config: ServerConfig): string[] {
+  const named = (values: Record<string, string>) =>
+    Object.entries(values)
+      .filter(([key]) => looksSecret(key))
+      .flatMap(([, value]) => [value, value.replace(/^(Bearer|Basic|Token)\s+/i, '')]);
+  return [...new Set([...named(config.env), ...named(config.headers)])].filter((v) => v.length >= 6).sort((a, b) => b.length - a.length);
+}
+
+/** Masks the server's secrets wherever they show up in text it produced. */
+export function redactSecrets(text: string, config: ServerConfig): string {
+  return secretValues(config).reduce((out, secret) => out.split(secret).join(maskSecret(secret)), text);
+}
+
 /** A server may echo its own keys to stderr; they never reach the renderer. */
 export function redactStderr(lines: string[], config: ServerConfig): string[] {
-  const secrets = [...Object.values(config.env), ...Object.values(config.headers)].filter((v) => v.length >= 6);
-  return lines.map((line) => secrets.reduce((text, secret) => text.split(secret).join(maskSecret(secret)), line));
+  const all = [...Object.values(config.env), ...Object.values(config.headers)].filter((v) => v.length >= 6);
+  return lines.map((line) => all.reduce((text, secret) => text.split(secret).join(maskSecret(secret)), line));
 }
