@@ -1,7 +1,8 @@
 // The sticky, collapsible task header above the messages. It updates from
 // `tasks:changed` events only (no polling), and lets the user edit the list.
 import { useEffect, useState } from 'react';
-import { currentTask, progressOf, type TaskList } from '../../shared/tasks';
+import type { TaskList } from '../../shared/tasks';
+import { currentTask, progressOf } from '../../shared/taskProgress';
 import { call, useApi } from '../api/apiContext';
 import { useGuard, useToast } from '../common/toasts';
 import { MenuButton } from '../common/Menu';

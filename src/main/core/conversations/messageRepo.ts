@@ -2,6 +2,7 @@
 // arrives, so a crash loses at most the text since the last save.
 import type { Message, MessageRole, MessageStatus, ToolCall } from '../../../shared/domain';
 import type { Db } from '../db/openDatabase';
+import { createHistoryCache } from './historyCache';
 
 /** A `messages` row as SQLite returns it. */
 export interface MessageRow {
@@ -55,7 +56,24 @@ export interface MessagePatch {
   error?: string | null;
 }
 
+/** What a streaming reply holds in memory between its once-a-second saves. */
+export type LiveReply = () => Pick<Message, 'content' | 'toolCalls'>;
+
 export function createMessageRepo(db: Db, now: () => number = Date.now) {
+  // A page that opens mid-stream, or missed a delta, must read the text on its way, not the last save.
+  const live = new Map<number, LiveReply>();
+  const history = createHistoryCache();
+  const remember = (message: Message): Message => {
+    if (db.inTransaction) history.drop(message.conversationId);
+    else history.write(message);
+    return message;
+  };
+  // One prepared UPDATE per combination of changed columns, not one per call.
+  const updates = new Map<string, ReturnType<Db['prepare']>>();
+  const overlay = (message: Message): Message => {
+    const current = live.get(message.id);
+    return current ? { ...message, ...current() } : message;
+  };
   const insert = db.prepare(
     `INSERT INTO messages (conversation_id, role, content, created_at, tool_calls, tool_call_id, tool_name, status, error, origin)
      VALUES (@conversation_id, @role, @content, @created_at, @tool_calls, @tool_call_id, @tool_name, @status, @error, @origin)`,
@@ -63,6 +81,13 @@ export function createMessageRepo(db: Db, now: () => number = Date.now) {
   const byId = db.prepare<[number], MessageRow>('SELECT * FROM messages WHERE id = ?');
   const page = db.prepare<[string, number, number], MessageRow>(
     'SELECT * FROM messages WHERE conversation_id = ? ORDER BY id LIMIT ? OFFSET ?',
+  );
+  // Keyset pages: newest first from the index, no OFFSET scan and no COUNT(*).
+  const newest = db.prepare<[string, number], MessageRow>(
+    'SELECT * FROM messages WHERE conversation_id = ? ORDER BY id DESC LIMIT ?',
+  );
+  const newestBefore = db.prepare<[string, number, number], MessageRow>(
+    'SELECT * FROM messages WHERE conversation_id = ? AND id < ? ORDER BY id DESC LIMIT ?',
   );
   const all = db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE conversation_id = ? ORDER BY id');
   const count = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM messages WHERE conversation_id = ?');
@@ -84,11 +109,21 @@ export function createMessageRepo(db: Db, now: () => number = Date.now) {
         error: message.error ?? null,
         origin: message.origin ?? (message.role === 'user' ? 'user' : 'system'),
       });
-      return this.get(Number(info.lastInsertRowid))!;
+      return remember(this.get(Number(info.lastInsertRowid))!);
     },
     get(id: number): Message | undefined {
       const row = byId.get(id);
       return row ? toMessage(row) : undefined;
+    },
+    /** The message with a streaming reply's live text. */
+    getLive(id: number): Message | undefined {
+      const message = this.get(id);
+      return message && overlay(message);
+    },
+    /** Registers a streaming reply's in-memory state until the returned function is called. */
+    trackLive(id: number, reply: LiveReply): () => void {
+      live.set(id, reply);
+      return () => live.delete(id);
     },
     update(id: number, patch: MessagePatch): Message | undefined {
       const sets: string[] = [];
@@ -104,23 +139,39 @@ export function createMessageRepo(db: Db, now: () => number = Date.now) {
         sets.push(`${column} = @${column}`);
         values[column] = value;
       }
-      if (sets.length) db.prepare(`UPDATE messages SET ${sets.join(', ')} WHERE id = @id`).run(values);
-      return this.get(id);
+      if (sets.length) {
+        const sql = `UPDATE messages SET ${sets.join(', ')} WHERE id = @id`;
+        let statement = updates.get(sql);
+        if (!statement) updates.set(sql, (statement = db.prepare(sql)));
+        statement.run(values);
+      }
+      const updated = this.get(id);
+      return updated && remember(updated);
     },
     list(conversationId: string, offset: number, limit: number): { items: Message[]; total: number } {
       return { items: page.all(conversationId, limit, offset).map(toMessage), total: count.get(conversationId)!.n };
     },
+    /** The newest `limit` messages before `before` (all when omitted), oldest first. */
+    pageBefore(conversationId: string, before: number | undefined, limit: number): { items: Message[]; hasMore: boolean } {
+      const rows =
+        before === undefined ? newest.all(conversationId, limit + 1) : newestBefore.all(conversationId, before, limit + 1);
+      const hasMore = rows.length > limit;
+      return { items: rows.slice(0, limit).reverse().map((row) => overlay(toMessage(row))), hasMore };
+    },
+    /** Every message of the conversation, oldest first (from memory for recent conversations). */
     all(conversationId: string): Message[] {
-      return all.all(conversationId).map(toMessage);
+      return history.read(conversationId, () => all.all(conversationId).map(toMessage));
     },
     /** Rows left `streaming` by a process that died: they were cut short. */
     recoverInterrupted(): Message[] {
       const rows = streaming.all();
       markInterrupted.run();
+      history.clear();
       return rows.map((r) => toMessage({ ...r, status: 'interrupted' }));
     },
     /** Removes a message and everything after it (edit-and-resend, regenerate). */
     truncateFrom(conversationId: string, id: number): number {
+      history.drop(conversationId);
       return removeFrom.run(conversationId, id).changes;
     },
   };
