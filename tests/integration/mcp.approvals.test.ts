@@ -69,14 +69,21 @@ describe('approvals', () => {
     expect(await h.call('approvals:list', { conversationId: conversation.id })).toEqual([]);
   });
 
-  it('Always allow is written to alwaysAllow for that tool only', async () => {
+  it('Always allow is written to alwaysAllow for that tool only, and lets the same calls waiting elsewhere run', async () => {
     await start();
-    server.push(call('call_1'), call('call_2'), { text: 'Done.' });
-    const { conversation, from } = await ask();
-    const first = await pendingApproval(conversation.id);
+    const conversations = [await h.newConversation('One'), await h.newConversation('Two')];
+    server.setScript((req) => (req.body.messages.at(-1)!.role === 'tool' ? { text: 'Done.' } : call('call_1')));
+    const from = h.events.length;
+    for (const c of conversations) await h.call('messages:send', { conversationId: c.id, content: 'Read the note.' });
+    const first = await pendingApproval(conversations[0].id);
+    await pendingApproval(conversations[1].id);
     await h.call('approvals:answer', { id: first.id, decision: 'always' });
-    await h.waitIdle(conversation.id, from);
-    expect(toolResults(conversation.id)).toEqual(['note contents', 'note contents']);
+    for (const c of conversations) await h.waitIdle(c.id, from);
+    for (const c of conversations) expect(toolResults(c.id)).toEqual(['note contents']);
+
+    const later = await h.newConversation('Later');
+    await h.sendAndWait(later.id, 'Again.');
+    expect(toolResults(later.id)).toEqual(['note contents']);
     const file = JSON.parse(fs.readFileSync(path.join(h.dataDir, 'mcp.json'), 'utf8'));
     expect(file.mcpServers.test.alwaysAllow).toEqual(['read_note']);
     expect((fs.statSync(path.join(h.dataDir, 'mcp.json')).mode & 0o777).toString(8)).toBe('600');

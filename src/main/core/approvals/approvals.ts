@@ -150,6 +150,15 @@ export function createApprovals(deps: { db: Db; bus: EventBus; messages: Message
       if (!waiting.has(id)) throw notFound('That approval request (it was already answered or its call has ended)');
       return settle(id, decision)!;
     },
+    /** After "Always allow": other calls of the same tool of the same server waiting anywhere run too. */
+    allowWaiting(server: string, tool: string): number {
+      const ids = everything
+        .all()
+        .filter((row) => row.server === server && row.tool === tool && waiting.has(row.id))
+        .map((row) => row.id);
+      for (const id of ids) settle(id, 'once');
+      return ids.length;
+    },
     /** Stop: every call waiting in the conversation (its workers' too) is denied. */
     denyAll(conversationId: string): number {
       const ids = byConversation.all(conversationId).map((row) => row.id);

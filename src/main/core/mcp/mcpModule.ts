@@ -258,7 +258,8 @@ export function createMcpModule(deps: McpModuleDeps) {
 
   const removePreparer = deps.tools.addPreparer(async () => {
     // Lazily: the first request of any conversation starts the enabled servers.
-    const starting = [...servers.values()].filter((s) => s.config.enabled && s.wantsStart());
+    // A server another conversation is starting right now is waited for too.
+    const starting = [...servers.values()].filter((s) => s.config.enabled && (s.wantsStart() || s.status() === 'starting'));
     await Promise.all(starting.map((s) => s.ensure().catch(() => undefined)));
   });
 

@@ -72,7 +72,10 @@ async function runTool(
     );
     if (answer === 'deny') return toolReply(DENIED, 'denied');
     if (answer === 'cancelled') return toolReply(CANCELLED_BY_USER, 'cancelled');
-    if (answer === 'always') deps.alwaysAllow(serverName, tool.name);
+    if (answer === 'always') {
+      deps.alwaysAllow(serverName, tool.name);
+      deps.approvals.allowWaiting(serverName, tool.name);
+    }
   }
   deps.usedBy(serverName, ctx.conversationId);
   const timeoutMs = server.config.timeoutMs;
