@@ -16,6 +16,7 @@ import { useAutopilot } from '../agents/useAutopilot';
 import { AutopilotNotice, AutopilotToggle } from '../agents/Autopilot';
 import { ApprovalsContext, useApprovals } from '../approvals/useApprovals';
 import { ApprovalBanner } from '../approvals/ApprovalBanner';
+import { revealBidiControls } from '../../shared/bidi';
 
 export function ConversationView(props: {
   id: string;
@@ -101,7 +102,7 @@ export function ConversationView(props: {
               aria-label={`Rename “${conversation.title}”`}
               onClick={() => setRenaming(true)}
             >
-              {conversation.title}
+              {revealBidiControls(conversation.title)}
             </button>
           </h1>
         )}

@@ -9,6 +9,7 @@ import { MenuButton } from '../common/Menu';
 import { useTaskList } from './useTaskList';
 import { TaskRow } from './TaskRow';
 import { ExportTasksDialog } from './ExportTasksDialog';
+import { revealBidiControls } from '../../shared/bidi';
 
 const STORAGE_PREFIX = 'stepwise.tasks.expanded.';
 
@@ -69,7 +70,7 @@ function TaskPanel(props: {
           {!allDone && current && (
             <span className="task-current" title={current.title}>
               <span className="spinner small" aria-hidden="true" />
-              {current.activeForm || current.title}
+              {revealBidiControls(current.activeForm || current.title)}
             </span>
           )}
         </div>

@@ -2,9 +2,9 @@
 // Cursor (`mcpServers`), VS Code (`servers` with `type`), Cline's `disabled` and
 // `alwaysAllow`. Reading never changes the file; keys we do not know survive our writes.
 import fs from 'node:fs';
-import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
 import { McpServerName, type McpServerInput, type McpTransport } from '../../../shared/mcp';
+import { writePrivateFileSync } from '../storage/privateFiles';
 
 export const MCP_FILE = 'mcp.json';
 export const DEFAULT_TIMEOUT_SEC = 60;
@@ -143,7 +143,7 @@ export function readConfigText(file: string): string {
 /** Writes atomically and readable by the user only (it may hold keys). */
 export function writeConfig(file: string, raw: RawFile): string {
   const text = `${JSON.stringify(raw, null, 2)}\n`;
-  writeFileAtomic.sync(file, text, { mode: 0o600 });
+  writePrivateFileSync(file, text);
   return text;
 }
 
