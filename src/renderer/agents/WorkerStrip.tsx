@@ -27,20 +27,20 @@ export function WorkerStrip(props: {
         {props.workers.map((worker) => {
           const approval = props.waiting?.has(worker.id) ?? false;
           return (
-          <button
-            key={worker.id}
-            type="button"
-            className={`worker-chip worker-${worker.status}${props.selectedId === worker.id ? ' selected' : ''}`}
-            aria-pressed={props.selectedId === worker.id}
-            aria-label={`Worker ${worker.number}, ${worker.status}${worker.needsInput ? ', needs your answer' : ''}${approval ? ', waiting for your approval' : ''}: ${worker.description}`}
-            title={worker.description}
-            onClick={() => props.onSelect(worker.id)}
-          >
-            <span aria-hidden="true" className="worker-icon">
-              {worker.needsInput || approval ? '⚠' : worker.status === 'running' ? <span className="spinner small" /> : STATUS_ICON[worker.status]}
-            </span>
-            Worker {worker.number}
-          </button>
+            <button
+              key={worker.id}
+              type="button"
+              className={`worker-chip worker-${worker.status}${props.selectedId === worker.id ? ' selected' : ''}`}
+              aria-pressed={props.selectedId === worker.id}
+              aria-label={`Worker ${worker.number}, ${worker.status}${worker.needsInput ? ', needs your answer' : ''}${approval ? ', waiting for your approval' : ''}: ${worker.description}`}
+              title={worker.description}
+              onClick={() => props.onSelect(worker.id)}
+            >
+              <span aria-hidden="true" className="worker-icon">
+                {worker.needsInput || approval ? '⚠' : worker.status === 'running' ? <span className="spinner small" /> : STATUS_ICON[worker.status]}
+              </span>
+              Worker {worker.number}
+            </button>
           );
         })}
       </div>

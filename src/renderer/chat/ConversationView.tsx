@@ -38,10 +38,7 @@ export function ConversationView(props: {
   const autopilot = useAutopilot(props.id);
   const anyWorkerActive = workers.some((w) => w.status === 'running' || w.status === 'queued');
   const busy = status.running || anyWorkerActive || !!autopilot.state?.checking;
-  const approvals = useApprovals(
-    props.id,
-    workers.map((w) => w.id),
-  );
+  const approvals = useApprovals(props.id, workers.map((w) => w.id));
 
   useEffect(() => {
     call(api, 'conversations:get', { id: props.id }).then(setConversation, props.onMissing);
@@ -80,103 +77,103 @@ export function ConversationView(props: {
 
   return (
     <ApprovalsContext.Provider value={approvals}>
-    <section className="conversation" aria-label={conversation.title}>
-      <header className="conversation-header">
-        {renaming ? (
-          <InlineRename
-            initial={conversation.title}
-            label="Conversation title"
-            className="title-rename"
-            onDone={(title) => {
-              setRenaming(false);
-              if (title && title !== conversation.title) {
-                void guard(() => call(api, 'conversations:rename', { id: conversation.id, title }));
-              }
-            }}
-          />
-        ) : (
-          <h1 className="conversation-heading">
-            <button
-              type="button"
-              className="title-button"
-              aria-label={`Rename “${conversation.title}”`}
-              onClick={() => setRenaming(true)}
-            >
-              {revealBidiControls(conversation.title)}
-            </button>
-          </h1>
-        )}
-        {busy && (
-          <span className="working" role="status">
-            <span className="spinner" aria-hidden="true" /> Working…
-          </span>
-        )}
-        <AutopilotToggle state={autopilot.state} />
-      </header>
-      <TaskHeader
-        conversationId={conversationId}
-        running={busy}
-        onJumpToMessage={(id) => {
-          setWorkerId(null);
-          // The message may be older than the loaded window.
-          void loadUntil(id).then(() => setScrollTarget({ id, nonce: Date.now() }));
-        }}
-      />
-      <AutopilotNotice state={autopilot.state} continuing={autopilot.continuing} />
-      <ApprovalBanner
-        approvals={approvals.approvals}
-        onReview={(approval) => setWorkerId(approval.transcriptId === conversationId ? null : approval.transcriptId)}
-      />
-      <WorkerStrip
-        workers={workers}
-        waiting={new Set(approvals.approvals.map((a) => a.transcriptId))}
-        selectedId={selectedWorker?.id ?? null}
-        onSelect={(id) => setWorkerId((current) => (current === id ? null : id))}
-      />
-      {selectedWorker ? (
-        // Keyed by worker: its transcript state (useMessages) must start empty for each one.
-        <WorkerView
-          key={selectedWorker.id}
-          workers={workers}
-          worker={selectedWorker}
-          onSelect={setWorkerId}
-          onBack={() => setWorkerId(null)}
-        />
-      ) : loaded && messages.length === 0 ? (
-        <div className="empty-chat">
-          <h2>What should we work on?</h2>
-          <p>Describe the goal. For multi-step work the assistant writes a task list and keeps it current as it goes.</p>
-        </div>
-      ) : (
-        <MessageList
-          messages={messages}
-          hasOlder={hasOlder}
-          onLoadOlder={loadOlder}
-          scrollToMessageId={scrollTarget}
-          actions={{
-            running: status.running,
-            onEditLast: (content) => void guard(() => call(api, 'chat:editLast', { conversationId, content })),
-            onRegenerate: () => void guard(() => call(api, 'chat:regenerate', { conversationId })),
+      <section className="conversation" aria-label={conversation.title}>
+        <header className="conversation-header">
+          {renaming ? (
+            <InlineRename
+              initial={conversation.title}
+              label="Conversation title"
+              className="title-rename"
+              onDone={(title) => {
+                setRenaming(false);
+                if (title && title !== conversation.title) {
+                  void guard(() => call(api, 'conversations:rename', { id: conversation.id, title }));
+                }
+              }}
+            />
+          ) : (
+            <h1 className="conversation-heading">
+              <button
+                type="button"
+                className="title-button"
+                aria-label={`Rename “${conversation.title}”`}
+                onClick={() => setRenaming(true)}
+              >
+                {revealBidiControls(conversation.title)}
+              </button>
+            </h1>
+          )}
+          {busy && (
+            <span className="working" role="status">
+              <span className="spinner" aria-hidden="true" /> Working…
+            </span>
+          )}
+          <AutopilotToggle state={autopilot.state} />
+        </header>
+        <TaskHeader
+          conversationId={conversationId}
+          running={busy}
+          onJumpToMessage={(id) => {
+            setWorkerId(null);
+            // The message may be older than the loaded window.
+            void loadUntil(id).then(() => setScrollTarget({ id, nonce: Date.now() }));
           }}
         />
-      )}
-      {!selectedWorker && status.error && !status.running && (
-        <ChatErrorBanner
-          error={status.error}
-          onRetry={() => void guard(() => call(api, 'chat:retry', { conversationId }))}
-          onOpenSettings={props.onOpenSettings}
+        <AutopilotNotice state={autopilot.state} continuing={autopilot.continuing} />
+        <ApprovalBanner
+          approvals={approvals.approvals}
+          onReview={(approval) => setWorkerId(approval.transcriptId === conversationId ? null : approval.transcriptId)}
         />
-      )}
-      <Composer
-        hidden={!!selectedWorker}
-        running={busy}
-        onStop={stop}
-        onSend={async (content) => {
-          const sent = await guard(() => call(api, 'messages:send', { conversationId, content }));
-          return sent !== undefined;
-        }}
-      />
-    </section>
+        <WorkerStrip
+          workers={workers}
+          waiting={new Set(approvals.approvals.map((a) => a.transcriptId))}
+          selectedId={selectedWorker?.id ?? null}
+          onSelect={(id) => setWorkerId((current) => (current === id ? null : id))}
+        />
+        {selectedWorker ? (
+          // Keyed by worker: its transcript state (useMessages) must start empty for each one.
+          <WorkerView
+            key={selectedWorker.id}
+            workers={workers}
+            worker={selectedWorker}
+            onSelect={setWorkerId}
+            onBack={() => setWorkerId(null)}
+          />
+        ) : loaded && messages.length === 0 ? (
+          <div className="empty-chat">
+            <h2>What should we work on?</h2>
+            <p>Describe the goal. For multi-step work the assistant writes a task list and keeps it current as it goes.</p>
+          </div>
+        ) : (
+          <MessageList
+            messages={messages}
+            hasOlder={hasOlder}
+            onLoadOlder={loadOlder}
+            scrollToMessageId={scrollTarget}
+            actions={{
+              running: status.running,
+              onEditLast: (content) => void guard(() => call(api, 'chat:editLast', { conversationId, content })),
+              onRegenerate: () => void guard(() => call(api, 'chat:regenerate', { conversationId })),
+            }}
+          />
+        )}
+        {!selectedWorker && status.error && !status.running && (
+          <ChatErrorBanner
+            error={status.error}
+            onRetry={() => void guard(() => call(api, 'chat:retry', { conversationId }))}
+            onOpenSettings={props.onOpenSettings}
+          />
+        )}
+        <Composer
+          hidden={!!selectedWorker}
+          running={busy}
+          onStop={stop}
+          onSend={async (content) => {
+            const sent = await guard(() => call(api, 'messages:send', { conversationId, content }));
+            return sent !== undefined;
+          }}
+        />
+      </section>
     </ApprovalsContext.Provider>
   );
 }
