@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { editServer, entryFromInput, parseConfig, parsePasted, type ServerConfig } from '../../src/main/core/mcp/mcpConfig';
 import { launchLine, redactStderr } from '../../src/main/core/mcp/mcpView';
 import { convertResult } from '../../src/main/core/mcp/mcpResults';
+import { elicitationQuestion, elicitationResult } from '../../src/main/core/mcp/mcpElicit';
 import { maskSecret, McpServerInput } from '../../src/shared/mcp';
 
 const servers = (text: string): ServerConfig[] => {
@@ -92,5 +93,44 @@ describe('convertResult', () => {
     expect(result.text).toBe('{"t":1}\n[Image 1: image/png, 0.0 KB, shown to the user]');
     expect(result.images).toEqual([{ mimeType: 'image/png', data: 'aGVsbG8=' }]);
     expect(convertResult({ content: [], isError: true })).toMatchObject({ isError: true, text: 'The tool reported an error without details.' });
+  });
+});
+
+describe('elicitation as a question', () => {
+  const params = {
+    message: 'Who are you?',
+    requestedSchema: {
+      type: 'object' as const,
+      properties: {
+        name: { type: 'string' as const, description: 'Your name' },
+        age: { type: 'integer' as const },
+        agree: { type: 'boolean' as const },
+        color: { type: 'string' as const, enum: ['red', 'blue'] },
+      },
+      required: ['name'],
+    },
+  };
+
+  it('lists the fields and reads name: value lines or JSON', () => {
+    const question = elicitationQuestion('test', params);
+    expect(question.text).toMatch(/^The MCP server "test" asks: Who are you\? Answer with one "name: value" line/);
+    expect(question.details[0]).toEqual({ label: 'name (required)', value: 'string · Your name' });
+    expect(elicitationResult(params, { kind: 'text', text: 'name: Ada\nage: 36\nagree: yes\ncolor: blue' })).toEqual({
+      action: 'accept',
+      content: { name: 'Ada', age: 36, agree: true, color: 'blue' },
+    });
+    expect(elicitationResult(params, { kind: 'text', text: '{"name": "Ada", "age": 36}' })).toEqual({ action: 'accept', content: { name: 'Ada', age: 36 } });
+  });
+
+  it('declines, cancels, and cancels an answer that does not fit', () => {
+    expect(elicitationResult(params, { kind: 'action', actionId: 'decline' })).toEqual({ action: 'decline' });
+    expect(elicitationResult(params, { kind: 'cancelled' })).toEqual({ action: 'cancel' });
+    expect(elicitationResult(params, { kind: 'text', text: 'age: 36' })).toEqual({ action: 'cancel' });
+    expect(elicitationResult(params, { kind: 'text', text: 'name: Ada\ncolor: green' })).toEqual({ action: 'cancel' });
+  });
+
+  it('takes a one-field answer as it is', () => {
+    const one = { message: 'Pick a number', requestedSchema: { type: 'object' as const, properties: { n: { type: 'number' as const } } } };
+    expect(elicitationResult(one, { kind: 'text', text: '42' })).toEqual({ action: 'accept', content: { n: 42 } });
   });
 });

@@ -27,6 +27,7 @@ import { modelToolNames } from './mcpNames';
 import type { ConvertedResult } from './mcpResults';
 import { createServer, type McpServer } from './mcpServer';
 import { mcpTool } from './mcpTools';
+import { elicitationQuestion, elicitationResult, type ElicitAnswer } from './mcpElicit';
 import type { ToolOutputs } from './toolOutputs';
 import { launchLine, redactStderr } from './mcpView';
 
@@ -41,6 +42,19 @@ export interface McpModuleDeps {
   autoAllowReadOnly(): boolean;
   /** Folders attached to a conversation, sent as MCP roots (none yet). */
   roots?: (conversationId: string) => { uri: string; name?: string }[];
+  /**
+   * Puts a question to the user in the conversation's question UI (the same as `ask_user`).
+   * Without it servers are not offered elicitation.
+   */
+  ask?: (question: {
+    conversationId: string;
+    agentId: string;
+    transcriptId: string;
+    text: string;
+    details: Array<{ label: string; value: string }>;
+    declineLabel: string;
+    signal: AbortSignal;
+  }) => Promise<ElicitAnswer>;
   connectTimeoutMs?: number;
   now?: () => number;
   log?: (line: string) => void;
@@ -53,7 +67,8 @@ export function createMcpModule(deps: McpModuleDeps) {
   const now = deps.now ?? Date.now;
   const servers = new Map<string, McpServer>();
   const registered = new Map<string, Array<() => void>>();
-  const lastUser = new Map<string, string>();
+  /** Who called each server last: its roots and elicitations are for that conversation. */
+  const lastUser = new Map<string, Pick<ToolContext, 'conversationId' | 'agentId' | 'transcriptId'>>();
   const pids = new Set<number>();
   let raw: RawFile = {};
   let lastText = '';
@@ -153,7 +168,8 @@ export function createMcpModule(deps: McpModuleDeps) {
     output: (ctx: ToolContext, result: ConvertedResult) => {
       if (ctx.callId) deps.outputs.save(ctx.transcriptId ?? ctx.conversationId, ctx.callId, result.images, result.attachments);
     },
-    usedBy: (server: string, conversationId: string) => lastUser.set(server, conversationId),
+    usedBy: (server: string, ctx: ToolContext) =>
+      lastUser.set(server, { conversationId: ctx.conversationId, agentId: ctx.agentId, transcriptId: ctx.transcriptId }),
   };
 
   function serverFor(config: ServerConfig): McpServer {
@@ -163,9 +179,24 @@ export function createMcpModule(deps: McpModuleDeps) {
       now,
       pids,
       roots: () => {
-        const conversationId = lastUser.get(server.config.name);
-        return conversationId ? (deps.roots?.(conversationId) ?? []) : [];
+        const user = lastUser.get(server.config.name);
+        return user ? (deps.roots?.(user.conversationId) ?? []) : [];
       },
+      elicit: deps.ask
+        ? async (params, signal) => {
+            const user = lastUser.get(server.config.name);
+            if (!user) return { action: 'cancel' };
+            const question = elicitationQuestion(server.config.name, params);
+            const answer = await deps.ask!({
+              ...user,
+              transcriptId: user.transcriptId ?? user.conversationId,
+              ...question,
+              declineLabel: 'Decline',
+              signal,
+            });
+            return elicitationResult(params, answer);
+          }
+        : undefined,
       changed: () => {
         sync(server);
         changed();

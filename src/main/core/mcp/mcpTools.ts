@@ -20,8 +20,8 @@ export interface McpToolDeps {
   progress(progress: ToolProgress): void;
   /** The call's images and attachments, for its card. */
   output(ctx: ToolContext, result: ConvertedResult): void;
-  /** The conversation a server's `roots/list` answers for. */
-  usedBy(server: string, conversationId: string): void;
+  /** The call a server's `roots/list` and elicitations are for. */
+  usedBy(server: string, ctx: ToolContext): void;
 }
 
 /** Whether this call may run without asking, by the user's own rules. */
@@ -77,7 +77,7 @@ async function runTool(
       deps.approvals.allowWaiting(serverName, tool.name);
     }
   }
-  deps.usedBy(serverName, ctx.conversationId);
+  deps.usedBy(serverName, ctx);
   const timeoutMs = server.config.timeoutMs;
   try {
     const connection = await server.ensure();
