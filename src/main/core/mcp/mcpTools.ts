@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { ToolProgress } from '../../../shared/mcp';
 import { DENIED, type Approvals } from '../approvals/approvals';
 import { CANCELLED_BY_USER } from '../tools/toolRegistry';
-import { defineTool, toolReply, type ToolContext, type ToolDefinition, type ToolReply } from '../tools/toolTypes';
+import { defineTool, toolResult, type ToolContext, type ToolDefinition, type ToolResult } from '../tools/toolTypes';
 import { convertResult, type ConvertedResult } from './mcpResults';
 import { message, type McpServer } from './mcpServer';
 import { redactSecrets } from './mcpView';
@@ -31,20 +31,20 @@ function preApproved(server: McpServer, tool: Tool, deps: McpToolDeps): boolean 
   return tool.annotations?.readOnlyHint === true && deps.autoAllowReadOnly();
 }
 
-function failure(server: string, tool: string, error: unknown, timeoutMs: number): ToolReply {
+function failure(server: string, tool: string, error: unknown, timeoutMs: number): ToolResult {
   if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
-    return toolReply(
-      `Tool ${tool} on MCP server "${server}" did not answer within ${Math.round(timeoutMs / 1000)} s, so the call was abandoned. Try a smaller request, or ask the user to raise the server's timeout.`,
+    return toolResult(
       'error',
+      `Tool ${tool} on MCP server "${server}" did not answer within ${Math.round(timeoutMs / 1000)} s, so the call was abandoned. Try a smaller request, or ask the user to raise the server's timeout.`,
     );
   }
   if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
-    return toolReply(
-      `The MCP server "${server}" stopped while running ${tool} (it crashed or exited). The call may not have finished; Stepwise restarts the server on the next call.`,
+    return toolResult(
       'error',
+      `The MCP server "${server}" stopped while running ${tool} (it crashed or exited). The call may not have finished; Stepwise restarts the server on the next call.`,
     );
   }
-  return toolReply(`Tool ${tool} on MCP server "${server}" failed: ${message(error)}`, 'error');
+  return toolResult('error', `Tool ${tool} on MCP server "${server}" failed: ${message(error)}`);
 }
 
 async function runTool(
@@ -70,8 +70,8 @@ async function runTool(
       },
       ctx.signal,
     );
-    if (answer === 'deny') return toolReply(DENIED, 'denied');
-    if (answer === 'cancelled') return toolReply(CANCELLED_BY_USER, 'cancelled');
+    if (answer === 'deny') return toolResult('denied', DENIED);
+    if (answer === 'cancelled') return toolResult('cancelled', CANCELLED_BY_USER);
     if (answer === 'always') {
       deps.alwaysAllow(serverName, tool.name);
       deps.approvals.allowWaiting(serverName, tool.name);
@@ -97,10 +97,10 @@ async function runTool(
     const converted = convertResult(result);
     deps.output(ctx, converted);
     // A server that echoes its own key (e.g. printing its environment) does not hand it to the model.
-    return toolReply(redactSecrets(converted.text, server.config), converted.isError ? 'error' : 'ok');
+    return toolResult(converted.isError ? 'error' : 'ok', redactSecrets(converted.text, server.config));
   } catch (error) {
     // Stop: the SDK has sent notifications/cancelled for the request.
-    if (ctx.signal.aborted) return toolReply(CANCELLED_BY_USER, 'cancelled');
+    if (ctx.signal.aborted) return toolResult('cancelled', CANCELLED_BY_USER);
     return failure(serverName, tool.name, error, timeoutMs);
   }
 }

@@ -2,7 +2,7 @@
 // JSON, schema errors, a throwing handler, a cancelled run) becomes a result text the
 // model can read and act on, so one bad call never ends the agent loop.
 import { z } from 'zod';
-import type { ToolContext, ToolDefinition, ToolOutcome, ToolReply, ToolRunResult } from './toolTypes';
+import { isToolResult, type ToolContext, type ToolDefinition, type ToolOutcome, type ToolRunResult } from './toolTypes';
 
 /** What the OpenAI API expects in `tools`: a function name, description and JSON Schema. */
 export interface ApiTool {
@@ -73,7 +73,7 @@ export function createToolRegistry() {
       try {
         const content = await untilAborted(Promise.resolve(entry.tool.handler(parsed.data, ctx)), ctx.signal);
         if (content === ABORTED) return fail(CANCELLED_BY_USER, 'cancelled');
-        if (isReply(content)) return { ok: content.outcome === 'ok', content: content.content, outcome: content.outcome };
+        if (isToolResult(content)) return { ok: content.outcome === 'ok', content: content.content, outcome: content.outcome };
         return { ok: true, content: typeof content === 'string' ? content : JSON.stringify(content), outcome: 'ok' };
       } catch (error) {
         if (ctx.signal.aborted) return fail(CANCELLED_BY_USER, 'cancelled');
@@ -95,10 +95,6 @@ function offeredTo(tool: ToolDefinition, agentId: string): boolean {
 
 function fail(content: string, outcome: ToolOutcome = 'error'): ToolRunResult {
   return { ok: false, content, outcome };
-}
-
-function isReply(value: unknown): value is ToolReply {
-  return typeof value === 'object' && value !== null && (value as ToolReply).kind === 'tool-reply';
 }
 
 function parametersSchema(name: string, parameters: z.ZodType): Record<string, unknown> {

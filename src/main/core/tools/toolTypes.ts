@@ -17,15 +17,26 @@ export interface ToolContext {
 /** How a call ended, for the task ledger: ran fine, failed, refused by the user, or stopped. */
 export type ToolOutcome = 'ok' | 'error' | 'denied' | 'cancelled';
 
-/** A handler's answer when it is more than text (e.g. a denial or an error the tool reported). */
-export interface ToolReply {
-  kind: 'tool-reply';
-  content: string;
-  outcome: ToolOutcome;
+const TOOL_RESULT = Symbol('stepwise.toolResult');
+
+/** A handler's result that carries its outcome. */
+export interface ToolResult {
+  readonly [TOOL_RESULT]: true;
+  readonly content: string;
+  readonly outcome: ToolOutcome;
 }
 
-export function toolReply(content: string, outcome: ToolOutcome): ToolReply {
-  return { kind: 'tool-reply', content, outcome };
+/**
+ * What a handler (or the approvals around it) returns when a call did not simply run:
+ * `toolResult('denied', 'The user denied this call.')`, `toolResult('cancelled', …)`,
+ * `toolResult('error', …)` for a failure reported as a value (an MCP `isError`).
+ */
+export function toolResult(outcome: ToolOutcome, content: string): ToolResult {
+  return { [TOOL_RESULT]: true, content, outcome };
+}
+
+export function isToolResult(value: unknown): value is ToolResult {
+  return typeof value === 'object' && value !== null && (value as Partial<ToolResult>)[TOOL_RESULT] === true;
 }
 
 export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
@@ -40,7 +51,7 @@ export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
    * server validates). `parameters` then only has to accept the object.
    */
   inputSchema?: Record<string, unknown>;
-  handler: (args: z.output<S>, ctx: ToolContext) => string | ToolReply | Promise<string | ToolReply>;
+  handler: (args: z.output<S>, ctx: ToolContext) => string | ToolResult | Promise<string | ToolResult>;
 }
 
 export function defineTool<S extends z.ZodType>(tool: ToolDefinition<S>): ToolDefinition<S> {
