@@ -1,7 +1,7 @@
 // Remote MCP servers: Streamable HTTP with headers, and the fallback to the older
 // HTTP+SSE transport for a server that only speaks that. Everything on 127.0.0.1.
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
 import { startChatCore, type ChatHarness } from '../support/chatHarness';
 import { makeTempDir, removeDir } from '../support/tempDir';
@@ -9,16 +9,24 @@ import { startHttpEverything, writeMcpConfig } from '../support/mcpFixtures';
 
 let server: ScriptedServer;
 let h: ChatHarness | null = null;
-let remote: Awaited<ReturnType<typeof startHttpEverything>> | null = null;
+type Remote = Awaited<ReturnType<typeof startHttpEverything>>;
+let http: Remote;
+let sse: Remote;
 let root = '';
+
+// One server per transport for the file: starting the everything server takes seconds.
+beforeAll(async () => {
+  [http, sse] = await Promise.all([startHttpEverything('http', { AUTH: 'secret-token-1234' }), startHttpEverything('sse')]);
+});
+afterAll(async () => {
+  await Promise.all([http?.close(), sse?.close()]);
+});
 
 afterEach(async () => {
   await h?.close();
   await server?.close();
-  await remote?.close();
   if (root) removeDir(root);
   h = null;
-  remote = null;
 });
 
 async function echoThrough(entry: Record<string, unknown>) {
@@ -34,15 +42,13 @@ async function echoThrough(entry: Record<string, unknown>) {
 
 describe('remote MCP servers', () => {
   it('calls a Streamable HTTP server, sending the configured headers', async () => {
-    remote = await startHttpEverything('http', { AUTH: 'secret-token-1234' });
-    expect(await echoThrough({ url: remote.url, headers: { Authorization: 'Bearer secret-token-1234' } })).toContain('over http');
+    expect(await echoThrough({ url: http.url, headers: { Authorization: 'Bearer secret-token-1234' } })).toContain('over http');
     const view = (await h!.call('mcp:get', {})).servers[0];
     expect(view).toMatchObject({ transport: 'http', state: 'ready', headers: { Authorization: 'Bearer ••••1234' } });
   });
 
   it('reports a rejected header as an error with the reason', async () => {
-    remote = await startHttpEverything('http', { AUTH: 'secret-token-1234' });
-    const result = await echoThrough({ url: remote.url, headers: { Authorization: 'Bearer wrong-token-0000' } });
+    const result = await echoThrough({ url: http.url, headers: { Authorization: 'Bearer wrong-token-0000' } });
     // It never became ready, so the model was not offered its tools.
     expect(result).toMatch(/^Unknown tool "mcp__remote__echo"/);
     const view = h!.core.mcp.state().servers[0];
@@ -51,12 +57,10 @@ describe('remote MCP servers', () => {
   });
 
   it('falls back to HTTP+SSE for a server that only speaks the older transport', async () => {
-    remote = await startHttpEverything('sse');
-    expect(await echoThrough({ url: remote.url })).toContain('over http');
+    expect(await echoThrough({ url: sse.url })).toContain('over http');
   });
 
   it('uses HTTP+SSE directly for type "sse"', async () => {
-    remote = await startHttpEverything('sse');
-    expect(await echoThrough({ type: 'sse', url: remote.url })).toContain('over http');
+    expect(await echoThrough({ type: 'sse', url: sse.url })).toContain('over http');
   });
 });
