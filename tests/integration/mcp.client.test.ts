@@ -155,12 +155,14 @@ describe('the test server', () => {
     expect(crashed.state).toBe('error');
     expect(crashed.error).toMatch(/test stopped: the server process exited/);
     expect(crashed.stderr.join('\n')).toContain('about to crash on purpose');
+    expect(h.core.notices.list().find((n) => n.id === 'mcp-server-test')?.text).toMatch(/test stopped: the server process exited\. Stepwise restarts it/);
 
     // After the backoff the next conversation starts it again.
     await vi.waitFor(() => expect(h.core.mcp.server('test')!.wantsStart()).toBe(true), { timeout: 5000 });
     const second = await runCalls([{ name: 'mcp__test__read_note' }]);
     expect(second.results[0].content).toBe('note contents');
     expect(h.core.mcp.state().servers[0].state).toBe('ready');
+    expect(h.core.notices.list().some((n) => n.id === 'mcp-server-test')).toBe(false);
   });
 
   it('follows tools/list_changed', async () => {

@@ -4,29 +4,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { maskSecret, type McpServerView, type McpState, type ToolProgress } from '../../../shared/mcp';
 import type { Approvals } from '../approvals/approvals';
-import { AppError, notFound, type Handlers } from '../ipc/dispatcher';
+import { AppError, notFound } from '../ipc/dispatcher';
 import type { EventBus } from '../ipc/eventBus';
 import type { Notices } from '../notices';
 import type { ToolRegistry } from '../tools/toolRegistry';
 import type { ToolContext } from '../tools/toolTypes';
-import {
-  editServer,
-  editServers,
-  entryFromInput,
-  MCP_FILE,
-  parseConfig,
-  parsePasted,
-  rawEntry,
-  readConfigText,
-  usesVscodeStyle,
-  writeConfig,
-  type RawFile,
-  type ServerConfig,
-} from './mcpConfig';
+import { editServer, MCP_FILE, parseConfig, readConfigText, writeConfig, type RawFile, type ServerConfig } from './mcpConfig';
 import { modelToolNames } from './mcpNames';
 import type { ConvertedResult } from './mcpResults';
 import { createServer, type McpServer } from './mcpServer';
 import { mcpTool } from './mcpTools';
+import { mcpHandlers } from './mcpHandlers';
 import { elicitationQuestion, elicitationResult, type ElicitAnswer } from './mcpElicit';
 import type { ToolOutputs } from './toolOutputs';
 import { launchLine, redactStderr } from './mcpView';
@@ -199,10 +187,28 @@ export function createMcpModule(deps: McpModuleDeps) {
         : undefined,
       changed: () => {
         sync(server);
+        report(server);
         changed();
       },
     });
     return server;
+  }
+
+  const reported = new Set<string>();
+  /** A server that failed is reported once as a notice, which goes when it is ready again. */
+  function report(server: McpServer) {
+    const name = server.config.name;
+    const id = `mcp-server-${name}`;
+    if (server.status() === 'error' && !reported.has(name)) {
+      reported.add(name);
+      deps.notices.add({
+        id,
+        level: 'warning',
+        text: `${server.error()} Stepwise restarts it the next time a conversation needs it; Settings → Tools (MCP) shows its error output.`,
+      });
+    } else if (server.status() === 'ready' && reported.delete(name)) {
+      deps.notices.dismiss(id);
+    }
   }
 
   /** Applies a parsed configuration: changed servers restart, removed ones stop. */
@@ -213,13 +219,17 @@ export function createMcpModule(deps: McpModuleDeps) {
       if (config && sameLaunch(config, server.config)) continue;
       unregister(name);
       servers.delete(name);
+      if (reported.delete(name)) deps.notices.dismiss(`mcp-server-${name}`);
       void server.stop();
     }
     for (const config of configs) {
       const server = servers.get(config.name);
       if (server) {
         server.setConfig(config);
-        if (!config.enabled) void server.stop();
+        if (!config.enabled) {
+          void server.stop();
+          if (reported.delete(config.name)) deps.notices.dismiss(`mcp-server-${config.name}`);
+        }
         sync(server);
       } else {
         servers.set(config.name, serverFor(config));
@@ -294,100 +304,14 @@ export function createMcpModule(deps: McpModuleDeps) {
     await Promise.all(starting.map((s) => s.ensure().catch(() => undefined)));
   });
 
-  const handlers: Pick<
-    Handlers,
-    | 'mcp:get'
-    | 'mcp:saveServer'
-    | 'mcp:removeServer'
-    | 'mcp:import'
-    | 'mcp:setEnabled'
-    | 'mcp:setTrusted'
-    | 'mcp:setToolEnabled'
-    | 'mcp:restart'
-    | 'tools:output'
-  > = {
-    'mcp:get': () => state(),
-    'mcp:saveServer': ({ previousName, server: input }) => {
-      const from = previousName ?? input.name;
-      if (previousName && !servers.has(previousName)) throw notFound(`MCP server "${previousName}"`);
-      if (input.name !== from && servers.has(input.name)) {
-        throw new AppError('conflict', `There is already an MCP server named "${input.name}".`);
-      }
-      const old = rawEntry(raw, from);
-      const keep = (values: Record<string, string>, stored: Record<string, string> | undefined) =>
-        Object.fromEntries(
-          Object.entries(values).map(([k, v]) => [k, stored?.[k] !== undefined && v === maskSecret(stored[k]) ? stored[k] : v]),
-        );
-      const entry = entryFromInput(
-        { ...input, env: keep(input.env, old?.env), headers: keep(input.headers, old?.headers) },
-        // A new server starts disabled: the user enables it after seeing what it runs.
-        old ?? { disabled: true },
-        usesVscodeStyle(raw),
-      );
-      const problem = parsePasted(JSON.stringify({ [input.name]: entry }));
-      if (!problem.ok) throw new AppError('invalid_request', problem.error);
-      return edit((current) =>
-        editServers(current, (entries) => {
-          const next = { ...entries };
-          delete next[from];
-          next[input.name] = entry;
-          return next;
-        }),
-      );
-    },
-    'mcp:removeServer': ({ name }) => {
-      must(name);
-      return edit((current) =>
-        editServers(current, (entries) => {
-          const next = { ...entries };
-          delete next[name];
-          return next;
-        }),
-      );
-    },
-    'mcp:import': ({ text }) => {
-      const pasted = parsePasted(text);
-      if (!pasted.ok) throw new AppError('invalid_request', pasted.error);
-      const taken = Object.keys(pasted.entries).filter((name) => servers.has(name));
-      if (taken.length) throw new AppError('conflict', `Already configured: ${taken.join(', ')}. Remove or rename it first.`);
-      const added = Object.keys(pasted.entries);
-      const next = edit((current) =>
-        editServers(current, (entries) => {
-          const merged = { ...entries };
-          // Pasted servers start disabled whatever the paste says.
-          for (const [name, entry] of Object.entries(pasted.entries)) merged[name] = { ...entry, disabled: true };
-          return merged;
-        }),
-      );
-      return { state: next, added };
-    },
-    'mcp:setEnabled': ({ name, enabled }) => {
-      must(name);
-      return edit((current) => editServer(current, name, (entry) => ({ ...entry, disabled: !enabled })));
-    },
-    'mcp:setTrusted': ({ name, trusted }) => {
-      must(name);
-      return edit((current) => editServer(current, name, (entry) => ({ ...entry, trusted })));
-    },
-    'mcp:setToolEnabled': ({ name, tool, enabled }) => {
-      must(name);
-      return edit((current) =>
-        editServer(current, name, (entry) => {
-          const off = new Set(entry.disabledTools ?? []);
-          if (enabled) off.delete(tool);
-          else off.add(tool);
-          return { ...entry, disabledTools: [...off] };
-        }),
-      );
-    },
-    'tools:output': ({ conversationId, toolCallId }) => deps.outputs.get(conversationId, toolCallId),
-    'mcp:restart': async ({ name }) => {
-      const server = must(name);
-      if (!server.config.enabled) throw new AppError('conflict', `MCP server "${name}" is disabled. Enable it first.`);
-      await server.restart();
-      return state();
-    },
-  };
+  const handlers = mcpHandlers({
+    state,
+    edit,
+    must,
+    has: (name) => servers.has(name),
+    raw: () => raw,
+    output: (conversationId, toolCallId) => deps.outputs.get(conversationId, toolCallId),
+  });
 
   return {
     handlers,
