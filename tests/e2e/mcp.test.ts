@@ -5,6 +5,8 @@
 // server process left once the host has exited.
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedServer, type ChatBody, type ScriptedServer } from '../support/scriptedServer';
 import { makeTempDir, removeDir } from '../support/tempDir';
@@ -30,6 +32,21 @@ function processesMentioning(needle: string): number[] {
     }
   }
   return pids;
+}
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical axe-core violations on the page as it is now. */
+async function violations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    type Violation = { id: string; impact: string | null; nodes: Array<{ target: string[] }> };
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
 }
 
 const lastTool = (body: ChatBody) => body.messages.findLast((m) => m.role === 'tool');
@@ -71,6 +88,7 @@ describe('MCP tools with approvals', () => {
     const saved = JSON.parse(fs.readFileSync(path.join(app.dataDir, 'mcp.json'), 'utf8'));
     expect(saved.mcpServers.fs).toMatchObject({ command: NODE, args: [FILESYSTEM_BIN, workDir] });
     expect(saved.mcpServers.fs.disabled).toBe(false);
+    expect(await violations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Close settings' }).click();
   });
 
@@ -109,6 +127,7 @@ describe('MCP tools with approvals', () => {
 
     const banner = page.getByRole('region', { name: 'Waiting for your approval' });
     await banner.getByText('The assistant wants to run mcp__fs__list_directory').waitFor({ timeout: 20_000 });
+    expect(await violations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Allow once' }).click();
 
     await page.getByRole('button', { name: 'Deny' }).waitFor({ timeout: 20_000 });
