@@ -125,17 +125,23 @@ describe('MCP tools with approvals', () => {
     await page.getByRole('textbox', { name: 'Message' }).fill('Look at my notes and write a summary.');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
 
-    const banner = page.getByRole('region', { name: 'Waiting for your approval' });
-    await banner.getByText('The assistant wants to run mcp__fs__list_directory').waitFor({ timeout: 20_000 });
+    // The question banner names the asking agent; the card carries the same three answers.
+    const banner = page.getByRole('region', { name: 'Question from Assistant' });
+    await banner.getByText('Assistant wants to run mcp__fs__list_directory').waitFor({ timeout: 20_000 });
+    const listCard = page.getByRole('group', { name: 'Approve mcp__fs__list_directory' });
+    for (const name of ['Allow once', 'Always allow', 'Deny']) {
+      expect(await banner.getByRole('button', { name, exact: true }).count()).toBe(1);
+      expect(await listCard.getByRole('button', { name, exact: true }).count()).toBe(1);
+    }
     expect(await violations(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Allow once' }).click();
+    await listCard.getByRole('button', { name: 'Allow once' }).click();
 
-    await page.getByRole('button', { name: 'Deny' }).waitFor({ timeout: 20_000 });
-    await banner.getByText('The assistant wants to run mcp__fs__write_file').waitFor();
+    await banner.getByText('Assistant wants to run mcp__fs__write_file').waitFor({ timeout: 20_000 });
     // The listing reached the model's next request.
     expect(lastTool(seen[0])).toMatchObject({ tool_call_id: 'call_list' });
     expect(String(lastTool(seen[0])!.content)).toContain('[FILE] notes.txt');
-    await page.getByRole('button', { name: 'Deny' }).click();
+    // Answered from the banner this time.
+    await banner.getByRole('button', { name: 'Deny' }).click();
 
     await page.getByText('I could not write the summary.').waitFor({ timeout: 20_000 });
     expect(lastTool(seen[1])).toMatchObject({ tool_call_id: 'call_write', content: 'The user denied this call.' });

@@ -53,7 +53,19 @@ describe('approvals', () => {
     const first = await pendingApproval(conversation.id);
     expect(first).toMatchObject({ toolName: 'mcp__test__read_note', server: 'test', tool: 'read_note', agentLabel: 'The assistant', toolCallId: 'call_1', arguments: '{}' });
     expect(h.core.chat.isRunning(conversation.id)).toBe(true);
+    // The same decision waits in the question banner.
+    const [question] = await h.call('questions:list', { conversationId: conversation.id });
+    expect(question).toMatchObject({
+      agentName: 'Assistant',
+      text: 'Assistant wants to run mcp__test__read_note',
+      actions: [
+        { id: 'once', label: 'Allow once' },
+        { id: 'always', label: 'Always allow' },
+        { id: 'deny', label: 'Deny' },
+      ],
+    });
     await h.call('approvals:answer', { id: first.id, decision: 'once' });
+    expect(await h.call('questions:list', { conversationId: conversation.id })).toEqual([]);
 
     const second = await h.waitForEvent(
       'approvals:changed',
@@ -141,7 +153,11 @@ describe('approvals', () => {
     const pending = await pendingApproval(conversation.id);
     const [worker] = await h.call('workers:list', { conversationId: conversation.id });
     expect(pending).toMatchObject({ agentLabel: 'Worker 1', agentId: worker.owner, transcriptId: worker.id, conversationId: conversation.id });
-    await h.call('approvals:answer', { id: pending.id, decision: 'once' });
+    expect(worker.needsInput).toBe(true);
+    // Answered from the banner in the main view.
+    const [question] = await h.call('questions:list', { conversationId: conversation.id });
+    expect(question).toMatchObject({ agentName: 'Worker 1', workerId: worker.id, text: 'Worker 1 wants to run mcp__test__read_note' });
+    await h.call('questions:answer', { questionId: question.id, reply: { kind: 'action', actionId: 'once' } });
     await vi.waitFor(() => expect(h.messages(conversation.id).at(-1)?.content).toBe('Finished.'), { timeout: 10_000 });
     expect(toolResults(worker.id)).toEqual(['note contents']);
   });

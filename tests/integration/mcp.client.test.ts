@@ -235,3 +235,24 @@ describe('mcp.json', () => {
     expect((await h.call('mcp:get', {})).configError).toBeNull();
   });
 });
+
+describe('elicitation', () => {
+  it('asks the user through the question UI and hands the answer to the server', async () => {
+    await start({ everything: everything({ trusted: true }) });
+    server.push({ toolCalls: [{ id: 'call_ask', name: 'mcp__everything__trigger-elicitation-request', arguments: '{}' }] }, { text: 'Thanks.' });
+    const conversation = await h.newConversation('Elicit');
+    const from = h.events.length;
+    await h.call('messages:send', { conversationId: conversation.id, content: 'Ask me.' });
+    const asked = await h.waitForEvent('questions:changed', (e) => e.conversationId === conversation.id && e.questions.length > 0, { from });
+    const question = asked.questions[0];
+    expect(question.text).toMatch(/^The MCP server "everything" asks: Please provide inputs/);
+    expect(question.freeText).toBe(true);
+    expect(question.actions.map((a) => a.label)).toEqual(['Decline']);
+    expect(question.details.map((d) => d.label)).toEqual(expect.arrayContaining(['name (required)', 'check']));
+    await h.call('questions:answer', { questionId: question.id, reply: { kind: 'text', text: 'name: Ada Lovelace\ncheck: yes' } });
+    await h.waitIdle(conversation.id, from);
+    const result = h.messages(conversation.id).find((m) => m.role === 'tool')!.content;
+    expect(result).toContain('Ada Lovelace');
+    expect(result).toMatch(/accept/i);
+  });
+});

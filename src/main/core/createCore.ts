@@ -21,6 +21,7 @@ import { chatHandlers } from './llm/chatHandlers';
 import { createTaskModule } from './tasks/taskModule';
 import { createAutopilot } from './autopilot/autopilot';
 import { createWorkerModule } from './agents/workerModule';
+import { createQuestionModule } from './questions/questionModule';
 import { PLANNING_OVERRIDE_FILE } from './tasks/taskPlanning';
 import { approvalHandlers, createApprovals } from './approvals/approvals';
 import { createMcpModule } from './mcp/mcpModule';
@@ -89,7 +90,8 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
   const messages = createMessageRepo(db, now);
   messages.recoverInterrupted();
   const settings = createSettingsService(options.settingsBackend, options.secrets, options.env);
-  const approvals = createApprovals({ db, bus, messages, now });
+  const questions = createQuestionModule({ bus, now });
+  const approvals = createApprovals({ db, bus, messages, now, questions: questions.questions });
   approvals.recover();
   const tools = createToolRegistry();
   tools.register(currentTimeTool(now));
@@ -136,6 +138,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     conversations,
     tasks: tasks.tasks,
     chat,
+    questions: questions.questions,
     tools,
     prompts,
     settings,
@@ -149,6 +152,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     notices,
     tools,
     approvals,
+    questions: questions.questions,
     outputs: toolOutputs,
     version: options.version,
     autoAllowReadOnly: () => settings.effective().autoAllowReadOnly,
@@ -169,6 +173,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     ...tasks.handlers,
     ...exportHandlers({ db, bus, conversations, fileDialogs: options.fileDialogs, now }),
     ...workers.handlers,
+    ...questions.handlers,
     ...autopilot.handlers,
     ...mcp.handlers,
     ...approvalHandlers(approvals),
@@ -178,7 +183,10 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
       autopilot.stop(conversationId);
       // Every call waiting for approval is denied (not just cancelled), and the model is told so.
       if (approvals.denyAll(conversationId)) await new Promise((resolve) => setImmediate(resolve));
-      await workers.workers.stopAll(conversationId);
+      // stopAll notes who was waiting for input before anything is cancelled.
+      const stopping = workers.workers.stopAll(conversationId);
+      questions.questions.cancelAll(conversationId, 'stopped');
+      await stopping;
       return chat.status(conversationId);
     },
     'settings:get': () => settings.view(),
@@ -213,6 +221,8 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     mcp,
     /** Tool calls waiting for the user: `approvals.list(id)`, `.answer(id, decision)`. */
     approvals,
+    /** Questions to the user: `questions.questions.ask({...})` → the answer (docs/questions.md). */
+    questions,
     dispatch: createDispatcher(handlers),
     /** Resolves once every MCP server process has stopped. */
     close(): Promise<void> {
@@ -220,10 +230,12 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
       autopilot.close();
       tasks.close();
       chat.close();
+      // Before the database closes: a pending elicitation is cancelled while it still can be told.
+      const servers = mcp.close();
       db.close();
       // The data directory is free at once; the servers (which never touch it) stop after.
       lock.release();
-      return mcp.close();
+      return servers;
     },
   };
 }

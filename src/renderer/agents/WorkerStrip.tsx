@@ -10,13 +10,7 @@ const STATUS_ICON: Record<Worker['status'], string> = {
   stopped: '■',
 };
 
-export function WorkerStrip(props: {
-  workers: Worker[];
-  /** Workers with a tool call waiting for approval. */
-  waiting?: Set<string>;
-  selectedId: string | null;
-  onSelect: (id: string) => void;
-}) {
+export function WorkerStrip(props: { workers: Worker[]; selectedId: string | null; onSelect: (id: string) => void }) {
   if (!props.workers.length) return null;
   return (
     <nav className="worker-strip" aria-label="Workers">
@@ -24,25 +18,22 @@ export function WorkerStrip(props: {
         {workerCounts(props.workers)}
       </span>
       <div className="worker-chips">
-        {props.workers.map((worker) => {
-          const approval = props.waiting?.has(worker.id) ?? false;
-          return (
-            <button
-              key={worker.id}
-              type="button"
-              className={`worker-chip worker-${worker.status}${props.selectedId === worker.id ? ' selected' : ''}`}
-              aria-pressed={props.selectedId === worker.id}
-              aria-label={`Worker ${worker.number}, ${worker.status}${worker.needsInput ? ', needs your answer' : ''}${approval ? ', waiting for your approval' : ''}: ${worker.description}`}
-              title={worker.description}
-              onClick={() => props.onSelect(worker.id)}
-            >
-              <span aria-hidden="true" className="worker-icon">
-                {worker.needsInput || approval ? '⚠' : worker.status === 'running' ? <span className="spinner small" /> : STATUS_ICON[worker.status]}
-              </span>
-              Worker {worker.number}
-            </button>
-          );
-        })}
+        {props.workers.map((worker) => (
+          <button
+            key={worker.id}
+            type="button"
+            className={`worker-chip worker-${worker.status}${props.selectedId === worker.id ? ' selected' : ''}`}
+            aria-pressed={props.selectedId === worker.id}
+            aria-label={`Worker ${worker.number}, ${worker.status}${worker.needsInput ? ', needs your answer' : ''}: ${worker.description}`}
+            title={worker.description}
+            onClick={() => props.onSelect(worker.id)}
+          >
+            <span aria-hidden="true" className="worker-icon">
+              {worker.needsInput ? '⚠' : worker.status === 'running' ? <span className="spinner small" /> : STATUS_ICON[worker.status]}
+            </span>
+            Worker {worker.number}
+          </button>
+        ))}
       </div>
     </nav>
   );

@@ -3,13 +3,23 @@ import type { Approval } from '../../shared/mcp';
 import { useApprovalsContext } from './useApprovals';
 import './approvals.css';
 
+function pretty(json: string): string {
+  try {
+    return JSON.stringify(JSON.parse(json), null, 2);
+  } catch {
+    return json;
+  }
+}
+
 export function ApprovalPanel({ approval }: { approval: Approval }) {
   const { answer } = useApprovalsContext();
   return (
     <div className="approval-panel" role="group" aria-label={`Approve ${approval.toolName}`}>
       <p className="approval-what">
-        {approval.agentLabel} wants to run <code>{approval.tool}</code> on the MCP server <strong>{approval.server}</strong>.
+        {approval.agentLabel} wants to run <code>{approval.tool}</code> on the MCP server <strong>{approval.server}</strong>
+        {approval.arguments === '{}' ? ' (no arguments).' : ' with:'}
       </p>
+      {approval.arguments !== '{}' && <pre className="approval-arguments">{pretty(approval.arguments)}</pre>}
       <div className="approval-actions">
         <button type="button" className="primary" onClick={() => answer(approval.id, 'once')}>
           Allow once

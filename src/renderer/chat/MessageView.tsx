@@ -3,6 +3,7 @@ import type { Message } from '../../shared/domain';
 import { Markdown } from './Markdown';
 import { ToolCallCard } from './ToolCallCard';
 import type { DisplayItem } from './displayItems';
+import { plumbingView } from './PlumbingMessages';
 
 const ROLE_LABEL: Record<Message['role'], string> = {
   user: 'You',
@@ -19,6 +20,8 @@ const STATUS_TAG: Partial<Record<Message['status'], string>> = {
 
 export interface MessageActions {
   running: boolean;
+  /** Who speaks as "Assistant" in this transcript: "Assistant" or "Worker 2". */
+  agentName?: string;
   onEditLast: (content: string) => void;
   onRegenerate: () => void;
 }
@@ -32,6 +35,10 @@ function authorLabel(message: Message): string {
 }
 
 export function MessageView({ item, actions }: { item: DisplayItem; actions: MessageActions }) {
+  return plumbingView(item.message) ?? <FullMessage item={item} actions={actions} />;
+}
+
+function FullMessage({ item, actions }: { item: DisplayItem; actions: MessageActions }) {
   const { message } = item;
   const [editing, setEditing] = useState(false);
   const label = authorLabel(message);
@@ -64,7 +71,7 @@ export function MessageView({ item, actions }: { item: DisplayItem; actions: Mes
           ) : message.content ? (
             <Markdown text={message.content} streaming={streaming} />
           ) : streaming && !item.toolCalls.length ? (
-            <span className="typing" aria-label="Assistant is typing">
+            <span className="typing" role="img" aria-label="Assistant is typing">
               <span />
               <span />
               <span />
@@ -76,7 +83,7 @@ export function MessageView({ item, actions }: { item: DisplayItem; actions: Mes
       {item.toolCalls.length > 0 && (
         <div className="tool-calls">
           {item.toolCalls.map((view) => (
-            <ToolCallCard key={view.call.id} view={view} running={actions.running} />
+            <ToolCallCard key={view.call.id} view={view} running={actions.running} agentName={actions.agentName ?? 'Assistant'} />
           ))}
         </div>
       )}

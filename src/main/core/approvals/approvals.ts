@@ -7,6 +7,7 @@ import type { MessageRepo } from '../conversations/messageRepo';
 import type { Db } from '../db/openDatabase';
 import { notFound, type Handlers } from '../ipc/dispatcher';
 import type { EventBus } from '../ipc/eventBus';
+import type { Questions } from '../questions/questionModule';
 
 export const DENIED = 'The user denied this call.';
 export const NOT_RUN_AFTER_RESTART =
@@ -51,10 +52,34 @@ function toApproval(row: Row): Approval {
   };
 }
 
-export function createApprovals(deps: { db: Db; bus: EventBus; messages: MessageRepo; now?: () => number }) {
+/** The asking agent as the question banner names it: "Assistant", "Worker 2". */
+function askerName(agentId: string): string {
+  return agentId === 'main' ? 'Assistant' : agentLabel(agentId);
+}
+
+const DECISIONS: ReadonlySet<string> = new Set<ApprovalDecision>(['once', 'always', 'deny']);
+
+function prettyArguments(json: string): string {
+  try {
+    return JSON.stringify(JSON.parse(json), null, 2);
+  } catch {
+    return json;
+  }
+}
+
+export function createApprovals(deps: {
+  db: Db;
+  bus: EventBus;
+  messages: MessageRepo;
+  /** The question banner: a waiting call is also a question with the same three answers. */
+  questions?: Questions;
+  now?: () => number;
+}) {
   const { db, bus, messages } = deps;
   const now = deps.now ?? Date.now;
   const waiting = new Map<string, (answer: ApprovalAnswer) => void>();
+  /** Takes the banner's question away once the call is answered another way. */
+  const questionsOf = new Map<string, AbortController>();
   let closed = false;
   const insert = db.prepare(
     `INSERT INTO tool_approvals (id, conversation_id, transcript_id, agent_id, tool_call_id, tool_name, server, tool, arguments, created_at)
@@ -85,6 +110,8 @@ export function createApprovals(deps: { db: Db; bus: EventBus; messages: Message
     const resolve = waiting.get(id);
     waiting.delete(id);
     resolve?.(answer);
+    questionsOf.get(id)?.abort();
+    questionsOf.delete(id);
     if (row) changed(row.conversation_id);
     return row ? toApproval(row) : null;
   }
@@ -114,6 +141,37 @@ export function createApprovals(deps: { db: Db; bus: EventBus; messages: Message
     return rows.length;
   }
 
+  /** The same decision through the banner (main view and the worker's view). */
+  function ask(id: string, request: ApprovalRequest): void {
+    if (!deps.questions) return;
+    const controller = new AbortController();
+    questionsOf.set(id, controller);
+    void deps.questions
+      .ask({
+        conversationId: request.conversationId,
+        agentId: request.agentId,
+        agentName: askerName(request.agentId),
+        workerId: request.transcriptId !== request.conversationId ? request.transcriptId : null,
+        text: `${askerName(request.agentId)} wants to run ${request.toolName}`,
+        actions: [
+          { id: 'once', label: 'Allow once', tone: 'primary' },
+          { id: 'always', label: 'Always allow' },
+          { id: 'deny', label: 'Deny', tone: 'danger' },
+        ],
+        details: [
+          { label: 'Tool', value: request.tool },
+          { label: 'Server', value: request.server },
+          { label: 'Arguments', value: prettyArguments(request.arguments) },
+        ],
+        signal: controller.signal,
+      })
+      .then((outcome) => {
+        if (outcome.kind === 'action' && DECISIONS.has(outcome.actionId) && waiting.has(id)) {
+          settle(id, outcome.actionId as ApprovalDecision);
+        }
+      });
+  }
+
   return {
     recover,
     list,
@@ -141,9 +199,12 @@ export function createApprovals(deps: { db: Db; bus: EventBus; messages: Message
         if (!closed) return void settle(id, 'cancelled');
         waiting.get(id)?.('cancelled');
         waiting.delete(id);
+        questionsOf.get(id)?.abort();
+        questionsOf.delete(id);
       };
       signal.addEventListener('abort', onAbort, { once: true });
       changed(request.conversationId);
+      ask(id, request);
       return answer.finally(() => signal.removeEventListener('abort', onAbort));
     },
     answer(id: string, decision: ApprovalDecision): Approval {

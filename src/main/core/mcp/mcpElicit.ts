@@ -2,6 +2,8 @@
 // the message, one line per requested field, a free-text answer and a Decline button.
 // One field takes the answer as it is; several take `name: value` lines or a JSON object.
 import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { agentLabel } from '../approvals/approvals';
+import type { Questions } from '../questions/questionModule';
 
 type Params = ElicitRequest['params'];
 type Value = string | number | boolean | string[];
@@ -97,4 +99,27 @@ export function elicitationResult(params: Params, answer: ElicitAnswer): ElicitR
   }
   if (required(params).some((name) => !(name in content))) return { action: 'cancel' };
   return { action: 'accept', content };
+}
+
+/** Puts the elicitation to the user who made the call (a worker's in its parent conversation). */
+export async function askElicitation(
+  questions: Questions,
+  caller: { conversationId: string; agentId: string; transcriptId?: string; server: string },
+  params: Params,
+  signal: AbortSignal,
+): Promise<ElicitResult> {
+  const transcriptId = caller.transcriptId ?? caller.conversationId;
+  const url = params.mode === 'url';
+  const outcome = await questions.ask({
+    conversationId: caller.conversationId,
+    agentId: caller.agentId,
+    agentName: caller.agentId === 'main' ? 'Assistant' : agentLabel(caller.agentId),
+    workerId: transcriptId !== caller.conversationId ? transcriptId : null,
+    ...elicitationQuestion(caller.server, params),
+    freeText: !url,
+    actions: url ? [{ id: 'open', label: 'Done' }, { id: DECLINE, label: 'Decline' }] : [{ id: DECLINE, label: 'Decline' }],
+    signal,
+  });
+  if (url && outcome.kind === 'action' && outcome.actionId === 'open') return { action: 'accept' };
+  return elicitationResult(params, outcome.kind === 'cancelled' ? { kind: 'cancelled' } : outcome);
 }

@@ -15,7 +15,8 @@ import type { ConvertedResult } from './mcpResults';
 import { createServer, type McpServer } from './mcpServer';
 import { mcpTool } from './mcpTools';
 import { mcpHandlers } from './mcpHandlers';
-import { elicitationQuestion, elicitationResult, type ElicitAnswer } from './mcpElicit';
+import { askElicitation } from './mcpElicit';
+import type { Questions } from '../questions/questionModule';
 import type { ToolOutputs } from './toolOutputs';
 import { launchLine, redactStderr } from './mcpView';
 
@@ -30,19 +31,8 @@ export interface McpModuleDeps {
   autoAllowReadOnly(): boolean;
   /** Folders attached to a conversation, sent as MCP roots (none yet). */
   roots?: (conversationId: string) => { uri: string; name?: string }[];
-  /**
-   * Puts a question to the user in the conversation's question UI (the same as `ask_user`).
-   * Without it servers are not offered elicitation.
-   */
-  ask?: (question: {
-    conversationId: string;
-    agentId: string;
-    transcriptId: string;
-    text: string;
-    details: Array<{ label: string; value: string }>;
-    declineLabel: string;
-    signal: AbortSignal;
-  }) => Promise<ElicitAnswer>;
+  /** The question UI (as `ask_user`): elicitations from servers are asked there. Without it servers are not offered elicitation. */
+  questions?: Questions;
   connectTimeoutMs?: number;
   now?: () => number;
   log?: (line: string) => void;
@@ -62,6 +52,8 @@ export function createMcpModule(deps: McpModuleDeps) {
   let lastText = '';
   let configError: string | null = null;
   let closed = false;
+  /** Elicitations waiting for the user, cancelled when Stepwise closes. */
+  const eliciting = new Set<AbortController>();
 
   const killAll = () => {
     for (const pid of pids) {
@@ -170,19 +162,15 @@ export function createMcpModule(deps: McpModuleDeps) {
         const user = lastUser.get(server.config.name);
         return user ? (deps.roots?.(user.conversationId) ?? []) : [];
       },
-      elicit: deps.ask
-        ? async (params, signal) => {
+      elicit: deps.questions
+        ? (params, signal) => {
             const user = lastUser.get(server.config.name);
-            if (!user) return { action: 'cancel' };
-            const question = elicitationQuestion(server.config.name, params);
-            const answer = await deps.ask!({
-              ...user,
-              transcriptId: user.transcriptId ?? user.conversationId,
-              ...question,
-              declineLabel: 'Decline',
-              signal,
-            });
-            return elicitationResult(params, answer);
+            if (!user || !deps.questions) return Promise.resolve({ action: 'cancel' as const });
+            const controller = new AbortController();
+            eliciting.add(controller);
+            return askElicitation(deps.questions, { ...user, server: server.config.name }, params, AbortSignal.any([signal, controller.signal])).finally(
+              () => eliciting.delete(controller),
+            );
           }
         : undefined,
       changed: () => {
@@ -322,6 +310,7 @@ export function createMcpModule(deps: McpModuleDeps) {
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
+      for (const controller of eliciting) controller.abort();
       watcher?.close();
       if (reloadTimer) clearTimeout(reloadTimer);
       removePreparer();
