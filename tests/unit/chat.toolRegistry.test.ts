@@ -61,7 +61,7 @@ describe('run', () => {
       seen.push(args);
       return `updated ${args.taskId}`;
     });
-    expect(await registry.run('task_update', '{"taskId": 3, "note": "hi"}', ctx())).toEqual({ ok: true, content: 'updated 3', outcome: 'ok' });
+    expect(await registry.run('task_update', '{"taskId": 3, "note": "hi"}', ctx())).toEqual({ ok: true, content: 'updated 3' });
     expect(seen).toEqual([{ taskId: 3, note: 'hi' }]);
   });
 
@@ -91,7 +91,7 @@ describe('run', () => {
     const sync = registryWithTaskTool(() => {
       throw new Error('list is locked');
     });
-    expect(await sync.run('task_update', '{"taskId":1}', ctx())).toEqual({ ok: false, content: 'Tool task_update failed: list is locked.', outcome: 'error' });
+    expect(await sync.run('task_update', '{"taskId":1}', ctx())).toEqual({ ok: false, content: 'Tool task_update failed: list is locked.' });
     const async_ = registryWithTaskTool(async () => Promise.reject(new Error('disk full')));
     expect((await async_.run('task_update', '{"taskId":1}', ctx())).content).toBe('Tool task_update failed: disk full.');
   });
@@ -103,7 +103,6 @@ describe('run', () => {
     expect(result).toEqual({
       ok: false,
       content: 'Tool get_current_time failed: unknown time zone "Mars/Olympus"; use an IANA name such as "Europe/Berlin".',
-      outcome: 'error',
     });
   });
 

@@ -23,7 +23,7 @@ async function manage(todoList: unknown, agentId = 'main') {
 describe('manage_todo_list', () => {
   it('creates the list, reports progress and pushes tasks:changed with the list', async () => {
     const result = await manage(plan(['in-progress', 'not-started', 'not-started', 'not-started', 'not-started']));
-    expect(result).toEqual({ ok: true, content: 'Task list updated: 0/5 completed', outcome: 'ok' });
+    expect(result).toEqual({ ok: true, content: 'Task list updated: 0/5 completed' });
     const list = f.list()!;
     expect(list.tasks.map((t) => [t.id, t.status, t.position])).toEqual([
       [1, 'in_progress', 0],

@@ -76,8 +76,12 @@ export function createToolRegistry() {
       try {
         const content = await untilAborted(Promise.resolve(entry.tool.handler(parsed.data, ctx)), ctx.signal);
         if (content === ABORTED) return fail(CANCELLED_BY_USER, 'cancelled');
-        if (isToolResult(content)) return { ok: content.outcome === 'ok', content: content.content, outcome: content.outcome };
-        return { ok: true, content: typeof content === 'string' ? content : JSON.stringify(content), outcome: 'ok' };
+        if (isToolResult(content)) {
+          const ok = content.outcome === 'ok';
+          const plain = content.outcome === 'ok' || content.outcome === 'error';
+          return plain ? { ok, content: content.content } : { ok, content: content.content, outcome: content.outcome };
+        }
+        return { ok: true, content: typeof content === 'string' ? content : JSON.stringify(content) };
       } catch (error) {
         if (ctx.signal.aborted) return fail(CANCELLED_BY_USER, 'cancelled');
         const message = error instanceof Error ? error.message : String(error);
@@ -96,8 +100,8 @@ function offeredTo(tool: ToolDefinition, agentId: string): boolean {
   return true;
 }
 
-function fail(content: string, outcome: ToolOutcome = 'error'): ToolRunResult {
-  return { ok: false, content, outcome };
+function fail(content: string, outcome?: ToolOutcome): ToolRunResult {
+  return outcome ? { ok: false, content, outcome } : { ok: false, content };
 }
 
 function parametersSchema(name: string, parameters: z.ZodType): Record<string, unknown> {

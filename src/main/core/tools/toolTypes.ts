@@ -62,5 +62,11 @@ export interface ToolRunResult {
   /** The text stored as the tool message and sent back to the model. */
   content: string;
   ok: boolean;
-  outcome: ToolOutcome;
+  /** Set when `ok` does not say it all (`denied`, `cancelled`); see `outcomeOf`. */
+  outcome?: ToolOutcome;
+}
+
+/** The ledger's outcome of a finished run. */
+export function outcomeOf(result: ToolRunResult): ToolOutcome {
+  return result.outcome ?? (result.ok ? 'ok' : 'error');
 }
