@@ -28,6 +28,7 @@ import { createMcpModule } from './mcp/mcpModule';
 import { createToolOutputs } from './mcp/toolOutputs';
 import { openDataDir, type DataDirLock } from './storage/openDataDir';
 import { KEY_FILE } from './settings/fileSecretStore';
+import { createDraftModule } from './drafts/draftModule';
 
 export interface CoreOptions {
   dataDir: string;
@@ -158,6 +159,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     autoAllowReadOnly: () => settings.effective().autoAllowReadOnly,
     log: chatOptions.log,
   });
+  const drafts = createDraftModule({ db, now });
 
   const handlers: Handlers = {
     'app:info': () => ({
@@ -177,6 +179,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     ...autopilot.handlers,
     ...mcp.handlers,
     ...approvalHandlers(approvals),
+    ...drafts.handlers,
     // Stop halts everything in the conversation at once: Autopilot's pending step, the
     // main agent and every worker (with a summary when workers were involved).
     'chat:stop': async ({ conversationId }) => {

@@ -77,17 +77,21 @@ export function createConversationRepo(db: Db, now: () => number = Date.now) {
     setTaskBadgeLookup(lookup: TaskBadgeLookup) {
       badges = lookup;
     },
-    create(title?: string): Conversation {
+    /**
+     * `options.id` is the page's draft id when a new conversation is stored by its first
+     * send; `options.autopilot` the choice made before it (absent: follow the default).
+     */
+    create(title?: string, options: { id?: string; autopilot?: boolean } = {}): Conversation {
       const at = now();
       const row: ConversationInsert = {
-        id: randomUUID(),
+        id: options.id ?? randomUUID(),
         title: title ?? DEFAULT_TITLE,
         created_at: at,
         updated_at: at,
         pinned: 0,
         title_source: title ? 'user' : 'auto',
         parent_id: null,
-        autopilot: null,
+        autopilot: options.autopilot === undefined ? null : options.autopilot ? 1 : 0,
       };
       insert(row);
       return toConversation(row);

@@ -223,6 +223,22 @@ export const migrations: Migration[] = [
   },
   {
     version: 7,
+    name: 'unsent drafts',
+    sql: `
+      -- The composer's unsent text per conversation. No foreign key: a new conversation
+      -- has a draft before it is stored (its first send stores it under the same id).
+      CREATE TABLE drafts (
+        conversation_id TEXT PRIMARY KEY,
+        content TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE TRIGGER drafts_forget_deleted AFTER DELETE ON conversations BEGIN
+        DELETE FROM drafts WHERE conversation_id = old.id;
+      END;
+    `,
+  },
+  {
+    version: 8,
     name: 'tool approvals and outputs',
     sql: `
       -- Tool calls waiting for the user's approval. A row left here by a process that

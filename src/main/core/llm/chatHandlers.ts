@@ -13,6 +13,7 @@ import { createClient } from './openaiClient';
 type ChatCalls = Pick<
   Handlers,
   | 'messages:send'
+  | 'conversations:start'
   | 'chat:retry'
   | 'chat:regenerate'
   | 'chat:editLast'
@@ -30,6 +31,7 @@ export function chatHandlers(deps: {
   const { engine, settings, bus } = deps;
   return {
     'messages:send': ({ conversationId, content }) => engine.send(conversationId, content),
+    'conversations:start': ({ id, content, autopilot }) => engine.startConversation(id, content, autopilot),
     'chat:retry': ({ conversationId }) => engine.retry(conversationId),
     'chat:regenerate': ({ conversationId }) => engine.regenerate(conversationId),
     'chat:editLast': ({ conversationId, content }) => engine.editLast(conversationId, content),
