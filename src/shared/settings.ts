@@ -30,6 +30,8 @@ const fields = {
   workerConcurrency: z.number().int().min(1).max(10),
   autopilotDefault: z.boolean(),
   autopilotCap: z.number().int().min(1).max(20),
+  /** Run MCP tools the server marks read-only (`readOnlyHint`) without asking. */
+  autoAllowReadOnly: z.boolean(),
 };
 
 export const Settings = z.object({
@@ -43,6 +45,7 @@ export const Settings = z.object({
   workerConcurrency: fields.workerConcurrency.default(5),
   autopilotDefault: fields.autopilotDefault.default(false),
   autopilotCap: fields.autopilotCap.default(5),
+  autoAllowReadOnly: fields.autoAllowReadOnly.default(false),
 });
 export type Settings = z.infer<typeof Settings>;
 

@@ -139,8 +139,9 @@ export function startChatCore(server: ScriptedServer | null, options: HarnessOpt
     newConversation,
     messages,
     eventsOf,
-    close() {
-      core.close();
+    /** Resolves once the core (and every MCP server it started) has stopped. */
+    async close() {
+      await core.close();
       if (root) removeDir(root);
     },
   };
@@ -162,7 +163,7 @@ export function chatCorePerTest(receive: (server: ScriptedServer, harness: ChatH
     receive(server, harness);
   });
   afterEach(async () => {
-    harness?.close();
+    await harness?.close();
     await server?.close();
   });
 }

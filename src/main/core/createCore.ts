@@ -23,6 +23,9 @@ import { createAutopilot } from './autopilot/autopilot';
 import { createWorkerModule } from './agents/workerModule';
 import { createQuestionModule } from './questions/questionModule';
 import { PLANNING_OVERRIDE_FILE } from './tasks/taskPlanning';
+import { approvalHandlers, createApprovals } from './approvals/approvals';
+import { createMcpModule } from './mcp/mcpModule';
+import { createToolOutputs } from './mcp/toolOutputs';
 import { openDataDir, type DataDirLock } from './storage/openDataDir';
 import { KEY_FILE } from './settings/fileSecretStore';
 import { createDraftModule } from './drafts/draftModule';
@@ -89,11 +92,15 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
   const messages = createMessageRepo(db, now);
   messages.recoverInterrupted();
   const settings = createSettingsService(options.settingsBackend, options.secrets, options.env);
+  const questions = createQuestionModule({ bus, now });
+  const approvals = createApprovals({ db, bus, messages, now, questions: questions.questions });
+  approvals.recover();
   const tools = createToolRegistry();
   tools.register(currentTimeTool(now));
   const chatOptions: ChatEngineOptions = { ...defaultEngineOptions, ...options.chat };
   const prompts = createPromptRegistry(chatOptions.log);
   const ledger = createLedgerModule({ db, bus, conversations, now });
+  const toolOutputs = createToolOutputs(db);
   const chat = createChatEngine({
     db,
     messages,
@@ -104,6 +111,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     settings,
     options: chatOptions,
     toolCalls: ledger.observer,
+    toolImages: toolOutputs.images,
   });
   const tasks = createTaskModule({
     db,
@@ -127,7 +135,6 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     settings,
     client: { requestTimeoutMs: chatOptions.requestTimeoutMs, maxRetries: chatOptions.maxRetries, log: chatOptions.log },
   });
-  const questions = createQuestionModule({ bus, now });
   const workers = createWorkerModule({
     db,
     bus,
@@ -143,6 +150,18 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     log: chatOptions.log,
   });
 
+  const mcp = createMcpModule({
+    dataDir: options.dataDir,
+    bus,
+    notices,
+    tools,
+    approvals,
+    questions: questions.questions,
+    outputs: toolOutputs,
+    version: options.version,
+    autoAllowReadOnly: () => settings.effective().autoAllowReadOnly,
+    log: chatOptions.log,
+  });
   const drafts = createDraftModule({ db, now });
 
   const handlers: Handlers = {
@@ -161,12 +180,16 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     ...workers.handlers,
     ...questions.handlers,
     ...autopilot.handlers,
+    ...mcp.handlers,
+    ...approvalHandlers(approvals),
     ...drafts.handlers,
     ...ledger.handlers,
     // Stop halts everything in the conversation at once: Autopilot's pending step, the
     // main agent and every worker (with a summary when workers were involved).
     'chat:stop': async ({ conversationId }) => {
       autopilot.stop(conversationId);
+      // Every call waiting for approval is denied (not just cancelled), and the model is told so.
+      if (approvals.denyAll(conversationId)) await new Promise((resolve) => setImmediate(resolve));
       // stopAll notes who was waiting for input before anything is cancelled.
       const stopping = workers.workers.stopAll(conversationId);
       questions.questions.cancelAll(conversationId, 'stopped');
@@ -201,17 +224,27 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     autopilot,
     /** Workers: `workers.workers.list(id)`, `.active(id)`, `.stopAll(id)`. */
     workers,
+    /** MCP servers: `mcp.state()`, `mcp.server(name)`. */
+    mcp,
+    /** Tool calls waiting for the user: `approvals.list(id)`, `.answer(id, decision)`. */
+    approvals,
     /** Questions to the user: `questions.questions.ask({...})` → the answer (docs/questions.md). */
     questions,
     /** The task ledger: `ledger.store.openCounts(id)`, `.openTaskCalls(id, taskId)`, `.all(id)`. */
     ledger,
     dispatch: createDispatcher(handlers),
-    close() {
+    /** Resolves once every MCP server process has stopped. */
+    close(): Promise<void> {
+      approvals.close();
       autopilot.close();
       tasks.close();
       chat.close();
+      // Before the database closes: a pending elicitation is cancelled while it still can be told.
+      const servers = mcp.close();
       db.close();
+      // The data directory is free at once; the servers (which never touch it) stop after.
       lock.release();
+      return servers;
     },
   };
 }

@@ -145,8 +145,12 @@ if (!app.requestSingleInstanceLock()) {
     if (process.platform !== 'darwin') app.quit();
   });
 
-  app.on('will-quit', () => {
-    core?.close();
+  // Quit waits for the MCP servers to stop (stdin closed, SIGTERM, SIGKILL after a grace period).
+  app.on('will-quit', (event) => {
+    if (!core) return;
+    event.preventDefault();
+    const closing = core;
     core = null;
+    void closing.close().finally(() => app.quit());
   });
 }

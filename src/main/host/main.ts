@@ -56,10 +56,10 @@ async function main() {
   process.stdout.write(`Stepwise is running at ${host.url}\n`);
 
   const stop = () => {
-    void host.close().then(() => {
-      core.close();
-      process.exit(0);
-    });
+    void host
+      .close()
+      .then(() => core.close())
+      .finally(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -16,6 +16,7 @@ import { useAutopilot } from '../agents/useAutopilot';
 import { AutopilotNotice, AutopilotToggle } from '../agents/Autopilot';
 import { useQuestions } from '../questions/useQuestions';
 import { QuestionBanners } from '../questions/QuestionBanner';
+import { ApprovalsContext, useApprovals } from '../approvals/useApprovals';
 import { onlyWaitingForYou, runState, stoppedLast } from '../tasks/runState';
 import '../tasks/taskHints.css';
 import { revealBidiControls } from '../../shared/bidi';
@@ -43,6 +44,7 @@ export function ConversationView(props: {
   const selectedWorker = workers.find((w) => w.id === workerId) ?? null;
   const autopilot = useAutopilot(props.id);
   const questions = useQuestions(props.id);
+  const approvals = useApprovals(props.id, workers.map((w) => w.id));
   const anyWorkerActive = workers.some((w) => w.status === 'running' || w.status === 'queued');
   const busy = status.running || anyWorkerActive || !!autopilot?.checking;
   const mainStopped = useMemo(() => stoppedLast(messages), [messages]);
@@ -113,6 +115,7 @@ export function ConversationView(props: {
   }
 
   return (
+    <ApprovalsContext.Provider value={approvals}>
     <section className="conversation" aria-label={conversation.title}>
       <header className="conversation-header">
         {renaming ? (
@@ -212,5 +215,6 @@ export function ConversationView(props: {
       )}
       {composer}
     </section>
+    </ApprovalsContext.Provider>
   );
 }

@@ -9,6 +9,11 @@ import { CardIcon } from './CardIcon';
 import { isFailure, summarize } from './toolSummary';
 import { revealBidiControls } from '../../shared/bidi';
 import './toolCards.css';
+import { ApprovalPanel, ProgressLine } from '../approvals/ApprovalPanel';
+import { useApprovalsContext } from '../approvals/useApprovals';
+import { ToolOutputView } from '../mcp/ToolOutputView';
+
+const DENIED = 'The user denied this call.';
 
 function pretty(json: string): string {
   if (!json.trim()) return '{}';
@@ -32,70 +37,86 @@ export function LazyDetails(props: { className: string; summary: ReactNode; chil
 
 export function ToolCallCard({ view, running, agentName }: { view: ToolCallView; running: boolean; agentName: string }) {
   const { call, result } = view;
+  const { approvals } = useApprovalsContext();
   if (call.name === 'ask_user') return <QuestionExchange view={view} asker={agentName} running={running} />;
+  // An MCP call waiting for the user shows its approval under the card.
+  const approval = result ? undefined : approvals.find((a) => a.toolCallId === call.id);
   const state = result
     ? result.content.startsWith('cancelled')
       ? 'cancelled'
-      : isFailure(result.content)
-        ? 'failed'
-        : 'done'
-    : running
-      ? 'running'
-      : 'no result';
+      : result.content === DENIED
+        ? 'denied'
+        : result.content.startsWith('Not run')
+          ? 'not run'
+          : isFailure(result.content)
+            ? 'failed'
+            : 'done'
+    : approval
+      ? 'waiting for approval'
+      : running
+        ? 'running'
+        : 'no result';
   const { icon, label } = summarize(view, !!view.planned);
   const quiet = label !== null;
   const icons = state === 'running' ? <span className="spinner" /> : <CardIcon name={icon} />;
   return (
-    <LazyDetails
-      className={`tool-card tool-${state.replace(' ', '-')}${quiet ? ' quiet-card' : ''}`}
-      summary={
-        quiet ? (
-          // The accessible name is the visible line, plus the state when it is not plain "done".
-          <summary>
-            <span className="tool-icon" aria-hidden="true">
-              {icons}
-            </span>
-            <span className="card-label">{revealBidiControls(label)}</span>
-            {state !== 'done' && (
-              <>
-                <span className="sr-only">, </span>
-                <span className="tool-state">{state}</span>
-              </>
-            )}
-          </summary>
-        ) : (
-          // "Tool call <name>, <state>" (partly screen-reader-only).
-          <summary>
-            <span className="tool-icon" aria-hidden="true">
-              {icons}
-            </span>
-            <span className="sr-only">Tool call </span>
-            <span className="tool-name">{call.name}</span>
-            <span className="sr-only">, </span>
-            <span className="tool-state">{state}</span>
-          </summary>
-        )
-      }
-    >
-      {() =>
-        call.name === 'think' ? (
-          <p className="thought">{thoughtOf(call.arguments)}</p>
-        ) : (
-          <>
-            <div className="tool-section">
-              <div className="tool-label">Arguments</div>
-              <pre>{pretty(call.arguments)}</pre>
-            </div>
-            {result && (
+    <>
+      <LazyDetails
+        className={`tool-card tool-${state.split(' ')[0]}${quiet ? ' quiet-card' : ''}`}
+        summary={
+          quiet ? (
+            // The accessible name is the visible line, plus the state when it is not plain "done".
+            <summary>
+              <span className="tool-icon" aria-hidden="true">
+                {icons}
+              </span>
+              <span className="card-label">{revealBidiControls(label)}</span>
+              {state !== 'done' && (
+                <>
+                  <span className="sr-only">, </span>
+                  <span className="tool-state">{state}</span>
+                </>
+              )}
+            </summary>
+          ) : (
+            // "Tool call <name>, <state>" (partly screen-reader-only).
+            <summary>
+              <span className="tool-icon" aria-hidden="true">
+                {icons}
+              </span>
+              <span className="sr-only">Tool call </span>
+              <span className="tool-name">{call.name}</span>
+              <span className="sr-only">, </span>
+              <span className="tool-state">{state}</span>
+            </summary>
+          )
+        }
+      >
+        {() =>
+          call.name === 'think' ? (
+            <p className="thought">{thoughtOf(call.arguments)}</p>
+          ) : (
+            <>
               <div className="tool-section">
-                <div className="tool-label">Result</div>
-                <pre>{pretty(result.content)}</pre>
+                <div className="tool-label">Arguments</div>
+                <pre>{pretty(call.arguments)}</pre>
               </div>
-            )}
-          </>
-        )
-      }
-    </LazyDetails>
+              {result && (
+                <div className="tool-section">
+                  <div className="tool-label">Result</div>
+                  <pre>{pretty(result.content)}</pre>
+                </div>
+              )}
+              {result && call.name.startsWith('mcp__') && (
+                <ToolOutputView conversationId={result.conversationId} toolCallId={call.id} />
+              )}
+            </>
+          )
+        }
+      </LazyDetails>
+      {approval && <ApprovalPanel approval={approval} />}
+      {state === 'running' && <ProgressLine callId={call.id} />}
+    </>
   );
 }
 

@@ -272,6 +272,37 @@ export const migrations: Migration[] = [
       ALTER TABLE messages ADD COLUMN reasoning_ms INTEGER;
     `,
   },
+  {
+    version: 10,
+    name: 'tool approvals and outputs',
+    sql: `
+      -- Tool calls waiting for the user's approval. A row left here by a process that
+      -- ended is answered "not run" at the next start, so the model is told.
+      CREATE TABLE tool_approvals (
+        id TEXT PRIMARY KEY,
+        conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+        transcript_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+        agent_id TEXT NOT NULL,
+        tool_call_id TEXT NOT NULL,
+        tool_name TEXT NOT NULL,
+        server TEXT NOT NULL,
+        tool TEXT NOT NULL,
+        arguments TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX tool_approvals_by_conversation ON tool_approvals (conversation_id, created_at);
+
+      -- What an MCP call returned besides text: images and resources, for its card (and
+      -- the images for models that can see them).
+      CREATE TABLE tool_outputs (
+        conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+        tool_call_id TEXT NOT NULL,
+        images TEXT NOT NULL,
+        attachments TEXT NOT NULL,
+        PRIMARY KEY (conversation_id, tool_call_id)
+      );
+    `,
+  },
 ];
 
 export const LATEST_VERSION = migrations.at(-1)?.version ?? 0;

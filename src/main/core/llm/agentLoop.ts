@@ -3,6 +3,7 @@
 // stops, or a request fails. Every finished assistant and tool message is stored as it
 // completes; the streaming text is saved at least once a second.
 import type { ChatError, Message, ToolCall } from '../../../shared/domain';
+import { modelSeesImages, type ToolImage } from '../../../shared/mcp';
 import type { MessageRepo } from '../conversations/messageRepo';
 import type { Db } from '../db/openDatabase';
 import type { EventBus } from '../ipc/eventBus';
@@ -58,6 +59,8 @@ export interface LoopDeps {
   options: ChatEngineOptions;
   /** Keeps a record of every tool call (the task ledger). */
   toolCalls?: ToolCallObserver;
+  /** Images tool calls returned, by call id, for models that see images. */
+  toolImages?: (conversationId: string) => Map<string, ToolImage[]>;
 }
 
 export type LoopActivity = 'streaming' | 'tool';
@@ -108,8 +111,11 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
   for (let round = 1; ; round++) {
     if (signal.aborted) return { kind: 'stopped' };
     const promptCtx = { conversationId: scopeId, agentId };
+    await tools.prepare({ conversationId: scopeId, agentId, signal });
+    if (signal.aborted) return { kind: 'stopped' };
     const prompt = prompts.build(promptCtx);
-    const apiMessages = buildApiMessages(prompt.text, messages.all(conversationId), options.contextBudgetChars);
+    const images = modelSeesImages(settings.model) ? deps.toolImages?.(conversationId) : undefined;
+    const apiMessages = buildApiMessages(prompt.text, messages.all(conversationId), options.contextBudgetChars, images);
     const row = messages.insert({ conversationId, role: 'assistant', content: '', status: 'streaming' });
     emit(row);
 
@@ -188,7 +194,7 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
         ? { ok: false, content: CANCELLED_BY_USER, outcome: 'cancelled' }
         : given !== undefined
           ? { ok: false, content: given, outcome: 'error' }
-          : await tools.run(call.name, call.arguments, { conversationId: scopeId, agentId, signal });
+          : await tools.run(call.name, call.arguments, { conversationId: scopeId, agentId, signal, callId: call.id, transcriptId: conversationId });
       // The result and its ledger entry are stored together or not at all.
       const { message, recorded } = deps.db.transaction(() => {
         const stored = messages.insert({

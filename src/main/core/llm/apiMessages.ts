@@ -13,6 +13,7 @@
 //   mode answers 400 without it), and never from earlier turns.
 import type { ChatCompletionAssistantMessageParam, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { Message, ToolCall } from '../../../shared/domain';
+import type { ToolImage } from '../../../shared/mcp';
 
 export const MISSING_RESULT = 'No result: this tool call was interrupted before it finished.';
 
@@ -22,7 +23,7 @@ type Group = ChatCompletionMessageParam[];
 /** The SDK's type lacks the field DeepSeek, vLLM and Qwen read back. */
 type AssistantParam = ChatCompletionAssistantMessageParam & { reasoning_content?: string };
 
-export function repairHistory(history: Message[]): Group[] {
+export function repairHistory(history: Message[], images?: Map<string, ToolImage[]>): Group[] {
   const groups: Group[] = [];
   const turnStart = history.findLastIndex((m) => m.role === 'user');
   const withReasoning = (message: Message, index: number, param: AssistantParam): AssistantParam =>
@@ -33,6 +34,17 @@ export function repairHistory(history: Message[]): Group[] {
     if (!open) return;
     for (const call of open.calls) {
       open.group.push({ role: 'tool', tool_call_id: call.id, content: open.results.get(call.id) ?? MISSING_RESULT });
+    }
+    // Tool messages carry text only: images a call returned follow as a user message.
+    const shown = open.calls.flatMap((call) => (open!.results.has(call.id) ? (images?.get(call.id) ?? []) : []));
+    if (shown.length) {
+      open.group.push({
+        role: 'user',
+        content: [
+          { type: 'text', text: `The images the tool calls above returned (${shown.length}):` },
+          ...shown.map((image) => ({ type: 'image_url' as const, image_url: { url: `data:${image.mimeType};base64,${image.data}` } })),
+        ],
+      });
     }
     groups.push(open.group);
     open = null;
@@ -119,8 +131,9 @@ export function buildApiMessages(
   systemPrompt: string,
   history: Message[],
   budgetChars: number,
+  images?: Map<string, ToolImage[]>,
 ): ChatCompletionMessageParam[] {
   const budget = Math.max(0, budgetChars - systemPrompt.length);
-  const kept = trimToBudget(repairHistory(history), budget);
+  const kept = trimToBudget(repairHistory(history, images), budget);
   return [{ role: 'system', content: systemPrompt }, ...kept.flat()];
 }

@@ -16,8 +16,12 @@ export interface ApiTool {
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 export const CANCELLED_BY_USER = 'cancelled by user';
 
+/** Gets tools ready before a request (e.g. starts the MCP servers a conversation needs). */
+export type ToolPreparer = (ctx: Omit<ToolContext, 'callId'>) => Promise<void>;
+
 export function createToolRegistry() {
   const tools = new Map<string, { tool: ToolDefinition; schema: Record<string, unknown> }>();
+  const preparers = new Set<ToolPreparer>();
 
   return {
     /** Adds a tool; returns a function that removes it again. */
@@ -26,7 +30,7 @@ export function createToolRegistry() {
         throw new Error(`Tool name ${JSON.stringify(tool.name)} must be 1-64 letters, digits, _ or -`);
       }
       if (tools.has(tool.name)) throw new Error(`A tool named ${tool.name} is already registered`);
-      const schema = parametersSchema(tool.name, tool.parameters);
+      const schema = tool.inputSchema ?? parametersSchema(tool.name, tool.parameters);
       const entry = { tool: tool as unknown as ToolDefinition, schema };
       tools.set(tool.name, entry);
       return () => {
@@ -34,6 +38,15 @@ export function createToolRegistry() {
       };
     },
     has: (name: string) => tools.has(name),
+    /** Runs before every request of an agent loop; returns a remover. */
+    addPreparer(preparer: ToolPreparer): () => void {
+      preparers.add(preparer);
+      return () => void preparers.delete(preparer);
+    },
+    /** Never rejects: a preparer's failure shows up in its own state, not in the chat. */
+    async prepare(ctx: Omit<ToolContext, 'callId'>): Promise<void> {
+      await Promise.all([...preparers].map((prepare) => prepare(ctx).catch(() => undefined)));
+    },
     list: (): ToolDefinition[] => [...tools.values()].map((t) => t.tool),
     /** The `tools` array for chat.completions.create, or undefined when there are none. */
     apiTools(agentId = 'main'): ApiTool[] | undefined {

@@ -4,11 +4,17 @@
 import type { z } from 'zod';
 import type { ToolOutcome } from '../../../shared/ledger';
 
+export type { ToolOutcome };
+
 export interface ToolContext {
   conversationId: string;
   /** `main` for the conversation's own agent, a worker id (e.g. `worker-2`) otherwise. */
   agentId: string;
   signal: AbortSignal;
+  /** The model's id for this call (absent when a tool is run outside the agent loop). */
+  callId?: string;
+  /** Where the call's card is stored (a worker's own transcript); defaults to `conversationId`. */
+  transcriptId?: string;
 }
 
 export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
@@ -18,6 +24,11 @@ export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
   parameters: S;
   /** Who is offered the tool: the conversation's own agent, workers, or (default) both. */
   availableTo?: 'main' | 'workers';
+  /**
+   * A JSON Schema to offer the model as is (MCP tools: the server's own schema, which the
+   * server validates). `parameters` then only has to accept the object.
+   */
+  inputSchema?: Record<string, unknown>;
   /** Text for the model; or `toolResult(outcome, text)` to say the call was denied, cancelled or failed. */
   handler: (args: z.output<S>, ctx: ToolContext) => string | ToolResult | Promise<string | ToolResult>;
 }

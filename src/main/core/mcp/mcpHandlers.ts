@@ -1,0 +1,113 @@
+// The Settings → Tools (MCP) calls: every change goes through `edit`, which refuses to
+// write over a file it could not read.
+import { maskSecret, type McpState, type ToolOutput } from '../../../shared/mcp';
+import { AppError, notFound, type Handlers } from '../ipc/dispatcher';
+import { editServer, editServers, entryFromInput, parsePasted, rawEntry, usesVscodeStyle, type RawFile } from './mcpConfig';
+import type { McpServer } from './mcpServer';
+
+export interface McpHandlerDeps {
+  state(): McpState;
+  edit(change: (current: RawFile) => RawFile): McpState;
+  must(name: string): McpServer;
+  has(name: string): boolean;
+  raw(): RawFile;
+  output(conversationId: string, toolCallId: string): ToolOutput | null;
+}
+
+export function mcpHandlers(deps: McpHandlerDeps) {
+  const handlers: Pick<
+    Handlers,
+    | 'mcp:get'
+    | 'mcp:saveServer'
+    | 'mcp:removeServer'
+    | 'mcp:import'
+    | 'mcp:setEnabled'
+    | 'mcp:setTrusted'
+    | 'mcp:setToolEnabled'
+    | 'mcp:restart'
+    | 'tools:output'
+  > = {
+    'mcp:get': () => deps.state(),
+    'mcp:saveServer': ({ previousName, server: input }) => {
+      const from = previousName ?? input.name;
+      if (previousName && !deps.has(previousName)) throw notFound(`MCP server "${previousName}"`);
+      if (input.name !== from && deps.has(input.name)) {
+        throw new AppError('conflict', `There is already an MCP server named "${input.name}".`);
+      }
+      const old = rawEntry(deps.raw(), from);
+      const keep = (values: Record<string, string>, stored: Record<string, string> | undefined) =>
+        Object.fromEntries(
+          Object.entries(values).map(([k, v]) => [k, stored?.[k] !== undefined && v === maskSecret(stored[k]) ? stored[k] : v]),
+        );
+      const entry = entryFromInput(
+        { ...input, env: keep(input.env, old?.env), headers: keep(input.headers, old?.headers) },
+        // A new server starts disabled: the user enables it after seeing what it runs.
+        old ?? { disabled: true },
+        usesVscodeStyle(deps.raw()),
+      );
+      const problem = parsePasted(JSON.stringify({ [input.name]: entry }));
+      if (!problem.ok) throw new AppError('invalid_request', problem.error);
+      return deps.edit((current) =>
+        editServers(current, (entries) => {
+          const next = { ...entries };
+          delete next[from];
+          next[input.name] = entry;
+          return next;
+        }),
+      );
+    },
+    'mcp:removeServer': ({ name }) => {
+      deps.must(name);
+      return deps.edit((current) =>
+        editServers(current, (entries) => {
+          const next = { ...entries };
+          delete next[name];
+          return next;
+        }),
+      );
+    },
+    'mcp:import': ({ text }) => {
+      const pasted = parsePasted(text);
+      if (!pasted.ok) throw new AppError('invalid_request', pasted.error);
+      const taken = Object.keys(pasted.entries).filter((name) => deps.has(name));
+      if (taken.length) throw new AppError('conflict', `Already configured: ${taken.join(', ')}. Remove or rename it first.`);
+      const added = Object.keys(pasted.entries);
+      const next = deps.edit((current) =>
+        editServers(current, (entries) => {
+          const merged = { ...entries };
+          // Pasted servers start disabled whatever the paste says.
+          for (const [name, entry] of Object.entries(pasted.entries)) merged[name] = { ...entry, disabled: true };
+          return merged;
+        }),
+      );
+      return { state: next, added };
+    },
+    'mcp:setEnabled': ({ name, enabled }) => {
+      deps.must(name);
+      return deps.edit((current) => editServer(current, name, (entry) => ({ ...entry, disabled: !enabled })));
+    },
+    'mcp:setTrusted': ({ name, trusted }) => {
+      deps.must(name);
+      return deps.edit((current) => editServer(current, name, (entry) => ({ ...entry, trusted })));
+    },
+    'mcp:setToolEnabled': ({ name, tool, enabled }) => {
+      deps.must(name);
+      return deps.edit((current) =>
+        editServer(current, name, (entry) => {
+          const off = new Set(entry.disabledTools ?? []);
+          if (enabled) off.delete(tool);
+          else off.add(tool);
+          return { ...entry, disabledTools: [...off] };
+        }),
+      );
+    },
+    'tools:output': ({ conversationId, toolCallId }) => deps.output(conversationId, toolCallId),
+    'mcp:restart': async ({ name }) => {
+      const server = deps.must(name);
+      if (!server.config.enabled) throw new AppError('conflict', `MCP server "${name}" is disabled. Enable it first.`);
+      await server.restart();
+      return deps.state();
+    },
+  };
+  return handlers;
+}

@@ -1,0 +1,329 @@
+// MCP in the core: reads and watches `mcp.json`, keeps one lifecycle per server, offers
+// their tools through the tool registry, and carries out the Settings → Tools (MCP) calls.
+import fs from 'node:fs';
+import path from 'node:path';
+import { maskSecret, type McpServerView, type McpState, type ToolProgress } from '../../../shared/mcp';
+import type { Approvals } from '../approvals/approvals';
+import { AppError, notFound } from '../ipc/dispatcher';
+import type { EventBus } from '../ipc/eventBus';
+import type { Notices } from '../notices';
+import type { ToolRegistry } from '../tools/toolRegistry';
+import type { ToolContext } from '../tools/toolTypes';
+import { editServer, MCP_FILE, parseConfig, readConfigText, writeConfig, type RawFile, type ServerConfig } from './mcpConfig';
+import { modelToolNames } from './mcpNames';
+import type { ConvertedResult } from './mcpResults';
+import { createServer, type McpServer } from './mcpServer';
+import { mcpTool } from './mcpTools';
+import { mcpHandlers } from './mcpHandlers';
+import { askElicitation } from './mcpElicit';
+import type { Questions } from '../questions/questionModule';
+import type { ToolOutputs } from './toolOutputs';
+import { launchLine, redactStderr } from './mcpView';
+
+export interface McpModuleDeps {
+  dataDir: string;
+  bus: EventBus;
+  notices: Notices;
+  tools: ToolRegistry;
+  approvals: Approvals;
+  outputs: ToolOutputs;
+  version: string;
+  autoAllowReadOnly(): boolean;
+  /** Folders attached to a conversation, sent as MCP roots (none yet). */
+  roots?: (conversationId: string) => { uri: string; name?: string }[];
+  /** The question UI (as `ask_user`): elicitations from servers are asked there. Without it servers are not offered elicitation. */
+  questions?: Questions;
+  connectTimeoutMs?: number;
+  now?: () => number;
+  log?: (line: string) => void;
+}
+
+const NOTICE_ID = 'mcp-config';
+
+export function createMcpModule(deps: McpModuleDeps) {
+  const file = path.join(deps.dataDir, MCP_FILE);
+  const now = deps.now ?? Date.now;
+  const servers = new Map<string, McpServer>();
+  const registered = new Map<string, Array<() => void>>();
+  /** Who called each server last: its roots and elicitations are for that conversation. */
+  const lastUser = new Map<string, Pick<ToolContext, 'conversationId' | 'agentId' | 'transcriptId'>>();
+  const pids = new Set<number>();
+  let raw: RawFile = {};
+  let lastText = '';
+  let configError: string | null = null;
+  let closed = false;
+  /** Elicitations waiting for the user, cancelled when Stepwise closes. */
+  const eliciting = new Set<AbortController>();
+
+  const killAll = () => {
+    for (const pid of pids) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+  };
+  // An abrupt exit (no close) still takes the servers with it.
+  process.on('exit', killAll);
+
+  function state(): McpState {
+    return { servers: [...servers.values()].map(view), configError };
+  }
+
+  let pushing = false;
+  function changed() {
+    if (closed || pushing) return;
+    pushing = true;
+    queueMicrotask(() => {
+      pushing = false;
+      if (!closed) deps.bus.emit('mcp:changed', state());
+    });
+  }
+
+  function view(server: McpServer): McpServerView {
+    const c = server.config;
+    const names = modelToolNames(c.name, server.tools().map((t) => t.name));
+    const mask = (values: Record<string, string>) =>
+      Object.fromEntries(Object.entries(values).map(([k, v]) => [k, maskSecret(v)]));
+    return {
+      name: c.name,
+      transport: c.transport,
+      command: c.command,
+      args: c.args,
+      env: mask(c.env),
+      cwd: c.cwd,
+      url: c.url,
+      headers: mask(c.headers),
+      timeoutSec: Math.round(c.timeoutMs / 1000),
+      launch: launchLine(c),
+      enabled: c.enabled,
+      trusted: c.trusted,
+      state: server.status(),
+      error: server.error(),
+      stderr: redactStderr(server.stderr(), c),
+      tools: server.tools().map((t) => ({
+        name: t.name,
+        modelName: names.get(t.name)!,
+        description: t.description ?? '',
+        readOnly: t.annotations?.readOnlyHint === true,
+        enabled: !c.disabledTools.includes(t.name),
+        alwaysAllow: c.trusted || c.alwaysAllow.includes(t.name),
+      })),
+    };
+  }
+
+  function unregister(name: string) {
+    for (const remove of registered.get(name) ?? []) remove();
+    registered.delete(name);
+  }
+
+  /** The registry holds exactly the enabled tools of every enabled server's last listing. */
+  function sync(server: McpServer) {
+    const name = server.config.name;
+    unregister(name);
+    if (!server.config.enabled) return;
+    const names = modelToolNames(name, server.tools().map((t) => t.name));
+    const removers: Array<() => void> = [];
+    for (const tool of server.tools()) {
+      if (server.config.disabledTools.includes(tool.name)) continue;
+      const modelName = names.get(tool.name)!;
+      if (deps.tools.has(modelName)) continue;
+      removers.push(deps.tools.register(mcpTool(server, tool, modelName, toolDeps)));
+    }
+    registered.set(name, removers);
+  }
+
+  const toolDeps = {
+    approvals: deps.approvals,
+    autoAllowReadOnly: deps.autoAllowReadOnly,
+    alwaysAllow: (server: string, tool: string) =>
+      edit((current) =>
+        editServer(current, server, (entry) => ({
+          ...entry,
+          alwaysAllow: [...new Set([...(entry.alwaysAllow ?? []), tool])],
+        })),
+      ),
+    progress: (progress: ToolProgress) => deps.bus.emit('tools:progress', progress),
+    output: (ctx: ToolContext, result: ConvertedResult) => {
+      if (ctx.callId) deps.outputs.save(ctx.transcriptId ?? ctx.conversationId, ctx.callId, result.images, result.attachments);
+    },
+    usedBy: (server: string, ctx: ToolContext) =>
+      lastUser.set(server, { conversationId: ctx.conversationId, agentId: ctx.agentId, transcriptId: ctx.transcriptId }),
+  };
+
+  function serverFor(config: ServerConfig): McpServer {
+    const server = createServer(config, {
+      version: deps.version,
+      connectTimeoutMs: deps.connectTimeoutMs ?? 30_000,
+      now,
+      pids,
+      roots: () => {
+        const user = lastUser.get(server.config.name);
+        return user ? (deps.roots?.(user.conversationId) ?? []) : [];
+      },
+      elicit: deps.questions
+        ? (params, signal) => {
+            const user = lastUser.get(server.config.name);
+            if (!user || !deps.questions) return Promise.resolve({ action: 'cancel' as const });
+            const controller = new AbortController();
+            eliciting.add(controller);
+            return askElicitation(deps.questions, { ...user, server: server.config.name }, params, AbortSignal.any([signal, controller.signal])).finally(
+              () => eliciting.delete(controller),
+            );
+          }
+        : undefined,
+      changed: () => {
+        sync(server);
+        report(server);
+        changed();
+      },
+    });
+    return server;
+  }
+
+  const reported = new Set<string>();
+  /** A server that failed is reported once as a notice, which goes when it is ready again. */
+  function report(server: McpServer) {
+    const name = server.config.name;
+    const id = `mcp-server-${name}`;
+    if (server.status() === 'error' && !reported.has(name)) {
+      reported.add(name);
+      deps.notices.add({
+        id,
+        level: 'warning',
+        text: `${server.error()} Stepwise restarts it the next time a conversation needs it; Settings → Tools (MCP) shows its error output.`,
+      });
+    } else if (server.status() === 'ready' && reported.delete(name)) {
+      deps.notices.dismiss(id);
+    }
+  }
+
+  /** Applies a parsed configuration: changed servers restart, removed ones stop. */
+  function apply(configs: ServerConfig[]) {
+    const next = new Map(configs.map((c) => [c.name, c]));
+    for (const [name, server] of servers) {
+      const config = next.get(name);
+      if (config && sameLaunch(config, server.config)) continue;
+      unregister(name);
+      servers.delete(name);
+      if (reported.delete(name)) deps.notices.dismiss(`mcp-server-${name}`);
+      void server.stop();
+    }
+    for (const config of configs) {
+      const server = servers.get(config.name);
+      if (server) {
+        server.setConfig(config);
+        if (!config.enabled) {
+          void server.stop();
+          if (reported.delete(config.name)) deps.notices.dismiss(`mcp-server-${config.name}`);
+        }
+        sync(server);
+      } else {
+        servers.set(config.name, serverFor(config));
+      }
+    }
+    changed();
+  }
+
+  function load(text: string) {
+    lastText = text;
+    const parsed = parseConfig(text);
+    if (!parsed.ok) {
+      configError = parsed.error;
+      deps.notices.add({
+        id: NOTICE_ID,
+        level: 'warning',
+        text: `${parsed.error}. The last good MCP configuration stays in force and the file was not changed.`,
+      });
+      changed();
+      return;
+    }
+    if (configError) deps.notices.dismiss(NOTICE_ID);
+    configError = null;
+    raw = parsed.raw;
+    apply(parsed.servers);
+  }
+
+  /** Every change from the UI goes through here: never over a file we could not read. */
+  function edit(change: (current: RawFile) => RawFile): McpState {
+    if (configError) {
+      throw new AppError('conflict', `${configError}. Fix mcp.json by hand first; Stepwise will not overwrite it.`);
+    }
+    const next = change(raw);
+    const text = writeConfig(file, next);
+    load(text);
+    return state();
+  }
+
+  function must(name: string): McpServer {
+    const server = servers.get(name);
+    if (!server) throw notFound(`MCP server "${name}"`);
+    return server;
+  }
+
+  try {
+    load(readConfigText(file));
+  } catch (error) {
+    deps.log?.(`[stepwise] reading ${MCP_FILE} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  let reloadTimer: NodeJS.Timeout | null = null;
+  let watcher: fs.FSWatcher | null = null;
+  try {
+    // The directory, not the file: editors and atomic writes replace the file.
+    watcher = fs.watch(deps.dataDir, (_event, name) => {
+      if (name !== MCP_FILE || closed) return;
+      if (reloadTimer) clearTimeout(reloadTimer);
+      reloadTimer = setTimeout(() => {
+        const text = readConfigText(file);
+        if (text !== lastText) load(text);
+      }, 50);
+    });
+    watcher.on('error', () => undefined);
+  } catch {
+    // No watching on this file system: edits apply after a restart.
+  }
+
+  const removePreparer = deps.tools.addPreparer(async () => {
+    // Lazily: the first request of any conversation starts the enabled servers.
+    // A server another conversation is starting right now is waited for too.
+    const starting = [...servers.values()].filter((s) => s.config.enabled && (s.wantsStart() || s.status() === 'starting'));
+    await Promise.all(starting.map((s) => s.ensure().catch(() => undefined)));
+  });
+
+  const handlers = mcpHandlers({
+    state,
+    edit,
+    must,
+    has: (name) => servers.has(name),
+    raw: () => raw,
+    output: (conversationId, toolCallId) => deps.outputs.get(conversationId, toolCallId),
+  });
+
+  return {
+    handlers,
+    state,
+    /** A server by name (tests and the bench reach the live connection this way). */
+    server: (name: string) => servers.get(name),
+    /** Stops every server: stdin closed, then SIGTERM, then SIGKILL after a grace period. */
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      for (const controller of eliciting) controller.abort();
+      watcher?.close();
+      if (reloadTimer) clearTimeout(reloadTimer);
+      removePreparer();
+      await Promise.all([...servers.values()].map((s) => s.stop()));
+      killAll();
+      process.off('exit', killAll);
+    },
+  };
+}
+
+export type McpModule = ReturnType<typeof createMcpModule>;
+
+function sameLaunch(a: ServerConfig, b: ServerConfig): boolean {
+  const launch = (c: ServerConfig) => JSON.stringify([c.transport, c.command, c.args, c.env, c.cwd, c.url, c.headers]);
+  return launch(a) === launch(b);
+}

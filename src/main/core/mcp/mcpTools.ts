@@ -1,0 +1,120 @@
+// An MCP tool as a tool of the registry: the same path as every other tool (so the task
+// ledger sees it), behind the user's approval, with a timeout, progress and Stop.
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import type { ToolProgress } from '../../../shared/mcp';
+import { DENIED, type Approvals } from '../approvals/approvals';
+import { CANCELLED_BY_USER } from '../tools/toolRegistry';
+import { defineTool, toolResult, type ToolContext, type ToolDefinition, type ToolResult } from '../tools/toolTypes';
+import { convertResult, type ConvertedResult } from './mcpResults';
+import { message, type McpServer } from './mcpServer';
+import { redactSecrets } from './mcpView';
+
+export interface McpToolDeps {
+  approvals: Approvals;
+  /** The global "auto-allow read-only tools" setting. */
+  autoAllowReadOnly(): boolean;
+  /** Writes `alwaysAllow` for this tool of this server. */
+  alwaysAllow(server: string, tool: string): void;
+  progress(progress: ToolProgress): void;
+  /** The call's images and attachments, for its card. */
+  output(ctx: ToolContext, result: ConvertedResult): void;
+  /** The call a server's `roots/list` and elicitations are for. */
+  usedBy(server: string, ctx: ToolContext): void;
+}
+
+/** Whether this call may run without asking, by the user's own rules. */
+function preApproved(server: McpServer, tool: Tool, deps: McpToolDeps): boolean {
+  const { config } = server;
+  if (config.trusted || config.alwaysAllow.includes(tool.name)) return true;
+  return tool.annotations?.readOnlyHint === true && deps.autoAllowReadOnly();
+}
+
+function failure(server: string, tool: string, error: unknown, timeoutMs: number): ToolResult {
+  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+    return toolResult(
+      'error',
+      `Tool ${tool} on MCP server "${server}" did not answer within ${Math.round(timeoutMs / 1000)} s, so the call was abandoned. Try a smaller request, or ask the user to raise the server's timeout.`,
+    );
+  }
+  if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
+    return toolResult(
+      'error',
+      `The MCP server "${server}" stopped while running ${tool} (it crashed or exited). The call may not have finished; Stepwise restarts the server on the next call.`,
+    );
+  }
+  return toolResult('error', `Tool ${tool} on MCP server "${server}" failed: ${message(error)}`);
+}
+
+async function runTool(
+  server: McpServer,
+  tool: Tool,
+  modelName: string,
+  args: Record<string, unknown>,
+  ctx: ToolContext,
+  deps: McpToolDeps,
+) {
+  const serverName = server.config.name;
+  if (!preApproved(server, tool, deps)) {
+    const answer = await deps.approvals.request(
+      {
+        conversationId: ctx.conversationId,
+        transcriptId: ctx.transcriptId ?? ctx.conversationId,
+        agentId: ctx.agentId,
+        toolCallId: ctx.callId ?? '',
+        toolName: modelName,
+        server: serverName,
+        tool: tool.name,
+        arguments: JSON.stringify(args),
+      },
+      ctx.signal,
+    );
+    if (answer === 'deny') return toolResult('denied', DENIED);
+    if (answer === 'cancelled') return toolResult('cancelled', CANCELLED_BY_USER);
+    if (answer === 'always') {
+      deps.alwaysAllow(serverName, tool.name);
+      deps.approvals.allowWaiting(serverName, tool.name);
+    }
+  }
+  deps.usedBy(serverName, ctx);
+  const timeoutMs = server.config.timeoutMs;
+  try {
+    const connection = await server.ensure();
+    const result = await connection.callTool(tool.name, args, {
+      signal: ctx.signal,
+      timeoutMs,
+      onProgress: ({ progress, total, message: text }) =>
+        deps.progress({
+          conversationId: ctx.transcriptId ?? ctx.conversationId,
+          toolCallId: ctx.callId ?? '',
+          progress,
+          total: total ?? null,
+          message: text ?? null,
+        }),
+    });
+    server.succeeded();
+    const converted = convertResult(result);
+    deps.output(ctx, converted);
+    // A server that echoes its own key (e.g. printing its environment) does not hand it to the model.
+    return toolResult(converted.isError ? 'error' : 'ok', redactSecrets(converted.text, server.config));
+  } catch (error) {
+    // Stop: the SDK has sent notifications/cancelled for the request.
+    if (ctx.signal.aborted) return toolResult('cancelled', CANCELLED_BY_USER);
+    return failure(serverName, tool.name, error, timeoutMs);
+  }
+}
+
+/** The registry entry for one MCP tool; `modelName` is the sanitized `mcp__server__tool`. */
+export function mcpTool(server: McpServer, tool: Tool, modelName: string, deps: McpToolDeps): ToolDefinition {
+  const description = [tool.title && tool.title !== tool.name ? `${tool.title}.` : '', tool.description ?? '']
+    .filter(Boolean)
+    .join(' ');
+  return defineTool({
+    name: modelName,
+    description: `${description || `Tool ${tool.name}`} (MCP server "${server.config.name}")`,
+    parameters: z.record(z.string(), z.unknown()),
+    inputSchema: tool.inputSchema as Record<string, unknown>,
+    handler: (args, ctx) => runTool(server, tool, modelName, args, ctx, deps),
+  }) as unknown as ToolDefinition;
+}

@@ -1,0 +1,53 @@
+// Images and resources an MCP call returned, inside its card (fetched when it is opened).
+import { useEffect, useState } from 'react';
+import type { ToolOutput } from '../../shared/mcp';
+import { call, useApi } from '../api/apiContext';
+import './mcp.css';
+
+const SAFE_IMAGE = /^image\/(png|jpeg|gif|webp)$/;
+
+export function ToolOutputView({ conversationId, toolCallId }: { conversationId: string; toolCallId: string }) {
+  const api = useApi();
+  const [output, setOutput] = useState<ToolOutput | null>(null);
+  useEffect(() => {
+    let current = true;
+    call(api, 'tools:output', { conversationId, toolCallId }).then(
+      (value) => current && setOutput(value),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, conversationId, toolCallId]);
+  if (!output) return null;
+  return (
+    <div className="tool-section tool-output">
+      {output.images.length > 0 && (
+        <div className="tool-images">
+          {output.images
+            .filter((image) => SAFE_IMAGE.test(image.mimeType))
+            .map((image, i) => (
+              <img key={i} src={`data:${image.mimeType};base64,${image.data}`} alt={`Image ${i + 1} from the tool`} />
+            ))}
+        </div>
+      )}
+      {output.attachments.length > 0 && (
+        <ul className="tool-attachments" aria-label="Attachments">
+          {output.attachments.map((item, i) => (
+            <li key={i}>
+              <span className="tool-attachment-name">{item.name}</span>
+              {item.name !== item.uri && <code>{item.uri}</code>}
+              {item.mimeType && <span className="mcp-badge">{item.mimeType}</span>}
+              {item.text !== null && (
+                <details>
+                  <summary>Show contents</summary>
+                  <pre>{item.text}</pre>
+                </details>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+// A small stdio MCP server for the tests, built on the official SDK: the cases the
+// reference servers do not offer on demand (a slow call that reports being cancelled, a
+// crash mid-call, a tool list that changes, a 100-character tool name, isError).
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { z } from 'zod';
+
+const server = new McpServer({ name: 'stepwise-test', version: '1.0.0' });
+const LONG_NAME = `long_${'x'.repeat(95)}`;
+
+server.registerTool(
+  'slow',
+  { description: 'Waits `ms` milliseconds, reporting progress, then answers.', inputSchema: { ms: z.number() } },
+  async ({ ms }, extra) => {
+    const steps = 4;
+    for (let i = 1; i <= steps; i++) {
+      if (extra.signal.aborted) break;
+      await new Promise((resolve) => setTimeout(resolve, ms / steps));
+      if (extra._meta?.progressToken !== undefined) {
+        await extra.sendNotification({
+          method: 'notifications/progress',
+          params: { progressToken: extra._meta.progressToken, progress: i, total: steps, message: `step ${i}` },
+        });
+      }
+    }
+    if (extra.signal.aborted) {
+      process.stderr.write(`cancelled request ${extra.requestId}\n`);
+      return { content: [{ type: 'text', text: 'cancelled' }] };
+    }
+    return { content: [{ type: 'text', text: `waited ${ms} ms` }] };
+  },
+);
+
+server.registerTool('crash', { description: 'Exits the server process in the middle of the call.' }, async () => {
+  process.stderr.write('about to crash on purpose\n');
+  setTimeout(() => process.exit(3), 20);
+  return new Promise(() => undefined);
+});
+
+server.registerTool('fail', { description: 'Always reports an error.' }, async () => ({
+  isError: true,
+  content: [{ type: 'text', text: 'the disk is full' }],
+}));
+
+server.registerTool(
+  'read_note',
+  { description: 'A read-only tool.', annotations: { readOnlyHint: true } },
+  async () => ({ content: [{ type: 'text', text: 'note contents' }] }),
+);
+
+server.registerTool(LONG_NAME, { description: 'A tool with a 100-character name.' }, async () => ({
+  content: [{ type: 'text', text: 'long name ran' }],
+}));
+
+server.registerTool(
+  'add_tool',
+  { description: 'Adds a tool named `name` (the server announces tools/list_changed).', inputSchema: { name: z.string() } },
+  async ({ name }) => {
+    server.registerTool(name, { description: `Added at run time: ${name}` }, async () => ({
+      content: [{ type: 'text', text: `${name} ran` }],
+    }));
+    return { content: [{ type: 'text', text: `added ${name}` }] };
+  },
+);
+
+server.registerTool('env_secret', { description: 'Says whether TEST_TOKEN is set.' }, async () => ({
+  content: [{ type: 'text', text: process.env.TEST_TOKEN ? 'token set' : 'no token' }],
+}));
+
+process.stderr.write(`test server ready, token ${process.env.TEST_TOKEN ?? 'none'}\n`);
+await server.connect(new StdioServerTransport());
