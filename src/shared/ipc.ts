@@ -17,6 +17,7 @@ import {
 import { SettingsPatch, SettingsView } from './settings';
 import { TaskList, TaskTitle, UserTaskPatch } from './tasks';
 import { AutopilotState, Worker } from './agents';
+import { ModelRef, ProfileId, ProfileInput } from './providers';
 
 const call = <Req extends z.ZodType, Res extends z.ZodType>(request: Req, response: Res) => ({
   request,
@@ -135,10 +136,17 @@ export const calls = {
 
   'settings:get': call(Empty, SettingsView),
   'settings:update': call(z.strictObject({ patch: SettingsPatch }), SettingsView),
-  /** Stores (or with null, forgets) the API key. The key never comes back out. */
-  'settings:setApiKey': call(z.strictObject({ key: z.string().max(4096).nullable() }), SettingsView),
-  /** Lists the models the configured server offers at /v1/models. */
-  'models:list': call(Empty, z.object({ models: z.array(z.string()) })),
+  /** Creates (no id) or changes a provider profile. A changed base URL does not get the saved key until confirmed. */
+  'providers:save': call(z.strictObject({ profile: ProfileInput }), SettingsView),
+  'providers:delete': call(z.strictObject({ id: ProfileId }), SettingsView),
+  /** Stores (or with null, forgets) a profile's API key, for its current address. The key never comes back out. */
+  'providers:setKey': call(z.strictObject({ id: ProfileId, key: z.string().max(4096).nullable() }), SettingsView),
+  /** "Send the saved key to …?" — yes: the saved key follows the profile to its new address. */
+  'providers:confirmKey': call(z.strictObject({ id: ProfileId }), SettingsView),
+  /** Lists the models a profile's server offers at /models (default: the default profile) and remembers them. */
+  'models:list': call(z.strictObject({ profileId: ProfileId.optional() }), z.object({ models: z.array(z.string()) })),
+  /** Chooses the profile and model of a conversation (and of new conversations from now on). */
+  'conversations:setModel': call(z.strictObject({ id: ConversationId, model: ModelRef }), Conversation),
 } as const;
 
 export const events = {

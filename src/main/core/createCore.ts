@@ -22,6 +22,8 @@ import { createTaskModule } from './tasks/taskModule';
 import { createAutopilot } from './autopilot/autopilot';
 import { createWorkerModule } from './agents/workerModule';
 import { PLANNING_OVERRIDE_FILE } from './tasks/taskPlanning';
+import { createProviders } from './providers/providersModule';
+import { createTokenCounter } from './context/tokenCount';
 
 export interface CoreOptions {
   dataDir: string;
@@ -62,12 +64,15 @@ export function createCore(options: CoreOptions) {
   const conversations = createConversationRepo(db, now);
   const messages = createMessageRepo(db, now);
   messages.recoverInterrupted();
-  const settings = createSettingsService(options.settingsBackend, options.secrets, options.env);
+  const settings = createSettingsService(options.settingsBackend);
   const tools = createToolRegistry();
   tools.register(currentTimeTool(now));
   const chatOptions: ChatEngineOptions = { ...defaultEngineOptions, ...options.chat };
+  const clientOptions = { requestTimeoutMs: chatOptions.requestTimeoutMs, maxRetries: chatOptions.maxRetries, log: chatOptions.log };
+  const providers = createProviders({ settings, secrets: options.secrets, env: options.env, conversations, bus, client: clientOptions });
   const prompts = createPromptRegistry(chatOptions.log);
-  const chat = createChatEngine({ db, messages, conversations, bus, tools, prompts, settings, options: chatOptions });
+  const tokens = createTokenCounter();
+  const chat = createChatEngine({ db, messages, conversations, bus, tools, prompts, settings, providers, tokens, options: chatOptions });
   const tasks = createTaskModule({
     db,
     bus,
@@ -88,7 +93,8 @@ export function createCore(options: CoreOptions) {
     tasks: tasks.tasks,
     messages,
     settings,
-    client: { requestTimeoutMs: chatOptions.requestTimeoutMs, maxRetries: chatOptions.maxRetries, log: chatOptions.log },
+    assessorConnection: (conversationId) => providers.forConversation(conversationId, 'assessor'),
+    client: clientOptions,
   });
   const workers = createWorkerModule({
     db,
@@ -114,7 +120,8 @@ export function createCore(options: CoreOptions) {
     'notices:list': () => notices.list(),
     'notices:dismiss': ({ id }) => notices.dismiss(id),
     ...conversationHandlers({ conversations, messages, bus }),
-    ...chatHandlers({ engine: chat, settings, bus, options: chatOptions }),
+    ...chatHandlers({ engine: chat }),
+    ...providers.handlers,
     ...tasks.handlers,
     ...exportHandlers({ db, bus, conversations, fileDialogs: options.fileDialogs, now }),
     ...workers.handlers,
@@ -126,10 +133,10 @@ export function createCore(options: CoreOptions) {
       await workers.workers.stopAll(conversationId);
       return chat.status(conversationId);
     },
-    'settings:get': () => settings.view(),
+    'settings:get': () => providers.view(),
     'settings:update': ({ patch }) => {
       settings.update(patch);
-      const view = settings.view();
+      const view = providers.view();
       bus.emit('settings:changed', view);
       return view;
     },
@@ -140,6 +147,8 @@ export function createCore(options: CoreOptions) {
     db,
     notices,
     settings,
+    /** Provider profiles and models: `providers.forConversation(id)`, `.view()`. */
+    providers,
     conversations,
     messages,
     /** The tool registry: `tools.register(defineTool({...}))`. */

@@ -14,6 +14,8 @@ import { WorkerStrip } from '../agents/WorkerStrip';
 import { WorkerView } from '../agents/WorkerView';
 import { useAutopilot } from '../agents/useAutopilot';
 import { AutopilotNotice, AutopilotToggle } from '../agents/Autopilot';
+import { ModelPicker } from '../providers/ModelPicker';
+import { UsageTotal } from './usage';
 
 export function ConversationView(props: {
   id: string;
@@ -103,6 +105,8 @@ export function ConversationView(props: {
             <span className="spinner" aria-hidden="true" /> Working…
           </span>
         )}
+        <UsageTotal messages={messages} />
+        <ModelPicker conversation={conversation} />
         <AutopilotToggle state={autopilot.state} />
       </header>
       <TaskHeader

@@ -3,6 +3,7 @@ import type { Message } from '../../shared/domain';
 import { Markdown } from './Markdown';
 import { ToolCallCard } from './ToolCallCard';
 import type { DisplayItem } from './displayItems';
+import { UsageLine } from './usage';
 
 const ROLE_LABEL: Record<Message['role'], string> = {
   user: 'You',
@@ -37,6 +38,18 @@ export function MessageView({ item, actions }: { item: DisplayItem; actions: Mes
   const label = authorLabel(message);
   const tag = STATUS_TAG[message.status];
   const streaming = message.status === 'streaming';
+
+  if (message.summaryThrough !== null) {
+    // A compaction summary: the originals above stay; the model sees this instead.
+    return (
+      <article className="message message-system summary-note" aria-label="Summary of earlier messages" data-message-id={message.id}>
+        <details className="summary-marker">
+          <summary>Earlier messages summarized</summary>
+          <Markdown text={message.content} />
+        </details>
+      </article>
+    );
+  }
 
   return (
     <article
@@ -81,6 +94,7 @@ export function MessageView({ item, actions }: { item: DisplayItem; actions: Mes
         </div>
       )}
       {message.error && <p className="message-error">{message.error}</p>}
+      {message.usage && <UsageLine usage={message.usage} model={message.model} />}
       {!editing && !actions.running && (item.isLastUser || item.isLastAssistant) && (
         <div className="message-actions">
           {item.isLastUser && (

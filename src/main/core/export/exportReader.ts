@@ -231,6 +231,12 @@ export function createExportReader(db: Db) {
         status: row.status,
         error: row.error,
         origin: row.origin,
+        usage:
+          row.prompt_tokens != null && row.completion_tokens != null
+            ? { promptTokens: row.prompt_tokens, completionTokens: row.completion_tokens, cost: row.cost ?? null }
+            : null,
+        model: row.model ?? null,
+        summaryThrough: row.summary_through ?? null,
       }));
     },
     workers(conversationId: string): ReadWorker[] {

@@ -6,9 +6,15 @@ import type { ChatError, Message, ToolCall } from '../../../shared/domain';
 import type { MessageRepo } from '../conversations/messageRepo';
 import type { Db } from '../db/openDatabase';
 import type { EventBus } from '../ipc/eventBus';
-import type { SettingsService } from '../settings/settingsService';
+import type { Settings } from '../../../shared/settings';
+import { costOf } from '../../../shared/providers';
 import { CANCELLED_BY_USER, type ToolRegistry } from '../tools/toolRegistry';
-import { buildApiMessages } from './apiMessages';
+import { compactHistory, loadHistory } from '../context/compactHistory';
+import { buildRequestHistory, tooLongError } from '../context/requestHistory';
+import type { TokenCounter } from '../context/tokenCount';
+import type { Connection } from '../providers/connection';
+import type { Providers } from '../providers/providersModule';
+import { withUsageFallback } from '../providers/streamUsage';
 import { ChatFailure, roundsError, toChatError, type ErrorContext } from './chatErrors';
 import { createClient } from './openaiClient';
 import { newTurnState, streamTurn } from './streamTurn';
@@ -22,8 +28,6 @@ export interface ChatEngineOptions {
   idleTimeoutMs: number;
   /** SDK retries for 429, 5xx, timeouts and connection errors. */
   maxRetries: number;
-  /** History sent per request, in characters (a rough stand-in for tokens). */
-  contextBudgetChars: number;
   /** At most one `messages:changed` per interval while streaming (one frame). */
   emitIntervalMs: number;
   /** The streaming text reaches SQLite at least this often. */
@@ -36,7 +40,6 @@ export const defaultEngineOptions: ChatEngineOptions = {
   requestTimeoutMs: 120_000,
   idleTimeoutMs: 120_000,
   maxRetries: 2,
-  contextBudgetChars: 240_000,
   emitIntervalMs: 16,
   saveIntervalMs: 1000,
   titleTimeoutMs: 30_000,
@@ -49,7 +52,10 @@ export interface LoopDeps {
   bus: EventBus;
   tools: ToolRegistry;
   prompts: PromptRegistry;
-  settings: SettingsService;
+  settings: { effective(): Settings };
+  /** Which server and model a conversation's requests go to. */
+  providers: Pick<Providers, 'forConversation' | 'noStreamUsage' | 'secrets'>;
+  tokens: TokenCounter;
   options: ChatEngineOptions;
 }
 
@@ -81,27 +87,51 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
   const scopeId = run.scopeId ?? conversationId;
   const emit = (message: Message) => bus.emit('messages:changed', { conversationId, message });
   const settings = deps.settings.effective();
-  const apiKey = deps.settings.apiKey();
+  const failed = (chatError: ChatError): LoopOutcome => {
+    emit(messages.insert({ conversationId, role: 'assistant', content: '', status: 'error', error: chatError.message }));
+    return { kind: 'error', error: chatError };
+  };
 
+  let connection: Connection;
   let client: ReturnType<typeof createClient>['client'];
   let errorCtx: ErrorContext;
   try {
-    ({ client, ctx: errorCtx } = createClient(settings, apiKey, {
+    connection = deps.providers.forConversation(scopeId, agentId === 'main' ? 'main' : 'worker');
+    ({ client, ctx: errorCtx } = createClient(connection, {
       requestTimeoutMs: options.requestTimeoutMs,
       maxRetries: options.maxRetries,
       log: options.log,
     }));
   } catch (error) {
-    const chatError = toChatError(error, { model: settings.model, baseUrl: settings.baseUrl, apiKey });
-    emit(messages.insert({ conversationId, role: 'assistant', content: '', status: 'error', error: chatError.message }));
-    return { kind: 'error', error: chatError };
+    if (error instanceof ChatFailure) return failed(error.chatError);
+    return failed({ kind: 'config', message: error instanceof Error ? error.message : String(error), retryable: false, settings: true });
   }
 
   for (let round = 1; ; round++) {
     if (signal.aborted) return { kind: 'stopped' };
     const promptCtx = { conversationId: scopeId, agentId };
     const prompt = prompts.build(promptCtx);
-    const apiMessages = buildApiMessages(prompt.text, messages.all(conversationId), options.contextBudgetChars);
+    const apiTools = tools.apiTools(agentId);
+    const historyInput = () => ({
+      systemPrompt: prompt.text,
+      ...loadHistory(messages, conversationId),
+      toolTokens: apiTools ? deps.tokens.text(JSON.stringify(apiTools)) : 0,
+      contextWindow: connection.contextWindow,
+    });
+    let request = buildRequestHistory(historyInput(), deps.tokens);
+    if (request.overThreshold) {
+      // Near the window: the oldest turns become a summary. If that fails, the oldest
+      // history is left out of this request instead (as trimming always did).
+      try {
+        const note = await compactHistory(deps, { conversationId, client, connection, temperature: settings.temperature, signal });
+        if (note) request = buildRequestHistory(historyInput(), deps.tokens);
+      } catch (error) {
+        if (signal.aborted) return { kind: 'stopped' };
+        options.log(`[stepwise] compaction failed, trimming instead: ${toChatError(error, errorCtx).message}`);
+      }
+    }
+    if (request.tooLong) return failed(tooLongError(connection.model, request.tokens, connection.contextWindow));
+    const apiMessages = request.messages;
     const row = messages.insert({ conversationId, role: 'assistant', content: '', status: 'streaming' });
     emit(row);
 
@@ -119,20 +149,27 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
 
     let end: Awaited<ReturnType<typeof streamTurn>>;
     run.onActivity?.('streaming');
+    const params = { model: connection.model, temperature: settings.temperature, messages: apiMessages, tools: apiTools };
+    const streamOptions = {
+      signal,
+      idleTimeoutMs: options.idleTimeoutMs,
+      onStarted: () => prompts.sent(promptCtx, prompt.contributors),
+      onChange: () => {
+        emitter.schedule();
+        saver.schedule();
+      },
+    };
     try {
-      end = await streamTurn(
-        client,
-        { model: settings.model, temperature: settings.temperature, messages: apiMessages, tools: tools.apiTools(agentId) },
-        turn,
-        {
-          signal,
-          idleTimeoutMs: options.idleTimeoutMs,
-          onStarted: () => prompts.sent(promptCtx, prompt.contributors),
-          onChange: () => {
-            emitter.schedule();
-            saver.schedule();
-          },
+      end = await withUsageFallback(
+        connection.streamUsage,
+        (withUsage) =>
+          streamTurn(client, withUsage ? { ...params, stream_options: { include_usage: true } } : params, turn, streamOptions),
+        () => {
+          options.log(`[stepwise] ${connection.profileName} rejected stream_options; asking without it from now on`);
+          deps.providers.noStreamUsage(connection.profileId);
+          connection = { ...connection, streamUsage: false };
         },
+        () => !turn.text && !turn.calls.size,
       );
     } catch (error) {
       emitter.cancel();
@@ -158,7 +195,12 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
     // A reply the model's output limit cut short is kept, with a note saying so.
     const truncated = end.finishReason === 'length' && !toolCalls?.length;
     const note = truncated ? LENGTH_NOTE : null;
-    emit(messages.update(row.id, { content, toolCalls, status: 'complete', error: note })!);
+    const usage = turn.usage && {
+      promptTokens: turn.usage.prompt_tokens,
+      completionTokens: turn.usage.completion_tokens,
+      cost: costOf(connection.modelOptions, turn.usage.prompt_tokens, turn.usage.completion_tokens),
+    };
+    emit(messages.update(row.id, { content, toolCalls, status: 'complete', error: note, usage, model: connection.model })!);
     if (!toolCalls?.length) return { kind: 'complete' };
 
     run.onActivity?.('tool');

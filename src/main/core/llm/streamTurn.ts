@@ -9,9 +9,11 @@ import { createToolCallAccumulator } from './toolCallAccumulator';
 export interface TurnState {
   text: string;
   calls: ReturnType<typeof createToolCallAccumulator>;
+  /** Token usage the server reported (a final chunk, with `stream_options.include_usage`). */
+  usage: { prompt_tokens: number; completion_tokens: number } | null;
 }
 
-export const newTurnState = (): TurnState => ({ text: '', calls: createToolCallAccumulator() });
+export const newTurnState = (): TurnState => ({ text: '', calls: createToolCallAccumulator(), usage: null });
 
 export interface StreamOptions {
   signal: AbortSignal;
@@ -44,6 +46,9 @@ export async function streamTurn(
     arm();
     for await (const chunk of stream) {
       arm();
+      if (chunk.usage && typeof chunk.usage.prompt_tokens === 'number') {
+        turn.usage = { prompt_tokens: chunk.usage.prompt_tokens, completion_tokens: chunk.usage.completion_tokens ?? 0 };
+      }
       const choice = chunk.choices?.[0];
       if (!choice) continue;
       const delta = choice.delta ?? {};

@@ -1,0 +1,52 @@
+// Runs one compaction of a conversation's history: picks the older turns, asks the model
+// for a summary and stores it as a note that stands in for them from now on.
+import type OpenAI from 'openai';
+import type { Message } from '../../../shared/domain';
+import type { MessageRepo } from '../conversations/messageRepo';
+import type { EventBus } from '../ipc/eventBus';
+import type { Connection } from '../providers/connection';
+import { summarize } from './compaction';
+import { compactionSplit, KEEP_SHARE } from './requestHistory';
+import type { TokenCounter } from './tokenCount';
+
+export interface HistoryDeps {
+  messages: MessageRepo;
+  bus: EventBus;
+  tokens: TokenCounter;
+}
+
+/** The newest summary and the messages it does not cover. */
+export function loadHistory(messages: MessageRepo, conversationId: string): { summary: Message | undefined; history: Message[] } {
+  const summary = messages.latestSummary(conversationId);
+  return { summary, history: summary ? messages.after(conversationId, summary.summaryThrough!) : messages.all(conversationId) };
+}
+
+/** Resolves with the stored summary note, or null when there was nothing older to summarize. */
+export async function compactHistory(
+  deps: HistoryDeps,
+  request: { conversationId: string; client: OpenAI; connection: Connection; temperature: number; signal: AbortSignal },
+): Promise<Message | null> {
+  const { summary, history } = loadHistory(deps.messages, request.conversationId);
+  const keep = Math.floor(request.connection.contextWindow * KEEP_SHARE);
+  const split = compactionSplit(history, keep, deps.tokens);
+  if (!split) return null;
+  const text = await summarize({
+    client: request.client,
+    model: request.connection.model,
+    temperature: request.temperature,
+    previous: summary,
+    older: split.older,
+    contextWindow: request.connection.contextWindow,
+    counter: deps.tokens,
+    signal: request.signal,
+  });
+  const note = deps.messages.insert({
+    conversationId: request.conversationId,
+    role: 'system',
+    origin: 'system',
+    content: text,
+    summaryThrough: split.throughId,
+  });
+  deps.bus.emit('messages:changed', { conversationId: request.conversationId, message: note });
+  return note;
+}
