@@ -15,6 +15,7 @@ export interface ReadConversation {
   autopilot: boolean | null;
   createdAt: number;
   updatedAt: number;
+  model: { profileId: string; model: string } | null;
 }
 
 export interface ReadEvent {
@@ -79,6 +80,8 @@ interface ConversationRow {
   autopilot: number | null;
   created_at: number;
   updated_at: number;
+  model_profile?: string | null;
+  model_name?: string | null;
 }
 
 interface ListRow {
@@ -115,6 +118,7 @@ const toConversation = (row: ConversationRow): ReadConversation => ({
   autopilot: row.autopilot === null ? null : row.autopilot === 1,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
+  model: row.model_profile && row.model_name ? { profileId: row.model_profile, model: row.model_name } : null,
 });
 
 const toEvent = (row: EventRow): ReadEvent => ({
