@@ -27,7 +27,7 @@ export async function runCompactCommand(deps: LoopDeps, run: LoopRun): Promise<L
       connection,
       temperature: deps.settings.effective().temperature,
       signal,
-    });
+    }, 'manual');
     if (!summary) note('Nothing to summarize yet: the conversation is only its newest exchange.');
     return { kind: 'complete' };
   } catch (error) {

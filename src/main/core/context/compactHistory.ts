@@ -25,9 +25,11 @@ export function loadHistory(messages: MessageRepo, conversationId: string): { su
 export async function compactHistory(
   deps: HistoryDeps,
   request: { conversationId: string; client: OpenAI; connection: Connection; temperature: number; signal: AbortSignal },
+  /** `/compact` by hand keeps only the newest exchange; near the window, what fits in KEEP_SHARE stays. */
+  mode: 'auto' | 'manual' = 'auto',
 ): Promise<Message | null> {
   const { summary, history } = loadHistory(deps.messages, request.conversationId);
-  const keep = Math.floor(request.connection.contextWindow * KEEP_SHARE);
+  const keep = mode === 'manual' ? 0 : Math.floor(request.connection.contextWindow * KEEP_SHARE);
   const split = compactionSplit(history, keep, deps.tokens);
   if (!split) return null;
   const text = await summarize({
