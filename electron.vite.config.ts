@@ -33,6 +33,7 @@ export default defineConfig({
     root: 'src/renderer',
     build: {
       outDir: 'out/renderer',
+      minify: true,
       rollupOptions: { input: resolve('src/renderer/index.html') },
     },
     plugins: [react()],

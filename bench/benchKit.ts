@@ -45,3 +45,51 @@ export function printTable(rows: readonly BenchRow[]): void {
   console.log(line(widths.map((w) => '-'.repeat(w))));
   for (const row of cells) console.log(line(row));
 }
+
+export interface Summary {
+  rounds: number;
+  median: number;
+  min: number;
+}
+
+export function summarize(samples: readonly number[]): Summary {
+  return { rounds: samples.length, median: percentile(samples, 50), min: Math.min(...samples) };
+}
+
+/**
+ * Runs each variant once per round, alternating (A B A B …), so load on this shared
+ * machine falls on all of them alike; milliseconds per run. A variant may return its own
+ * measurement (e.g. a time taken inside the page) instead of being timed from outside.
+ */
+export async function interleave<K extends string>(
+  variants: Record<K, () => unknown>,
+  options: { rounds?: number; warmup?: number } = {},
+): Promise<Record<K, Summary>> {
+  const names = Object.keys(variants) as K[];
+  const samples = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<K, number[]>;
+  const rounds = options.rounds ?? 20;
+  for (let round = -(options.warmup ?? 2); round < rounds; round++) {
+    for (const name of round % 2 ? [...names].reverse() : names) {
+      const start = performance.now();
+      const measured = await variants[name]();
+      const elapsed = typeof measured === 'number' ? measured : performance.now() - start;
+      if (round >= 0) samples[name].push(elapsed);
+    }
+  }
+  return Object.fromEntries(names.map((n) => [n, summarize(samples[n])])) as Record<K, Summary>;
+}
+
+/** One table row: the app's path against its floor, measured in the same interleaved run. */
+export function ratioRow(measure: string, app: Summary, floor: Summary, floorName: string, goal: string): BenchRow {
+  return {
+    measure,
+    rounds: app.rounds,
+    'app median': ms(app.median),
+    'app min': ms(app.min),
+    floor: floorName,
+    'floor median': ms(floor.median),
+    'floor min': ms(floor.min),
+    ratio: `${(app.median / floor.median).toFixed(2)}×`,
+    goal,
+  };
+}

@@ -13,6 +13,7 @@ import {
   Message,
   MessageContent,
   Notice,
+  ToolCall,
 } from './domain';
 import { SettingsPatch, SettingsView } from './settings';
 import { TaskList, TaskTitle, UserTaskPatch } from './tasks';
@@ -25,6 +26,10 @@ const call = <Req extends z.ZodType, Res extends z.ZodType>(request: Req, respon
 });
 
 const Empty = z.strictObject({});
+
+/** Text appended to a string field at a known position, so a stream sends only what is new. */
+export const TextAppend = z.object({ at: z.number().int().min(0), text: z.string() });
+export type TextAppend = z.infer<typeof TextAppend>;
 
 /** The largest conversation export the page may send for import (the WebSocket allows a bit more). */
 export const IMPORT_MAX_CHARS = 100 * 1024 * 1024;
@@ -66,10 +71,17 @@ export const calls = {
   'conversations:setPinned': call(z.strictObject({ id: ConversationId, pinned: z.boolean() }), Conversation),
   'conversations:delete': call(z.strictObject({ id: ConversationId }), z.object({ id: ConversationId })),
 
+  /** The newest `limit` messages before `before` (or the newest of all), oldest first. */
   'messages:list': call(
-    z.strictObject({ conversationId: ConversationId, ...Page }),
-    z.object({ items: z.array(Message), total: z.number().int() }),
+    z.strictObject({
+      conversationId: ConversationId,
+      before: z.number().int().optional(),
+      limit: z.number().int().min(1).max(1000).default(200),
+    }),
+    z.object({ items: z.array(Message), hasMore: z.boolean() }),
   ),
+  /** One message as it is now (a streaming reply's live text, not its last save). */
+  'messages:get': call(z.strictObject({ conversationId: ConversationId, id: z.number().int() }), Message),
   'messages:send': call(z.strictObject({ conversationId: ConversationId, content: MessageContent }), Message),
 
   /** Stops the conversation's agent loop; the partial reply stays, marked stopped. */
@@ -158,6 +170,16 @@ export const events = {
   }),
   /** A message was stored or changed (streaming text, status). */
   'messages:changed': z.object({ conversationId: ConversationId, message: Message }),
+  /**
+   * A streaming reply grew: `content.text` goes at `content.at` (the length the renderer
+   * must already have; otherwise it fetches the message). Tool calls come whole when they change.
+   */
+  'messages:streamed': z.object({
+    conversationId: ConversationId,
+    messageId: z.number().int(),
+    content: TextAppend.optional(),
+    toolCalls: z.array(ToolCall).nullable().optional(),
+  }),
   /** Messages from `fromId` on were removed (edit-and-resend, regenerate). */
   'messages:removed': z.object({ conversationId: ConversationId, fromId: z.number().int() }),
   /** A task list changed (any actor). `list` is the open list, or null once closed. */

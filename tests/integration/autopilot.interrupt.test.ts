@@ -73,7 +73,7 @@ describe('Stop', () => {
     s.assessor.push(verdict(true, 'Finished.'), verdict(true, 'Should never be asked.'));
     await h.call('messages:send', { conversationId: id, content: 'Go.' });
     // The continued reply is streaming.
-    await h.waitForEvent('messages:changed', (e) => e.conversationId === id && e.message.role === 'assistant' && e.message.status === 'streaming' && e.message.content.length > 8);
+    await h.waitForEvent('messages:streamed', (e) => e.conversationId === id && !!e.content && e.content.at + e.content.text.length > 8);
     expect(autoMessages(id)).toEqual(['NEXT_TODO: Step two']);
 
     await h.call('chat:stop', { conversationId: id });

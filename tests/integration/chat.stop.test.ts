@@ -37,7 +37,7 @@ describe('stop', () => {
     server.push(slowText(200));
     const conversation = await h.newConversation('Stop me');
     await h.call('messages:send', { conversationId: conversation.id, content: 'Write a lot' });
-    await h.waitForEvent('messages:changed', (e) => e.message.role === 'assistant' && e.message.content.length > 10);
+    await h.waitForEvent('messages:streamed', (e) => !!e.content && e.content.at + e.content.text.length > 10);
     const status = await h.call('chat:stop', { conversationId: conversation.id });
     expect(status).toEqual({ conversationId: conversation.id, running: false, error: null });
 
@@ -67,7 +67,7 @@ describe('stop', () => {
     });
     const conversation = await h.newConversation('Stop in a call');
     await h.call('messages:send', { conversationId: conversation.id, content: 'Time?' });
-    await h.waitForEvent('messages:changed', (e) => (e.message.toolCalls?.length ?? 0) >= 2);
+    await h.waitForEvent('messages:streamed', (e) => (e.toolCalls?.length ?? 0) >= 2);
     await h.call('chat:stop', { conversationId: conversation.id });
 
     const stored = h.messages(conversation.id);
@@ -249,7 +249,7 @@ describe('shutdown mid-reply', () => {
     server.push(slowText(300));
     const conversation = await h.newConversation('Shutdown');
     await h.call('messages:send', { conversationId: conversation.id, content: 'Long story please' });
-    await h.waitForEvent('messages:changed', (e) => e.message.role === 'assistant' && e.message.content.length > 20);
+    await h.waitForEvent('messages:streamed', (e) => !!e.content && e.content.at + e.content.text.length > 20);
     const dataDir = h.dataDir;
     h.core.close();
 

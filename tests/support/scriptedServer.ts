@@ -56,6 +56,8 @@ export interface RecordedRequest {
   /** The parsed JSON body, or null. */
   body: ChatBody | null;
   at: number;
+  /** When a streamed answer's last byte was sent (benchmarks time from here). */
+  finishedAt?: number;
 }
 
 /** The parts of a chat completion request body tests look at. */
@@ -213,6 +215,7 @@ export async function startScriptedServer(options: ScriptedServerOptions = {}): 
       });
     }
     await streamTurn(res, body, turn, textChunks, calls, finishReason);
+    recorded.finishedAt = Date.now();
   }
 
   async function streamTurn(

@@ -21,7 +21,7 @@ export function WorkerView(props: { workers: Worker[]; worker: Worker; onSelect:
   const { worker, workers } = props;
   const api = useApi();
   const guard = useGuard();
-  const { messages } = useMessages(worker.id);
+  const { messages, hasOlder, loadOlder } = useMessages(worker.id);
   const index = workers.findIndex((w) => w.id === worker.id);
 
   useEffect(() => {
@@ -56,7 +56,7 @@ export function WorkerView(props: { workers: Worker[]; worker: Worker; onSelect:
           Back to conversation
         </button>
       </div>
-      <MessageList messages={messages} actions={{ running: worker.status === 'running', onEditLast: () => {}, onRegenerate: () => {} }} readOnly />
+      <MessageList messages={messages} hasOlder={hasOlder} onLoadOlder={loadOlder} actions={{ running: worker.status === 'running', onEditLast: () => {}, onRegenerate: () => {} }} readOnly />
       {worker.needsInput && (
         <Composer
           running={false}

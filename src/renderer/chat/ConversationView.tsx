@@ -28,7 +28,7 @@ export function ConversationView(props: {
   const [conversation, setConversation] = useState<Conversation | null>(null);
   const [renaming, setRenaming] = useState(false);
   const [scrollTarget, setScrollTarget] = useState<{ id: number; nonce: number } | null>(null);
-  const { messages, loaded } = useMessages(props.id);
+  const { messages, loaded, hasOlder, loadOlder, loadUntil } = useMessages(props.id);
   const status = useChatStatus(props.id);
   const conversationId = props.id;
   const workers = useWorkers(props.id);
@@ -114,7 +114,8 @@ export function ConversationView(props: {
         running={busy}
         onJumpToMessage={(id) => {
           setWorkerId(null);
-          setScrollTarget({ id, nonce: Date.now() });
+          // The message may be older than the loaded window.
+          void loadUntil(id).then(() => setScrollTarget({ id, nonce: Date.now() }));
         }}
       />
       <AutopilotNotice state={autopilot.state} continuing={autopilot.continuing} />
@@ -140,6 +141,8 @@ export function ConversationView(props: {
       ) : (
         <MessageList
           messages={messages}
+          hasOlder={hasOlder}
+          onLoadOlder={loadOlder}
           scrollToMessageId={scrollTarget}
           actions={{
             running: status.running,

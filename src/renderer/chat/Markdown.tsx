@@ -4,6 +4,8 @@ import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markd
 import remarkGfm from 'remark-gfm';
 import rehypeHighlight from 'rehype-highlight';
 import { memo, useRef, useState, type ReactNode } from 'react';
+import remend from 'remend';
+import { splitBlocksIncremental, type Blocks } from './markdownBlocks';
 
 export function isWebUrl(href: string | undefined): boolean {
   if (!href) return false;
@@ -69,18 +71,42 @@ const components: Components = {
 
 const rehypePlugins = [[rehypeHighlight, { detect: false, ignoreMissing: true }]] as const;
 
-export const Markdown = memo(function Markdown({ text }: { text: string }) {
+const remarkPlugins = [remarkGfm];
+
+/** One top-level block: unchanged blocks of a growing reply are not parsed again. */
+const Block = memo(function Block({ text }: { text: string }) {
+  return (
+    <ReactMarkdown
+      remarkPlugins={remarkPlugins}
+      rehypePlugins={rehypePlugins as never}
+      skipHtml
+      urlTransform={defaultUrlTransform}
+      components={components}
+    >
+      {text}
+    </ReactMarkdown>
+  );
+});
+
+/**
+ * Markdown split into blocks. While `streaming`, the open last block is repaired with
+ * remend (an unclosed `**` or code fence renders as it will, not as raw marks).
+ */
+export const Markdown = memo(function Markdown({ text, streaming = false }: { text: string; streaming?: boolean }) {
+  // Derived state: the previous split is what makes the next one incremental.
+  const [split, setSplit] = useState<Blocks | null>(null);
+  let current = split;
+  if (current?.text !== text) {
+    current = splitBlocksIncremental(split, text);
+    setSplit(current);
+  }
+  const { blocks } = current;
   return (
     <div className="markdown">
-      <ReactMarkdown
-        remarkPlugins={[remarkGfm]}
-        rehypePlugins={rehypePlugins as never}
-        skipHtml
-        urlTransform={defaultUrlTransform}
-        components={components}
-      >
-        {text}
-      </ReactMarkdown>
+      {blocks.map((block, index) => (
+        // Blocks only ever grow at the end, so the index is a stable key.
+        <Block key={index} text={streaming && index === blocks.length - 1 ? remend(block) : block} />
+      ))}
     </div>
   );
 });

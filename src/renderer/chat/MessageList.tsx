@@ -6,17 +6,25 @@ import type { Message } from '../../shared/domain';
 import { MessageView, type MessageActions } from './MessageView';
 import { toDisplayItems } from './displayItems';
 
+/** Start loading older messages this far (px) before the top is reached. */
+const LOAD_OLDER_MARGIN = 600;
+
 export function MessageList({
   messages,
   actions,
   scrollToMessageId,
   readOnly = false,
+  hasOlder = false,
+  onLoadOlder,
 }: {
   messages: Message[];
   actions: MessageActions;
   scrollToMessageId?: { id: number; nonce: number } | null;
   /** Worker transcripts: no edit or regenerate. */
   readOnly?: boolean;
+  /** Older messages exist that are not loaded yet; `onLoadOlder` fetches the next page. */
+  hasOlder?: boolean;
+  onLoadOlder?: () => Promise<void>;
 }) {
   const items = useMemo(() => {
     const all = toDisplayItems(messages);
@@ -30,17 +38,49 @@ export function MessageList({
     estimateSize: () => 96,
     overscan: 6,
     getItemKey: (index) => items[index]?.message.id ?? index,
+    // A synchronous re-render per measured row costs a third of streaming time; the
+    // next frame is soon enough.
+    useFlushSync: false,
   });
+
+  // The first row in view before older rows are prepended, and its distance from the top.
+  const anchor = useRef<{ id: number; offset: number; firstId: number } | null>(null);
+  const loadingOlder = useRef(false);
+  const older = useRef({ hasOlder, onLoadOlder });
+  older.current = { hasOlder, onLoadOlder };
+  const rows = useRef(items);
+  rows.current = items;
 
   useEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
     const onScroll = () => {
       stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
+      const { hasOlder: more, onLoadOlder: load } = older.current;
+      if (!more || !load || loadingOlder.current || el.scrollTop > LOAD_OLDER_MARGIN) return;
+      const first = virtualizer.getVirtualItems().find((row) => row.end > el.scrollTop);
+      const item = first && rows.current[first.index];
+      if (!first || !item) return;
+      anchor.current = { id: item.message.id, offset: first.start - el.scrollTop, firstId: rows.current[0].message.id };
+      loadingOlder.current = true;
+      void load().finally(() => {
+        loadingOlder.current = false;
+      });
     };
     el.addEventListener('scroll', onScroll, { passive: true });
     return () => el.removeEventListener('scroll', onScroll);
-  }, []);
+  }, [virtualizer]);
+
+  // Keep the anchored row where it was once older rows are in: the view must not jump.
+  useLayoutEffect(() => {
+    const kept = anchor.current;
+    if (!kept || items[0]?.message.id === kept.firstId) return;
+    anchor.current = null;
+    const index = items.findIndex((item) => item.message.id === kept.id);
+    if (index < 0) return;
+    const [start] = virtualizer.getOffsetForIndex(index, 'start') ?? [0];
+    virtualizer.scrollToOffset(start - kept.offset);
+  }, [items, virtualizer]);
 
   const last = messages.at(-1);
   useLayoutEffect(() => {

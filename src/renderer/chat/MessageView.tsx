@@ -75,7 +75,7 @@ export function MessageView({ item, actions }: { item: DisplayItem; actions: Mes
           {message.role === 'user' ? (
             <p className="user-text">{message.content}</p>
           ) : message.content ? (
-            <Markdown text={message.content} />
+            <Markdown text={message.content} streaming={streaming} />
           ) : streaming && !item.toolCalls.length ? (
             <span className="typing" aria-label="Assistant is typing">
               <span />

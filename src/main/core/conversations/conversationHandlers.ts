@@ -14,6 +14,7 @@ type ConversationCalls = Pick<
   | 'conversations:setPinned'
   | 'conversations:delete'
   | 'messages:list'
+  | 'messages:get'
 >;
 
 export function conversationHandlers(deps: {
@@ -59,9 +60,14 @@ export function conversationHandlers(deps: {
       bus.emit('conversations:changed', { id, kind: 'deleted', conversation: null });
       return { id };
     },
-    'messages:list': ({ conversationId, offset, limit }) => {
+    'messages:list': ({ conversationId, before, limit }) => {
       mustExist(conversationId);
-      return messages.list(conversationId, offset, limit);
+      return messages.pageBefore(conversationId, before, limit);
+    },
+    'messages:get': ({ conversationId, id }) => {
+      const message = messages.getLive(id);
+      if (!message || message.conversationId !== conversationId) throw notFound(`Message ${id}`);
+      return message;
     },
   };
 }

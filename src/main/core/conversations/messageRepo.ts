@@ -70,7 +70,16 @@ export interface MessagePatch {
   model?: string | null;
 }
 
+/** What a streaming reply holds in memory between its once-a-second saves. */
+export type LiveReply = () => Pick<Message, 'content' | 'toolCalls'>;
+
 export function createMessageRepo(db: Db, now: () => number = Date.now) {
+  // A page that opens mid-stream, or missed a delta, must read the text on its way, not the last save.
+  const live = new Map<number, LiveReply>();
+  const overlay = (message: Message): Message => {
+    const current = live.get(message.id);
+    return current ? { ...message, ...current() } : message;
+  };
   const insert = db.prepare(
     `INSERT INTO messages (conversation_id, role, content, created_at, tool_calls, tool_call_id, tool_name, status, error, origin, summary_through)
      VALUES (@conversation_id, @role, @content, @created_at, @tool_calls, @tool_call_id, @tool_name, @status, @error, @origin, @summary_through)`,
@@ -78,6 +87,13 @@ export function createMessageRepo(db: Db, now: () => number = Date.now) {
   const byId = db.prepare<[number], MessageRow>('SELECT * FROM messages WHERE id = ?');
   const page = db.prepare<[string, number, number], MessageRow>(
     'SELECT * FROM messages WHERE conversation_id = ? ORDER BY id LIMIT ? OFFSET ?',
+  );
+  // Keyset pages: newest first from the index, no OFFSET scan and no COUNT(*).
+  const newest = db.prepare<[string, number], MessageRow>(
+    'SELECT * FROM messages WHERE conversation_id = ? ORDER BY id DESC LIMIT ?',
+  );
+  const newestBefore = db.prepare<[string, number, number], MessageRow>(
+    'SELECT * FROM messages WHERE conversation_id = ? AND id < ? ORDER BY id DESC LIMIT ?',
   );
   const all = db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE conversation_id = ? ORDER BY id');
   const after = db.prepare<[string, number], MessageRow>(
@@ -115,6 +131,16 @@ export function createMessageRepo(db: Db, now: () => number = Date.now) {
       const row = byId.get(id);
       return row ? toMessage(row) : undefined;
     },
+    /** The message with a streaming reply's live text. */
+    getLive(id: number): Message | undefined {
+      const message = this.get(id);
+      return message && overlay(message);
+    },
+    /** Registers a streaming reply's in-memory state until the returned function is called. */
+    trackLive(id: number, reply: LiveReply): () => void {
+      live.set(id, reply);
+      return () => live.delete(id);
+    },
     update(id: number, patch: MessagePatch): Message | undefined {
       const sets: string[] = [];
       const values: Record<string, unknown> = { id };
@@ -141,6 +167,13 @@ export function createMessageRepo(db: Db, now: () => number = Date.now) {
     },
     list(conversationId: string, offset: number, limit: number): { items: Message[]; total: number } {
       return { items: page.all(conversationId, limit, offset).map(toMessage), total: count.get(conversationId)!.n };
+    },
+    /** The newest `limit` messages before `before` (all when omitted), oldest first. */
+    pageBefore(conversationId: string, before: number | undefined, limit: number): { items: Message[]; hasMore: boolean } {
+      const rows =
+        before === undefined ? newest.all(conversationId, limit + 1) : newestBefore.all(conversationId, before, limit + 1);
+      const hasMore = rows.length > limit;
+      return { items: rows.slice(0, limit).reverse().map((row) => overlay(toMessage(row))), hasMore };
     },
     all(conversationId: string): Message[] {
       return all.all(conversationId).map(toMessage);

@@ -140,8 +140,9 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
       const calls = turn.calls.size ? turn.calls.calls() : null;
       return { content: turn.text, toolCalls: calls };
     };
-    const emitter = createThrottle(() => emit({ ...row, ...snapshot() }), options.emitIntervalMs);
+    const emitter = createThrottle(streamedEmitter(bus, conversationId, row.id, snapshot), options.emitIntervalMs);
     const saver = createThrottle(() => messages.update(row.id, snapshot()), options.saveIntervalMs);
+    const untrack = messages.trackLive(row.id, snapshot);
     run.setFlush?.(() => {
       saver.cancel();
       messages.update(row.id, { ...snapshot(), status: 'interrupted', error: 'Stepwise closed before the reply finished.' });
@@ -174,6 +175,7 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
     } catch (error) {
       emitter.cancel();
       saver.cancel();
+      untrack();
       run.setFlush?.(null);
       const chatError = toChatError(error, errorCtx);
       if (!(error instanceof ChatFailure)) options.log(`[stepwise] chat request failed (${chatError.kind}): ${chatError.message}`);
@@ -184,6 +186,7 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
     }
     emitter.cancel();
     saver.cancel();
+    untrack();
     run.setFlush?.(null);
 
     const { content, toolCalls } = snapshot();
@@ -225,6 +228,34 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
       return { kind: 'error', error };
     }
   }
+}
+
+/**
+ * Sends only what a streaming reply gained since the last event: a 1 MB reply costs 1 MB of
+ * frames, not 1 MB per frame. Tool calls are small and go whole when they change.
+ */
+function streamedEmitter(
+  bus: LoopDeps['bus'],
+  conversationId: string,
+  messageId: number,
+  snapshot: () => Pick<Message, 'content' | 'toolCalls'>,
+): () => void {
+  let sent = 0;
+  let sentCalls = 'null';
+  return () => {
+    const { content, toolCalls } = snapshot();
+    const calls = JSON.stringify(toolCalls);
+    const text = content.slice(sent);
+    if (!text && calls === sentCalls) return;
+    bus.emit('messages:streamed', {
+      conversationId,
+      messageId,
+      ...(text ? { content: { at: sent, text } } : {}),
+      ...(calls !== sentCalls ? { toolCalls } : {}),
+    });
+    sent = content.length;
+    sentCalls = calls;
+  };
 }
 
 /** The partial reply stays, marked stopped; every call it made gets a result, in one transaction. */

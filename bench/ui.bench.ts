@@ -1,0 +1,263 @@
+// What a user waits for, measured in Debian Chromium through the built browser host,
+// each against its floor in the same interleaved run:
+//   - a 20,000-token reply streamed to its last token painted, against the openai SDK
+//     alone consuming the same stream (and the longest main-thread task meanwhile);
+//   - a 1 MB reply, from the server's last byte to its last text on screen, and reopened;
+//   - opening 10k- and 100k-message conversations to the last message painted;
+//   - send to the request reaching the model in a 100k-message conversation.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import OpenAI from 'openai';
+import type { Page } from 'playwright-core';
+import { registerRawImports } from './rawImports';
+import { interleave, ms, ratioRow, summarize, type Bench, type BenchRow } from './benchKit';
+import { launchApp, makeDataDir, ROOT, type App } from '../tests/e2e/support/app';
+import { startScriptedServer, type ScriptedServer, type Turn } from '../tests/support/scriptedServer';
+
+const ROUNDS = Number(process.env.STEPWISE_BENCH_ROUNDS ?? 20);
+
+/** About `tokens` tokens of ordinary Markdown (4 characters a token), ending in `end`. */
+function markdownReply(tokens: number, end: string): string {
+  const paragraph =
+    'The plan has **three** steps: read the `config`, check each entry, and write a short report of what changed. ';
+  const parts: string[] = [];
+  let length = 0;
+  for (let i = 0; length < tokens * 4; i++) {
+    const piece = i % 12 === 11 ? '```ts\nconst step = ' + i + ';\nconsole.log(step);\n```\n\n' : i % 5 === 4 ? `- item ${i}\n- item ${i + 1}\n\n` : `${paragraph.repeat(3)}\n\n`;
+    parts.push(piece);
+    length += piece.length;
+  }
+  return `${parts.join('')}${end}\n`;
+}
+
+/** Resolves with the page's clock once `needle` is in the message log and a frame has painted. */
+async function paintedAt(page: Page, needle: string): Promise<number> {
+  return page.evaluate(
+    (text) =>
+      new Promise<number>((resolve) => {
+        const check = () => {
+          const rows = document.querySelectorAll('[role=log] article');
+          const last = rows[rows.length - 1];
+          if (last?.textContent?.includes(text)) requestAnimationFrame(() => resolve(performance.timeOrigin + performance.now()));
+          else requestAnimationFrame(check);
+        };
+        check();
+      }),
+    needle,
+  );
+}
+
+async function pageNow(page: Page): Promise<number> {
+  return page.evaluate(() => performance.timeOrigin + performance.now());
+}
+
+/** Sends `text` in a new conversation; resolves with the page's clock just before Enter. */
+async function sendInNewConversation(page: Page, text: string): Promise<number> {
+  await page.getByRole('button', { name: 'New conversation', exact: true }).click();
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  const start = await pageNow(page);
+  await box.press('Enter');
+  return start;
+}
+
+async function watchLongTasks(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __longest: number };
+    w.__longest = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__longest = Math.max(w.__longest, entry.duration);
+    }).observe({ type: 'longtask' });
+  });
+}
+
+async function streamingRows(app: App, server: ScriptedServer): Promise<BenchRow[]> {
+  const openai = new OpenAI({ baseURL: server.baseUrl, apiKey: 'bench', maxRetries: 0 });
+  const { page } = app;
+  await watchLongTasks(page);
+  let round = 0;
+  const result = await interleave(
+    {
+      app: async () => {
+        const end = `END-OF-STREAM-${++round}`;
+        const start = await sendInNewConversation(page, `stream ${end}`);
+        return (await paintedAt(page, end)) - start;
+      },
+      sdk: async () => {
+        const stream = await openai.chat.completions.create({
+          model: 'scripted',
+          stream: true,
+          messages: [{ role: 'user', content: `stream END-OF-SDK-${++round}` }],
+        });
+        let text = '';
+        for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
+        if (!text.includes('END-OF-SDK')) throw new Error('the SDK stream was incomplete');
+      },
+    },
+    { rounds: ROUNDS },
+  );
+  const longest = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
+  return [
+    ratioRow('stream 20,000 tokens → last token painted', result.app, result.sdk, 'openai SDK alone', '≤ 1.3×'),
+    { measure: 'longest main-thread task while streaming', 'app median': ms(longest), goal: '≤ 50 ms' },
+  ];
+}
+
+async function bigReplyRows(app: App, server: ScriptedServer): Promise<BenchRow[]> {
+  const { page } = app;
+  const after: number[] = [];
+  const reopen: number[] = [];
+  const rounds = Math.max(3, Math.round(ROUNDS / 4));
+  for (let round = 1; round <= rounds; round++) {
+    const end = `END-OF-MEGABYTE-${round}`;
+    await sendInNewConversation(page, `megabyte ${end}`);
+    const painted = await paintedAt(page, end);
+    const finished = server.streamRequests().at(-1)?.finishedAt ?? painted;
+    after.push(painted - finished);
+    // Reopen: another conversation, then back to this one.
+    const link = page.getByRole('link', { name: /megabyte/ }).first();
+    await page.getByRole('button', { name: 'New conversation', exact: true }).click();
+    const start = await pageNow(page);
+    await link.click();
+    reopen.push((await paintedAt(page, end)) - start);
+  }
+  const a = summarize(after);
+  const r = summarize(reopen);
+  return [
+    { measure: '1 MB reply: server done → last text painted', rounds: a.rounds, 'app median': ms(a.median), 'app min': ms(a.min), goal: '≤ 2,000 ms' },
+    { measure: '1 MB reply: reopen → last text painted', rounds: r.rounds, 'app median': ms(r.median), 'app min': ms(r.min), goal: '≤ 500 ms' },
+  ];
+}
+
+/** A data dir with one conversation of `count` messages, written by the app's own repositories. */
+async function seedLongConversation(count: number, title: string): Promise<string> {
+  registerRawImports();
+  const { createNodeCore } = await import('../src/main/core/createNodeCore');
+  const dataDir = path.join(makeDataDir(), 'data');
+  const core = createNodeCore({ dataDir, env: {}, chat: { log: () => {} } });
+  const conversation = core.conversations.create(title);
+  core.db.transaction(() => {
+    for (let i = 1; i <= count; i++) {
+      core.messages.insert({
+        conversationId: conversation.id,
+        role: i % 2 ? 'user' : 'assistant',
+        content: i % 2 ? `Question ${i}` : `Answer ${i} with **bold** text, \`code\` and a [link](https://example.com).`,
+      });
+    }
+  })();
+  core.conversations.create('Empty neighbour');
+  core.close();
+  return dataDir;
+}
+
+async function openRows(server: ScriptedServer): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  for (const count of [10_000, 100_000]) {
+    const dataDir = await seedLongConversation(count, `Long ${count}`);
+    const app = await launchApp({ dataDir, env: { OPENAI_BASE_URL: server.baseUrl, STEPWISE_MODEL: 'scripted' } });
+    try {
+      const { page } = app;
+      const open = async () => {
+        await page.getByRole('link', { name: 'Empty neighbour' }).click();
+        await page.getByRole('heading', { name: 'What should we work on?' }).waitFor();
+        const start = await pageNow(page);
+        await page.getByRole('link', { name: `Long ${count}` }).click();
+        return (await paintedAt(page, `Answer ${count} with`)) - start;
+      };
+      const samples: number[] = [];
+      for (let i = 0; i < Math.max(5, Math.round(ROUNDS / 2)); i++) samples.push(await open());
+      const s = summarize(samples);
+      const cdp = await app.context.newCDPSession(page);
+      await cdp.send('HeapProfiler.collectGarbage');
+      const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+      rows.push({
+        measure: `open a ${count.toLocaleString('en')}-message conversation → last message painted`,
+        rounds: s.rounds,
+        'app median': ms(s.median),
+        'app min': ms(s.min),
+        goal: count === 100_000 ? '≤ 300 ms; heap flat' : '≤ 150 ms',
+        'renderer heap': `${(heap.usedSize / 1024 / 1024).toFixed(1)} MiB`,
+      });
+      if (count === 100_000) rows.push(await sendToRequestRow(app, server, count));
+    } finally {
+      await app.close();
+      fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
+    }
+  }
+  return rows;
+}
+
+/** Send in the long conversation against send in a new one, both to the request arriving. */
+async function sendToRequestRow(app: App, server: ScriptedServer, count: number): Promise<BenchRow> {
+  const { page } = app;
+  const box = page.getByRole('textbox', { name: 'Message' });
+  const timeSend = async (open: () => Promise<void>) => {
+    await open();
+    const before = server.streamRequests().length;
+    await box.fill('quick question');
+    const start = await pageNow(page);
+    await box.press('Enter');
+    await server.waitForChatRequests(server.chatRequests().length + 1);
+    while (server.streamRequests().length === before) await new Promise((r) => setTimeout(r, 1));
+    const arrived = server.streamRequests().at(-1)!.at;
+    await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'hidden' });
+    return arrived - start;
+  };
+  const result = await interleave(
+    {
+      long: () =>
+        timeSend(async () => {
+          await page.getByRole('link', { name: `Long ${count}` }).click();
+          await page.getByText(/Answer \d+ with|OK/).last().waitFor();
+        }),
+      fresh: () =>
+        timeSend(async () => {
+          await page.getByRole('button', { name: 'New conversation', exact: true }).click();
+        }),
+    },
+    { rounds: Math.max(5, Math.round(ROUNDS / 2)), warmup: 1 },
+  );
+  return ratioRow(
+    `send → request at the model, ${count.toLocaleString('en')} messages`,
+    result.long,
+    result.fresh,
+    'send in a new conversation',
+    '≤ 50 ms',
+  );
+}
+
+const bench: Bench = {
+  title: 'What the user waits for, in Chromium through the browser host',
+  async run() {
+    execFileSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs')], { cwd: ROOT, stdio: 'ignore' });
+    const streamText = (end: string) => markdownReply(20_000, end);
+    const megabyte = (end: string) => markdownReply(256 * 1024, end);
+    const server = await startScriptedServer({
+      script: (request): Turn => {
+        if (!request.body.stream) return { text: 'Bench' };
+        const last = String(request.body.messages.at(-1)?.content ?? '');
+        const end = last.match(/END-OF-[A-Z]+-\d+/)?.[0] ?? 'END';
+        if (last.startsWith('stream')) return { text: streamText(end), chunkSize: 4 };
+        if (last.startsWith('megabyte')) return { text: megabyte(end), chunkSize: 256 };
+        return { text: 'OK' };
+      },
+    });
+    const rows: BenchRow[] = [];
+    try {
+      const app = await launchApp({ env: { OPENAI_BASE_URL: server.baseUrl, STEPWISE_MODEL: 'scripted' } });
+      try {
+        rows.push(...(await streamingRows(app, server)));
+        rows.push(...(await bigReplyRows(app, server)));
+      } finally {
+        await app.close();
+      }
+      rows.push(...(await openRows(server)));
+    } finally {
+      await server.close();
+    }
+    return rows;
+  },
+};
+
+export default bench;
