@@ -157,6 +157,11 @@ export const calls = {
   'providers:confirmKey': call(z.strictObject({ id: ProfileId }), SettingsView),
   /** Lists the models a profile's server offers at /models (default: the default profile) and remembers them. */
   'models:list': call(z.strictObject({ profileId: ProfileId.optional() }), z.object({ models: z.array(z.string()) })),
+  /** Tokens (and cost, where prices were set) the server reported over the whole conversation. */
+  'conversations:usage': call(
+    z.strictObject({ id: ConversationId }),
+    z.object({ promptTokens: z.number().int(), completionTokens: z.number().int(), cost: z.number().nullable() }),
+  ),
   /** Chooses the profile and model of a conversation (and of new conversations from now on). */
   'conversations:setModel': call(z.strictObject({ id: ConversationId, model: ModelRef }), Conversation),
 } as const;

@@ -112,6 +112,8 @@ describe('token usage', () => {
     await h.sendAndWait(conversation.id, 'How much?');
     expect(a.streamRequests()[0].body.stream_options).toEqual({ include_usage: true });
     expect(h.messages(conversation.id).at(-1)!.usage).toEqual({ promptTokens: 1000, completionTokens: 500, cost: 0.007 });
+    // The running total counts every reply (here one, plus nothing from the title request).
+    expect(await h.call('conversations:usage', { id: conversation.id })).toEqual({ promptTokens: 1000, completionTokens: 500, cost: 0.007 });
   });
 
   it('retries without stream_options when a server rejects it, and stops asking that profile', async () => {

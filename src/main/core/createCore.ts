@@ -69,7 +69,7 @@ export function createCore(options: CoreOptions) {
   tools.register(currentTimeTool(now));
   const chatOptions: ChatEngineOptions = { ...defaultEngineOptions, ...options.chat };
   const clientOptions = { requestTimeoutMs: chatOptions.requestTimeoutMs, maxRetries: chatOptions.maxRetries, log: chatOptions.log };
-  const providers = createProviders({ settings, secrets: options.secrets, env: options.env, conversations, bus, client: clientOptions });
+  const providers = createProviders({ settings, secrets: options.secrets, env: options.env, conversations, messages, bus, client: clientOptions });
   const prompts = createPromptRegistry(chatOptions.log);
   const tokens = createTokenCounter();
   const chat = createChatEngine({ db, messages, conversations, bus, tools, prompts, settings, providers, tokens, options: chatOptions });

@@ -105,7 +105,7 @@ export function ConversationView(props: {
             <span className="spinner" aria-hidden="true" /> Working…
           </span>
         )}
-        <UsageTotal messages={messages} />
+        <UsageTotal conversationId={conversationId} />
         <ModelPicker conversation={conversation} />
         <AutopilotToggle state={autopilot.state} />
       </header>

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/providers';
 import type { SettingsView } from '../../../shared/settings';
 import type { ConversationRepo } from '../conversations/conversationRepo';
+import type { MessageRepo } from '../conversations/messageRepo';
 import type { Handlers } from '../ipc/dispatcher';
 import { AppError, notFound } from '../ipc/dispatcher';
 import type { EventBus } from '../ipc/eventBus';
@@ -29,6 +30,7 @@ export interface ProvidersDeps {
   secrets: SecretStore;
   env: SettingsEnv;
   conversations: ConversationRepo;
+  messages: Pick<MessageRepo, 'usageTotal'>;
   bus: EventBus;
   client: ClientOptions;
 }
@@ -36,7 +38,14 @@ export interface ProvidersDeps {
 /** Who a request is for: the conversation's agent, a worker, or the Autopilot assessor. */
 export type ModelRole = 'main' | 'worker' | 'assessor';
 
-type CallName = 'providers:save' | 'providers:delete' | 'providers:setKey' | 'providers:confirmKey' | 'models:list' | 'conversations:setModel';
+type CallName =
+  | 'providers:save'
+  | 'providers:delete'
+  | 'providers:setKey'
+  | 'providers:confirmKey'
+  | 'models:list'
+  | 'conversations:setModel'
+  | 'conversations:usage';
 
 export function createProviders(deps: ProvidersDeps) {
   const { settings, env, conversations, bus } = deps;
@@ -235,6 +244,10 @@ export function createProviders(deps: ProvidersDeps) {
       return changed();
     },
     'models:list': async ({ profileId }) => ({ models: await listModels(profileId) }),
+    'conversations:usage': ({ id }) => {
+      if (!conversations.get(id)) throw notFound(`Conversation ${id}`);
+      return deps.messages.usageTotal(id);
+    },
     'conversations:setModel': ({ id, model }) => {
       if (!conversations.get(id)) throw notFound(`Conversation ${id}`);
       mustFind(model.profileId);
