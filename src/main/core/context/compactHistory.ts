@@ -15,10 +15,33 @@ export interface HistoryDeps {
   tokens: TokenCounter;
 }
 
-/** The newest summary and the messages it does not cover. */
-export function loadHistory(messages: MessageRepo, conversationId: string): { summary: Message | undefined; history: Message[] } {
+const PAGE = 200;
+
+/**
+ * The newest summary and the messages it does not cover — newest first, page by page,
+ * only until they hold more than `maxTokens` (a request can never send more), so a
+ * request in a 10,000-message conversation does not read all of it.
+ */
+export function loadHistory(
+  messages: MessageRepo,
+  conversationId: string,
+  limit?: { maxTokens: number; counter: TokenCounter },
+): { summary: Message | undefined; history: Message[] } {
   const summary = messages.latestSummary(conversationId);
-  return { summary, history: summary ? messages.after(conversationId, summary.summaryThrough!) : messages.all(conversationId) };
+  const floor = summary?.summaryThrough ?? 0;
+  if (!limit) return { summary, history: summary ? messages.after(conversationId, floor) : messages.all(conversationId) };
+  const pages: Message[][] = [];
+  let tokens = 0;
+  let before: number | undefined;
+  for (;;) {
+    const page = messages.pageBefore(conversationId, before, PAGE);
+    const fresh = page.items.filter((m) => m.id > floor);
+    pages.unshift(fresh);
+    for (const m of fresh) tokens += limit.counter.text(m.content) + (m.toolCalls ? limit.counter.text(JSON.stringify(m.toolCalls)) : 0);
+    if (!page.hasMore || fresh.length < page.items.length || tokens > limit.maxTokens) break;
+    before = page.items[0].id;
+  }
+  return { summary, history: pages.flat() };
 }
 
 /** Resolves with the stored summary note, or null when there was nothing older to summarize. */

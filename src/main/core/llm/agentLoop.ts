@@ -114,7 +114,8 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
     const apiTools = tools.apiTools(agentId);
     const historyInput = () => ({
       systemPrompt: prompt.text,
-      ...loadHistory(messages, conversationId),
+      // No more than the window: what lies beyond it can only be trimmed or summarized.
+      ...loadHistory(messages, conversationId, { maxTokens: connection.contextWindow, counter: deps.tokens }),
       toolTokens: apiTools ? deps.tokens.text(JSON.stringify(apiTools)) : 0,
       contextWindow: connection.contextWindow,
     });
