@@ -52,9 +52,14 @@ async function closeSettings() {
   await page().getByRole('button', { name: 'Close settings' }).click();
 }
 
+/** Sends and waits until the reply has finished (its article is there and Stop is gone). */
 async function send(text: string) {
+  const replies = page().getByRole('article', { name: 'Assistant message', exact: true });
+  const before = await replies.count();
   await composer().fill(text);
   await sendButton().click();
+  await expect.poll(() => replies.count(), { timeout: 15_000 }).toBeGreaterThan(before);
+  await page().getByRole('button', { name: 'Stop', exact: true }).waitFor({ state: 'detached', timeout: 15_000 });
   await sendButton().waitFor({ timeout: 15_000 });
 }
 

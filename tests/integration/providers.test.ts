@@ -54,6 +54,28 @@ describe('a model per conversation', () => {
     expect(unknown.code).toBe('not_found');
   });
 
+  it('workers and the Autopilot assessor use the conversation\'s model unless Settings gives them their own', async () => {
+    const a = await server();
+    const b = await server();
+    h = startChatCore(a);
+    const second = await addProfile(h, 'Second', b.baseUrl);
+    const conversation = await h.newConversation();
+    for (const role of ['main', 'worker', 'assessor'] as const) {
+      expect(h.core.providers.forConversation(conversation.id, role)).toMatchObject({ profileId: 'env', model: TEST_MODEL });
+    }
+    await h.call('settings:update', { patch: { workerModel: { profileId: second.id, model: 'worker-m' }, assessorModel: { profileId: second.id, model: 'judge-m' } } });
+    expect(h.core.providers.forConversation(conversation.id, 'main')).toMatchObject({ profileId: 'env', model: TEST_MODEL });
+    expect(h.core.providers.forConversation(conversation.id, 'worker')).toMatchObject({ profileId: second.id, model: 'worker-m', baseUrl: b.baseUrl });
+    expect(h.core.providers.forConversation(conversation.id, 'assessor')).toMatchObject({ profileId: second.id, model: 'judge-m' });
+    // A worker's loop (any agent id but main) asks the worker model.
+    const outcome = await h.core.chat.run(conversation.id, 'worker-1');
+    expect(outcome.kind).toBe('complete');
+    expect(b.streamRequests().map((r) => r.body.model)).toEqual(['worker-m']);
+    // Deleting the profile puts them back on the conversation's model.
+    await h.call('providers:delete', { id: second.id });
+    expect((await h.call('settings:get', {})).workerModel).toBeNull();
+  });
+
   it('the Environment profile names its variable when a field it locks is wrong', async () => {
     h = startChatCore(null, { env: { OPENAI_BASE_URL: 'ftp://example.test/v1', STEPWISE_MODEL: 'm' } });
     const conversation = await h.newConversation();
