@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import pkg from './package.json' with { type: 'json' };
 
 export default defineConfig({
@@ -36,6 +37,19 @@ export default defineConfig({
       minify: true,
       rollupOptions: { input: resolve('src/renderer/index.html') },
     },
-    plugins: [react()],
+    plugins: [react(), devServerSocket()],
   },
 });
+
+/**
+ * The page's own CSP allows no WebSocket at all (the desktop app needs none, and the
+ * browser host replaces this policy with one naming its own socket). Only `npm run dev`
+ * adds the dev server's, for hot reload.
+ */
+function devServerSocket(): Plugin {
+  return {
+    name: 'stepwise-dev-csp',
+    apply: 'serve',
+    transformIndexHtml: (html) => html.replace("connect-src 'self';", "connect-src 'self' ws://localhost:* ws://127.0.0.1:*;"),
+  };
+}

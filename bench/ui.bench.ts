@@ -32,24 +32,22 @@ function markdownReply(tokens: number, end: string): string {
 }
 
 /** Resolves with the page's clock once `needle` is in the message log and a frame has painted. */
+// In-page code is passed as text: tsx would otherwise wrap named functions in a helper
+// the page does not have.
 async function paintedAt(page: Page, needle: string): Promise<number> {
-  return page.evaluate(
-    (text) =>
-      new Promise<number>((resolve) => {
-        const check = () => {
-          const rows = document.querySelectorAll('[role=log] article');
-          const last = rows[rows.length - 1];
-          if (last?.textContent?.includes(text)) requestAnimationFrame(() => resolve(performance.timeOrigin + performance.now()));
-          else requestAnimationFrame(check);
-        };
-        check();
-      }),
-    needle,
-  );
+  return page.evaluate(`new Promise((resolve) => {
+    const check = () => {
+      const rows = document.querySelectorAll('[role=log] article');
+      const last = rows[rows.length - 1];
+      if (last && last.textContent.includes(${JSON.stringify(needle)})) requestAnimationFrame(() => resolve(performance.timeOrigin + performance.now()));
+      else requestAnimationFrame(check);
+    };
+    check();
+  })`);
 }
 
 async function pageNow(page: Page): Promise<number> {
-  return page.evaluate(() => performance.timeOrigin + performance.now());
+  return page.evaluate('performance.timeOrigin + performance.now()');
 }
 
 /** Sends `text` in a new conversation; resolves with the page's clock just before Enter. */
@@ -63,13 +61,12 @@ async function sendInNewConversation(page: Page, text: string): Promise<number> 
 }
 
 async function watchLongTasks(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __longest: number };
-    w.__longest = 0;
+  await page.evaluate(`(() => {
+    window.__longest = 0;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.__longest = Math.max(w.__longest, entry.duration);
+      for (const entry of list.getEntries()) window.__longest = Math.max(window.__longest, entry.duration);
     }).observe({ type: 'longtask' });
-  });
+  })()`);
 }
 
 async function streamingRows(app: App, server: ScriptedServer): Promise<BenchRow[]> {
@@ -97,7 +94,7 @@ async function streamingRows(app: App, server: ScriptedServer): Promise<BenchRow
     },
     { rounds: ROUNDS },
   );
-  const longest = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
+  const longest = (await page.evaluate('window.__longest')) as number;
   return [
     ratioRow('stream 20,000 tokens → last token painted', result.app, result.sdk, 'openai SDK alone', '≤ 1.3×'),
     { measure: 'longest main-thread task while streaming', 'app median': ms(longest), goal: '≤ 50 ms' },

@@ -1,16 +1,18 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { Notice } from '../shared/domain';
 import { call, useApi, useEvent } from './api/apiContext';
 import { ToastProvider, useGuard, useToast } from './common/toasts';
 import { importConversation } from './common/importConversation';
-import { ExportTasksDialog } from './tasks/ExportTasksDialog';
 import { useConnectionState } from './common/connectionStore';
 import { useView } from './common/useSelection';
 import { Sidebar } from './sidebar/Sidebar';
 import { ConversationView } from './chat/ConversationView';
-import { SettingsView } from './settings/SettingsView';
-import { ShortcutsDialog } from './common/ShortcutsDialog';
 import { useSettings, useTheme } from './settings/useSettings';
+
+// Settings and dialogs load when first opened: they are not needed for the first paint.
+const SettingsView = lazy(() => import('./settings/SettingsView').then((m) => ({ default: m.SettingsView })));
+const ShortcutsDialog = lazy(() => import('./common/ShortcutsDialog').then((m) => ({ default: m.ShortcutsDialog })));
+const ExportTasksDialog = lazy(() => import('./tasks/ExportTasksDialog').then((m) => ({ default: m.ExportTasksDialog })));
 
 export function App() {
   return (
@@ -98,7 +100,11 @@ function Shell() {
       <main className="main" aria-label="Conversation">
         <ConnectionBanner />
         <Notices />
-        {view.kind === 'settings' && <SettingsView settings={settings} onClose={() => navigate({ kind: 'home' })} />}
+        {view.kind === 'settings' && (
+          <Suspense fallback={<div className="loading" aria-busy="true" />}>
+            <SettingsView settings={settings} onClose={() => navigate({ kind: 'home' })} />
+          </Suspense>
+        )}
         {view.kind === 'conversation' && (
           <ConversationView
             key={view.id}
@@ -110,8 +116,10 @@ function Shell() {
         )}
         {view.kind === 'home' && <Home onNew={() => void newConversation()} />}
       </main>
-      {showShortcuts && <ShortcutsDialog onClose={() => setShowShortcuts(false)} />}
-      {exportAll && <ExportTasksDialog conversationId={null} initialScope="all" onClose={() => setExportAll(false)} />}
+      <Suspense>
+        {showShortcuts && <ShortcutsDialog onClose={() => setShowShortcuts(false)} />}
+        {exportAll && <ExportTasksDialog conversationId={null} initialScope="all" onClose={() => setExportAll(false)} />}
+      </Suspense>
     </div>
   );
 }

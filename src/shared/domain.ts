@@ -30,8 +30,13 @@ export type Conversation = z.infer<typeof Conversation>;
 /** Progress of the conversation's open task list, shown as a `k/N` badge. */
 export const TaskBadge = z.object({ done: z.number().int(), total: z.number().int() });
 
+/** In a search result: the newest matching message, with `\u0002`/`\u0003` around matched words. */
+export const SearchMatch = z.object({ messageId: z.number().int(), snippet: z.string() });
+export type SearchMatch = z.infer<typeof SearchMatch>;
+
 export const ConversationSummary = Conversation.extend({
   tasks: TaskBadge.nullable(),
+  match: SearchMatch.optional(),
 });
 export type ConversationSummary = z.infer<typeof ConversationSummary>;
 

@@ -63,7 +63,8 @@ export const calls = {
 
   'conversations:list': call(
     z.strictObject({ query: z.string().max(500).default(''), ...Page }),
-    z.object({ items: z.array(ConversationSummary), total: z.number().int() }),
+    // `capped`: a search matched more than `total` conversations ("1,000+").
+    z.object({ items: z.array(ConversationSummary), total: z.number().int(), capped: z.boolean().default(false) }),
   ),
   'conversations:get': call(z.strictObject({ id: ConversationId }), Conversation),
   'conversations:create': call(z.strictObject({ title: ConversationTitle.optional() }), Conversation),

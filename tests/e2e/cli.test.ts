@@ -1,7 +1,7 @@
 // The built command line (out/main/cli.js, what `npm run cli` runs) as a separate
 // process against a real data directory: exit codes, standard output, and read-only use
 // of a database that the app has closed or still holds open.
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,5 +98,48 @@ describe('npm run cli (built)', () => {
     const result = await run(['export', '--format', 'csv', '--data-dir', dataDir], { script: path.join(root, 'scripts/cli.mjs') });
     expect(result.code).toBe(0);
     expect(result.stdout.split('\r\n')[0]).toBe('conversation,conversation_id,list,id,title,status,owner,blocked_by,created_at,completed_at,description');
+  });
+});
+
+describe.skipIf(process.platform === 'win32')('npm run cli --out to special files', () => {
+  const args = () => ['export', '--format', 'md', '--conversation', conversationId, '--data-dir', dataDir];
+
+  it('writes into a FIFO (a reader gets the export) and leaves it a FIFO', async () => {
+    const fifo = path.join(dir, 'tasks.fifo');
+    execFileSync('mkfifo', [fifo]);
+    // The reader opens the FIFO while the CLI writes into it.
+    const read = new Promise<string>((resolve, reject) => {
+      let text = '';
+      fs.createReadStream(fifo, 'utf8')
+        .on('data', (chunk) => (text += String(chunk)))
+        .on('end', () => resolve(text))
+        .on('error', reject);
+    });
+    const result = await run([...args(), '--out', fifo]);
+    expect(result).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await read).toContain('- [x] Write the notes\n- [ ] Publish\n');
+    expect(fs.statSync(fifo).isFIFO()).toBe(true);
+  });
+
+  it('writes to standard output for `--out -` and `--out /dev/stdout`, and into /dev/null without replacing it', async () => {
+    const dash = await run([...args(), '--out', '-']);
+    expect(dash.code).toBe(0);
+    expect(dash.stdout).toContain('- [x] Write the notes\n');
+    const devStdout = await run([...args(), '--out', '/dev/stdout']);
+    expect(devStdout.code).toBe(0);
+    expect(devStdout.stdout).toBe(dash.stdout);
+    expect(fs.lstatSync('/dev/stdout').isSymbolicLink()).toBe(true);
+    const devNull = await run([...args(), '--out', '/dev/null']);
+    expect(devNull).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(fs.statSync('/dev/null').isCharacterDevice()).toBe(true);
+  });
+
+  it('still writes a regular file through a temp file and rename, private when new', async () => {
+    const file = path.join(dir, 'tasks.md');
+    const result = await run([...args(), '--out', file]);
+    expect(result).toEqual({ code: 0, stdout: '', stderr: `Wrote ${file}\n` });
+    expect(fs.readFileSync(file, 'utf8')).toContain('- [ ] Publish\n');
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(fs.readdirSync(dir).filter((f) => f.includes('tasks.md') && f !== 'tasks.md')).toEqual([]);
   });
 });

@@ -54,9 +54,9 @@ describe('the host at start-up', () => {
     const dataDir = makeDataDir();
     try {
       const { code, stdout, stderr } = await runHostToExit({ dataDir, rawArgs: ['--port', 'eighty', '--data-dir', dataDir] });
-      expect(code).toBe(1);
+      expect(code).toBe(2);
       expect(stdout).toBe('');
-      expect(stderr).toBe('stepwise: --port must be a number from 0 to 65535, not eighty\n');
+      expect(stderr).toBe('stepwise: --port must be a number from 0 to 65535, not eighty\nUsage: npm run serve -- [--port <n>] [--data-dir <dir>]\n');
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

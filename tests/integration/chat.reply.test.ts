@@ -121,6 +121,15 @@ describe('auto-title', () => {
     expect(titleRequest.body.messages[1].content).toContain('What is the capital of France?');
   });
 
+  it('keeps a generated title plain text: HTML tags and Markdown are taken out', async () => {
+    server.push({ text: 'Done.' }, { text: '<b>Fixing</b> the **login** [bug](https://x.example)<script>x</script>' });
+    const conversation = await h.newConversation();
+    await h.sendAndWait(conversation.id, 'Fix the login bug');
+    const changed = await h.waitForEvent('conversations:changed', (c) => c.id === conversation.id && c.conversation?.title !== 'New conversation');
+    expect(changed.conversation?.title).toBe('Fixing the login bugx');
+    expect(changed.conversation?.title).not.toMatch(/[<>*[\]]/);
+  });
+
   it('falls back to the first words of the message when the title request fails', async () => {
     server.push({ text: 'Sure.' }, { status: 400, errorMessage: 'no titles today' });
     const conversation = await h.newConversation();

@@ -148,6 +148,13 @@ describe('titles', () => {
     ['# Weekly meal prep\n\nMore text', 'Weekly meal prep'],
     ['one two three four five six seven eight nine ten', 'one two three four five six seven eight'],
     ['   ', ''],
+    // Plain text: HTML and Markdown are taken out, their words kept.
+    ['<b>Fixing</b> the <i>login</i> bug', 'Fixing the login bug'],
+    ['<script>alert(1)</script>Safe title', 'alert(1)Safe title'],
+    ['[Trip to Japan](https://example.com) notes', 'Trip to Japan notes'],
+    ['`parse_args` and __init__ fixes', 'parse_args and init fixes'],
+    ['> - ~~Old~~ *new* plan &amp; budget', 'Old new plan & budget'],
+    ['<!-- hidden --> Visible <br/> words', 'Visible words'],
   ])('cleanTitle(%j) = %j', (raw, expected) => {
     expect(cleanTitle(raw)).toBe(expected);
   });
@@ -155,6 +162,7 @@ describe('titles', () => {
   it('falls back to the first six words', () => {
     expect(fallbackTitle('  Why is\nthe sky blue during the day?')).toBe('Why is the sky blue during…');
     expect(fallbackTitle('Short one')).toBe('Short one');
+    expect(fallbackTitle('<div>**Help** me with [this](http://x.example)</div>')).toBe('Help me with this');
   });
 });
 

@@ -1,7 +1,8 @@
 // Conversation and message repositories on a real SQLite file.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/main/core/db/openDatabase';
-import { createConversationRepo, DEFAULT_TITLE, likePattern, type ConversationRepo } from '../../src/main/core/conversations/conversationRepo';
+import { createConversationRepo, DEFAULT_TITLE, type ConversationRepo } from '../../src/main/core/conversations/conversationRepo';
+import { likePattern } from '../../src/main/core/conversations/conversationSearch';
 import { createMessageRepo, type MessageRepo } from '../../src/main/core/conversations/messageRepo';
 import { makeTempDir, removeDir } from '../support/tempDir';
 
@@ -86,7 +87,7 @@ describe('conversation repository', () => {
     expect(new Set(seen).size).toBe(25);
     expect(seen[0]).toBe('Conversation 24');
     expect(seen.at(-1)).toBe('Conversation 00');
-    expect(conversations.list('', 30, 10)).toEqual({ items: [], total: 25 });
+    expect(conversations.list('', 30, 10)).toEqual({ items: [], total: 25, capped: false });
   });
 
   it('keeps a stable order when activity times are equal', () => {
@@ -104,7 +105,7 @@ describe('conversation repository', () => {
     const found = conversations.list('  LISBON ', 0, 10);
     expect(found.total).toBe(2);
     expect(titles(found).sort()).toEqual(['Holiday in Lisbon', 'lisbon restaurants']);
-    expect(conversations.list('nothing like this', 0, 10)).toEqual({ items: [], total: 0 });
+    expect(conversations.list('nothing like this', 0, 10)).toEqual({ items: [], total: 0, capped: false });
   });
 
   it('treats LIKE wildcards and the escape character in a search as literal text', () => {

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createNodeCore } from '../../src/main/core/createNodeCore';
-import { KEY_FILE } from '../../src/main/core/settings/fileSecretStore';
+import { createFileSecretStore, KEY_FILE } from '../../src/main/core/settings/fileSecretStore';
 import { SETTINGS_FILE } from '../../src/main/core/settings/settingsFile';
 import { Settings, type SettingsView } from '../../src/shared/settings';
 import type { IpcResult } from '../../src/shared/ipc';
@@ -176,12 +176,20 @@ describe('API key file', () => {
     });
   });
 
-  it.skipIf(process.platform === 'win32')('is ignored when others can read it', async () => {
-    fs.writeFileSync(keyFile(), 'sk-leaked', { mode: 0o644 });
+  it.skipIf(process.platform === 'win32')('is made private at start-up when others could read it, and the user is told', async () => {
+    fs.writeFileSync(keyFile(), 'sk-exposed', { mode: 0o644 });
     fs.chmodSync(keyFile(), 0o644);
     await withCore(dir.path, {}, async (core) => {
-      expect(storedKey(core)).toBeNull();
-      expect((value(await core.dispatch('settings:get', {})) as SettingsView).profiles[0]).toMatchObject({ key: 'none' });
+      expect(fs.statSync(keyFile()).mode & 0o777).toBe(0o600);
+      expect(core.notices.list()).toEqual([expect.objectContaining({ id: 'key-file-exposed', level: 'warning' })]);
+      expect(core.notices.list()[0].text).toMatch(/readable by other users.*replace the key/);
+      expect(storedKey(core)).toBe('sk-exposed');
     });
+  });
+
+  it.skipIf(process.platform === 'win32')('is ignored when others can read it (a key file that could not be made private)', () => {
+    fs.writeFileSync(keyFile(), 'sk-leaked', { mode: 0o644 });
+    fs.chmodSync(keyFile(), 0o644);
+    expect(createFileSecretStore(dir.path).read()).toBeNull();
   });
 });

@@ -3,6 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import writeFileAtomic from 'write-file-atomic';
+import { PRIVATE_FILE_MODE } from '../core/storage/privateFiles';
 import { ConversationId } from '../../shared/domain';
 import { defaultDataDir } from '../core/dataDir';
 import { LATEST_VERSION } from '../core/db/migrations';
@@ -11,6 +13,7 @@ import { exportConversation } from '../core/export/exportHandlers';
 import { createExportReader } from '../core/export/exportReader';
 import { exportTasks } from '../core/export/tasksExport';
 import { progressOf } from '../core/tasks/taskRules';
+import { revealBidiControls } from '../../shared/bidi';
 
 export interface CliIo {
   stdout(text: string): void;
@@ -33,10 +36,18 @@ Options:
   --conversation <id>    a conversation id from \`list\`
   --scope                open: the open task list; history: every list of the conversation;
                          all: every conversation (default: open with --conversation, else all)
-  --out <file>           write to a file instead of standard output
+  --out <file>           write to a file instead of standard output (- for standard output;
+                         a FIFO or device such as /dev/stdout is written into, never replaced)
 
 Use \`npm run -s cli -- …\` to keep npm's own lines out of standard output.
 `;
+
+/** The one line printed after an argument mistake. */
+export const USAGE_LINE = 'Usage: npm run cli -- list|export|export-conversation [options] (`npm run cli -- help` for details)';
+
+/** Exit codes: 1 for a failure, 2 for a mistake in the arguments (as most command-line tools). */
+export const EXIT_FAILURE = 1;
+export const EXIT_USAGE = 2;
 
 class CliError extends Error {}
 /** A mistake in the arguments: the message is followed by a pointer to the usage text. */
@@ -78,7 +89,7 @@ function requireConversation(db: Db, id: string | undefined, file: string): stri
 }
 
 /** Replaces line breaks and other control characters so one conversation stays one line. */
-const oneLine = (text: string) => text.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ');
+const oneLine = (text: string) => revealBidiControls(text.replace(/[\p{Cc}\u2028\u2029]+/gu, ' '));
 
 function listConversations(db: Db, json: boolean, io: CliIo): void {
   const reader = createExportReader(db);
@@ -119,19 +130,47 @@ function listConversations(db: Db, json: boolean, io: CliIo): void {
   io.stdout(`${[header, ...table].map(format).join('\n')}\n`);
 }
 
+const STDOUT_PATHS = ['/dev/stdout', '/dev/fd/1', '/proc/self/fd/1'];
+
+/**
+ * Where `--out` points decides how to write:
+ * - `-`: standard output;
+ * - a FIFO, a character device (a terminal, /dev/null) or anything under /dev or /proc
+ *   (/dev/stdout): written into as it is, never replaced;
+ * - a regular file, or nothing yet: a temp file beside it, renamed over it (a new file is
+ *   private, 0600; an existing one keeps its mode).
+ */
 function writeOut(text: string, out: string | undefined, io: CliIo): void {
-  if (out === undefined) {
+  const file = out === undefined || out === '-' ? null : path.resolve(io.cwd, out);
+  // Opening /dev/stdout fails when standard output is a socket (as from many launchers),
+  // and it is standard output anyway.
+  if (file === null || STDOUT_PATHS.includes(file)) {
     io.stdout(text);
     return;
   }
-  const file = path.resolve(io.cwd, out);
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  let stat: fs.Stats | null = null;
   try {
-    fs.writeFileSync(temp, text, 'utf8');
-    fs.renameSync(temp, file);
+    stat = fs.statSync(file);
+  } catch {
+    // Nothing there yet: a new regular file.
+  }
+  const describe = (error: unknown) => new CliError(`Could not write ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  if (stat?.isDirectory()) throw new CliError(`${file} is a directory; give a file name to --out.`);
+  const special = stat !== null && (!stat.isFile() || /^\/(dev|proc)\//.test(file));
+  if (special) {
+    if (stat!.isBlockDevice() || stat!.isSocket()) throw new CliError(`${file} is a ${stat!.isSocket() ? 'socket' : 'block device'}; --out writes to files, FIFOs and character devices.`);
+    try {
+      // Append: for /dev/stdout redirected with >> the shell's file keeps what it had.
+      fs.writeFileSync(file, text, { flag: 'a' });
+    } catch (error) {
+      throw describe(error);
+    }
+    return;
+  }
+  try {
+    writeFileAtomic.sync(file, text, stat ? {} : { mode: PRIVATE_FILE_MODE });
   } catch (error) {
-    fs.rmSync(temp, { force: true });
-    throw new CliError(`Could not write ${file}: ${error instanceof Error ? error.message : String(error)}`);
+    throw describe(error);
   }
   io.stderr(`Wrote ${file}\n`);
 }
@@ -191,11 +230,13 @@ export function runCli(argv: string[], io: CliIo): number {
     }
     throw new UsageError(`Unknown command "${command}".`);
   } catch (error) {
-    io.stderr(`stepwise: ${error instanceof Error ? error.message : String(error)}\n`);
-    // Argument mistakes (ours or parseArgs') get a pointer to the usage text.
+    // Argument mistakes (ours or parseArgs') get the usage line and exit code 2.
     const isUsage = error instanceof UsageError || String((error as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
-    if (isUsage) io.stderr('Run `npm run cli -- help` for usage.\n');
-    return 1;
+    const message = error instanceof Error ? error.message : String(error);
+    // parseArgs adds a hint about positionals starting with '-' that only confuses here.
+    io.stderr(`stepwise: ${isUsage ? message.replace(/ To specify a positional argument.*$/s, '') : message}\n`);
+    if (isUsage) io.stderr(`${USAGE_LINE}\n`);
+    return isUsage ? EXIT_USAGE : EXIT_FAILURE;
   } finally {
     db?.close();
   }

@@ -24,6 +24,8 @@ import { createWorkerModule } from './agents/workerModule';
 import { PLANNING_OVERRIDE_FILE } from './tasks/taskPlanning';
 import { createProviders } from './providers/providersModule';
 import { createTokenCounter } from './context/tokenCount';
+import { openDataDir, type DataDirLock } from './storage/openDataDir';
+import { KEY_FILE } from './settings/fileSecretStore';
 
 export interface CoreOptions {
   dataDir: string;
@@ -39,18 +41,39 @@ export interface CoreOptions {
   fileDialogs?: FileDialogs;
   /** Timeouts, retries and intervals of the chat engine (tests shorten them). */
   chat?: Partial<ChatEngineOptions>;
+  /** From openDataDir when the host took it before reading settings; otherwise taken here. */
+  instanceLock?: DataDirLock;
 }
 
 export function createCore(options: CoreOptions) {
+  const lock = options.instanceLock ?? openDataDir(options.dataDir, HOST_NAMES[options.host]);
+  try {
+    return composeCore(options, lock);
+  } catch (error) {
+    lock.release({ clean: false });
+    throw error;
+  }
+}
+
+const HOST_NAMES = { electron: 'the desktop app', browser: 'the browser host' } as const;
+
+function composeCore(options: CoreOptions, lock: DataDirLock) {
   const now = options.now ?? Date.now;
   const bus = createEventBus();
   const notices = createNotices(bus);
-  const { db, movedAside } = openDatabase(options.dataDir);
+  const { db, movedAside } = openDatabase(options.dataDir, { uncleanShutdown: lock.uncleanShutdown });
   if (movedAside) {
     notices.add({
       id: 'db-moved-aside',
       level: 'warning',
       text: `The conversation database could not be read, so Stepwise started a new one. The old file was kept as ${movedAside}.`,
+    });
+  }
+  if (lock.madePrivate.includes(KEY_FILE)) {
+    notices.add({
+      id: 'key-file-exposed',
+      level: 'warning',
+      text: `Your saved API key (${path.join(options.dataDir, KEY_FILE)}) was readable by other users of this computer. Stepwise made it private; if anyone else could have read it, replace the key.`,
     });
   }
   if (options.preparedSettings?.backup) {
@@ -169,8 +192,9 @@ export function createCore(options: CoreOptions) {
       tasks.close();
       chat.close();
       db.close();
+      lock.release();
     },
   };
 }
 
-export type Core = ReturnType<typeof createCore>;
+export type Core = ReturnType<typeof composeCore>;

@@ -1,11 +1,11 @@
 // The core as plain Node hosts it (browser host, CLI, tests): conf for settings and a
 // 0600 key file for the API key.
 import path from 'node:path';
-import fs from 'node:fs';
 import { createCore, type CoreOptions } from './createCore';
 import { createConfBackend } from './settings/confBackend';
 import { createFileSecretStore } from './settings/fileSecretStore';
 import { prepareSettingsFile, SETTINGS_FILE } from './settings/settingsFile';
+import { openDataDir } from './storage/openDataDir';
 
 export function createNodeCore(options: {
   dataDir: string;
@@ -16,19 +16,26 @@ export function createNodeCore(options: {
   fileDialogs?: CoreOptions['fileDialogs'];
   chat?: CoreOptions['chat'];
 }) {
-  fs.mkdirSync(options.dataDir, { recursive: true });
-  const preparedSettings = prepareSettingsFile(path.join(options.dataDir, SETTINGS_FILE));
-  const env = options.env ?? process.env;
-  return createCore({
-    dataDir: options.dataDir,
-    host: 'browser',
-    version: options.version ?? '0.0.0',
-    settingsBackend: createConfBackend(options.dataDir),
-    secrets: createFileSecretStore(options.dataDir),
-    env: { OPENAI_API_KEY: env.OPENAI_API_KEY, OPENAI_BASE_URL: env.OPENAI_BASE_URL, STEPWISE_MODEL: env.STEPWISE_MODEL },
-    preparedSettings,
-    now: options.now,
-    fileDialogs: options.fileDialogs,
-    chat: options.chat,
-  });
+  // The lock comes first: a refused second instance must not touch the first one's files.
+  const instanceLock = openDataDir(options.dataDir, 'the browser host');
+  try {
+    const preparedSettings = prepareSettingsFile(path.join(options.dataDir, SETTINGS_FILE));
+    const env = options.env ?? process.env;
+    return createCore({
+      instanceLock,
+      dataDir: options.dataDir,
+      host: 'browser',
+      version: options.version ?? '0.0.0',
+      settingsBackend: createConfBackend(options.dataDir),
+      secrets: createFileSecretStore(options.dataDir),
+      env: { OPENAI_API_KEY: env.OPENAI_API_KEY, OPENAI_BASE_URL: env.OPENAI_BASE_URL, STEPWISE_MODEL: env.STEPWISE_MODEL },
+      preparedSettings,
+      now: options.now,
+      fileDialogs: options.fileDialogs,
+      chat: options.chat,
+    });
+  } catch (error) {
+    instanceLock.release({ clean: false });
+    throw error;
+  }
 }

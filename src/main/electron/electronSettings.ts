@@ -6,9 +6,10 @@ import Store from 'electron-store';
 import { safeStorage } from 'electron';
 import type { Settings } from '../../shared/settings';
 import type { SecretStore, SettingsBackend } from '../core/settings/settingsService';
+import { PRIVATE_FILE_MODE, writePrivateFileSync } from '../core/storage/privateFiles';
 
 export function createElectronStoreBackend(dataDir: string): SettingsBackend {
-  const store = new Store<Record<string, unknown>>({ name: 'settings', cwd: dataDir });
+  const store = new Store<Record<string, unknown>>({ name: 'settings', cwd: dataDir, configFileMode: PRIVATE_FILE_MODE });
   return {
     read: () => store.store,
     write: (value: Settings) => {
@@ -40,7 +41,7 @@ export function createSafeStorageSecretStore(dataDir: string): SecretStore {
         return;
       }
       if (!canStore) throw new Error('This system has no keychain to encrypt the API key; set OPENAI_API_KEY instead.');
-      fs.writeFileSync(file, safeStorage.encryptString(key), { mode: 0o600 });
+      writePrivateFileSync(file, safeStorage.encryptString(key));
     },
   };
 }

@@ -5,6 +5,7 @@ import { app, BrowserWindow, dialog, Menu, session, shell } from 'electron';
 import { createCore, type Core } from '../core/createCore';
 import { APP_NAME } from '../core/dataDir';
 import { prepareSettingsFile, SETTINGS_FILE } from '../core/settings/settingsFile';
+import { openDataDir } from '../core/storage/openDataDir';
 import { createElectronStoreBackend, createSafeStorageSecretStore } from './electronSettings';
 import { registerIpc } from './ipcBridge';
 import { createFileDialogs } from './fileDialogs';
@@ -56,6 +57,8 @@ function createWindow(): BrowserWindow {
       webSecurity: true,
       allowRunningInsecureContent: false,
       webviewTag: false,
+      // No DevTools in a packaged app (the menu has no item for them either).
+      devTools: !app.isPackaged,
     },
   });
   win.once('ready-to-show', () => win.show());
@@ -80,8 +83,17 @@ function createWindow(): BrowserWindow {
 
 function startCore(): Core {
   const dataDir = app.getPath('userData');
-  const preparedSettings = prepareSettingsFile(path.join(dataDir, SETTINGS_FILE));
+  // Before anything reads the directory: refuses a browser host already running on it.
+  const instanceLock = openDataDir(dataDir, 'the desktop app');
+  let preparedSettings;
+  try {
+    preparedSettings = prepareSettingsFile(path.join(dataDir, SETTINGS_FILE));
+  } catch (error) {
+    instanceLock.release({ clean: false });
+    throw error;
+  }
   return createCore({
+    instanceLock,
     dataDir,
     host: 'electron',
     version: app.getVersion(),

@@ -8,19 +8,41 @@ import { startHost } from './server';
 
 declare const __STEPWISE_VERSION__: string;
 
+const USAGE = 'Usage: npm run serve -- [--port <n>] [--data-dir <dir>]';
+
 function fail(message: string): never {
   process.stderr.write(`stepwise: ${message}\n`);
   process.exit(1);
 }
 
+/** A mistake on the command line: the message, the usage line, exit code 2, no stack trace. */
+function usageError(message: string): never {
+  process.stderr.write(`stepwise: ${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+function readArgs() {
+  try {
+    return parseArgs({
+      options: { port: { type: 'string' }, 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+    }).values;
+  } catch (error) {
+    // parseArgs' own message names the option, e.g. "Unknown option '--host'".
+    const message = (error instanceof Error ? error.message : String(error)).replace(/ To specify a positional argument.*$/s, '');
+    return usageError(/[.!?]$/.test(message) ? message : `${message}.`);
+  }
+}
+
 async function main() {
-  const { values } = parseArgs({
-    options: { port: { type: 'string' }, 'data-dir': { type: 'string' } },
-    strict: true,
-  });
+  const values = readArgs();
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
   const portText = values.port ?? process.env.STEPWISE_PORT ?? '0';
   const port = Number(portText);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a number from 0 to 65535, not ${portText}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) usageError(`--port must be a number from 0 to 65535, not ${portText}`);
   const dataDir = path.resolve(values['data-dir'] ?? process.env.STEPWISE_DATA_DIR ?? defaultDataDir());
   const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));
 

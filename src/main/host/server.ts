@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { IMPORT_MAX_CHARS, WsRequestFrame, describeZodError } from '../../shared/ipc';
 import type { Core } from '../core/createCore';
-import { allowedHosts, allowedOrigins, cookieToken, newToken, TOKEN_COOKIE, tokensMatch } from './tokenAuth';
+import { allowedHosts, allowedOrigins, bearerToken, newToken, tokensMatch } from './tokenAuth';
 import { registerHttpRoutes, type HttpRoute } from './httpRoutes';
 
 export const HOST_ADDRESS = '127.0.0.1';
@@ -17,7 +17,16 @@ export interface HostOptions {
   rendererDir: string;
   port?: number;
   token?: string;
+  /** A connection that sends nothing for this long is closed (tests shorten it). */
+  idleTimeoutMs?: number;
+  /** At most this many WebSocket connections at once (tests lower it). */
+  maxConnections?: number;
 }
+
+export const IDLE_TIMEOUT_MS = 30_000;
+export const MAX_CONNECTIONS = 64;
+/** "Try again later": the page's reconnect loop does exactly that. */
+const CLOSE_TOO_MANY = 1013;
 
 export interface RunningHost {
   url: string;
@@ -56,6 +65,15 @@ function securityHeaders(port: number): Record<string, string> {
     'Referrer-Policy': 'no-referrer',
     'Cross-Origin-Opener-Policy': 'same-origin',
   };
+}
+
+/**
+ * The built page carries the desktop app's policy in a meta tag, which allows no
+ * WebSocket. Both policies would apply, so the host drops the meta tag and sends its own
+ * (the same rules plus this host's socket) as a header.
+ */
+function withoutMetaCsp(page: Buffer): string {
+  return page.toString('utf8').replace(/<meta\s+http-equiv="Content-Security-Policy"[^>]*>\s*/i, '');
 }
 
 /**
@@ -98,12 +116,15 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     if (!url) return deny(res, 400, 'Bad request');
     const queryToken = url.searchParams.get('token');
     const isPage = url.pathname === '/' || url.pathname === '/index.html';
-    const authorized = isPage ? tokensMatch(token, queryToken) : tokensMatch(token, cookieToken(req) ?? queryToken);
-    if (!authorized) {
-      return deny(res, 401, 'Unauthorized: open the address that `npm run serve` printed; it carries the token.');
-    }
+    // No cookie carries the token: cookies ignore ports, so every other server on this
+    // machine would receive it. The page needs it in its address; routes in the address or
+    // an Authorization header; the WebSocket in its address. The renderer's static files
+    // are the same for everyone and hold nothing private.
+    const unauthorized = () => deny(res, 401, 'Unauthorized: open the address that `npm run serve` printed; it carries the token.');
+    if (isPage && !tokensMatch(token, queryToken)) return unauthorized();
     const route = routes.find((r) => r.method === req.method && r.path === url.pathname);
     if (route) {
+      if (!tokensMatch(token, bearerToken(req) ?? queryToken)) return unauthorized();
       if (req.headers.origin && !allowedOrigins(port).includes(req.headers.origin)) return deny(res, 403, 'Forbidden origin');
       return void route.handle(req, res, url).catch((error: unknown) => {
         deny(res, 500, error instanceof Error ? error.message : String(error));
@@ -121,14 +142,21 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
         ...securityHeaders(port),
         'Cache-Control': isPage ? 'no-store' : 'private, max-age=3600',
       };
-      if (isPage) headers['Set-Cookie'] = `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`;
       res.writeHead(200, headers);
-      res.end(req.method === 'HEAD' ? undefined : body);
+      res.end(req.method === 'HEAD' ? undefined : isPage ? withoutMetaCsp(body) : body);
     });
   });
 
+  // Every socket that goes quiet is closed: one that never sends a byte would otherwise
+  // stay open for ever. The WebSocket library clears this timeout on upgraded sockets.
+  const idleMs = options.idleTimeoutMs ?? IDLE_TIMEOUT_MS;
+  server.timeout = idleMs;
+  server.headersTimeout = idleMs;
+  server.requestTimeout = Math.max(idleMs, 60_000);
+
   const wss = new WebSocketServer({ noServer: true, maxPayload: IMPORT_MAX_CHARS * 4 + 1024 * 1024 });
   const clients = new Set<WebSocket>();
+  const maxConnections = options.maxConnections ?? MAX_CONNECTIONS;
 
   server.on('upgrade', (req, socket, head) => {
     // Node drops its own error listener on upgrade: without one, a client that resets
@@ -144,6 +172,10 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
+      if (clients.size >= maxConnections) {
+        ws.close(CLOSE_TOO_MANY, `Too many connections to Stepwise (at most ${maxConnections}); close other tabs.`);
+        return;
+      }
       clients.add(ws);
       ws.on('close', () => clients.delete(ws));
       // A protocol error (oversized or malformed frame) ends this socket, not the host.

@@ -1,8 +1,7 @@
-// Per-launch token and origin checks for the browser host.
+// Per-launch token and origin checks for the browser host. The token never travels in a
+// cookie: cookies are shared by every port of 127.0.0.1.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-
-export const TOKEN_COOKIE = 'stepwise_token';
 
 export function newToken(): string {
   return randomBytes(24).toString('base64url');
@@ -15,13 +14,10 @@ export function tokensMatch(expected: string, given: string | null | undefined):
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function cookieToken(req: IncomingMessage): string | null {
-  const header = req.headers.cookie ?? '';
-  for (const part of header.split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === TOKEN_COOKIE) return rest.join('=');
-  }
-  return null;
+/** `Authorization: Bearer <token>`: how a page's fetch() proves itself to an HTTP route. */
+export function bearerToken(req: IncomingMessage): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+  return match ? match[1] : null;
 }
 
 /** Hosts this server answers to; anything else is DNS rebinding or a stray request. */

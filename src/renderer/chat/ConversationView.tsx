@@ -16,6 +16,7 @@ import { useAutopilot } from '../agents/useAutopilot';
 import { AutopilotNotice, AutopilotToggle } from '../agents/Autopilot';
 import { ModelPicker } from '../providers/ModelPicker';
 import { UsageTotal } from './usage';
+import { revealBidiControls } from '../../shared/bidi';
 
 export function ConversationView(props: {
   id: string;
@@ -96,7 +97,7 @@ export function ConversationView(props: {
               aria-label={`Rename “${conversation.title}”`}
               onClick={() => setRenaming(true)}
             >
-              {conversation.title}
+              {revealBidiControls(conversation.title)}
             </button>
           </h1>
         )}

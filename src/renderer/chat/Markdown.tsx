@@ -2,10 +2,11 @@
 // those open outside the app (system browser / new tab), never in this window.
 import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import rehypeHighlight from 'rehype-highlight';
-import { memo, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import remend from 'remend';
 import { splitBlocksIncremental, type Blocks } from './markdownBlocks';
+import { loadLanguages, missingLanguages } from './highlightLanguages';
+import { rehypeHighlightCode } from './rehypeHighlightCode';
 
 export function isWebUrl(href: string | undefined): boolean {
   if (!href) return false;
@@ -69,16 +70,14 @@ const components: Components = {
   ),
 };
 
-const rehypePlugins = [[rehypeHighlight, { detect: false, ignoreMissing: true }]] as const;
-
 const remarkPlugins = [remarkGfm];
 
 /** One top-level block: unchanged blocks of a growing reply are not parsed again. */
-const Block = memo(function Block({ text }: { text: string }) {
+const Block = memo(function Block({ text, grammars }: { text: string; grammars: number }) {
   return (
     <ReactMarkdown
       remarkPlugins={remarkPlugins}
-      rehypePlugins={rehypePlugins as never}
+      rehypePlugins={[[rehypeHighlightCode, grammars]]}
       skipHtml
       urlTransform={defaultUrlTransform}
       components={components}
@@ -101,11 +100,17 @@ export const Markdown = memo(function Markdown({ text, streaming = false }: { te
     setSplit(current);
   }
   const { blocks } = current;
+  // Code in a language whose grammar is not loaded yet renders plain, then highlighted.
+  const [grammars, setGrammars] = useState(0);
+  const missing = missingLanguages(text).join(',');
+  useEffect(() => {
+    if (missing) void loadLanguages(missing.split(',')).then(() => setGrammars((n) => n + 1));
+  }, [missing]);
   return (
     <div className="markdown">
       {blocks.map((block, index) => (
         // Blocks only ever grow at the end, so the index is a stable key.
-        <Block key={index} text={streaming && index === blocks.length - 1 ? remend(block) : block} />
+        <Block key={index} grammars={grammars} text={streaming && index === blocks.length - 1 ? remend(block) : block} />
       ))}
     </div>
   );

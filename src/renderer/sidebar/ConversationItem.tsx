@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../common/ConfirmDialog';
 import { relativeTime } from '../common/relativeTime';
 import { InlineRename } from '../common/InlineRename';
 import { ExportConversationDialog } from './ExportConversationDialog';
+import { revealBidiControls } from '../../shared/bidi';
 
 export function ConversationItem(props: {
   conversation: ConversationSummary;
@@ -64,7 +65,7 @@ export function ConversationItem(props: {
               />
             </svg>
           )}
-          {conversation.title}
+          {revealBidiControls(conversation.title)}
         </span>
         <span className="conversation-meta">
           {conversation.tasks && (

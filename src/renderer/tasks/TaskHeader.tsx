@@ -1,13 +1,15 @@
 // The sticky, collapsible task header above the messages. It updates from
 // `tasks:changed` events only (no polling), and lets the user edit the list.
 import { useEffect, useState } from 'react';
-import { currentTask, progressOf, type TaskList } from '../../shared/tasks';
+import type { TaskList } from '../../shared/tasks';
+import { currentTask, progressOf } from '../../shared/taskProgress';
 import { call, useApi } from '../api/apiContext';
 import { useGuard, useToast } from '../common/toasts';
 import { MenuButton } from '../common/Menu';
 import { useTaskList } from './useTaskList';
 import { TaskRow } from './TaskRow';
 import { ExportTasksDialog } from './ExportTasksDialog';
+import { revealBidiControls } from '../../shared/bidi';
 
 const STORAGE_PREFIX = 'stepwise.tasks.expanded.';
 
@@ -68,7 +70,7 @@ function TaskPanel(props: {
           {!allDone && current && (
             <span className="task-current" title={current.title}>
               <span className="spinner small" aria-hidden="true" />
-              {current.activeForm || current.title}
+              {revealBidiControls(current.activeForm || current.title)}
             </span>
           )}
         </div>

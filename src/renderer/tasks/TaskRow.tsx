@@ -8,6 +8,7 @@ import { useGuard } from '../common/toasts';
 import { MenuButton } from '../common/Menu';
 import { InlineRename } from '../common/InlineRename';
 import { moved, rowKind, rowLabel } from './taskView';
+import { revealBidiControls } from '../../shared/bidi';
 
 const ICON: Record<ReturnType<typeof rowKind>, string> = {
   pending: '○',
@@ -112,7 +113,7 @@ export function TaskRow(props: { task: Task; list: TaskList; conversationId: str
               }
             }}
           >
-            {task.title}
+            {revealBidiControls(task.title)}
           </button>
         )}
         {kind === 'in_progress' && task.activeForm && <span className="task-active">{task.activeForm}</span>}

@@ -49,6 +49,8 @@ export interface HostOptions {
   script?: string;
   /** Replaces `--port 0 --data-dir <dir>` (and `args`): the command line exactly as given. */
   rawArgs?: string[];
+  /** Run as another user (tests of file permissions, which root would ignore). */
+  user?: { uid: number; gid: number };
 }
 
 function commandLine(options: HostOptions): string[] {
@@ -93,6 +95,7 @@ export function startHostProcess(options: HostOptions): Promise<HostProcess> {
     cwd: ROOT,
     env: hostEnv(options.env),
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...options.user,
   });
   let out = '';
   let err = '';
@@ -145,6 +148,7 @@ export function runHostToExit(options: HostOptions): Promise<{ code: number | nu
     cwd: ROOT,
     env: hostEnv(options.env),
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...options.user,
   });
   let stdout = '';
   let stderr = '';

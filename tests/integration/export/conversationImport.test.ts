@@ -8,6 +8,9 @@ import { createWorkerRepo } from '../../../src/main/core/agents/workerRepo';
 import { createOp, deleteOp, fullListOp, updateOp } from '../../../src/main/core/tasks/taskOps';
 import { agentWho, createTaskService, USER } from '../../../src/main/core/tasks/taskService';
 import { ConversationExport } from '../../../src/shared/exportFormat';
+import { IMPORT_MESSAGES_MAX } from '../../../src/main/core/export/conversationImport';
+import { MESSAGE_MAX, TITLE_MAX } from '../../../src/shared/domain';
+import { TASK_TITLE_MAX } from '../../../src/shared/tasks';
 import type { EventName } from '../../../src/shared/ipc';
 import { makeTempDir, removeDir } from '../../support/tempDir';
 import { dumpDatabase, scriptedDialogs, startCore, type TestCore } from './exportFixtures';
@@ -224,6 +227,31 @@ describe('import', () => {
     { name: 'two open lists', content: (v) => JSON.stringify(withList(v, 0, { closedAt: null })), message: /malformed: 2 task lists are open/ },
     { name: 'a dangling message reference', content: (v) => JSON.stringify(withTask(v, 1, 0, { lastMessageId: 99 })), message: /malformed: taskLists\.1: task 1 refers to message 99, which is not in the file/ },
     { name: 'two tasks in progress for one owner', content: (v) => JSON.stringify(withTask(v, 0, 2, { status: 'in_progress' })), message: /malformed: taskLists\.0: 2 tasks of owner main are in_progress/ },
+    // The app's own limits, named with the value found.
+    {
+      name: 'an oversized title',
+      content: (v) => JSON.stringify({ ...v, conversation: { ...(v.conversation as Json), title: 'T'.repeat(TITLE_MAX + 50) } }),
+      message: new RegExp(`^This conversation export is over Stepwise's limits: the title is ${TITLE_MAX + 50} characters \\(at most ${TITLE_MAX}\\)\\.`),
+    },
+    {
+      name: 'an oversized task title',
+      content: (v) => JSON.stringify(withTask(v, 0, 0, { title: 'x'.repeat(TASK_TITLE_MAX + 1) })),
+      message: new RegExp(`over Stepwise's limits: taskLists\\.0: task 1's title is ${TASK_TITLE_MAX + 1} characters \\(at most ${TASK_TITLE_MAX}\\)`),
+    },
+    {
+      name: 'an oversized message from the user',
+      content: (v) => JSON.stringify(withMessage(v, 0, { content: 'm'.repeat(MESSAGE_MAX + 1) })),
+      message: new RegExp(`over Stepwise's limits: message 1 \\(from the user\\) is ${MESSAGE_MAX + 1} characters \\(at most ${MESSAGE_MAX}\\)`),
+    },
+    {
+      name: 'too many messages',
+      content: (v) => {
+        const template = (v.messages as Json[])[0];
+        const messages = Array.from({ length: IMPORT_MESSAGES_MAX + 1 }, (_, i) => ({ ...template, id: i + 1 }));
+        return JSON.stringify({ ...v, messages, taskLists: [], workers: [] });
+      },
+      message: new RegExp(`over Stepwise's limits: it holds ${IMPORT_MESSAGES_MAX + 1} messages \\(at most ${IMPORT_MESSAGES_MAX}\\)`),
+    },
   ];
 
   for (const refusal of refusals) {
@@ -287,6 +315,13 @@ describe('import:conversation in each host', () => {
     expect(await app.call('export:conversation', { conversationId, format: 'md' })).toEqual({ kind: 'saved', path: target });
     expect(asked[0]).toMatchObject({ kind: 'save', defaultName: expect.stringMatching(/^stepwise-conversation-plan-the-launch-.*\.md$/), extensions: ['md'] });
     expect(fs.readFileSync(target, 'utf8')).toMatch(/^# Plan the launch\n/);
+    // Private whatever the umask, and even over a file others could read.
+    if (process.platform !== 'win32') {
+      expect(fs.statSync(target).mode & 0o777).toBe(0o600);
+      fs.chmodSync(target, 0o644);
+      await app.call('export:conversation', { conversationId, format: 'md' });
+      expect(fs.statSync(target).mode & 0o777).toBe(0o600);
+    }
   });
 });
 

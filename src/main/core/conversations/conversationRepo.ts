@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Conversation, ConversationSummary } from '../../../shared/domain';
 import type { Db } from '../db/openDatabase';
+import { createConversationSearch, ftsQuery } from './conversationSearch';
 
 interface ConversationRow {
   id: string;
@@ -27,20 +28,6 @@ export function toConversation(row: ConversationRow): Conversation {
     titleSource: row.title_source,
     model: row.model_profile && row.model_name ? { profileId: row.model_profile, model: row.model_name } : null,
   };
-}
-
-/** Escapes LIKE wildcards so a search for `50%` finds that text literally. */
-export function likePattern(query: string): string {
-  return `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/**
- * The search box text as an FTS5 query: every word must occur, the last one as a prefix
- * (search as you type). Words are quoted, so FTS syntax in the input is just text.
- */
-export function ftsQuery(query: string): string {
-  const words = query.match(/[\p{L}\p{N}_]+/gu) ?? [];
-  return words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' ');
 }
 
 export type TaskBadgeLookup = (conversationIds: string[]) => Map<string, { done: number; total: number }>;
@@ -77,15 +64,10 @@ export function createConversationRepo(db: Db, now: () => number = Date.now) {
     'SELECT * FROM conversations WHERE parent_id IS NULL ORDER BY pinned DESC, updated_at DESC, id LIMIT ? OFFSET ?',
   );
   const countAll = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM conversations WHERE parent_id IS NULL');
-  // Matches the title (substring) or any user/assistant message (full-text, FTS5).
-  const matching = `FROM conversations WHERE parent_id IS NULL AND (title LIKE @pattern ESCAPE '\\'
-     OR (@fts <> '' AND id IN (
-       SELECT m.conversation_id FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid
-       WHERE messages_fts MATCH @fts)))`;
-  const pageMatching = db.prepare<[{ pattern: string; fts: string; limit: number; offset: number }], ConversationRow>(
-    `SELECT * ${matching} ORDER BY pinned DESC, updated_at DESC, id LIMIT @limit OFFSET @offset`,
+  const search = createConversationSearch(db);
+  const byIds = db.prepare<[string], ConversationRow>(
+    'SELECT * FROM conversations WHERE id IN (SELECT value FROM json_each(?)) ORDER BY pinned DESC, updated_at DESC, id',
   );
-  const countMatching = db.prepare<[{ pattern: string; fts: string }], { n: number }>(`SELECT COUNT(*) AS n ${matching}`);
   const setAutoTitle = db.prepare("UPDATE conversations SET title = ? WHERE id = ? AND title_source = 'auto'");
 
   const setModel = db.prepare('UPDATE conversations SET model_profile = ?, model_name = ? WHERE id = ?');
@@ -136,16 +118,20 @@ export function createConversationRepo(db: Db, now: () => number = Date.now) {
       const row = byId.get(id);
       return row ? summarize([row])[0] : undefined;
     },
-    list(query: string, offset: number, limit: number): { items: ConversationSummary[]; total: number } {
+    list(query: string, offset: number, limit: number): { items: ConversationSummary[]; total: number; capped: boolean } {
       const q = query.trim();
       if (!q) {
-        return { items: summarize(pageAll.all(limit, offset)), total: countAll.get()!.n };
+        return { items: summarize(pageAll.all(limit, offset)), total: countAll.get()!.n, capped: false };
       }
-      const params = { pattern: likePattern(q), fts: ftsQuery(q) };
-      return {
-        items: summarize(pageMatching.all({ ...params, limit, offset })),
-        total: countMatching.get(params)!.n,
-      };
+      const fts = ftsQuery(q);
+      const hits = search.find(q, fts);
+      const page = byIds.all(JSON.stringify(hits.ids.slice(offset, offset + limit)));
+      const items = summarize(page).map((item) => {
+        const messageId = hits.messageOf.get(item.id);
+        const snippet = messageId === undefined ? null : search.snippet(fts, messageId);
+        return snippet === null ? item : { ...item, match: { messageId: messageId!, snippet } };
+      });
+      return { items, total: hits.ids.length, capped: hits.capped };
     },
     rename(id: string, title: string, source: 'user' | 'auto' = 'user'): Conversation | undefined {
       setTitle.run(title, source, id);

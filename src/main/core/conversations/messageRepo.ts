@@ -2,6 +2,7 @@
 // arrives, so a crash loses at most the text since the last save.
 import type { Message, MessageRole, MessageStatus, ToolCall } from '../../../shared/domain';
 import type { Db } from '../db/openDatabase';
+import { createHistoryCache } from './historyCache';
 
 /** A `messages` row as SQLite returns it. */
 export interface MessageRow {
@@ -76,6 +77,14 @@ export type LiveReply = () => Pick<Message, 'content' | 'toolCalls'>;
 export function createMessageRepo(db: Db, now: () => number = Date.now) {
   // A page that opens mid-stream, or missed a delta, must read the text on its way, not the last save.
   const live = new Map<number, LiveReply>();
+  const history = createHistoryCache();
+  const remember = (message: Message): Message => {
+    if (db.inTransaction) history.drop(message.conversationId);
+    else history.write(message);
+    return message;
+  };
+  // One prepared UPDATE per combination of changed columns, not one per call.
+  const updates = new Map<string, ReturnType<Db['prepare']>>();
   const overlay = (message: Message): Message => {
     const current = live.get(message.id);
     return current ? { ...message, ...current() } : message;
@@ -125,7 +134,7 @@ export function createMessageRepo(db: Db, now: () => number = Date.now) {
         origin: message.origin ?? (message.role === 'user' ? 'user' : 'system'),
         summary_through: message.summaryThrough ?? null,
       });
-      return this.get(Number(info.lastInsertRowid))!;
+      return remember(this.get(Number(info.lastInsertRowid))!);
     },
     get(id: number): Message | undefined {
       const row = byId.get(id);
@@ -162,8 +171,14 @@ export function createMessageRepo(db: Db, now: () => number = Date.now) {
         sets.push(`${column} = @${column}`);
         values[column] = value;
       }
-      if (sets.length) db.prepare(`UPDATE messages SET ${sets.join(', ')} WHERE id = @id`).run(values);
-      return this.get(id);
+      if (sets.length) {
+        const sql = `UPDATE messages SET ${sets.join(', ')} WHERE id = @id`;
+        let statement = updates.get(sql);
+        if (!statement) updates.set(sql, (statement = db.prepare(sql)));
+        statement.run(values);
+      }
+      const updated = this.get(id);
+      return updated && remember(updated);
     },
     list(conversationId: string, offset: number, limit: number): { items: Message[]; total: number } {
       return { items: page.all(conversationId, limit, offset).map(toMessage), total: count.get(conversationId)!.n };
@@ -175,8 +190,9 @@ export function createMessageRepo(db: Db, now: () => number = Date.now) {
       const hasMore = rows.length > limit;
       return { items: rows.slice(0, limit).reverse().map((row) => overlay(toMessage(row))), hasMore };
     },
+    /** Every message of the conversation, oldest first (from memory for recent conversations). */
     all(conversationId: string): Message[] {
-      return all.all(conversationId).map(toMessage);
+      return history.read(conversationId, () => all.all(conversationId).map(toMessage));
     },
     /** Messages after `afterId` (the history a summary does not cover). */
     after(conversationId: string, afterId: number): Message[] {
@@ -196,10 +212,12 @@ export function createMessageRepo(db: Db, now: () => number = Date.now) {
     recoverInterrupted(): Message[] {
       const rows = streaming.all();
       markInterrupted.run();
+      history.clear();
       return rows.map((r) => toMessage({ ...r, status: 'interrupted' }));
     },
     /** Removes a message and everything after it (edit-and-resend, regenerate). */
     truncateFrom(conversationId: string, id: number): number {
+      history.drop(conversationId);
       return removeFrom.run(conversationId, id).changes;
     },
   };

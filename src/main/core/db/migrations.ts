@@ -158,6 +158,56 @@ export const migrations: Migration[] = [
   },
   {
     version: 5,
+    name: 'title search, no index churn while a reply streams, open replies found by index',
+    sql: `
+      -- Titles get an index too. Trigrams keep the substring search users had ("50%",
+      -- "e_c" find what they say); the id column maps back (a rowid of a table with a text
+      -- key may change on VACUUM, so it is not used).
+      CREATE VIRTUAL TABLE conversations_fts USING fts5 (
+        title,
+        id UNINDEXED,
+        tokenize = 'trigram remove_diacritics 1'
+      );
+      INSERT INTO conversations_fts (title, id) SELECT title, id FROM conversations;
+      CREATE TRIGGER conversations_fts_insert AFTER INSERT ON conversations BEGIN
+        INSERT INTO conversations_fts (title, id) VALUES (new.title, new.id);
+      END;
+      CREATE TRIGGER conversations_fts_delete AFTER DELETE ON conversations BEGIN
+        DELETE FROM conversations_fts WHERE id = old.id;
+      END;
+      CREATE TRIGGER conversations_fts_update AFTER UPDATE OF title ON conversations BEGIN
+        UPDATE conversations_fts SET title = new.title WHERE id = old.id;
+      END;
+
+      -- A streaming reply is saved every second; indexing it each time re-tokenized the
+      -- whole text. It is indexed once it stops streaming. Rows streaming now leave the index
+      -- first (the old triggers kept them in step), so nothing is counted twice.
+      INSERT INTO messages_fts (messages_fts, rowid, content)
+        SELECT 'delete', id, content FROM messages WHERE status = 'streaming' AND role IN ('user', 'assistant');
+      DROP TRIGGER messages_fts_insert;
+      DROP TRIGGER messages_fts_delete;
+      DROP TRIGGER messages_fts_update;
+      CREATE TRIGGER messages_fts_insert AFTER INSERT ON messages
+        WHEN new.role IN ('user', 'assistant') AND new.status <> 'streaming' BEGIN
+        INSERT INTO messages_fts (rowid, content) VALUES (new.id, new.content);
+      END;
+      CREATE TRIGGER messages_fts_delete AFTER DELETE ON messages
+        WHEN old.role IN ('user', 'assistant') AND old.status <> 'streaming' BEGIN
+        INSERT INTO messages_fts (messages_fts, rowid, content) VALUES ('delete', old.id, old.content);
+      END;
+      -- One trigger, so the old text always leaves the index before the new text enters.
+      CREATE TRIGGER messages_fts_update AFTER UPDATE OF content, status ON messages BEGIN
+        INSERT INTO messages_fts (messages_fts, rowid, content) SELECT 'delete', old.id, old.content
+          WHERE old.role IN ('user', 'assistant') AND old.status <> 'streaming';
+        INSERT INTO messages_fts (rowid, content) SELECT new.id, new.content
+          WHERE new.role IN ('user', 'assistant') AND new.status <> 'streaming';
+      END;
+
+      CREATE INDEX messages_open_replies ON messages (id) WHERE status = 'streaming';
+    `,
+  },
+  {
+    version: 6,
     name: 'per-conversation models, token usage and summaries',
     sql: `
       -- The profile and model a conversation talks to; NULL: the default for new conversations.

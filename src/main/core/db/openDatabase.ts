@@ -1,9 +1,22 @@
 // Opens (or creates) stepwise.db: detects corruption without ever overwriting the
-// damaged file, refuses files written by a newer Stepwise, and applies migrations.
+// damaged file, refuses files written by a newer Stepwise, and applies migrations. A file
+// that is busy, locked or not readable is never taken for a damaged one.
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { LATEST_VERSION, migrations, type Migration } from './migrations';
+import { makePrivate, touchPrivate } from '../storage/privateFiles';
+import { prepareWritableDir } from '../storage/openDataDir';
+import {
+  databaseBusy,
+  errorCode,
+  errorText,
+  isBusyError,
+  isCorruptionError,
+  isPermissionError,
+  readOnlyDataDir,
+  unreadable,
+} from '../storage/storageErrors';
 
 export type Db = Database.Database;
 
@@ -34,14 +47,24 @@ export interface OpenOptions {
   readonly?: boolean;
   /** Only for tests of upgrades: stop migrating at this version. */
   targetVersion?: number;
+  /**
+   * The last run did not close cleanly (the instance lock says so): run the full
+   * integrity_check. Otherwise only a cheap probe runs, unless a WAL left behind says
+   * the file was not closed.
+   */
+  uncleanShutdown?: boolean;
+  /** How long to wait for another program's lock before saying the file is in use. */
+  busyTimeoutMs?: number;
 }
+
+const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 
 export function openDatabase(dataDir: string, options: OpenOptions = {}): OpenedDatabase {
   const file = path.join(dataDir, DB_FILE);
+  const timeout = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
   if (options.readonly) {
     if (!fs.existsSync(file)) throw new Error(`No Stepwise database at ${file}`);
-    const db = new Database(file, { readonly: true, fileMustExist: true });
-    db.pragma('busy_timeout = 5000');
+    const db = new Database(file, { readonly: true, fileMustExist: true, timeout });
     const version = userVersion(db);
     if (version > LATEST_VERSION) {
       db.close();
@@ -50,56 +73,104 @@ export function openDatabase(dataDir: string, options: OpenOptions = {}): Opened
     return { db, file, movedAside: null };
   }
 
-  fs.mkdirSync(dataDir, { recursive: true });
+  prepareWritableDir(dataDir);
   let movedAside: string | null = null;
-  let db: Db;
-  const health = fs.existsSync(file) ? checkHealth(file) : { ok: true as const };
-  if (!health.ok) {
-    movedAside = moveAside(file);
+  if (fs.existsSync(file)) {
+    checkAccess(file);
+    const health = checkHealth(file, { full: options.uncleanShutdown === true || hasLeftoverWal(file), timeout });
+    if (!health.ok) movedAside = moveAside(dataDir, file);
   }
-  db = new Database(file);
+  // Created 0600 before SQLite opens it: its -wal and -shm take the database file's mode.
+  touchPrivate(file);
+  let db: Db;
+  try {
+    db = new Database(file, { timeout });
+  } catch (error) {
+    throw explain(error, file);
+  }
   try {
     const version = userVersion(db);
     if (version > LATEST_VERSION) throw new DatabaseTooNewError(file, version, LATEST_VERSION);
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
     db.pragma('synchronous = NORMAL');
     migrate(db, migrations, options.targetVersion ?? LATEST_VERSION);
   } catch (error) {
     db.close();
-    throw error;
+    throw explain(error, file);
   }
+  for (const suffix of ['-wal', '-shm']) makePrivate(file + suffix);
   return { db, file, movedAside };
+}
+
+/** A busy or forbidden file is reported as such; anything else passes through unchanged. */
+function explain(error: unknown, file: string): unknown {
+  if (isBusyError(error)) return databaseBusy(file);
+  if (isPermissionError(error)) return unreadable(file, errorText(error));
+  return error;
+}
+
+function checkAccess(file: string): void {
+  for (const target of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      fs.accessSync(target, fs.constants.R_OK | fs.constants.W_OK);
+    } catch (error) {
+      if (errorCode(error) === 'ENOENT') continue;
+      throw unreadable(target, errorText(error));
+    }
+  }
+}
+
+/** SQLite removes the WAL when the last connection closes cleanly: one left with content means a crash. */
+function hasLeftoverWal(file: string): boolean {
+  try {
+    return fs.statSync(`${file}-wal`).size > 0;
+  } catch {
+    return false;
+  }
 }
 
 function userVersion(db: Db): number {
   return db.pragma('user_version', { simple: true }) as number;
 }
 
-function checkHealth(file: string): { ok: true } | { ok: false; reason: string } {
+/**
+ * Corrupt means SQLite says the bytes are damaged: not a database at all, or pages that
+ * fail integrity_check. Busy, locked or forbidden files throw instead: they are healthy
+ * files that must stay exactly where they are.
+ */
+function checkHealth(file: string, how: { full: boolean; timeout: number }): { ok: true } | { ok: false; reason: string } {
   let probe: Db | null = null;
   try {
     // Read-only: a read-write probe would checkpoint a WAL into the damaged file (or
     // delete a stray WAL) before it could be moved aside.
-    probe = new Database(file, { fileMustExist: true, readonly: true });
+    probe = new Database(file, { fileMustExist: true, readonly: true, timeout: how.timeout });
+    // Reading the schema fails at once on a file that is not a database.
+    probe.prepare('SELECT COUNT(*) FROM sqlite_schema').get();
+    if (!how.full) return { ok: true };
     const rows = probe.pragma('integrity_check') as Array<{ integrity_check: string }>;
     const first = rows[0]?.integrity_check;
     return first === 'ok' ? { ok: true } : { ok: false, reason: first ?? 'integrity_check failed' };
   } catch (error) {
-    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+    if (isCorruptionError(error)) return { ok: false, reason: errorText(error) };
+    throw explain(error, file);
   } finally {
     probe?.close();
   }
 }
 
 /** Renames the file and its WAL/SHM companions; returns the new main path. */
-function moveAside(file: string): string {
+function moveAside(dataDir: string, file: string): string {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const target = `${file}.corrupt-${stamp}`;
-  fs.renameSync(file, target);
-  for (const suffix of ['-wal', '-shm']) {
-    if (fs.existsSync(file + suffix)) fs.renameSync(file + suffix, target + suffix);
+  try {
+    fs.renameSync(file, target);
+    for (const suffix of ['-wal', '-shm']) {
+      if (fs.existsSync(file + suffix)) fs.renameSync(file + suffix, target + suffix);
+    }
+  } catch (error) {
+    if (isPermissionError(error)) throw readOnlyDataDir(dataDir, errorText(error));
+    throw error;
   }
   return target;
 }

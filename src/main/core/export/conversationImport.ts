@@ -9,9 +9,14 @@ import {
   TASKS_FORMAT,
 } from '../../../shared/exportFormat';
 import { findCycle } from '../tasks/taskRules';
+import { MESSAGE_MAX, TITLE_MAX } from '../../../shared/domain';
+import { TASK_TITLE_MAX } from '../../../shared/tasks';
+
+/** The most messages (main transcript and workers together) one imported conversation may hold. */
+export const IMPORT_MESSAGES_MAX = 100_000;
 import { AppError } from '../ipc/dispatcher';
 
-export type ImportRefusal = 'not-stepwise' | 'newer-version' | 'malformed';
+export type ImportRefusal = 'not-stepwise' | 'newer-version' | 'malformed' | 'over-limit';
 
 export class ImportRefused extends AppError {
   constructor(
@@ -72,9 +77,44 @@ export function parseConversationExport(text: string): ConversationExport {
   }
   const parsed = ConversationExport.safeParse(data);
   if (!parsed.success) throw malformed(describeIssues(parsed.error));
+  const overLimit = limitProblems(parsed.data);
+  if (overLimit.length) {
+    throw new ImportRefused(
+      'over-limit',
+      `This conversation export is over Stepwise's limits: ${overLimit.slice(0, ISSUES_SHOWN).join('; ')}. Nothing was imported.`,
+    );
+  }
   const problems = consistencyProblems(parsed.data);
   if (problems.length) throw malformed(problems.slice(0, ISSUES_SHOWN).join('; '));
   return parsed.data;
+}
+
+/** The same limits the app applies when the user types: titles, message size, and count. */
+function limitProblems(data: ConversationExport): string[] {
+  const problems: string[] = [];
+  const chars = (text: string) => text.trim().length;
+  if (chars(data.conversation.title) > TITLE_MAX) {
+    problems.push(`the title is ${chars(data.conversation.title)} characters (at most ${TITLE_MAX})`);
+  }
+  for (const worker of data.workers) {
+    if (chars(worker.title) > TITLE_MAX) problems.push(`worker ${worker.number}'s title is ${chars(worker.title)} characters (at most ${TITLE_MAX})`);
+  }
+  for (const [index, list] of data.taskLists.entries()) {
+    for (const task of list.tasks) {
+      if (chars(task.title) > TASK_TITLE_MAX) {
+        problems.push(`taskLists.${index}: task ${task.id}'s title is ${chars(task.title)} characters (at most ${TASK_TITLE_MAX})`);
+      }
+    }
+  }
+  const messages = [...data.messages, ...data.workers.flatMap((w) => w.messages)];
+  if (messages.length > IMPORT_MESSAGES_MAX) problems.push(`it holds ${messages.length} messages (at most ${IMPORT_MESSAGES_MAX})`);
+  // The user's own messages are capped in the app; the model's replies are not.
+  for (const message of messages) {
+    if (message.role === 'user' && message.content.length > MESSAGE_MAX) {
+      problems.push(`message ${message.id} (from the user) is ${message.content.length} characters (at most ${MESSAGE_MAX})`);
+    }
+  }
+  return problems;
 }
 
 /** What the schema cannot express: references, uniqueness, and the task rules' invariants. */

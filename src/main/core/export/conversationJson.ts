@@ -8,6 +8,7 @@ import {
   type ConversationExportMessage,
 } from '../../../shared/exportFormat';
 import { notFound } from '../ipc/dispatcher';
+import { escapeBidiControlsInJson } from '../../../shared/bidi';
 import type { ExportReader, ReadConversation, ReadList, ReadMessage, ReadWorker } from './exportReader';
 import { eventNumbering, isoTime, listJson, taskJson } from './tasksJson';
 
@@ -96,5 +97,5 @@ export function conversationExport(snapshot: ConversationSnapshot, exportedAt: n
 }
 
 export function conversationJson(snapshot: ConversationSnapshot, exportedAt: number): string {
-  return `${JSON.stringify(conversationExport(snapshot, exportedAt), null, 2)}\n`;
+  return `${escapeBidiControlsInJson(JSON.stringify(conversationExport(snapshot, exportedAt), null, 2))}\n`;
 }

@@ -15,6 +15,7 @@ import { createExportReader } from './exportReader';
 import { exportFilename, filterFor, MIME_TYPES, slug, type ExportFormat, type FileFilter } from './exportFiles';
 import { UTF8_BOM } from './tasksCsv';
 import { exportTasks, type ExportedText } from './tasksExport';
+import { writePrivateFile } from '../storage/privateFiles';
 
 /** Native file dialogs, provided by the desktop app. Each resolves to a path, or null when cancelled. */
 export interface FileDialogs {
@@ -38,14 +39,14 @@ function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Writes next to the target and renames, so a failed write never leaves half a file in place. */
+/**
+ * Writes next to the target and renames (a failed write never leaves half a file in
+ * place), readable only by the user: an export holds the same private text as the app.
+ */
 async function writeFileWhole(file: string, text: string): Promise<void> {
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${Date.now()}.tmp`);
   try {
-    await fs.writeFile(temp, text, 'utf8');
-    await fs.rename(temp, file);
+    await writePrivateFile(file, text);
   } catch (error) {
-    await fs.rm(temp, { force: true }).catch(() => {});
     throw new AppError('internal', `Could not save ${file}: ${describeError(error)}`);
   }
 }

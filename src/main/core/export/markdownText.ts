@@ -1,6 +1,8 @@
 // Turns untrusted text (task titles, descriptions, conversation titles) into Markdown that
 // renders as exactly that text on GitHub and in Obsidian: it can never open a link, a
-// checkbox, a heading, a table, a code span or any other structure.
+// checkbox, a heading, a table, a code span or any other structure. Bidirectional
+// controls are shown as visible markers, so no title can display reversed.
+import { revealBidiControls } from '../../../shared/bidi';
 
 /**
  * Characters that start inline structure somewhere: CommonMark (`\` `` ` `` `*` `_` `[`
@@ -25,7 +27,7 @@ function escapeUrlStarts(text: string): string {
 
 /** Escapes text that stays on one line: line breaks become spaces. */
 export function escapeMarkdownLine(text: string): string {
-  const oneLine = text.split(LINE_BREAK).join(' ').trim();
+  const oneLine = revealBidiControls(text.split(LINE_BREAK).join(' ').trim());
   return escapeLineStart(escapeUrlStarts(oneLine.replace(INLINE_SPECIAL, (c) => `\\${c}`)));
 }
 

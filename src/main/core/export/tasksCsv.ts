@@ -2,6 +2,7 @@
 // hold a comma, quote or line break), one row per task. Cells a spreadsheet would run as
 // a formula get a leading apostrophe (csv-stringify's `escape_formulas`).
 import { stringify } from 'csv-stringify/sync';
+import { revealBidiControls } from '../../../shared/bidi';
 import type { TasksDocument } from './tasksMarkdown';
 import { isoTime } from './tasksJson';
 
@@ -28,17 +29,17 @@ export function tasksCsv(doc: TasksDocument): string {
     for (const list of lists) {
       for (const task of list.tasks) {
         rows.push([
-          conversation.title,
+          revealBidiControls(conversation.title),
           conversation.id,
           String(list.number),
           String(task.seq),
-          task.title,
+          revealBidiControls(task.title),
           task.status,
           task.owner,
           task.blockedBy.join(' '),
           isoTime(task.createdAt),
           task.completedAt === null ? '' : isoTime(task.completedAt),
-          task.description,
+          revealBidiControls(task.description),
         ]);
       }
     }

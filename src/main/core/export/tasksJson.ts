@@ -2,6 +2,7 @@
 import { TASKS_FORMAT, TASKS_VERSION, type TaskEventExport, type TasksExport } from '../../../shared/exportFormat';
 import type { ReadEvent, ReadList, ReadTask } from './exportReader';
 import type { TasksDocument } from './tasksMarkdown';
+import { escapeBidiControlsInJson } from '../../../shared/bidi';
 
 export const isoTime = (ms: number): string => new Date(ms).toISOString();
 
@@ -66,5 +67,5 @@ export function tasksExport(doc: TasksDocument): TasksExport {
 }
 
 export function tasksJson(doc: TasksDocument): string {
-  return `${JSON.stringify(tasksExport(doc), null, 2)}\n`;
+  return `${escapeBidiControlsInJson(JSON.stringify(tasksExport(doc), null, 2))}\n`;
 }

@@ -59,17 +59,15 @@ function clip(text: string): string {
   return text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
 }
 
-/** The model's answer as a one-line title: no Markdown, quotes, "Title:" or final period. */
+/** The model's answer as a one-line title: plain text, no quotes, "Title:" or final period. */
 export function cleanTitle(raw: string): string {
   const line = raw
     .split('\n')
-    .map((l) => l.trim())
+    .map((l) => plainText(l).trim())
     .find(Boolean);
   if (!line) return '';
   const text = line
-    .replace(/^#+\s*/, '')
     .replace(/^title\s*:\s*/i, '')
-    .replace(/[*_`]/g, '')
     .replace(/^["'“‘«]+|["'”’»]+$/g, '')
     .replace(/[.!?:;,]+$/, '')
     .trim();
@@ -77,9 +75,28 @@ export function cleanTitle(raw: string): string {
 }
 
 export function fallbackTitle(userText: string): string {
-  const words = userText.replace(/\s+/g, ' ').trim().split(' ');
+  const words = plainText(userText).replace(/\s+/g, ' ').trim().split(' ');
   const title = limitWords(words.slice(0, 6).join(' '));
   return words.length > 6 ? `${title}…` : title;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+
+/**
+ * A title is shown as text everywhere, so what would be markup is taken out rather than
+ * shown raw: HTML tags and comments, Markdown links and images (their text stays),
+ * emphasis, code spans, headings, quotes and list markers. Underscores inside words
+ * (snake_case) are kept.
+ */
+export function plainText(text: string): string {
+  return text
+    .replace(/<!--[\s\S]*?(?:-->|$)/g, '')
+    .replace(/<\/?[a-zA-Z][^>]*>/g, '')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^\s*(?:#{1,6}\s+|>\s*|[-*+]\s+(?:\[[ xX]\]\s+)?|\d{1,9}[.)]\s+)+/gm, '')
+    .replace(/[*`~]+/g, '')
+    .replace(/(^|[^\p{L}\p{N}_])_+|_+(?=$|[^\p{L}\p{N}_])/gu, '$1')
+    .replace(/&(amp|lt|gt|quot|apos|nbsp|#39);/g, (_, name: string) => ENTITIES[name]);
 }
 
 function limitWords(text: string): string {

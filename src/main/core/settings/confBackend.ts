@@ -3,12 +3,15 @@
 import Conf from 'conf';
 import type { Settings } from '../../../shared/settings';
 import type { SettingsBackend } from './settingsService';
+import { PRIVATE_FILE_MODE } from '../storage/privateFiles';
 
 export function createConfBackend(dataDir: string): SettingsBackend {
   const conf = new Conf<Record<string, unknown>>({
     cwd: dataDir,
     configName: 'settings',
     projectName: 'stepwise',
+    // Private whatever the umask (conf's default is 0666).
+    configFileMode: PRIVATE_FILE_MODE,
   });
   return {
     read: () => conf.store,

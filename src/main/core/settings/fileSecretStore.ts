@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SecretStore } from './settingsService';
+import { ensurePrivateDir, writePrivateFileSync } from '../storage/privateFiles';
 
 export const KEY_FILE = 'api-key';
 
@@ -27,14 +28,10 @@ export function createFileSecretStore(dataDir: string): SecretStore {
         fs.rmSync(file, { force: true });
         return;
       }
-      fs.mkdirSync(dataDir, { recursive: true });
+      ensurePrivateDir(dataDir);
       // A fresh 0600 file renamed over the old one: the key is never, even briefly, in a
-      // file others can read (writeFileSync keeps an existing file's wider mode).
-      const temp = `${file}.${process.pid}.tmp`;
-      fs.rmSync(temp, { force: true });
-      fs.writeFileSync(temp, key, { mode: 0o600 });
-      fs.chmodSync(temp, 0o600);
-      fs.renameSync(temp, file);
+      // file others can read.
+      writePrivateFileSync(file, key);
     },
   };
 }

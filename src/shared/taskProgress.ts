@@ -1,0 +1,19 @@
+// Progress rules shared by the core, the exports and the renderer. Type-only imports:
+// this module must not pull zod into the renderer's first chunk.
+import type { Task, TaskList, TaskStatus } from './tasks';
+
+/**
+ * Progress of a list: completed out of the tasks that count. Cancelled tasks do not
+ * count, so a list with a cancelled task can still be "all done". One rule for the
+ * header, the sidebar badge, the prompt block and every export.
+ */
+export function progressOf(tasks: readonly { status: TaskStatus }[]): { done: number; total: number; cancelled: number } {
+  const cancelled = tasks.filter((t) => t.status === 'cancelled').length;
+  return { done: tasks.filter((t) => t.status === 'completed').length, total: tasks.length - cancelled, cancelled };
+}
+
+/** The task shown as "current": the main agent's in-progress task, else one a worker runs. */
+export function currentTask(list: TaskList): Task | null {
+  const active = list.tasks.filter((t) => t.status === 'in_progress');
+  return active.find((t) => t.owner === 'main') ?? active[0] ?? null;
+}
