@@ -1,5 +1,5 @@
-// Contract handlers of the chat engine: sending, stopping, retrying, editing, the model
-// list and the API key.
+// Contract handlers of the chat engine: sending, stopping, retrying, editing and status.
+// (Model lists and API keys belong to providers/.)
 import type { Handlers } from '../ipc/dispatcher';
 import type { ChatEngine } from './chatEngine';
 
