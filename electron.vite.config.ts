@@ -35,6 +35,8 @@ export default defineConfig({
     build: {
       outDir: 'out/renderer',
       minify: true,
+      // Fonts (KaTeX's) stay files: the CSP allows fonts from 'self', not data: URLs.
+      assetsInlineLimit: (file: string) => (/\.(woff2?|ttf)$/.test(file) ? false : undefined),
       rollupOptions: { input: resolve('src/renderer/index.html') },
     },
     plugins: [react(), devServerSocket()],

@@ -16,6 +16,11 @@ import { launchApp, makeDataDir, ROOT, type App } from '../tests/e2e/support/app
 import { startScriptedServer, type ScriptedServer, type Turn } from '../tests/support/scriptedServer';
 
 const ROUNDS = Number(process.env.STEPWISE_BENCH_ROUNDS ?? 20);
+/** STEPWISE_BENCH_SCALE=0.1 runs everything at a tenth of the size, to try the benchmark out. */
+const SCALE = Number(process.env.STEPWISE_BENCH_SCALE ?? 1);
+const STREAM_TOKENS = Math.round(20_000 * SCALE);
+const MEGABYTE_TOKENS = Math.round(256 * 1024 * SCALE);
+const LONG = [10_000, 100_000].map((n) => Math.round(n * SCALE));
 
 /** About `tokens` tokens of ordinary Markdown (4 characters a token), ending in `end`. */
 function markdownReply(tokens: number, end: string): string {
@@ -35,7 +40,7 @@ function markdownReply(tokens: number, end: string): string {
 // In-page code is passed as text: tsx would otherwise wrap named functions in a helper
 // the page does not have.
 async function paintedAt(page: Page, needle: string): Promise<number> {
-  return page.evaluate(`new Promise((resolve) => {
+  const painted = page.evaluate(`new Promise((resolve) => {
     const check = () => {
       const rows = document.querySelectorAll('[role=log] article');
       const last = rows[rows.length - 1];
@@ -43,7 +48,12 @@ async function paintedAt(page: Page, needle: string): Promise<number> {
       else requestAnimationFrame(check);
     };
     check();
-  })`);
+  })`) as Promise<number>;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`"${needle}" was not painted within 120 s`)), 120_000);
+  });
+  return Promise.race([painted, timeout]).finally(() => clearTimeout(timer));
 }
 
 async function pageNow(page: Page): Promise<number> {
@@ -96,7 +106,7 @@ async function streamingRows(app: App, server: ScriptedServer): Promise<BenchRow
   );
   const longest = (await page.evaluate('window.__longest')) as number;
   return [
-    ratioRow('stream 20,000 tokens → last token painted', result.app, result.sdk, 'openai SDK alone', '≤ 1.3×'),
+    ratioRow(`stream ${STREAM_TOKENS.toLocaleString('en')} tokens → last token painted`, result.app, result.sdk, 'openai SDK alone', '≤ 1.3×'),
     { measure: 'longest main-thread task while streaming', 'app median': ms(longest), goal: '≤ 50 ms' },
   ];
 }
@@ -113,7 +123,8 @@ async function bigReplyRows(app: App, server: ScriptedServer): Promise<BenchRow[
     const finished = server.streamRequests().at(-1)?.finishedAt ?? painted;
     after.push(painted - finished);
     // Reopen: another conversation, then back to this one.
-    const link = page.getByRole('link', { name: /megabyte/ }).first();
+    const link = page.getByRole('link', { name: new RegExp(end) });
+    await link.waitFor();
     await page.getByRole('button', { name: 'New conversation', exact: true }).click();
     const start = await pageNow(page);
     await link.click();
@@ -150,7 +161,7 @@ async function seedLongConversation(count: number, title: string): Promise<strin
 
 async function openRows(server: ScriptedServer): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  for (const count of [10_000, 100_000]) {
+  for (const count of LONG) {
     const dataDir = await seedLongConversation(count, `Long ${count}`);
     const app = await launchApp({ dataDir, env: { OPENAI_BASE_URL: server.baseUrl, STEPWISE_MODEL: 'scripted' } });
     try {
@@ -173,10 +184,10 @@ async function openRows(server: ScriptedServer): Promise<BenchRow[]> {
         rounds: s.rounds,
         'app median': ms(s.median),
         'app min': ms(s.min),
-        goal: count === 100_000 ? '≤ 300 ms; heap flat' : '≤ 150 ms',
+        goal: count === LONG[1] ? '≤ 300 ms; heap flat' : '≤ 150 ms',
         'renderer heap': `${(heap.usedSize / 1024 / 1024).toFixed(1)} MiB`,
       });
-      if (count === 100_000) rows.push(await sendToRequestRow(app, server, count));
+      if (count === LONG[1]) rows.push(await sendToRequestRow(app, server, count));
     } finally {
       await app.close();
       fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
@@ -228,13 +239,14 @@ const bench: Bench = {
   title: 'What the user waits for, in Chromium through the browser host',
   async run() {
     execFileSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs')], { cwd: ROOT, stdio: 'ignore' });
-    const streamText = (end: string) => markdownReply(20_000, end);
-    const megabyte = (end: string) => markdownReply(256 * 1024, end);
+    const streamText = (end: string) => markdownReply(STREAM_TOKENS, end);
+    const megabyte = (end: string) => markdownReply(MEGABYTE_TOKENS, end);
     const server = await startScriptedServer({
       script: (request): Turn => {
-        if (!request.body.stream) return { text: 'Bench' };
+        const end = JSON.stringify(request.body.messages).match(/END-OF-[A-Z]+-\d+/)?.[0] ?? 'END';
+        // Titles name the round, so a round's conversation can be found in the sidebar.
+        if (!request.body.stream) return { text: `Bench ${end}` };
         const last = String(request.body.messages.at(-1)?.content ?? '');
-        const end = last.match(/END-OF-[A-Z]+-\d+/)?.[0] ?? 'END';
         if (last.startsWith('stream')) return { text: streamText(end), chunkSize: 4 };
         if (last.startsWith('megabyte')) return { text: megabyte(end), chunkSize: 256 };
         return { text: 'OK' };

@@ -35,5 +35,30 @@ export const AutopilotState = z.object({
   pausedReason: z.string().nullable(),
   /** The assessor is being asked whether the current task is done (Stop cancels it). */
   checking: z.boolean(),
+  /**
+   * The task Autopilot's running step continues with ("Continuing: …"): set when it sends
+   * its `NEXT_TODO:` message, null once that step's turn ends, and on Stop or takeover.
+   */
+  continuing: z.string().nullable(),
 });
 export type AutopilotState = z.infer<typeof AutopilotState>;
+
+/** How Autopilot's automatic message starts: `NEXT_TODO: <task title>`. */
+export const NEXT_TODO = 'NEXT_TODO: ';
+
+/** The first line of a worker's result as the main agent gets it: "Worker 2 (task 2) finished:". */
+export function workerResultHeader(worker: number, taskId: number | null, verb: 'finished' | 'failed'): string {
+  return `Worker ${worker}${taskId !== null ? ` (task ${taskId})` : ''} ${verb}:`;
+}
+
+/** Reads a worker's result message back (for the transcript's one-line card); null if it is not one. */
+export function parseWorkerResult(content: string): { worker: number; taskId: number | null; verb: 'finished' | 'failed'; body: string } | null {
+  const match = /^Worker (\d+)(?: \(task (\d+)\))? (finished|failed):[^\S\n]*\n?/.exec(content);
+  if (!match) return null;
+  return {
+    worker: Number(match[1]),
+    taskId: match[2] ? Number(match[2]) : null,
+    verb: match[3] as 'finished' | 'failed',
+    body: content.slice(match[0].length).trim(),
+  };
+}

@@ -19,6 +19,7 @@ import { SettingsPatch, SettingsView } from './settings';
 import { TaskList, TaskTitle, UserTaskPatch } from './tasks';
 import { AutopilotState, Worker } from './agents';
 import { ModelRef, ProfileId, ProfileInput } from './providers';
+import { Question, QuestionReply } from './questions';
 
 const call = <Req extends z.ZodType, Res extends z.ZodType>(request: Req, response: Res) => ({
   request,
@@ -139,8 +140,11 @@ export const calls = {
   ),
 
   'workers:list': call(z.strictObject({ conversationId: ConversationId }), z.array(Worker)),
-  /** Answers the question a worker asked (its ⚠ marker). */
-  'workers:answer': call(z.strictObject({ workerId: ConversationId, content: MessageContent }), Worker),
+
+  /** Every question an agent of the conversation (main or worker) waits on. */
+  'questions:list': call(z.strictObject({ conversationId: ConversationId }), z.array(Question)),
+  /** Answers a pending question with text or one of its actions; returns the conversation's questions still pending. */
+  'questions:answer': call(z.strictObject({ questionId: z.string().max(100), reply: QuestionReply }), z.array(Question)),
 
   'autopilot:get': call(z.strictObject({ conversationId: ConversationId }), AutopilotState),
   'autopilot:set': call(z.strictObject({ conversationId: ConversationId, enabled: z.boolean() }), AutopilotState),
@@ -192,6 +196,8 @@ export const events = {
   'tasks:changed': z.object({ conversationId: ConversationId, list: TaskList.nullable() }),
   /** Workers of a conversation were started, changed state or finished. */
   'workers:changed': z.object({ conversationId: ConversationId, workers: z.array(Worker) }),
+  /** The questions agents of a conversation wait on changed (asked, answered, cancelled). */
+  'questions:changed': z.object({ conversationId: ConversationId, questions: z.array(Question) }),
   /** Autopilot is about to continue with the next task. */
   'autopilot:continuing': z.object({ conversationId: ConversationId, next: z.string() }),
   /** Autopilot paused; `reason` is shown to the user. */

@@ -17,3 +17,12 @@ export function currentTask(list: TaskList): Task | null {
   const active = list.tasks.filter((t) => t.status === 'in_progress');
   return active.find((t) => t.owner === 'main') ?? active[0] ?? null;
 }
+
+/** "Worker 2 failed; handed back" — the ⚠ label of a handed-back task, or null. */
+export function handedBackLabel(task: Pick<Task, 'owner' | 'handedBack'>): string | null {
+  if (!task.handedBack) return null;
+  const worker = /^worker-(\d+)$/.exec(task.owner);
+  const who = worker ? `Worker ${worker[1]}` : 'The worker';
+  const what = { failed: 'failed', stopped: 'was stopped', unfinished: 'ended without completing it' }[task.handedBack];
+  return `${who} ${what}; handed back`;
+}

@@ -8,6 +8,13 @@ export type TaskStatus = z.infer<typeof TaskStatus>;
 
 export const TASK_TITLE_MAX = 200;
 
+/**
+ * Why a worker's task came back to the main agent still in progress: the worker failed,
+ * was stopped, or finished without completing it. The row shows a ⚠ while it is set.
+ */
+export const HandedBack = z.enum(['failed', 'stopped', 'unfinished']);
+export type HandedBack = z.infer<typeof HandedBack>;
+
 export const Task = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -23,6 +30,8 @@ export const Task = z.object({
   updatedAt: z.number().int(),
   completedAt: z.number().int().nullable(),
   lastMessageId: z.number().int().nullable(),
+  /** Set on a worker's in-progress task once the worker ended without completing it. */
+  handedBack: HandedBack.nullable().optional(),
 });
 export type Task = z.infer<typeof Task>;
 

@@ -1,35 +1,11 @@
 // Automated accessibility checks (axe-core) on the main screens, in light and dark:
 // the empty app, a conversation with a task list, tool cards and workers, a menu, a
 // dialog and Settings. Serious and critical violations fail the test.
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
 import { launchApp, type App } from './support/app';
 import { reportFailure, turnQueue } from './support/chatScript';
-
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[] }>;
-}
-
-async function violations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the app's CSP rightly refuses injected <script>s.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations;
-  });
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
+import { violations } from './support/axe';
 
 let app: App;
 let server: ScriptedServer;

@@ -9,6 +9,7 @@ import { startScriptedServer, type ChatBody, type ScriptedServer, type Turn } fr
 import { transcriptProblems } from '../support/transcriptValidator';
 import { launchApp, type App } from './support/app';
 import { gate, reportFailure, systemPromptOf } from './support/chatScript';
+import { violations } from './support/axe';
 
 const taskOf = (body: ChatBody) => /<task>\n([\s\S]*?)\n<\/task>/.exec(systemPromptOf(body))?.[1] ?? null;
 const isMain = (body: ChatBody) => systemPromptOf(body).includes('## Delegating to workers');
@@ -95,6 +96,12 @@ describe('workers in the browser', () => {
     await chip('Worker 1, running: Summarize a.txt').waitFor();
     await chip('Worker 2, running, needs your answer: Summarize b.txt').waitFor({ timeout: 10_000 });
     await chip('Worker 3, queued: Summarize c.txt').waitFor();
+    // The question itself is in the main view, with who asks it and a box to answer.
+    const question = page().getByRole('region', { name: 'Question from Worker 2' });
+    await question.getByText('How long should the summary be?').waitFor();
+    await question.getByRole('textbox', { name: 'Your answer to Worker 2' }).waitFor();
+    expect(await question.getByRole('button', { name: 'Answer', exact: true }).isDisabled()).toBe(true);
+    expect(await violations(page())).toEqual([]);
     expect(server.chatRequests().filter((r) => taskOf(r.body) === 'Summarize c.txt')).toHaveLength(0);
 
     // Worker 1 finishes: the queued worker takes its place, and the main agent gets the result.
@@ -102,7 +109,13 @@ describe('workers in the browser', () => {
     await expect.poll(counts, { timeout: 10_000 }).toBe('Workers: 2 running · 0 queued · 1 done');
     await chip('Worker 1, done: Summarize a.txt').waitFor();
     await chip('Worker 3, running: Summarize c.txt').waitFor();
-    await conversationMessages().getByRole('article', { name: 'Worker message' }).getByText(RESULT_A).waitFor({ timeout: 10_000 });
+    // The result reaches the transcript as one line that opens to the result.
+    const result = conversationMessages().getByRole('article', { name: 'Worker message' });
+    const line = result.locator('summary').filter({ hasText: 'Worker 1 finished' });
+    await line.waitFor({ timeout: 10_000 });
+    expect(await result.getByText(RESULT_A).count()).toBe(0);
+    await line.click();
+    await result.getByText(RESULT_A).waitFor();
     await conversationMessages().getByText('Got 1 of 3 summaries.').waitFor({ timeout: 10_000 });
   });
 
@@ -120,14 +133,23 @@ describe('workers in the browser', () => {
 
     await page().keyboard.press('Tab');
     await bannerSays(2);
-    await view().locator('summary').filter({ hasText: 'Tool call ask_user, running' }).waitFor();
+    const exchange = view().getByRole('group', { name: 'Worker 2 asked' });
+    await exchange.getByText('How long should the summary be?').waitFor();
+    await exchange.getByText('Waiting for your answer…').waitFor();
     // Only worker 2's transcript: nothing carried over from worker 1.
     expect(await view().getByText(RESULT_A).count()).toBe(0);
-    const answer = page().getByRole('textbox', { name: 'Answer worker 2' });
-    await answer.fill('Two sentences, please.');
-    await answer.press('Enter');
-    await answer.waitFor({ state: 'detached', timeout: 10_000 });
+    // The same question in the worker's view; the main view's banner is out of sight.
+    const question = view().getByRole('region', { name: 'Question from Worker 2' });
+    await question.getByText('How long should the summary be?').waitFor();
+    expect(await page().getByRole('region', { name: 'Question from Worker 2' }).count()).toBe(1);
+    await question.getByRole('textbox', { name: 'Your answer to Worker 2' }).fill('Two sentences, please.');
+    await question.getByRole('button', { name: 'Answer', exact: true }).click();
+    await question.waitFor({ state: 'detached', timeout: 10_000 });
     await chip('Worker 2, running: Summarize b.txt').waitFor();
+    // The exchange stays readable in the transcript: the question, then the answer.
+    await exchange.getByText('You answered:').waitFor({ timeout: 10_000 });
+    expect(await violations(page())).toEqual([]);
+    expect((await exchange.innerText()).replace(/\n+/g, '\n')).toBe('Worker 2 asked: How long should the summary be?\nYou answered: Two sentences, please.');
     // The answer went to the worker as the result of its ask_user call.
     await expect
       .poll(() => server.chatRequests().filter((r) => taskOf(r.body) === 'Summarize b.txt').length, { timeout: 10_000 })

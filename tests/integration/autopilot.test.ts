@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ASSESSOR_SYSTEM } from '../../src/main/core/autopilot/assessorPrompt';
+import type { AutopilotState } from '../../src/shared/agents';
 import type { Message } from '../../src/shared/domain';
 import { plan, verdict, type AutopilotServer, type ScriptedTurn, autopilotPerTest, autopilotConversation as autopilotOn, statuses as statusesOf, autoMessages as autoMessagesOf } from '../support/autopilotServer';
 import { TEST_KEY, type ChatHarness } from '../support/chatHarness';
@@ -83,7 +84,7 @@ describe('a finished turn with open work', () => {
     expect(second.body.messages[1].content).toContain('Tool calls: none');
 
     const state = await h.call('autopilot:get', { conversationId: id });
-    expect(state).toEqual({ conversationId: id, enabled: true, steps: 1, cap: 5, pausedReason: (await paused).reason, checking: false });
+    expect(state).toEqual({ conversationId: id, enabled: true, steps: 1, cap: 5, pausedReason: (await paused).reason, checking: false, continuing: null });
     expect(h.eventsOf('autopilot:state').at(-1)).toEqual(state);
   });
 
@@ -226,6 +227,7 @@ describe('the step cap', () => {
       cap: 2,
       pausedReason: 'Autopilot paused after 2 steps',
       checking: false,
+      continuing: null,
     });
 
     const from = h.events.length;
@@ -237,6 +239,14 @@ describe('the step cap', () => {
     expect(h.events.slice(from).filter((e) => e.event === 'autopilot:continuing').map((e) => e.payload)).toEqual([
       { conversationId: id, next: 'Step four' },
     ]);
+    // The line the user sees, as pushed (Continue clears the pause first): each step's own, straight from checking to
+    // continuing, and nothing once Autopilot has ended.
+    const lines = h.events
+      .slice(from)
+      .filter((e) => e.event === 'autopilot:state')
+      .map(({ payload }) => payload as AutopilotState)
+      .map((st) => (st.checking ? 'checking' : st.continuing ? `Continuing: ${st.continuing}` : (st.pausedReason ?? null)));
+    expect(lines.filter((line, i) => line !== lines[i - 1])).toEqual([null, 'checking', 'Continuing: Step four', 'checking', null]);
     expect(await h.call('autopilot:get', { conversationId: id })).toMatchObject({ steps: 1, pausedReason: null });
 
     // The user's own message starts the count again.

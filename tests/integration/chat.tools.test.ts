@@ -107,9 +107,9 @@ describe('a two-round tool conversation', () => {
     const results = h.messages(conversation.id).filter((m) => m.role === 'tool');
     expect(results.map((r) => r.toolCallId)).toEqual(['c1', 'c2', 'c3', 'c4', 'c5']);
     expect(results[0].content).toMatch(/^Unknown tool "no_such_tool"\. Available tools: .*get_current_time/);
-    expect(results[1].content).toBe('Invalid arguments for task_update: taskId must be a number');
+    expect(results[1].content).toBe('Invalid arguments for task_update: taskId must be a number.');
     expect(results[2].content).toMatch(/^Invalid arguments for task_update: the arguments are not valid JSON/);
-    expect(results[3].content).toBe('Tool task_update failed: the task list is locked');
+    expect(results[3].content).toBe('Tool task_update failed: the task list is locked.');
     expect(JSON.parse(results[4].content)).toHaveProperty('iso');
     // The invalid JSON was not sent back as is: the API would reject the request.
     const sent = server.streamRequests()[1].body.messages.find((m) => m.role === 'assistant')!;

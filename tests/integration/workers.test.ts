@@ -15,7 +15,7 @@ const systemOf = (body: Body) => String(body.messages[0]?.content ?? '');
 const taskOf = (body: Body) => /<task>\n([\s\S]*?)\n<\/task>/.exec(systemOf(body))?.[1] ?? null;
 const isMain = (body: Body) => systemOf(body).includes('## Delegating to workers');
 const lastUser = (body: Body) => String(body.messages.findLast((m) => m.role === 'user')?.content ?? '');
-const workerResults = (body: Body) => body.messages.filter((m) => m.role === 'user' && /^Worker \d+/.test(String(m.content)));
+const workerResults = (body: Body) => body.messages.filter((m) => m.role === 'user' && /^(Worker \d+|Task \d+ was completed by worker)/.test(String(m.content)));
 const hasToolResults = (body: Body) => body.messages.at(-1)?.role === 'tool';
 
 async function until(check: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
@@ -178,7 +178,12 @@ describe('workers', () => {
       [3, 'pending', 'main'],
     ]);
 
+    expect((await h.call('questions:list', { conversationId: conversation.id })).map((q) => q.text)).toEqual(['Which region?']);
     await h.call('chat:stop', { conversationId: conversation.id });
+    // Stop cancelled the question: the worker's ask_user got "cancelled by user".
+    expect(await h.call('questions:list', { conversationId: conversation.id })).toEqual([]);
+    const asker = h.core.workers.workers.list(conversation.id)[1];
+    expect(h.messages(asker.id).find((m) => m.role === 'tool')?.content).toBe('cancelled by user');
     const summary = h.messages(conversation.id).at(-1)!;
     expect(summary.origin).toBe('system');
     expect(summary.content).toMatch(/^\[Stopped at \d\d:\d\d:\d\d\] Main agent: idle\./);
@@ -187,11 +192,13 @@ describe('workers', () => {
     expect(summary.content).toContain('Task list: 3 tasks (1 pending, 2 in progress, 0 completed).');
     const workers = await h.call('workers:list', { conversationId: conversation.id });
     expect(workers.map((w) => w.status)).toEqual(['stopped', 'stopped']);
-    // Stopped workers hand their tasks back to the main agent: nothing waits on them.
+    // Stopped workers hand their tasks back to the main agent, still in progress and marked.
     const after = (await h.call('tasks:get', { conversationId: conversation.id })).list!;
-    expect(after.tasks.map((t) => t.owner)).toEqual(['main', 'main', 'main']);
-    expect(after.tasks.filter((t) => t.status === 'in_progress')).toHaveLength(1);
-    expect(after.tasks[2].status).toBe('pending');
+    expect(after.tasks.map((t) => [t.id, t.status, t.owner, t.handedBack])).toEqual([
+      [1, 'in_progress', 'worker-1', 'stopped'],
+      [2, 'in_progress', 'worker-2', 'stopped'],
+      [3, 'pending', 'main', null],
+    ]);
 
     // Every stored transcript turns into a valid request.
     for (const id of [conversation.id, ...workers.map((w) => w.id)]) {
@@ -260,6 +267,93 @@ describe('workers', () => {
     expect(followUps.map((t) => t.owner).sort()).toEqual(['worker-1', 'worker-2', 'worker-3', 'worker-4', 'worker-5']);
   });
 
+  it('workers that finish complete their tasks with their results; the next request says so', async () => {
+    const plan = {
+      id: 'call_plan',
+      name: 'manage_todo_list',
+      arguments: JSON.stringify({ todoList: [1, 2, 3].map((n) => ({ id: n, title: `Count basket ${n}`, status: 'pending' })) }),
+    };
+    server.setScript((req) => {
+      const body = req.body;
+      const task = taskOf(body);
+      if (task) return { text: `${task}: 12 apples.` };
+      if (!isMain(body)) return { text: 'title' };
+      if (hasToolResults(body)) return { text: 'Counting.' };
+      if (workerResults(body).length >= 3) return { text: 'All counted.' };
+      if (workerResults(body).length) return { text: 'Noted.' };
+      return { toolCalls: [plan, ...[1, 2, 3].map((n) => ({ id: `s${n}`, name: 'start_task', arguments: JSON.stringify({ task_description: `Count basket ${n}`, taskId: n }) }))] };
+    });
+    const conversation = await h.newConversation('Baskets');
+    // Every header list and sidebar badge pushed agrees with the database at that moment.
+    const progress = (tasks: ReadonlyArray<{ status: string }>) => `${tasks.filter((t) => t.status === 'completed').length}/${tasks.length}`;
+    const headers: string[] = [];
+    const mismatches: string[] = [];
+    h.core.bus.subscribe((event, payload) => {
+      const stored = h.core.tasks.tasks.get(conversation.id);
+      const now = stored ? progress(stored.tasks) : null;
+      if (event === 'tasks:changed') {
+        const list = (payload as { list: { tasks: Array<{ status: string }> } | null }).list;
+        headers.push(list ? progress(list.tasks) : '');
+        if ((list ? progress(list.tasks) : null) !== now) mismatches.push(`header ${headers.at(-1)} vs ${now}`);
+      }
+      const badge = event === 'conversations:changed' ? (payload as { conversation?: { tasks?: { done: number; total: number } | null } }).conversation?.tasks : undefined;
+      if (badge && `${badge.done}/${badge.total}` !== now) mismatches.push(`badge ${badge.done}/${badge.total} vs ${now}`);
+    });
+    await h.call('messages:send', { conversationId: conversation.id, content: 'Count the three baskets' });
+    await until(() => h.messages(conversation.id).some((m) => m.content === 'All counted.'), 'the aggregated answer');
+    await h.waitIdle(conversation.id);
+    const list = (await h.call('tasks:get', { conversationId: conversation.id })).list!;
+    expect(list.tasks.map((t) => [t.id, t.status, t.owner, t.handedBack])).toEqual([1, 2, 3].map((n) => [n, 'completed', `worker-${n}`, null]));
+    const delivered = h.messages(conversation.id).filter((m) => m.origin === 'worker').map((m) => m.content).sort();
+    expect(delivered).toEqual(
+      [1, 2, 3].map((n) => `Task ${n} was completed by worker ${n} with this result:\n\nCount basket ${n}: 12 apples.\n\nReopen it if the result is not enough.`),
+    );
+    // The worker's status and its task's completion were one write: no push saw one without the other.
+    const workers = await h.call('workers:list', { conversationId: conversation.id });
+    expect(workers.map((w) => w.status)).toEqual(['done', 'done', 'done']);
+    expect(headers).toEqual(['0/3', '0/3', '0/3', '0/3', '1/3', '2/3', '3/3']);
+    expect(mismatches).toEqual([]);
+    const summary = (await h.call('conversations:list', {})).items.find((c) => c.id === conversation.id)!;
+    expect(summary.tasks).toEqual({ done: 3, total: 3 });
+  });
+
+  it('a worker that fails hands its task back in progress, marked, and the main agent is told', async () => {
+    server.setScript((req) => {
+      const body = req.body;
+      if (taskOf(body)) return { status: 401, errorMessage: 'bad key' };
+      if (!isMain(body)) return { text: 'title' };
+      if (hasToolResults(body)) return { text: 'Started.' };
+      if (workerResults(body).length) return { text: 'I will look at task 2 myself.' };
+      return {
+        toolCalls: [
+          {
+            id: 'call_plan',
+            name: 'manage_todo_list',
+            arguments: JSON.stringify({ todoList: [{ id: 1, title: 'Plan the count', status: 'in_progress' }, { id: 2, title: 'Count north basket', status: 'pending' }, { id: 3, title: 'Report', status: 'pending' }] }),
+          },
+          { id: 'call_w', name: 'start_task', arguments: JSON.stringify({ task_description: 'Count north basket', taskId: 2 }) },
+        ],
+      };
+    });
+    const conversation = await h.newConversation('Failing task');
+    await h.call('messages:send', { conversationId: conversation.id, content: 'Count it' });
+    await until(() => h.messages(conversation.id).some((m) => m.content === 'I will look at task 2 myself.'), 'the main agent to read the report');
+    const list = (await h.call('tasks:get', { conversationId: conversation.id })).list!;
+    expect(list.tasks.map((t) => [t.id, t.status, t.owner, t.handedBack])).toEqual([
+      [1, 'in_progress', 'main', null],
+      [2, 'in_progress', 'worker-1', 'failed'],
+      [3, 'pending', 'main', null],
+    ]);
+    const report = h.messages(conversation.id).find((m) => m.origin === 'worker')!;
+    expect(report.content.startsWith('Worker 1 (task 2) failed:')).toBe(true);
+    expect(report.content).toContain('Task 2 is handed back to you, still in progress');
+    const lastMain = server.chatRequests().filter((r) => isMain(r.body)).at(-1)!;
+    expect(systemOf(lastMain.body)).toContain('- [in_progress] (2) Count north basket [Worker 1 failed; handed back to you]');
+    // The main agent takes it over: any status change clears the mark.
+    await h.call('tasks:update', { conversationId: conversation.id, taskId: 2, patch: { status: 'pending' } });
+    expect((await h.call('tasks:get', { conversationId: conversation.id })).list!.tasks[1]).toMatchObject({ status: 'pending', handedBack: null });
+  });
+
   it('a worker asks the user, waits (⚠), and continues with the answer', async () => {
     server.setScript((req) => {
       const body = req.body;
@@ -278,16 +372,20 @@ describe('workers', () => {
     await until(() => h.core.workers.workers.list(conversation.id)[0]?.needsInput === true, 'the worker to ask');
     const [asking] = await h.call('workers:list', { conversationId: conversation.id });
     expect(asking).toMatchObject({ status: 'running', needsInput: true, activity: 'waiting' });
-    const notWaiting = await h.callError('workers:answer', { workerId: conversation.id, content: 'x' });
+    const [question] = await h.call('questions:list', { conversationId: conversation.id });
+    expect(question).toMatchObject({ agentId: 'worker-1', agentName: 'Worker 1', workerId: asking.id, text: 'Which region?', freeText: true, actions: [] });
+    const notWaiting = await h.callError('questions:answer', { questionId: 'no-such-question', reply: { kind: 'text', text: 'x' } });
     expect(notWaiting.code).toBe('not_found');
+    const noAction = await h.callError('questions:answer', { questionId: question.id, reply: { kind: 'action', actionId: 'allow' } });
+    expect(noAction.message).toBe("Unknown action 'allow'; this question's actions are none (answer with text).");
 
-    await h.call('workers:answer', { workerId: asking.id, content: 'eu-west-1' });
+    expect(await h.call('questions:answer', { questionId: question.id, reply: { kind: 'text', text: 'eu-west-1' } })).toEqual([]);
     await until(() => h.messages(conversation.id).some((m) => m.content === 'Thanks, done.'), 'the main agent to finish');
     const delivered = h.messages(conversation.id).find((m) => m.origin === 'worker')!;
     expect(delivered.content).toContain('Using eu-west-1.');
     const transcript = h.messages(asking.id);
     expect(transcript.find((m) => m.role === 'tool')?.content).toBe('The user answered: eu-west-1');
-    const again = await h.callError('workers:answer', { workerId: asking.id, content: 'late' });
-    expect(again.code).toBe('conflict');
+    const again = await h.callError('questions:answer', { questionId: question.id, reply: { kind: 'text', text: 'late' } });
+    expect(again).toEqual({ code: 'not_found', message: 'This question was already answered or cancelled.' });
   });
 });

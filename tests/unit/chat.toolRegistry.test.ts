@@ -67,12 +67,12 @@ describe('run', () => {
 
   it.each([
     ['unknown tool', 'nope', '{}', /^Unknown tool "nope"\. Available tools: task_update\.$/],
-    ['wrong type', 'task_update', '{"taskId": "7"}', /^Invalid arguments for task_update: taskId must be a number$/],
-    ['missing field', 'task_update', '{}', /^Invalid arguments for task_update: taskId is required$/],
+    ['wrong type', 'task_update', '{"taskId": "7"}', /^Invalid arguments for task_update: taskId must be a number\.$/],
+    ['missing field', 'task_update', '{}', /^Invalid arguments for task_update: taskId is required\.$/],
     ['not JSON', 'task_update', '{"taskId": 7', /^Invalid arguments for task_update: the arguments are not valid JSON/],
-    ['a JSON array', 'task_update', '[1]', /^Invalid arguments for task_update: the arguments must be a JSON object$/],
+    ['a JSON array', 'task_update', '[1]', /^Invalid arguments for task_update: the arguments must be a JSON object\.$/],
     ['JSON null', 'task_update', 'null', /must be a JSON object/],
-    ['empty string counts as {}', 'task_update', '', /^Invalid arguments for task_update: taskId is required$/],
+    ['empty string counts as {}', 'task_update', '', /^Invalid arguments for task_update: taskId is required\.$/],
   ])('%s becomes a result the model can act on', async (_case, name, raw, expected) => {
     const result = await registryWithTaskTool().run(name, raw, ctx());
     expect(result.ok).toBe(false);
@@ -91,9 +91,9 @@ describe('run', () => {
     const sync = registryWithTaskTool(() => {
       throw new Error('list is locked');
     });
-    expect(await sync.run('task_update', '{"taskId":1}', ctx())).toEqual({ ok: false, content: 'Tool task_update failed: list is locked' });
+    expect(await sync.run('task_update', '{"taskId":1}', ctx())).toEqual({ ok: false, content: 'Tool task_update failed: list is locked.' });
     const async_ = registryWithTaskTool(async () => Promise.reject(new Error('disk full')));
-    expect((await async_.run('task_update', '{"taskId":1}', ctx())).content).toBe('Tool task_update failed: disk full');
+    expect((await async_.run('task_update', '{"taskId":1}', ctx())).content).toBe('Tool task_update failed: disk full.');
   });
 
   it('a bad time zone for get_current_time says what to send instead', async () => {
@@ -102,7 +102,7 @@ describe('run', () => {
     const result = await registry.run('get_current_time', '{"timeZone":"Mars/Olympus"}', ctx());
     expect(result).toEqual({
       ok: false,
-      content: 'Tool get_current_time failed: unknown time zone "Mars/Olympus"; use an IANA name such as "Europe/Berlin"',
+      content: 'Tool get_current_time failed: unknown time zone "Mars/Olympus"; use an IANA name such as "Europe/Berlin".',
     });
   });
 
@@ -130,6 +130,6 @@ describe('argument helpers', () => {
     const schema = z.strictObject({ title: z.string().min(1, { error: 'title must not be empty' }), tags: z.array(z.string()) });
     const result = schema.safeParse({ title: '', tags: 'x', extra: 1 });
     expect(result.success).toBe(false);
-    expect(describeIssues(result.error!)).toBe('title: title must not be empty; tags must be an array; unknown field(s) extra');
+    expect(describeIssues(result.error!)).toBe('title: title must not be empty; tags must be an array; unknown key \'extra\'');
   });
 });

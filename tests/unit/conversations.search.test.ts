@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/main/core/db/openDatabase';
 import { createConversationRepo, type ConversationRepo } from '../../src/main/core/conversations/conversationRepo';
-import { MATCH_END, MATCH_START, SEARCH_CAP } from '../../src/main/core/conversations/conversationSearch';
+import { MATCH_END, MATCH_START, SEARCH_CAP, snippetOf } from '../../src/main/core/conversations/conversationSearch';
 import { createMessageRepo, type MessageRepo } from '../../src/main/core/conversations/messageRepo';
 import { makeTempDir, removeDir } from '../support/tempDir';
 
@@ -97,7 +97,7 @@ describe('conversation search', () => {
     expect(indexIsConsistent()).toBe(true);
   });
 
-  it('orders results pinned first, then by activity, and caps a word found everywhere', () => {
+  it('orders results pinned first, then by their newest match, and caps a word found everywhere', () => {
     db.transaction(() => {
       for (let i = 0; i < SEARCH_CAP + 50; i++) {
         const c = conversations.create(`Note ${i}`);
@@ -115,5 +115,25 @@ describe('conversation search', () => {
     const rare = conversations.list('zebra', 0, 5);
     expect(rare).toMatchObject({ total: 1, capped: false });
     expect(rare.items.map((c) => c.title)).toEqual(['Note 7']);
+  });
+});
+
+describe('search snippets', () => {
+  it('marks the matched words, folding case and accents, the last word as a prefix', () => {
+    expect(snippetOf('Le Café est ouvert. Les tomates mûrissent.', 'cafe tomat')).toBe(
+      `Le ${MATCH_START}Café${MATCH_END} est ouvert. Les ${MATCH_START}tomates${MATCH_END} mûrissent.`,
+    );
+  });
+
+  it('cuts a long message to the words around the first match', () => {
+    const words = Array.from({ length: 100 }, (_, i) => `w${i}`);
+    words[50] = 'needle';
+    const snippet = snippetOf(words.join(' '), 'needle', 3)!;
+    expect(snippet).toBe(`…w47 w48 w49 ${MATCH_START}needle${MATCH_END} w51 w52 w53…`);
+  });
+
+  it('has nothing to show when no word matches', () => {
+    expect(snippetOf('nothing here', 'absent')).toBeNull();
+    expect(snippetOf('anything', '!!!')).toBeNull();
   });
 });

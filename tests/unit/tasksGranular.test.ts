@@ -51,7 +51,7 @@ describe('granular task tools', () => {
       ['task_get', { taskId: 7 }],
       ['task_delete', { taskId: 7 }],
     ] as const) {
-      expect(await f.callJson(name, args)).toEqual({ ok: false, error: 'Task 7 not found (this list has tasks 1–5)' });
+      expect(await f.callJson(name, args)).toEqual({ ok: false, error: 'Task 7 not found (this list has tasks 1–5).' });
     }
   });
 
@@ -82,7 +82,7 @@ describe('granular task tools', () => {
     expect(await f.callJson('task_update', { taskId: 1, addBlockedBy: [1] })).toMatchObject({ error: 'Task 1 cannot be blocked by itself.' });
     expect(await f.callJson('task_create', { title: 'X', blockedBy: [9] })).toMatchObject({
       ok: false,
-      error: 'blockedBy: Task 9 not found (this list has tasks 1–5)',
+      error: 'blockedBy: Task 9 not found (this list has tasks 1–5).',
     });
   });
 
@@ -125,7 +125,7 @@ describe('granular task tools', () => {
       ok: false,
       error: 'Unknown status "wip". Use one of: not-started, pending, in-progress, in_progress, completed, done, cancelled.',
     });
-    expect(await f.callJson('task_update', { taskId: 1, title: '' })).toEqual({ ok: false, error: 'title must not be empty' });
+    expect(await f.callJson('task_update', { taskId: 1, title: '' })).toEqual({ ok: false, error: 'title must not be empty.' });
   });
 
   it('task_delete removes a task and frees what it blocked; the last one closes the list', async () => {
@@ -161,7 +161,7 @@ describe('granular task tools', () => {
       expect.stringContaining('Invalid arguments for task_update'),
       expect.stringContaining('Invalid arguments for task_create'),
       expect.stringContaining('not valid JSON'),
-      'Invalid arguments for task_get: taskId is required',
+      'Invalid arguments for task_get: taskId is required.',
     ]);
     expect(dumpTaskTables(f.db)).toEqual(before);
   });

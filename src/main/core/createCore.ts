@@ -21,6 +21,7 @@ import { chatHandlers } from './llm/chatHandlers';
 import { createTaskModule } from './tasks/taskModule';
 import { createAutopilot } from './autopilot/autopilot';
 import { createWorkerModule } from './agents/workerModule';
+import { createQuestionModule } from './questions/questionModule';
 import { PLANNING_OVERRIDE_FILE } from './tasks/taskPlanning';
 import { createProviders } from './providers/providersModule';
 import { createTokenCounter } from './context/tokenCount';
@@ -119,6 +120,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     assessorConnection: (conversationId) => providers.forConversation(conversationId, 'assessor'),
     client: clientOptions,
   });
+  const questions = createQuestionModule({ bus, now });
   const workers = createWorkerModule({
     db,
     bus,
@@ -126,6 +128,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     conversations,
     tasks: tasks.tasks,
     chat,
+    questions: questions.questions,
     tools,
     prompts,
     settings,
@@ -148,12 +151,16 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     ...tasks.handlers,
     ...exportHandlers({ db, bus, conversations, fileDialogs: options.fileDialogs, now }),
     ...workers.handlers,
+    ...questions.handlers,
     ...autopilot.handlers,
     // Stop halts everything in the conversation at once: Autopilot's pending step, the
     // main agent and every worker (with a summary when workers were involved).
     'chat:stop': async ({ conversationId }) => {
       autopilot.stop(conversationId);
-      await workers.workers.stopAll(conversationId);
+      // stopAll notes who was waiting for input before anything is cancelled.
+      const stopping = workers.workers.stopAll(conversationId);
+      questions.questions.cancelAll(conversationId, 'stopped');
+      await stopping;
       return chat.status(conversationId);
     },
     'settings:get': () => providers.view(),
@@ -186,6 +193,8 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     autopilot,
     /** Workers: `workers.workers.list(id)`, `.active(id)`, `.stopAll(id)`. */
     workers,
+    /** Questions to the user: `questions.questions.ask({...})` → the answer (docs/questions.md). */
+    questions,
     dispatch: createDispatcher(handlers),
     close() {
       autopilot.close();

@@ -1,6 +1,7 @@
 import type { AutopilotState } from '../../shared/agents';
 import { call, useApi } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
+import './autopilot.css';
 
 export function AutopilotToggle({ state }: { state: AutopilotState | null }) {
   const api = useApi();
@@ -27,7 +28,8 @@ export function AutopilotToggle({ state }: { state: AutopilotState | null }) {
   );
 }
 
-export function AutopilotNotice({ state, continuing }: { state: AutopilotState | null; continuing: string | null }) {
+/** What Autopilot does right now, straight from the core's state for this step. */
+export function AutopilotNotice({ state }: { state: AutopilotState | null }) {
   const api = useApi();
   const guard = useGuard();
   if (state?.checking) {
@@ -38,11 +40,11 @@ export function AutopilotNotice({ state, continuing }: { state: AutopilotState |
       </div>
     );
   }
-  if (continuing) {
+  if (state?.continuing) {
     return (
       <div className="autopilot-line" role="status">
         <span className="spinner small" aria-hidden="true" />
-        Continuing: {continuing}
+        Continuing: {state.continuing}
       </div>
     );
   }

@@ -1,11 +1,10 @@
 // One worker's live transcript. Tab / Shift+Tab cycle through workers, Esc goes back.
 import { useEffect } from 'react';
 import type { Worker } from '../../shared/agents';
-import { call, useApi } from '../api/apiContext';
-import { useGuard } from '../common/toasts';
 import { useMessages } from '../chat/useMessages';
 import { MessageList } from '../chat/MessageList';
-import { Composer } from '../chat/Composer';
+import type { Question } from '../../shared/questions';
+import { QuestionBanners } from '../questions/QuestionBanner';
 
 function isTextEntry(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
@@ -17,10 +16,15 @@ function canCycleFrom(target: EventTarget | null): boolean {
   return target instanceof HTMLTextAreaElement && target.value === '' && target.closest('.worker-view') !== null;
 }
 
-export function WorkerView(props: { workers: Worker[]; worker: Worker; onSelect: (id: string) => void; onBack: () => void }) {
+export function WorkerView(props: {
+  workers: Worker[];
+  worker: Worker;
+  /** The conversation's pending questions; this view shows its worker's. */
+  questions: Question[];
+  onSelect: (id: string) => void;
+  onBack: () => void;
+}) {
   const { worker, workers } = props;
-  const api = useApi();
-  const guard = useGuard();
   const { messages, hasOlder, loadOlder } = useMessages(worker.id);
   const index = workers.findIndex((w) => w.id === worker.id);
 
@@ -56,16 +60,14 @@ export function WorkerView(props: { workers: Worker[]; worker: Worker; onSelect:
           Back to conversation
         </button>
       </div>
-      <MessageList messages={messages} hasOlder={hasOlder} onLoadOlder={loadOlder} actions={{ running: worker.status === 'running', onEditLast: () => {}, onRegenerate: () => {} }} readOnly />
-      {worker.needsInput && (
-        <Composer
-          running={false}
-          onStop={() => {}}
-          label={`Answer worker ${worker.number}`}
-          placeholder={`Worker ${worker.number} is waiting for your answer…`}
-          onSend={async (content) => (await guard(() => call(api, 'workers:answer', { workerId: worker.id, content }))) !== undefined}
-        />
-      )}
+      <MessageList
+        messages={messages}
+        hasOlder={hasOlder}
+        onLoadOlder={loadOlder}
+        actions={{ running: worker.status === 'running', agentName: `Worker ${worker.number}`, onEditLast: () => {}, onRegenerate: () => {} }}
+        readOnly
+      />
+      <QuestionBanners questions={props.questions.filter((q) => q.workerId === worker.id)} />
     </section>
   );
 }

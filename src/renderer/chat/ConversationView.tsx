@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Conversation } from '../../shared/domain';
 import { call, useApi, useEvent } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
@@ -16,6 +16,10 @@ import { useAutopilot } from '../agents/useAutopilot';
 import { AutopilotNotice, AutopilotToggle } from '../agents/Autopilot';
 import { ModelPicker } from '../providers/ModelPicker';
 import { UsageTotal } from './usage';
+import { useQuestions } from '../questions/useQuestions';
+import { QuestionBanners } from '../questions/QuestionBanner';
+import { onlyWaitingForYou, runState, stoppedLast } from '../tasks/runState';
+import '../tasks/taskHints.css';
 import { revealBidiControls } from '../../shared/bidi';
 
 export function ConversationView(props: {
@@ -36,8 +40,12 @@ export function ConversationView(props: {
   const [workerId, setWorkerId] = useState<string | null>(null);
   const selectedWorker = workers.find((w) => w.id === workerId) ?? null;
   const autopilot = useAutopilot(props.id);
+  const questions = useQuestions(props.id);
   const anyWorkerActive = workers.some((w) => w.status === 'running' || w.status === 'queued');
-  const busy = status.running || anyWorkerActive || !!autopilot.state?.checking;
+  const busy = status.running || anyWorkerActive || !!autopilot?.checking;
+  const mainStopped = useMemo(() => stoppedLast(messages), [messages]);
+  const agentsNow = { mainRunning: status.running, mainStopped, autopilot, workers, questions };
+  const onlyWaiting = onlyWaitingForYou(agentsNow);
 
   useEffect(() => {
     call(api, 'conversations:get', { id: props.id }).then(setConversation, props.onMissing);
@@ -101,25 +109,31 @@ export function ConversationView(props: {
             </button>
           </h1>
         )}
-        {busy && (
-          <span className="working" role="status">
-            <span className="spinner" aria-hidden="true" /> Working…
-          </span>
-        )}
+        {busy &&
+          (onlyWaiting ? (
+            <span className="working" role="status">
+              <span className="task-still" aria-hidden="true" /> Waiting for you
+            </span>
+          ) : (
+            <span className="working" role="status">
+              <span className="spinner" aria-hidden="true" /> Working…
+            </span>
+          ))}
         <UsageTotal conversationId={conversationId} />
         <ModelPicker conversation={conversation} />
-        <AutopilotToggle state={autopilot.state} />
+        <AutopilotToggle state={autopilot} />
       </header>
       <TaskHeader
         conversationId={conversationId}
         running={busy}
+        runStateOf={(owner) => runState(owner, agentsNow)}
         onJumpToMessage={(id) => {
           setWorkerId(null);
           // The message may be older than the loaded window.
           void loadUntil(id).then(() => setScrollTarget({ id, nonce: Date.now() }));
         }}
       />
-      <AutopilotNotice state={autopilot.state} continuing={autopilot.continuing} />
+      <AutopilotNotice state={autopilot} />
       <WorkerStrip
         workers={workers}
         selectedId={selectedWorker?.id ?? null}
@@ -131,6 +145,7 @@ export function ConversationView(props: {
           key={selectedWorker.id}
           workers={workers}
           worker={selectedWorker}
+          questions={questions}
           onSelect={setWorkerId}
           onBack={() => setWorkerId(null)}
         />
@@ -152,6 +167,7 @@ export function ConversationView(props: {
           }}
         />
       )}
+      {!selectedWorker && <QuestionBanners questions={questions} />}
       {!selectedWorker && status.error && !status.running && (
         <ChatErrorBanner
           error={status.error}

@@ -7,6 +7,15 @@ import remend from 'remend';
 import { splitBlocksIncremental, type Blocks } from './markdownBlocks';
 import { loadLanguages, missingLanguages } from './highlightLanguages';
 import { rehypeHighlightCode } from './rehypeHighlightCode';
+import { mayContainMath, normalizeMathDelimiters } from './mathDelimiters';
+
+type MathPlugins = typeof import('./mathPlugins');
+let mathPlugins: MathPlugins | null = null;
+let mathLoading: Promise<MathPlugins> | null = null;
+function loadMath(): Promise<MathPlugins> {
+  mathLoading ??= import('./mathPlugins').then((m) => (mathPlugins = m));
+  return mathLoading;
+}
 
 export function isWebUrl(href: string | undefined): boolean {
   if (!href) return false;
@@ -73,16 +82,16 @@ const components: Components = {
 const remarkPlugins = [remarkGfm];
 
 /** One top-level block: unchanged blocks of a growing reply are not parsed again. */
-const Block = memo(function Block({ text, grammars }: { text: string; grammars: number }) {
+const Block = memo(function Block({ text, grammars, math }: { text: string; grammars: number; math: MathPlugins | null }) {
   return (
     <ReactMarkdown
-      remarkPlugins={remarkPlugins}
-      rehypePlugins={[[rehypeHighlightCode, grammars]]}
+      remarkPlugins={math ? [remarkGfm, math.remarkMath] : remarkPlugins}
+      rehypePlugins={math ? [math.rehypeMath as never, [rehypeHighlightCode, grammars]] : [[rehypeHighlightCode, grammars]]}
       skipHtml
       urlTransform={defaultUrlTransform}
       components={components}
     >
-      {text}
+      {math ? normalizeMathDelimiters(text) : text}
     </ReactMarkdown>
   );
 });
@@ -106,11 +115,17 @@ export const Markdown = memo(function Markdown({ text, streaming = false }: { te
   useEffect(() => {
     if (missing) void loadLanguages(missing.split(',')).then(() => setGrammars((n) => n + 1));
   }, [missing]);
+  // Math renders once KaTeX has loaded; until then the TeX shows as written.
+  const wantsMath = mayContainMath(text);
+  const [math, setMath] = useState<MathPlugins | null>(mathPlugins);
+  useEffect(() => {
+    if (wantsMath && !math) void loadMath().then(setMath, () => {});
+  }, [wantsMath, math]);
   return (
     <div className="markdown">
       {blocks.map((block, index) => (
         // Blocks only ever grow at the end, so the index is a stable key.
-        <Block key={index} grammars={grammars} text={streaming && index === blocks.length - 1 ? remend(block) : block} />
+        <Block key={index} grammars={grammars} math={wantsMath ? math : null} text={streaming && index === blocks.length - 1 ? remend(block) : block} />
       ))}
     </div>
   );

@@ -27,9 +27,9 @@ export function MessageList({
   onLoadOlder?: () => Promise<void>;
 }) {
   const items = useMemo(() => {
-    const all = toDisplayItems(messages);
+    const all = toDisplayItems(messages, hasOlder);
     return readOnly ? all.map((item) => ({ ...item, isLastUser: false, isLastAssistant: false })) : all;
-  }, [messages, readOnly]);
+  }, [messages, readOnly, hasOlder]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const virtualizer = useVirtualizer({

@@ -4,6 +4,7 @@ import { Markdown } from './Markdown';
 import { ToolCallCard } from './ToolCallCard';
 import type { DisplayItem } from './displayItems';
 import { UsageLine } from './usage';
+import { plumbingView } from './PlumbingMessages';
 
 const ROLE_LABEL: Record<Message['role'], string> = {
   user: 'You',
@@ -20,6 +21,8 @@ const STATUS_TAG: Partial<Record<Message['status'], string>> = {
 
 export interface MessageActions {
   running: boolean;
+  /** Who speaks as "Assistant" in this transcript: "Assistant" or "Worker 2". */
+  agentName?: string;
   onEditLast: (content: string) => void;
   onRegenerate: () => void;
 }
@@ -33,6 +36,10 @@ function authorLabel(message: Message): string {
 }
 
 export function MessageView({ item, actions }: { item: DisplayItem; actions: MessageActions }) {
+  return plumbingView(item.message) ?? <FullMessage item={item} actions={actions} />;
+}
+
+function FullMessage({ item, actions }: { item: DisplayItem; actions: MessageActions }) {
   const { message } = item;
   const [editing, setEditing] = useState(false);
   const label = authorLabel(message);
@@ -77,7 +84,7 @@ export function MessageView({ item, actions }: { item: DisplayItem; actions: Mes
           ) : message.content ? (
             <Markdown text={message.content} streaming={streaming} />
           ) : streaming && !item.toolCalls.length ? (
-            <span className="typing" aria-label="Assistant is typing">
+            <span className="typing" role="img" aria-label="Assistant is typing">
               <span />
               <span />
               <span />
@@ -89,7 +96,7 @@ export function MessageView({ item, actions }: { item: DisplayItem; actions: Mes
       {item.toolCalls.length > 0 && (
         <div className="tool-calls">
           {item.toolCalls.map((view) => (
-            <ToolCallCard key={view.call.id} view={view} running={actions.running} />
+            <ToolCallCard key={view.call.id} view={view} running={actions.running} agentName={actions.agentName ?? 'Assistant'} />
           ))}
         </div>
       )}

@@ -1,5 +1,14 @@
-// A collapsible card for one tool call: name, arguments, result.
+// A tool call in the transcript: one line with an icon ("Updated tasks · 2/5 done",
+// "Started worker 2 · …", "Thought for a moment", or the tool's name and state) that opens
+// to its arguments and result. Those are formatted only once the card is opened: a long
+// transcript has hundreds of closed cards.
+import { useState, type ReactNode } from 'react';
 import type { ToolCallView } from './displayItems';
+import { QuestionExchange } from '../questions/QuestionExchange';
+import { CardIcon } from './CardIcon';
+import { isFailure, summarize } from './toolSummary';
+import { revealBidiControls } from '../../shared/bidi';
+import './toolCards.css';
 
 function pretty(json: string): string {
   if (!json.trim()) return '{}';
@@ -10,56 +19,90 @@ function pretty(json: string): string {
   }
 }
 
-export function ToolCallCard({ view, running }: { view: ToolCallView; running: boolean }) {
-  const { call, result } = view;
-  if (call.name === 'think') return <ThinkingCard view={view} />;
-  const state = result ? (result.content.startsWith('cancelled') ? 'cancelled' : 'done') : running ? 'running' : 'no result';
+/** A `<details>` whose body is rendered only while it is open. */
+export function LazyDetails(props: { className: string; summary: ReactNode; children: () => ReactNode }) {
+  const [open, setOpen] = useState(false);
   return (
-    <details className={`tool-card tool-${state.replace(' ', '-')}`}>
-      {/* The name comes from the visible text (plus words for screen readers only):
-          "Tool call <name>, <state>". */}
-      <summary>
-        <span className="tool-icon" aria-hidden="true">
-          {state === 'running' ? <span className="spinner" /> : '⚙'}
-        </span>
-        <span className="sr-only">Tool call </span>
-        <span className="tool-name">{call.name}</span>
-        <span className="sr-only">, </span>
-        <span className="tool-state">{state}</span>
-      </summary>
-      <div className="tool-section">
-        <div className="tool-label">Arguments</div>
-        <pre>{pretty(call.arguments)}</pre>
-      </div>
-      {result && (
-        <div className="tool-section">
-          <div className="tool-label">Result</div>
-          <pre>{pretty(result.content)}</pre>
-        </div>
-      )}
+    <details className={props.className} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      {props.summary}
+      {open && props.children()}
     </details>
   );
 }
 
-function ThinkingCard({ view }: { view: ToolCallView }) {
-  let thought = view.call.arguments;
-  try {
-    thought = String((JSON.parse(view.call.arguments) as { thought?: unknown }).thought ?? thought);
-  } catch {
-    // Arguments still streaming or not JSON: show them as they are.
-  }
+export function ToolCallCard({ view, running, agentName }: { view: ToolCallView; running: boolean; agentName: string }) {
+  const { call, result } = view;
+  if (call.name === 'ask_user') return <QuestionExchange view={view} asker={agentName} running={running} />;
+  const state = result
+    ? result.content.startsWith('cancelled')
+      ? 'cancelled'
+      : isFailure(result.content)
+        ? 'failed'
+        : 'done'
+    : running
+      ? 'running'
+      : 'no result';
+  const { icon, label } = summarize(view, !!view.planned);
+  const quiet = label !== null;
+  const icons = state === 'running' ? <span className="spinner" /> : <CardIcon name={icon} />;
   return (
-    <details className="tool-card thinking-card">
-      <summary aria-label="Thinking">
-        <svg className="tool-icon" aria-hidden="true" viewBox="0 0 16 16" width="13" height="13">
-          <path
-            fill="currentColor"
-            d="M8 2C4.7 2 2 4.1 2 6.8c0 1.5.8 2.8 2.1 3.7L3.6 13l2.9-1.6c.5.1 1 .2 1.5.2 3.3 0 6-2.1 6-4.8S11.3 2 8 2z"
-          />
-        </svg>
-        <span className="tool-name">Thinking</span>
-      </summary>
-      <p className="thought">{thought}</p>
-    </details>
+    <LazyDetails
+      className={`tool-card tool-${state.replace(' ', '-')}${quiet ? ' quiet-card' : ''}`}
+      summary={
+        quiet ? (
+          // The accessible name is the visible line, plus the state when it is not plain "done".
+          <summary>
+            <span className="tool-icon" aria-hidden="true">
+              {icons}
+            </span>
+            <span className="card-label">{revealBidiControls(label)}</span>
+            {state !== 'done' && (
+              <>
+                <span className="sr-only">, </span>
+                <span className="tool-state">{state}</span>
+              </>
+            )}
+          </summary>
+        ) : (
+          // "Tool call <name>, <state>" (partly screen-reader-only).
+          <summary>
+            <span className="tool-icon" aria-hidden="true">
+              {icons}
+            </span>
+            <span className="sr-only">Tool call </span>
+            <span className="tool-name">{call.name}</span>
+            <span className="sr-only">, </span>
+            <span className="tool-state">{state}</span>
+          </summary>
+        )
+      }
+    >
+      {() =>
+        call.name === 'think' ? (
+          <p className="thought">{thoughtOf(call.arguments)}</p>
+        ) : (
+          <>
+            <div className="tool-section">
+              <div className="tool-label">Arguments</div>
+              <pre>{pretty(call.arguments)}</pre>
+            </div>
+            {result && (
+              <div className="tool-section">
+                <div className="tool-label">Result</div>
+                <pre>{pretty(result.content)}</pre>
+              </div>
+            )}
+          </>
+        )
+      }
+    </LazyDetails>
   );
+}
+
+function thoughtOf(args: string): string {
+  try {
+    return String((JSON.parse(args) as { thought?: unknown }).thought ?? args);
+  } catch {
+    return args; // still streaming or not JSON: show it as it is
+  }
 }

@@ -1,10 +1,13 @@
 // Turns stored messages into what the chat shows: tool results are folded into the
 // tool-call cards of the assistant message that asked for them.
 import type { Message, ToolCall } from '../../shared/domain';
+import { plannedCalls } from './toolSummary';
 
 export interface ToolCallView {
   call: ToolCall;
   result: Message | null;
+  /** A task-tool call that started a list ("Planned 5 tasks" rather than "Updated tasks"). */
+  planned?: boolean;
 }
 
 export interface DisplayItem {
@@ -15,7 +18,8 @@ export interface DisplayItem {
   isLastAssistant: boolean;
 }
 
-export function toDisplayItems(messages: Message[]): DisplayItem[] {
+/** `partial`: older messages are not loaded, so a list may already be open before the first one shown. */
+export function toDisplayItems(messages: Message[], partial = false): DisplayItem[] {
   const results = new Map<string, Message>();
   for (const m of messages) if (m.role === 'tool' && m.toolCallId) results.set(m.toolCallId, m);
   const lastUser = messages.findLast((m) => m.role === 'user' && m.origin === 'user')?.id;
@@ -30,5 +34,7 @@ export function toDisplayItems(messages: Message[]): DisplayItem[] {
       isLastAssistant: message.id === lastAssistant,
     });
   }
+  const planned = plannedCalls(items.flatMap((item) => item.toolCalls), partial);
+  for (const item of items) for (const view of item.toolCalls) view.planned = planned.has(view.call.id);
   return items;
 }

@@ -9,6 +9,7 @@ import { MenuButton } from '../common/Menu';
 import { useTaskList } from './useTaskList';
 import { TaskRow } from './TaskRow';
 import { ExportTasksDialog } from './ExportTasksDialog';
+import type { RunState } from './runState';
 import { revealBidiControls } from '../../shared/bidi';
 
 const STORAGE_PREFIX = 'stepwise.tasks.expanded.';
@@ -18,7 +19,13 @@ function storedChoice(conversationId: string): boolean | null {
   return value === null ? null : value === '1';
 }
 
-export function TaskHeader(props: { conversationId: string; running: boolean; onJumpToMessage: (id: number) => void }) {
+export function TaskHeader(props: {
+  conversationId: string;
+  running: boolean;
+  /** Whether a task's owner runs now (null) or why not. */
+  runStateOf: (owner: string) => RunState;
+  onJumpToMessage: (id: number) => void;
+}) {
   const { list } = useTaskList(props.conversationId);
   if (!list || list.tasks.length === 0) return null;
   return <TaskPanel {...props} list={list} />;
@@ -27,6 +34,7 @@ export function TaskHeader(props: { conversationId: string; running: boolean; on
 function TaskPanel(props: {
   conversationId: string;
   running: boolean;
+  runStateOf: (owner: string) => RunState;
   list: TaskList;
   onJumpToMessage: (id: number) => void;
 }) {
@@ -42,6 +50,7 @@ function TaskPanel(props: {
   const allDone = total > 0 && done === total;
   const expanded = choice ?? (!props.running && !allDone);
   const current = currentTask(list);
+  const currentState = current ? props.runStateOf(current.owner) : null;
 
   useEffect(() => {
     if (choice === null) localStorage.removeItem(STORAGE_PREFIX + conversationId);
@@ -69,8 +78,12 @@ function TaskPanel(props: {
           <span className={allDone ? 'task-count done' : 'task-count'}>{summary}</span>
           {!allDone && current && (
             <span className="task-current" title={current.title}>
-              <span className="spinner small" aria-hidden="true" />
-              {revealBidiControls(current.activeForm || current.title)}
+              {currentState === null ? (
+                <span className="spinner small" aria-hidden="true" />
+              ) : (
+                <span className="task-still small" aria-hidden="true" />
+              )}
+              {revealBidiControls(currentState === null ? current.activeForm || current.title : `${current.title} — ${currentState}`)}
             </span>
           )}
         </div>
@@ -112,7 +125,14 @@ function TaskPanel(props: {
       {expanded && (
         <ol className="task-rows" aria-label="Task list">
           {list.tasks.map((task) => (
-            <TaskRow key={task.id} task={task} list={list} conversationId={conversationId} onJump={props.onJumpToMessage} />
+            <TaskRow
+              key={task.id}
+              task={task}
+              list={list}
+              conversationId={conversationId}
+              runState={task.status === 'in_progress' ? props.runStateOf(task.owner) : null}
+              onJump={props.onJumpToMessage}
+            />
           ))}
           {adding && <AddTaskRow conversationId={conversationId} onDone={() => setAdding(false)} />}
         </ol>

@@ -3,12 +3,16 @@
 // Alt+↑/↓ on the focused row.
 import { useState, type DragEvent } from 'react';
 import type { Task, TaskList } from '../../shared/tasks';
+import { handedBackLabel } from '../../shared/taskProgress';
 import { call, useApi } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
 import { MenuButton } from '../common/Menu';
 import { InlineRename } from '../common/InlineRename';
 import { moved, rowKind, rowLabel } from './taskView';
+import type { RunState } from './runState';
+import './taskHints.css';
 import { revealBidiControls } from '../../shared/bidi';
+import './TaskRow.css';
 
 const ICON: Record<ReturnType<typeof rowKind>, string> = {
   pending: '○',
@@ -20,13 +24,21 @@ const ICON: Record<ReturnType<typeof rowKind>, string> = {
 
 const DRAG_TYPE = 'application/x-stepwise-task';
 
-export function TaskRow(props: { task: Task; list: TaskList; conversationId: string; onJump: (messageId: number) => void }) {
+export function TaskRow(props: {
+  task: Task;
+  list: TaskList;
+  conversationId: string;
+  /** For an in-progress task: null while its owner runs, else why it does not. */
+  runState: RunState;
+  onJump: (messageId: number) => void;
+}) {
   const { task, list, conversationId } = props;
   const api = useApi();
   const guard = useGuard();
   const [renaming, setRenaming] = useState(false);
   const [dropTarget, setDropTarget] = useState(false);
   const kind = rowKind(task);
+  const handedBack = handedBackLabel(task);
 
   const update = (patch: { status?: Task['status']; title?: string }) =>
     void guard(() => call(api, 'tasks:update', { conversationId, taskId: task.id, patch }));
@@ -72,7 +84,16 @@ export function TaskRow(props: { task: Task; list: TaskList; conversationId: str
         title={task.status === 'completed' ? 'Mark as not done' : 'Mark as done'}
         onClick={() => update({ status: task.status === 'completed' ? 'pending' : 'completed' })}
       >
-        {kind === 'in_progress' ? <span className="spinner" aria-hidden="true" /> : <span aria-hidden="true">{ICON[kind]}</span>}
+        {/* A handed-back task waits for the main agent: nothing runs it, so it does not spin. */}
+        {handedBack ? (
+          <span aria-hidden="true">◔</span>
+        ) : kind !== 'in_progress' ? (
+          <span aria-hidden="true">{ICON[kind]}</span>
+        ) : props.runState === null ? (
+          <span className="spinner" aria-hidden="true" />
+        ) : (
+          <span className="task-still" aria-hidden="true" />
+        )}
       </button>
       <span className="task-seq" aria-hidden="true">
         {task.id}
@@ -116,12 +137,20 @@ export function TaskRow(props: { task: Task; list: TaskList; conversationId: str
             {revealBidiControls(task.title)}
           </button>
         )}
-        {kind === 'in_progress' && task.activeForm && <span className="task-active">{task.activeForm}</span>}
+        {kind === 'in_progress' && task.activeForm && props.runState === null && <span className="task-active">{task.activeForm}</span>}
+        {kind === 'in_progress' && props.runState !== null && (
+          <span className={`task-hint hint-${props.runState.replaceAll(' ', '-')}`}>{props.runState}</span>
+        )}
         {kind === 'blocked' && (
           <span className="task-blocked">blocked by {task.openBlockers.map((id) => `#${id}`).join(', ')}</span>
         )}
       </span>
       {task.owner !== 'main' && <span className="owner-badge">{task.owner}</span>}
+      {handedBack && (
+        <span className="task-handed-back" role="img" aria-label={handedBack} title={handedBack}>
+          ⚠
+        </span>
+      )}
       <MenuButton
         label={`Actions for task ${task.id}`}
         className="task-row-menu"

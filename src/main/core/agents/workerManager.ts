@@ -2,21 +2,23 @@
 // loop on its own transcript (a child conversation), with its own owner id on the
 // parent's task list. Results go back to the main agent as messages, and the main agent
 // resumes when it is idle. Stop halts everything and leaves one summary message.
-import type { Worker } from '../../../shared/agents';
+import { workerResultHeader, type Worker } from '../../../shared/agents';
 import type { ChatError, Message } from '../../../shared/domain';
+import { ANSWER_PREFIX, CANCELLED_ANSWER } from '../../../shared/questions';
 import type { ConversationRepo } from '../conversations/conversationRepo';
 import type { MessageRepo } from '../conversations/messageRepo';
 import type { EventBus } from '../ipc/eventBus';
-import { AppError, notFound } from '../ipc/dispatcher';
+import { notFound } from '../ipc/dispatcher';
 import type { ChatEngine } from '../llm/chatEngine';
+import type { Questions } from '../questions/questionModule';
 import type { TaskService } from '../tasks/taskService';
 import { formatStopSummary, workerLabel, type AgentSnapshot, type TaskCounts } from './stopSummary';
 import { createWorkerQueue, type WorkerQueue } from './workerQueue';
+import { completedMessage, handedBackNote, workerEndOp, type WorkerEnd, type WorkerEndOutcome } from './workerTasks';
 import type { StoredWorker, WorkerRepo } from './workerRepo';
 
 export interface WorkerRuntime {
   activity: 'streaming' | 'tool' | 'waiting' | 'idle';
-  question: { text: string; answer: (text: string) => void } | null;
 }
 
 export interface WorkerManagerDeps {
@@ -26,12 +28,14 @@ export interface WorkerManagerDeps {
   repo: WorkerRepo;
   tasks: TaskService;
   chat: ChatEngine;
+  questions: Questions;
   concurrency: () => number;
   now?: () => number;
   log?: (line: string) => void;
 }
 
 export const BEGIN_MESSAGE = 'Begin your task.';
+
 
 /** What a failed worker reports to the main agent; the main agent decides what to do. */
 export function errorReport(worker: StoredWorker['worker'], error: ChatError) {
@@ -53,7 +57,7 @@ export function errorReport(worker: StoredWorker['worker'], error: ChatError) {
 }
 
 export function createWorkerManager(deps: WorkerManagerDeps) {
-  const { bus, messages, repo, tasks, chat } = deps;
+  const { bus, messages, repo, tasks, chat, questions } = deps;
   const now = deps.now ?? Date.now;
   const log = deps.log ?? ((line: string) => console.warn(line));
   const queues = new Map<string, WorkerQueue>();
@@ -63,7 +67,10 @@ export function createWorkerManager(deps: WorkerManagerDeps) {
   /** Parents whose workers were stopped: late results are stored but do not resume the loop. */
   const halted = new Set<string>();
 
-  repo.abandonUnfinished();
+  // Workers a previous process left running cannot resume: their tasks come back to the main agent.
+  for (const left of repo.abandonUnfinished()) {
+    tasks.change(left.conversationId, { actor: left.owner, owner: left.owner, claims: false }, workerEndOp(left.owner, null, 'stopped'));
+  }
 
   function queueFor(conversationId: string): WorkerQueue {
     let queue = queues.get(conversationId);
@@ -79,7 +86,7 @@ export function createWorkerManager(deps: WorkerManagerDeps) {
     return {
       ...stored.worker,
       activity: stored.worker.status === 'running' ? (live?.activity ?? 'idle') : null,
-      needsInput: !!live?.question,
+      needsInput: !!live && questions.isWaiting(stored.worker.conversationId, stored.worker.owner),
     };
   }
 
@@ -96,14 +103,14 @@ export function createWorkerManager(deps: WorkerManagerDeps) {
     return reply?.content ?? '(The worker finished without an answer.)';
   }
 
-  function resultHeader(worker: StoredWorker['worker'], verb: string): string {
-    return `Worker ${worker.number}${worker.taskId !== null ? ` (task ${worker.taskId})` : ''} ${verb}:`;
+  function resultHeader(worker: StoredWorker['worker'], verb: 'finished' | 'failed'): string {
+    return workerResultHeader(worker.number, worker.taskId, verb);
   }
 
   async function run(stored: StoredWorker): Promise<void> {
     const { worker } = stored;
     repo.setStatus(worker.id, 'running');
-    runtime.set(worker.id, { activity: 'idle', question: null });
+    runtime.set(worker.id, { activity: 'idle' });
     changed(worker.conversationId);
     let outcome;
     try {
@@ -114,39 +121,36 @@ export function createWorkerManager(deps: WorkerManagerDeps) {
     }
     runtime.delete(worker.id);
     if (!deps.conversations.get(worker.conversationId)) return;
-    releaseTasks(worker.conversationId, worker.owner);
     if (outcome.kind === 'complete') {
       const answer = lastAnswer(worker.id);
-      repo.setStatus(worker.id, 'done', answer);
-      deliver(worker.conversationId, `${resultHeader(worker, 'finished')}\n\n${answer}`);
+      const ended = end(worker, 'done', answer);
+      const text = ended.completed !== null ? completedMessage(worker, ended.completed, answer) : `${resultHeader(worker, 'finished')}\n\n${answer}`;
+      deliver(worker.conversationId, [text, handedBackNote(ended.handedBack)].filter(Boolean).join('\n\n'));
     } else if (outcome.kind === 'error') {
       const report = errorReport(worker, outcome.error);
-      repo.setStatus(worker.id, 'error', JSON.stringify(report));
-      deliver(worker.conversationId, `${resultHeader(worker, 'failed')}\n\n\`\`\`json\n${JSON.stringify(report, null, 2)}\n\`\`\``);
+      const ended = end(worker, 'error', JSON.stringify(report));
+      const json = `\`\`\`json\n${JSON.stringify(report, null, 2)}\n\`\`\``;
+      deliver(worker.conversationId, [`${resultHeader(worker, 'failed')}\n\n${json}`, handedBackNote(ended.handedBack)].filter(Boolean).join('\n\n'));
     } else {
-      repo.setStatus(worker.id, 'stopped');
+      end(worker, 'stopped', null);
     }
     changed(worker.conversationId);
   }
 
   /**
-   * A worker that ends without completing its task hands it back to the main agent, so
-   * nothing stays "in progress" under an owner that no longer runs (Autopilot would wait
-   * on it forever). It stays in progress if the main agent has nothing else in progress.
+   * Stores how the worker ended and what that does to its tasks in one transaction: a
+   * result completes its task; a task left in progress is handed back, marked with why.
    */
-  function releaseTasks(conversationId: string, owner: string): void {
-    const result = tasks.change(conversationId, { actor: owner, owner, claims: false }, (state) => {
-      const mainBusy = state.tasks.some((t) => t.owner === 'main' && t.status === 'in_progress');
-      let handedBack = false;
-      const next = state.tasks.map((t) => {
-        if (t.owner !== owner || t.status !== 'in_progress') return t;
-        const status = mainBusy || handedBack ? ('pending' as const) : ('in_progress' as const);
-        handedBack = handedBack || status === 'in_progress';
-        return { ...t, owner: 'main', status };
-      });
-      return { ok: true, value: { tasks: next, value: null } };
+  function end(worker: StoredWorker['worker'], ended: WorkerEnd, result: string | null): WorkerEndOutcome {
+    const status = ended === 'done' ? 'done' : ended === 'error' ? 'error' : 'stopped';
+    const who = { actor: worker.owner, owner: worker.owner, claims: false };
+    const changedTasks = tasks.change(worker.conversationId, who, workerEndOp(worker.owner, worker.taskId, ended), {
+      alongside: () => repo.setStatus(worker.id, status, result),
     });
-    if (!result.ok) log(`[stepwise] could not hand ${owner}'s task back: ${result.error}`);
+    if (changedTasks.ok) return changedTasks.value.value;
+    log(`[stepwise] could not update worker ${worker.number}'s tasks: ${changedTasks.error}`);
+    repo.setStatus(worker.id, status, result);
+    return { completed: null, handedBack: [] };
   }
 
   function deliver(conversationId: string, text: string): void {
@@ -184,6 +188,8 @@ export function createWorkerManager(deps: WorkerManagerDeps) {
 
   return {
     list,
+    /** Pushes the workers' current view (e.g. after a question changed their ⚠). */
+    refresh: changed,
 
     /** The `start_task` tool's work: returns at once with started or queued. */
     start(
@@ -217,34 +223,27 @@ export function createWorkerManager(deps: WorkerManagerDeps) {
       if (stored) changed(stored.worker.conversationId);
     },
 
-    /** The `ask_user` tool: waits until the user answers in the worker's view. */
-    ask(conversationId: string, owner: string, question: string, signal: AbortSignal): Promise<string> {
+    /**
+     * The `ask_user` tool: the question goes to the user (a banner in the conversation and
+     * in the worker's view) and its answer becomes the tool result. It is the tool result
+     * rather than a user message, which would land between the call and its result.
+     */
+    async ask(conversationId: string, owner: string, question: string, signal: AbortSignal): Promise<string> {
       const stored = this.byOwner(conversationId, owner);
       const live = stored && runtime.get(stored.worker.id);
-      if (!stored || !live) return Promise.resolve('No user is available to answer; continue with your best judgement.');
-      return new Promise<string>((resolve) => {
-        const done = (text: string) => {
-          live.question = null;
-          live.activity = 'tool';
-          changed(conversationId);
-          resolve(text);
-        };
-        live.question = { text: question, answer: done };
-        live.activity = 'waiting';
-        signal.addEventListener('abort', () => done('cancelled by user'), { once: true });
-        changed(conversationId);
+      if (!stored || !live) return 'No user is available to answer; continue with your best judgement.';
+      live.activity = 'waiting';
+      const outcome = await questions.ask({
+        conversationId,
+        agentId: owner,
+        agentName: `Worker ${stored.worker.number}`,
+        workerId: stored.worker.id,
+        text: question,
+        signal,
       });
-    },
-
-    answer(workerId: string, content: string): Worker {
-      const stored = repo.get(workerId);
-      if (!stored) throw notFound(`Worker ${workerId}`);
-      const live = runtime.get(workerId);
-      if (!live?.question) throw new AppError('conflict', `Worker ${stored.worker.number} is not waiting for an answer.`);
-      // The answer is the ask_user tool result: a separate user message would land between
-      // the tool call and its result and break the transcript.
-      live.question.answer(`The user answered: ${content}`);
-      return view(repo.get(workerId)!);
+      live.activity = 'tool';
+      changed(conversationId);
+      return outcome.kind === 'text' ? `${ANSWER_PREFIX}${outcome.text}` : CANCELLED_ANSWER;
     },
 
     /** True while any worker of the conversation runs or waits. */

@@ -8,6 +8,7 @@ import type { EventBus } from '../ipc/eventBus';
 import type { ChatEngine } from '../llm/chatEngine';
 import type { PromptRegistry } from '../llm/systemPrompt';
 import type { SettingsService } from '../settings/settingsService';
+import type { Questions } from '../questions/questionModule';
 import type { TaskService } from '../tasks/taskService';
 import type { ToolRegistry } from '../tools/toolRegistry';
 import { createWorkerManager } from './workerManager';
@@ -22,6 +23,7 @@ export function createWorkerModule(deps: {
   conversations: ConversationRepo;
   tasks: TaskService;
   chat: ChatEngine;
+  questions: Questions;
   tools: ToolRegistry;
   prompts: PromptRegistry;
   settings: SettingsService;
@@ -36,6 +38,7 @@ export function createWorkerModule(deps: {
     repo,
     tasks: deps.tasks,
     chat: deps.chat,
+    questions: deps.questions,
     concurrency: () => deps.settings.effective().workerConcurrency,
     now: deps.now,
     log: deps.log,
@@ -46,9 +49,13 @@ export function createWorkerModule(deps: {
     if (agentId !== 'main') workers.setActivity(conversationId, activity);
   });
 
-  const handlers: Pick<Handlers, 'workers:list' | 'workers:answer'> = {
+  // A question asked or answered changes the worker's ⚠ marker.
+  deps.questions.onChange((conversationId) => {
+    if (workers.active(conversationId)) workers.refresh(conversationId);
+  });
+
+  const handlers: Pick<Handlers, 'workers:list'> = {
     'workers:list': ({ conversationId }) => workers.list(conversationId),
-    'workers:answer': ({ workerId, content }) => workers.answer(workerId, content),
   };
   return { workers, handlers };
 }

@@ -62,6 +62,9 @@ export function createWorkerRepo(db: Db, now: () => number = Date.now) {
   const byId = db.prepare<[string], WorkerRow>('SELECT * FROM workers WHERE id = ?');
   const byConversation = db.prepare<[string], WorkerRow>('SELECT * FROM workers WHERE conversation_id = ? ORDER BY number');
   const setStatus = db.prepare('UPDATE workers SET status = ?, result = COALESCE(?, result), finished_at = ? WHERE id = ?');
+  const unfinished = db.prepare<[], { conversation_id: string; owner: string }>(
+    "SELECT conversation_id, owner FROM workers WHERE status IN ('queued', 'running')",
+  );
   const abandon = db.prepare(
     "UPDATE workers SET status = 'stopped', finished_at = ? WHERE status IN ('queued', 'running')",
   );
@@ -110,9 +113,13 @@ export function createWorkerRepo(db: Db, now: () => number = Date.now) {
       const finished = status === 'queued' || status === 'running' ? null : now();
       setStatus.run(status, result, finished, id);
     },
-    /** Workers a previous process left running or queued cannot resume: mark them stopped. */
-    abandonUnfinished(): number {
-      return abandon.run(now()).changes;
+    /** Workers a previous process left running or queued cannot resume: mark them stopped; returns them. */
+    abandonUnfinished(): Array<{ conversationId: string; owner: string }> {
+      return db.transaction(() => {
+        const left = unfinished.all().map((r) => ({ conversationId: r.conversation_id, owner: r.owner }));
+        abandon.run(now());
+        return left;
+      })();
     },
   };
 }

@@ -4,7 +4,7 @@
 // conversation continues with an automatic `NEXT_TODO: <title>` message. It waits while
 // a worker runs the current task, pauses at the step cap or on any doubt, and gives way
 // at once to the user (Stop, a message of their own, switching it off).
-import type { AutopilotState } from '../../../shared/agents';
+import { NEXT_TODO, type AutopilotState } from '../../../shared/agents';
 import type { Message } from '../../../shared/domain';
 import type { Settings } from '../../../shared/settings';
 import type { Task } from '../../../shared/tasks';
@@ -19,7 +19,7 @@ import { lastTurn } from './assessorPrompt';
 import { createAutopilotStore } from './autopilotStore';
 import { advanceOp, ASSESSOR, currentTask, hasOpenWork, isDelegatedByOwner, type Advanced } from './taskProgress';
 
-export const NEXT_TODO = 'NEXT_TODO: ';
+export { NEXT_TODO };
 
 export interface AutopilotDeps {
   db: Db;
@@ -49,6 +49,8 @@ interface Live {
   countFrom: number;
   paused: { kind: PauseKind; reason: string } | null;
   checking: AbortController | null;
+  /** The task title of the step running now (its NEXT_TODO turn), or null. */
+  continuing: string | null;
   lastPushed: string | null;
 }
 
@@ -63,7 +65,7 @@ export function createAutopilot(deps: AutopilotDeps) {
   function live(conversationId: string): Live {
     let entry = lives.get(conversationId);
     if (!entry) {
-      entry = { generation: 0, countFrom: 0, paused: null, checking: null, lastPushed: null };
+      entry = { generation: 0, countFrom: 0, paused: null, checking: null, continuing: null, lastPushed: null };
       lives.set(conversationId, entry);
     }
     return entry;
@@ -91,6 +93,7 @@ export function createAutopilot(deps: AutopilotDeps) {
       cap: cap(),
       pausedReason: lives.get(conversationId)?.paused?.reason ?? null,
       checking: !!lives.get(conversationId)?.checking,
+      continuing: lives.get(conversationId)?.continuing ?? null,
     };
   }
 
@@ -112,6 +115,7 @@ export function createAutopilot(deps: AutopilotDeps) {
     entry.generation++;
     entry.checking?.abort();
     entry.checking = null;
+    entry.continuing = null;
   }
 
   function pause(conversationId: string, kind: PauseKind, reason: string): void {
@@ -121,11 +125,14 @@ export function createAutopilot(deps: AutopilotDeps) {
   }
 
   function continueWith(conversationId: string, title: string): void {
+    const entry = live(conversationId);
+    entry.continuing = title;
     bus.emit('autopilot:continuing', { conversationId, next: title });
     try {
       chat.send(conversationId, `${NEXT_TODO}${title}`, 'auto');
     } catch (error) {
       // Deleted or shutting down: nothing left to continue.
+      entry.continuing = null;
       log(`[stepwise] autopilot could not continue: ${error instanceof Error ? error.message : String(error)}`);
     }
     push(conversationId);
@@ -146,9 +153,9 @@ export function createAutopilot(deps: AutopilotDeps) {
    * go on after a "not done" verdict, so the model continues with the current task.
    */
   async function advance(conversationId: string, options: { resumeCurrent?: boolean } = {}): Promise<void> {
-    if (closed || !enabled(conversationId) || chat.isRunning(conversationId)) return;
+    if (closed || !enabled(conversationId) || chat.isRunning(conversationId)) return push(conversationId);
     const entry = live(conversationId);
-    if (entry.checking) return;
+    if (entry.checking) return push(conversationId);
     const generation = entry.generation;
     entry.paused = null;
     const list = tasks.get(conversationId);
@@ -180,10 +187,13 @@ export function createAutopilot(deps: AutopilotDeps) {
         client: deps.client,
       });
     } finally {
+      // Each way on below pushes the state once, so "checking" turns straight into
+      // "Continuing: …" or a pause, with no empty state between them.
       if (entry.checking === controller) entry.checking = null;
-      push(conversationId);
     }
-    if (closed || controller.signal.aborted || entry.generation !== generation || !enabled(conversationId)) return;
+    if (closed || controller.signal.aborted || entry.generation !== generation || !enabled(conversationId)) {
+      return push(conversationId);
+    }
     if (!result.ok) return pause(conversationId, 'failed', `Autopilot paused: ${sentence(result.problem)}`);
     if (!result.verdict.done) {
       const why = result.verdict.reason ? ` — ${sentence(result.verdict.reason)}` : '.';
@@ -197,12 +207,18 @@ export function createAutopilot(deps: AutopilotDeps) {
       log(`[stepwise] autopilot failed: ${error instanceof Error ? error.message : String(error)}`);
       const entry = lives.get(conversationId);
       if (entry) entry.checking = null;
+      push(conversationId);
     });
   }
 
   const unhook = chat.onTurnEnd((conversationId, info) => {
     // Workers' turns run in child conversations under their own agent ids.
-    if (info.agentId === 'main' && info.outcome === 'complete') start(conversationId);
+    if (info.agentId !== 'main') return;
+    // The step that was continuing is over, however it ended; what follows is decided now.
+    const entry = lives.get(conversationId);
+    if (entry) entry.continuing = null;
+    if (info.outcome === 'complete') start(conversationId);
+    else push(conversationId);
   });
 
   const unsubscribe = bus.subscribe((event, payload) => {

@@ -16,9 +16,9 @@ interface Progressable {
   blockedBy: readonly number[];
 }
 
-/** Tasks whose owner is not `main` and that are in progress: a worker runs them. */
+/** Tasks whose owner is not `main` and that are in progress: a worker runs them (unless it handed them back). */
 export function isDelegatedByOwner(_conversationId: string, task: Task): boolean {
-  return task.status === 'in_progress' && task.owner !== 'main';
+  return task.status === 'in_progress' && task.owner !== 'main' && !task.handedBack;
 }
 
 export { currentTask };

@@ -65,9 +65,7 @@ export function createConversationRepo(db: Db, now: () => number = Date.now) {
   );
   const countAll = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM conversations WHERE parent_id IS NULL');
   const search = createConversationSearch(db);
-  const byIds = db.prepare<[string], ConversationRow>(
-    'SELECT * FROM conversations WHERE id IN (SELECT value FROM json_each(?)) ORDER BY pinned DESC, updated_at DESC, id',
-  );
+  const byIds = db.prepare<[string], ConversationRow>('SELECT * FROM conversations WHERE id IN (SELECT value FROM json_each(?))');
   const setAutoTitle = db.prepare("UPDATE conversations SET title = ? WHERE id = ? AND title_source = 'auto'");
 
   const setModel = db.prepare('UPDATE conversations SET model_profile = ?, model_name = ? WHERE id = ?');
@@ -123,15 +121,16 @@ export function createConversationRepo(db: Db, now: () => number = Date.now) {
       if (!q) {
         return { items: summarize(pageAll.all(limit, offset)), total: countAll.get()!.n, capped: false };
       }
-      const fts = ftsQuery(q);
-      const hits = search.find(q, fts);
-      const page = byIds.all(JSON.stringify(hits.ids.slice(offset, offset + limit)));
+      const hits = search.find(q, ftsQuery(q), offset, limit);
+      const page = byIds.all(JSON.stringify(hits.ids));
+      const order = new Map(hits.ids.map((id, index) => [id, index]));
+      page.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
       const items = summarize(page).map((item) => {
         const messageId = hits.messageOf.get(item.id);
-        const snippet = messageId === undefined ? null : search.snippet(fts, messageId);
+        const snippet = messageId === undefined ? null : search.snippet(q, messageId);
         return snippet === null ? item : { ...item, match: { messageId: messageId!, snippet } };
       });
-      return { items, total: hits.ids.length, capped: hits.capped };
+      return { items, total: hits.total, capped: hits.capped };
     },
     rename(id: string, title: string, source: 'user' | 'auto' = 'user'): Conversation | undefined {
       setTitle.run(title, source, id);

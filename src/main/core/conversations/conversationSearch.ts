@@ -1,6 +1,6 @@
-// The sidebar's search: titles and message text through FTS5, newest matches first.
-// A common word matches most of the database, so the scan stops at SEARCH_CAP
-// conversations and the count reads "1,000+" rather than counting every match.
+// The sidebar's search: titles and message text through FTS5. Results come pinned first,
+// then by their newest match. A common word matches most of the database, so the scan
+// stops at SEARCH_CAP conversations and the count reads "1,000+" instead of counting all.
 import type { Db } from '../db/openDatabase';
 
 export const SEARCH_CAP = 1000;
@@ -9,12 +9,14 @@ export const SEARCH_CAP = 1000;
 export const MATCH_START = '\u0002';
 export const MATCH_END = '\u0003';
 
+const WORD = /[\p{L}\p{N}_]+/gu;
+
 /**
  * The search box text as an FTS5 query: every word must occur, the last one as a prefix
  * (search as you type). Words are quoted, so FTS syntax in the input is just text.
  */
 export function ftsQuery(query: string): string {
-  const words = query.match(/[\p{L}\p{N}_]+/gu) ?? [];
+  const words = query.match(WORD) ?? [];
   return words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' ');
 }
 
@@ -30,14 +32,57 @@ export function titlePhrase(query: string): string {
 
 /** Trigram search needs three characters; shorter queries scan the titles. */
 const TRIGRAM = 3;
+/** When a scan stops at the cap, this many of a pinned conversation's newest messages are checked. */
+const PINNED_SCAN = 2000;
 
-export interface SearchHits {
-  /** Matching top-level conversation ids in sidebar order, at most SEARCH_CAP. */
+// Folds case and accents the way the index's unicode61 tokenizer does.
+const fold = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * A few words of `text` around the first word the query matches, matched words between
+ * MATCH_START and MATCH_END. FTS5's snippet() re-reads a prefix query's whole doclist per
+ * row, which costs seconds for a common word; the index already chose the message.
+ */
+export function snippetOf(text: string, query: string, around = 10): string | null {
+  const words = (query.match(WORD) ?? []).map(fold);
+  if (!words.length) return null;
+  const last = words.length - 1;
+  const matches = (token: string) => words.some((w, i) => token === w || (i === last && token.startsWith(w)));
+  const tokens = [...text.matchAll(WORD)].map((m) => ({ at: m.index, end: m.index + m[0].length, hit: matches(fold(m[0])) }));
+  const first = tokens.findIndex((t) => t.hit);
+  if (first < 0) return null;
+  const from = Math.max(0, first - around);
+  const to = Math.min(tokens.length - 1, first + around);
+  let out = from > 0 ? '…' : '';
+  let cursor = tokens[from].at;
+  for (let i = from; i <= to; i++) {
+    const token = tokens[i];
+    out += text.slice(cursor, token.at);
+    const word = text.slice(token.at, token.end);
+    out += token.hit ? `${MATCH_START}${word}${MATCH_END}` : word;
+    cursor = token.end;
+  }
+  out += to < tokens.length - 1 ? '…' : text.slice(cursor);
+  return out.replace(/\s+/g, ' ').trim();
+}
+
+export interface SearchPage {
+  /** The requested page of matching top-level conversations. */
   ids: string[];
-  /** More conversations match than SEARCH_CAP. */
+  /** How many match, up to SEARCH_CAP. */
+  total: number;
+  /** More than SEARCH_CAP match (or the scan stopped there). */
   capped: boolean;
-  /** The newest matching message of each conversation found through its messages. */
+  /** The newest matching message of each conversation on the page found through its messages. */
   messageOf: Map<string, number>;
+}
+
+interface Hit {
+  id: string;
+  pinned: number;
+  /** The newest match: its message's time, or the conversation's activity for a title match. */
+  at: number;
+  messageId?: number;
 }
 
 export function createConversationSearch(db: Db) {
@@ -47,63 +92,69 @@ export function createConversationSearch(db: Db) {
   const shortTitles = db.prepare<[string, number], { id: string }>(
     "SELECT id FROM conversations WHERE parent_id IS NULL AND title LIKE ? ESCAPE '\\' ORDER BY rowid DESC LIMIT ?",
   );
-  const messages = db.prepare<[string], { id: number; conversation_id: string }>(
-    `SELECT m.id, m.conversation_id FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid
+  const newestFirst = db.prepare<[string], { id: number; conversation_id: string; created_at: number }>(
+    `SELECT m.id, m.conversation_id, m.created_at FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid
      WHERE messages_fts MATCH ? ORDER BY messages_fts.rowid DESC`,
   );
-  // Pinned conversations stay on top of results even when their match is old.
-  const pinned = db.prepare<[], { id: string }>('SELECT id FROM conversations WHERE pinned = 1 AND parent_id IS NULL');
-  const newestMatchIn = db.prepare<[string, string], { id: number }>(
-    `SELECT m.id FROM messages m WHERE m.conversation_id = ? AND m.role IN ('user', 'assistant')
-       AND EXISTS (SELECT 1 FROM messages_fts WHERE messages_fts MATCH ? AND rowid = m.id)
-     ORDER BY m.id DESC LIMIT 1`,
+  const conversation = db.prepare<[string], { pinned: number; updated_at: number; parent_id: string | null }>(
+    'SELECT pinned, updated_at, parent_id FROM conversations WHERE id = ?',
   );
-  const ordered = db.prepare<[string], { id: string }>(
-    `SELECT id FROM conversations WHERE parent_id IS NULL AND id IN (SELECT value FROM json_each(?))
-     ORDER BY pinned DESC, updated_at DESC, id`,
+  const content = db.prepare<[number], { content: string }>('SELECT content FROM messages WHERE id = ?');
+  const pinned = db.prepare<[], { id: string; title: string; updated_at: number }>(
+    'SELECT id, title, updated_at FROM conversations WHERE pinned = 1 AND parent_id IS NULL',
   );
-  const snippet = db.prepare<[string, number], { text: string }>(
-    `SELECT snippet(messages_fts, 0, '${MATCH_START}', '${MATCH_END}', '…', 12) AS text
-     FROM messages_fts WHERE messages_fts MATCH ? AND rowid = ?`,
+  const recentMessages = db.prepare<[string], { id: number; content: string; created_at: number }>(
+    `SELECT id, content, created_at FROM messages WHERE conversation_id = ? AND role IN ('user', 'assistant')
+     ORDER BY id DESC LIMIT ${PINNED_SCAN}`,
   );
 
   return {
     /** `query` is the trimmed search text; `fts` its word query for message text (may be empty). */
-    find(query: string, fts: string): SearchHits {
-      const found = new Set<string>();
-      const messageOf = new Map<string, number>();
+    find(query: string, fts: string, offset: number, limit: number): SearchPage {
+      const hits = new Map<string, Hit>();
+      const seen = new Set<string>();
       let capped = false;
-      const titleRows = [...query].length >= TRIGRAM ? titles.all(titlePhrase(query), SEARCH_CAP + 1) : shortTitles.all(likePattern(query), SEARCH_CAP + 1);
-      for (const row of titleRows) found.add(row.id);
-      if (found.size > SEARCH_CAP) capped = true;
-      for (const row of fts ? messages.iterate(fts) : []) {
-        if (!messageOf.has(row.conversation_id)) messageOf.set(row.conversation_id, row.id);
-        found.add(row.conversation_id);
-        // Worker transcripts are counted here and dropped below: a little slack.
-        if (found.size > SEARCH_CAP * 2) {
+      const consider = (id: string): Hit | null => {
+        if (seen.has(id)) return hits.get(id) ?? null;
+        seen.add(id);
+        const row = conversation.get(id);
+        if (!row || row.parent_id !== null) return null; // worker transcripts are not listed
+        const hit: Hit = { id, pinned: row.pinned, at: row.updated_at };
+        hits.set(id, hit);
+        return hit;
+      };
+      const titleRows =
+        [...query].length >= TRIGRAM ? titles.all(titlePhrase(query), SEARCH_CAP + 1) : shortTitles.all(likePattern(query), SEARCH_CAP + 1);
+      for (const row of titleRows) consider(row.id);
+      if (titleRows.length > SEARCH_CAP) capped = true;
+      for (const row of fts ? newestFirst.iterate(fts) : []) {
+        const hit = consider(row.conversation_id);
+        if (hit && hit.messageId === undefined) {
+          hit.messageId = row.id;
+          hit.at = row.created_at;
+        }
+        if (hits.size > SEARCH_CAP) {
           capped = true;
           break;
         }
       }
-      // The message scan stopped early: a pinned conversation's older match may be missing.
-      for (const { id } of capped && fts ? pinned.all() : []) {
-        if (found.has(id)) continue;
-        const hit = newestMatchIn.get(id, fts);
-        if (hit) {
-          messageOf.set(id, hit.id);
-          found.add(id);
-        }
+      // The scan stopped at the cap: pinned conversations stay on top even when their match is old.
+      for (const row of capped ? pinned.all() : []) {
+        if (hits.has(row.id)) continue;
+        const message = fts ? recentMessages.all(row.id).find((m) => snippetOf(m.content, query, 0) !== null) : undefined;
+        const titled = fold(row.title).includes(fold(query));
+        if (message) hits.set(row.id, { id: row.id, pinned: 1, at: message.created_at, messageId: message.id });
+        else if (titled) hits.set(row.id, { id: row.id, pinned: 1, at: row.updated_at });
       }
-      let ids = ordered.all(JSON.stringify([...found])).map((r) => r.id);
-      if (ids.length > SEARCH_CAP) {
-        ids = ids.slice(0, SEARCH_CAP);
-        capped = true;
-      }
-      return { ids, capped, messageOf };
+      const ranked = [...hits.values()].sort((a, b) => b.pinned - a.pinned || b.at - a.at || (a.id < b.id ? -1 : 1));
+      const page = ranked.slice(offset, offset + limit);
+      const messageOf = new Map(page.flatMap((hit) => (hit.messageId === undefined ? [] : [[hit.id, hit.messageId] as const])));
+      return { ids: page.map((hit) => hit.id), total: Math.min(ranked.length, SEARCH_CAP), capped: capped || ranked.length > SEARCH_CAP, messageOf };
     },
     /** A short excerpt of the message around the match, the matched words between markers. */
-    snippet(fts: string, messageId: number): string | null {
-      return snippet.get(fts, messageId)?.text ?? null;
+    snippet(query: string, messageId: number): string | null {
+      const row = content.get(messageId);
+      return row ? snippetOf(row.content, query) : null;
     },
   };
 }

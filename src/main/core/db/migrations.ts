@@ -208,6 +208,21 @@ export const migrations: Migration[] = [
   },
   {
     version: 6,
+    name: 'handed-back tasks and the user edits that win',
+    sql: `
+      -- Set while a task a worker left in progress waits for the main agent (why the worker
+      -- ended without completing it); cleared when its status or owner changes.
+      ALTER TABLE tasks ADD COLUMN handed_back TEXT CHECK (handed_back IN ('failed', 'stopped', 'unfinished'));
+      -- The user's edits of a list that the model has not acknowledged yet, as JSON
+      -- (src/main/core/tasks/taskMerge.ts): they win over the model's rewrites until then.
+      CREATE TABLE task_user_edits (
+        list_id INTEGER PRIMARY KEY REFERENCES task_lists (id) ON DELETE CASCADE,
+        edits TEXT NOT NULL
+      );
+    `,
+  },
+  {
+    version: 7,
     name: 'per-conversation models, token usage and summaries',
     sql: `
       -- The profile and model a conversation talks to; NULL: the default for new conversations.

@@ -3,6 +3,7 @@
 // the last request. It lives in the system prompt, so trimming old history never drops it.
 import type { TaskToolStyle } from '../../../shared/settings';
 import type { TaskList, TaskStatus } from '../../../shared/tasks';
+import { handedBackLabel } from '../../../shared/taskProgress';
 import type { PromptContext, PromptProvider } from '../llm/promptTypes';
 import { guidanceFor, planningSource } from './taskPlanning';
 import { joinAnd, progressText } from './taskRules';
@@ -15,7 +16,9 @@ export function renderTaskListBlock(list: TaskList | null): string | null {
     let line = `- [${task.status}] (${task.id}) ${task.title}`;
     if (task.status === 'in_progress' && task.activeForm) line += ` — ${task.activeForm}`;
     if (task.openBlockers.length) line += ` [blocked by ${task.openBlockers.join(', ')}]`;
-    if (task.owner !== 'main') line += ` [owner: ${task.owner}]`;
+    const handedBack = handedBackLabel(task);
+    if (handedBack) line += ` [${handedBack} to you]`;
+    else if (task.owner !== 'main') line += ` [owner: ${task.owner}]`;
     return line;
   });
   return ['<taskList>', ...lines, `Progress: ${progressText(list.tasks)}`, '</taskList>'].join('\n');

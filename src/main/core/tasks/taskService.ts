@@ -8,6 +8,7 @@ import type { Db } from '../db/openDatabase';
 import type { EventBus } from '../ipc/eventBus';
 import { checkChange, isFinished, type Checked } from './taskRules';
 import { createTaskStore, type DraftTask, type ListInfo } from './taskStore';
+import { describeKept, mergeModelChange, parseEdits, recordUserEdits, type UserEdit } from './taskMerge';
 
 /** Who makes a change: the actor recorded in task_events and the owner it acts as. */
 export interface Who {
@@ -50,6 +51,29 @@ export interface Changed<T> {
   after: DraftTask[];
   startedNew: boolean;
   value: T;
+  /** What the merge kept of the user's edits, as the tool result says it (see taskMerge.ts); null when nothing. */
+  kept: string | null;
+}
+
+export interface ChangeOptions {
+  /**
+   * A model's tool call: the user's unacknowledged edits win over it (taskMerge.ts).
+   * `full` when the call sent the whole list, `partial` for a granular call.
+   */
+  userEditsWin?: 'full' | 'partial';
+  /** Writes that belong to this change (a worker's result): run inside its transaction. */
+  alongside?: () => void;
+}
+
+/** A hand-back lasts while its task stays in progress under the same owner. */
+function settleHandBacks(before: readonly DraftTask[], after: DraftTask[]): DraftTask[] {
+  const oldById = new Map(before.map((t) => [t.id, t]));
+  return after.map((task) => {
+    if (!task.handedBack) return task;
+    const old = oldById.get(task.id);
+    const stays = task.status === 'in_progress' && (!old || (old.status === task.status && old.owner === task.owner) || !old.handedBack);
+    return stays ? task : { ...task, handedBack: null };
+  });
 }
 
 /** Thrown inside the transaction so better-sqlite3 rolls it back; never leaves `change`. */
@@ -76,6 +100,7 @@ export function createTaskService(deps: TaskServiceDeps) {
   function changedFields(a: DraftTask, b: DraftTask): Array<keyof DraftTask> {
     const fields: Array<keyof DraftTask> = ['title', 'description', 'activeForm', 'status', 'owner'];
     const out = fields.filter((f) => a[f] !== b[f]);
+    if ((a.handedBack ?? null) !== (b.handedBack ?? null)) out.push('handedBack');
     const blockers = (t: DraftTask) => [...t.blockedBy].sort((x, y) => x - y).join(',');
     if (blockers(a) !== blockers(b)) out.push('blockedBy');
     return out;
@@ -169,8 +194,8 @@ export function createTaskService(deps: TaskServiceDeps) {
      * Applies an operation to the open list as one transaction. On any error (a rule,
      * a constraint, a bug) nothing is written and the error comes back as a value.
      */
-    change<T>(conversationId: string, who: Who, op: Op<T>): Checked<Changed<T>> {
-      let outcome: { before: DraftTask[]; after: DraftTask[]; startedNew: boolean; value: T; changed: boolean };
+    change<T>(conversationId: string, who: Who, op: Op<T>, options: ChangeOptions = {}): Checked<Changed<T>> {
+      let outcome: { before: DraftTask[]; after: DraftTask[]; startedNew: boolean; value: T; changed: boolean; kept: UserEdit[] };
       try {
         outcome = db.transaction(() => {
           const at = now();
@@ -180,7 +205,17 @@ export function createTaskService(deps: TaskServiceDeps) {
           if (!proposed.ok) throw new Rejected(proposed.error);
           const startNew = list !== null && proposed.value.startNew === true;
           const before = startNew ? [] : current;
-          const after = proposed.value.tasks;
+          const stored = list && !startNew ? parseEdits(store.userEdits(list.id)) : [];
+          let after = proposed.value.tasks;
+          let edits: UserEdit[] | null = null;
+          let kept: UserEdit[] = [];
+          if (options.userEditsWin && stored.length) {
+            const merged = mergeModelChange(before, after, stored, { complete: options.userEditsWin === 'full' });
+            ({ tasks: after, kept, edits } = merged);
+          } else if (who.actor === 'user') {
+            edits = recordUserEdits(stored, before, after);
+          }
+          after = settleHandBacks(before, after);
           const errors = checkChange(before, after);
           if (errors.length) throw new Rejected(errors.join(' '));
 
@@ -200,7 +235,9 @@ export function createTaskService(deps: TaskServiceDeps) {
             closeInside(list, who, 'emptied', at);
             changed = true;
           }
-          return { before, after, startedNew: startNew, value: proposed.value.value, changed };
+          if (edits !== null && listId !== null) store.setUserEdits(listId, edits.length ? JSON.stringify(edits) : null);
+          options.alongside?.();
+          return { before, after, startedNew: startNew, value: proposed.value.value, changed, kept };
         }).immediate();
       } catch (error) {
         if (error instanceof Rejected) return { ok: false, error: error.message };
@@ -209,7 +246,10 @@ export function createTaskService(deps: TaskServiceDeps) {
       }
       const list = store.openTaskList(conversationId);
       if (outcome.changed) notify(conversationId, list);
-      return { ok: true, value: { list, before: outcome.before, after: outcome.after, startedNew: outcome.startedNew, value: outcome.value } };
+      return {
+        ok: true,
+        value: { list, before: outcome.before, after: outcome.after, startedNew: outcome.startedNew, value: outcome.value, kept: describeKept(outcome.kept) },
+      };
     },
 
     /** Closes the open list (kept in history). Returns false when there was none. */

@@ -1,6 +1,6 @@
 // Task lists in SQLite: rows in, domain objects out. No rules and no transactions here;
 // the service wraps every mutation in one transaction and decides what to write.
-import type { Task, TaskList, TaskStatus } from '../../../shared/tasks';
+import type { HandedBack, Task, TaskList, TaskStatus } from '../../../shared/tasks';
 import type { Db } from '../db/openDatabase';
 import { isOpen } from './taskRules';
 
@@ -26,6 +26,8 @@ export interface TaskRow {
   updated_at: number;
   completed_at: number | null;
   last_message_id: number | null;
+  /** Optional so rows built in code (imports) may leave it out; the column defaults to NULL. */
+  handed_back?: HandedBack | null;
 }
 
 export interface EventRow {
@@ -50,6 +52,8 @@ export interface DraftTask {
   owner: string;
   blockedBy: number[];
   lastMessageId: number | null;
+  /** Set on an in-progress task its worker left unfinished; cleared by any status or owner change. */
+  handedBack?: HandedBack | null;
 }
 
 export interface ListInfo {
@@ -82,7 +86,7 @@ export function createTaskStore(db: Db) {
   );
   const updateTask = db.prepare(
     `UPDATE tasks SET title = @title, description = @description, active_form = @active_form, status = @status, owner = @owner,
-       updated_at = @at, last_message_id = @last_message_id,
+       updated_at = @at, last_message_id = @last_message_id, handed_back = @handed_back,
        completed_at = CASE WHEN @status = 'completed' THEN COALESCE(completed_at, @at) END
      WHERE id = @id`,
   );
@@ -107,6 +111,11 @@ export function createTaskStore(db: Db) {
     `INSERT INTO task_notice_marks (conversation_id, event_id) VALUES (?, ?)
      ON CONFLICT (conversation_id) DO UPDATE SET event_id = MAX(event_id, excluded.event_id)`,
   );
+  const userEdits = db.prepare<[number], { edits: string }>('SELECT edits FROM task_user_edits WHERE list_id = ?');
+  const putUserEdits = db.prepare(
+    'INSERT INTO task_user_edits (list_id, edits) VALUES (?, ?) ON CONFLICT (list_id) DO UPDATE SET edits = excluded.edits',
+  );
+  const dropUserEdits = db.prepare('DELETE FROM task_user_edits WHERE list_id = ?');
   const lastEventId = db.prepare<[string], { id: number | null }>(
     'SELECT MAX(e.id) AS id FROM task_events e JOIN task_lists l ON l.id = e.list_id WHERE l.conversation_id = ?',
   );
@@ -135,6 +144,7 @@ export function createTaskStore(db: Db) {
       owner: r.owner,
       blockedBy: blockersOf(r.id).map((b) => b.seq),
       lastMessageId: r.last_message_id,
+      handedBack: r.handed_back ?? null,
     }));
   }
 
@@ -156,6 +166,7 @@ export function createTaskStore(db: Db) {
         updatedAt: r.updated_at,
         completedAt: r.completed_at,
         lastMessageId: r.last_message_id,
+        handedBack: r.handed_back ?? null,
       };
     });
     return { id: row.id, conversationId: row.conversation_id, createdAt: row.created_at, closedAt: row.closed_at, tasks };
@@ -218,6 +229,7 @@ export function createTaskStore(db: Db) {
         owner: task.owner,
         at,
         last_message_id: task.lastMessageId,
+        handed_back: task.handedBack ?? null,
       });
     },
     setPosition(rowId: number, position: number): void {
@@ -254,6 +266,14 @@ export function createTaskStore(db: Db) {
     },
     lastEventId(conversationId: string): number {
       return lastEventId.get(conversationId)?.id ?? 0;
+    },
+    /** The user's unacknowledged edits of a list (JSON text as stored), or null. */
+    userEdits(listId: number): string | null {
+      return userEdits.get(listId)?.edits ?? null;
+    },
+    setUserEdits(listId: number, edits: string | null): void {
+      if (edits === null) dropUserEdits.run(listId);
+      else putUserEdits.run(listId, edits);
     },
     noticeMark(conversationId: string): number {
       return noticeMark.get(conversationId)?.event_id ?? 0;

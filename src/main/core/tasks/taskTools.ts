@@ -9,6 +9,7 @@ import { defineTool, type ToolContext, type ToolDefinition } from '../tools/tool
 import { createOp, deleteOp, fullListOp, updateOp, type FullListOutcome } from './taskOps';
 import { describeIds, joinAnd, newlyUnblocked, progressText, taskNotFound, TASK_ID_MAX, normalizeTaskId } from './taskRules';
 import { agentWho, type Changed, type TaskService } from './taskService';
+import { sentence } from '../tools/argumentErrors';
 import type { DraftTask } from './taskStore';
 
 /** Accepts 3, "3" and "#3"; anything else reaches the handler and gets a clear error. */
@@ -39,9 +40,25 @@ function guard(run: () => string, failure: (message: string) => string): string 
   }
 }
 
-const sentence = (text: string) => (/[.!?)]$/.test(text) ? text : `${text}.`);
 const json = (value: unknown) => JSON.stringify(value);
-const jsonError = (error: string) => json({ ok: false, error });
+const jsonError = (error: string) => json({ ok: false, error: sentence(error) });
+
+/** Lists longer than this get a note: VS Code warns at the same size. */
+export const LONG_LIST = 10;
+
+/**
+ * Models sometimes send the list as a JSON string (VS Code accepts that too). A string
+ * that parses to an array is the array; anything else is left for the schema to refuse.
+ */
+function arrayFromJsonString(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed : value;
+  } catch {
+    return value;
+  }
+}
 
 function taskJson(task: Task, full = false) {
   return {
@@ -61,24 +78,33 @@ function findTask(list: TaskList | null, id: number): Task | undefined {
 }
 
 const unblockedOf = (changed: Changed<unknown>) => newlyUnblocked(changed.before, changed.after);
+const keptOf = (changed: Changed<unknown>) => (changed.kept ? { kept: changed.kept } : {});
 
 export function fullListResult(changed: Changed<FullListOutcome>): string {
   const { list, value, startedNew } = changed;
   if (!list) return 'Task list cleared: it had no items left, so it was closed.';
   const lines = [`Task list updated: ${progressText(list.tasks)}`];
+  if (changed.kept) lines.push(changed.kept);
   if (startedNew) lines.push('Started a new task list; the finished one was closed and kept in history.');
-  if (value.missing.length) {
-    const named = joinAnd(value.missing.map((t) => `${t.id} "${t.title}"`));
-    const were = value.missing.length === 1 ? 'was' : 'were';
+  const missing = value.missing.filter((t) => !list.tasks.some((kept) => kept.id === t.id));
+  if (missing.length) {
+    const named = joinAnd(missing.map((t) => `${t.id} "${t.title}"`));
+    const were = missing.length === 1 ? 'was' : 'were';
     lines.push(
-      `Warning: task${value.missing.length === 1 ? '' : 's'} ${named} ${were} in the list but ${value.missing.length === 1 ? 'is' : 'are'} missing from this call, ` +
-        `so ${value.missing.length === 1 ? 'it was' : 'they were'} removed. Send the complete list every time; if that was a mistake, call manage_todo_list again with ${value.missing.length === 1 ? 'it' : 'them'} included.`,
+      `Warning: task${missing.length === 1 ? '' : 's'} ${named} ${were} in the list but ${missing.length === 1 ? 'is' : 'are'} missing from this call, ` +
+        `so ${missing.length === 1 ? 'it was' : 'they were'} removed. Send the complete list every time; if that was a mistake, call manage_todo_list again with ${missing.length === 1 ? 'it' : 'them'} included.`,
     );
   }
   if (value.statusChanged.length > 3) {
     lines.push(
       `Warning: ${value.statusChanged.length} tasks changed status in one call (${describeIds(value.statusChanged)}). ` +
         'Mark each task completed as soon as it is done, not several at once.',
+    );
+  }
+  if (list.tasks.length > LONG_LIST) {
+    lines.push(
+      `Note: the list has ${list.tasks.length} items. Lists of more than ${LONG_LIST} are hard to follow; ` +
+        'group small steps into larger tasks and keep the list focused.',
     );
   }
   if (list.tasks.length < 3) {
@@ -99,8 +125,9 @@ export function createTaskTools(tasks: TaskService): ToolDefinition[] {
       'Keep exactly one task in_progress while you work, and mark each task completed as soon as it is done — not in batches. ' +
       'Use it for work with 3 or more steps; skip it for simple requests.',
     parameters: z.object({
-      todoList: z
-        .array(
+      todoList: z.preprocess(
+        arrayFromJsonString,
+        z.array(
           z.object({
             id: TaskId.describe('Task id: 1, 2, 3… Keep the same id for the same task across calls.'),
             title: z.string().describe('Short action label, 3–7 words'),
@@ -108,13 +135,16 @@ export function createTaskTools(tasks: TaskService): ToolDefinition[] {
             activeForm: ActiveForm.optional(),
             status: Status.describe(STATUS_HELP),
           }),
-        )
+        ),
+      )
         .describe('The complete task list, in order. Items missing from it are removed.'),
     }),
     handler: ({ todoList }, ctx: ToolContext) =>
       guard(
         () => {
-          const result = tasks.change(ctx.conversationId, agentWho(ctx.agentId), fullListOp(todoList, agentWho(ctx.agentId)));
+          if (todoList.length === 0 && !tasks.get(ctx.conversationId)) return 'There is no open task list; nothing to clear.';
+          const who = agentWho(ctx.agentId);
+          const result = tasks.change(ctx.conversationId, who, fullListOp(todoList, who), { userEditsWin: 'full' });
           return result.ok ? fullListResult(result.value) : `Error: ${sentence(result.error)} The task list was not changed.`;
         },
         (message) => `Error: ${message}`,
@@ -136,11 +166,12 @@ export function createTaskTools(tasks: TaskService): ToolDefinition[] {
     handler: (args, ctx: ToolContext) =>
       guard(() => {
         const who = agentWho(ctx.agentId);
-        const result = tasks.change(ctx.conversationId, who, createOp(args, who, { newListWhenFinished: true }));
+        const result = tasks.change(ctx.conversationId, who, createOp(args, who, { newListWhenFinished: true }), { userEditsWin: 'partial' });
         if (!result.ok) return jsonError(result.error);
-        const task = findTask(result.value.list, result.value.value.id)!;
+        const task = findTask(result.value.list, result.value.value.id);
+        if (!task) return json({ ok: true, task: null, ...keptOf(result.value) });
         const note = result.value.startedNew ? { note: 'Started a new task list; the finished one was closed and kept in history.' } : {};
-        return json({ ok: true, task: taskJson(task), progress: progressText(result.value.list!.tasks), ...note });
+        return json({ ok: true, task: taskJson(task), progress: progressText(result.value.list!.tasks), ...note, ...keptOf(result.value) });
       }, jsonError),
   });
 
@@ -162,7 +193,8 @@ export function createTaskTools(tasks: TaskService): ToolDefinition[] {
     }),
     handler: (args, ctx: ToolContext) =>
       guard(() => {
-        const result = tasks.change(ctx.conversationId, agentWho(ctx.agentId), updateOp(args, agentWho(ctx.agentId)));
+        const who = agentWho(ctx.agentId);
+        const result = tasks.change(ctx.conversationId, who, updateOp(args, who), { userEditsWin: 'partial' });
         if (!result.ok) return jsonError(result.error);
         const list = result.value.list!;
         const unblocked = unblockedOf(result.value);
@@ -172,6 +204,7 @@ export function createTaskTools(tasks: TaskService): ToolDefinition[] {
           ...(result.value.value.changed.length ? {} : { note: 'Nothing changed.' }),
           ...(unblocked.length ? { unblocked } : {}),
           progress: progressText(list.tasks),
+          ...keptOf(result.value),
         });
       }, jsonError),
   });
@@ -210,13 +243,15 @@ export function createTaskTools(tasks: TaskService): ToolDefinition[] {
     parameters: z.object({ taskId: TaskId }),
     handler: ({ taskId }, ctx: ToolContext) =>
       guard(() => {
-        const result = tasks.change(ctx.conversationId, agentWho(ctx.agentId), deleteOp(taskId));
+        const result = tasks.change(ctx.conversationId, agentWho(ctx.agentId), deleteOp(taskId), { userEditsWin: 'partial' });
         if (!result.ok) return jsonError(result.error);
         const removed: DraftTask = result.value.value.removed;
         const unblocked = unblockedOf(result.value);
+        const stays = result.value.after.some((t) => t.id === removed.id);
         return json({
           ok: true,
-          deleted: { id: removed.id, title: removed.title },
+          deleted: stays ? null : { id: removed.id, title: removed.title },
+          ...keptOf(result.value),
           ...(unblocked.length ? { unblocked } : {}),
           progress: result.value.list ? progressText(result.value.list.tasks) : 'The list is empty now, so it was closed.',
         });

@@ -3,6 +3,9 @@
 // model can read and act on, so one bad call never ends the agent loop.
 import { z } from 'zod';
 import type { ToolContext, ToolDefinition, ToolRunResult } from './toolTypes';
+import { explainInvalid, sentence } from './argumentErrors';
+
+export { describeIssues } from './argumentErrors';
 
 /** What the OpenAI API expects in `tools`: a function name, description and JSON Schema. */
 export interface ApiTool {
@@ -53,9 +56,9 @@ export function createToolRegistry() {
         return fail(`Unknown tool ${JSON.stringify(name)}. Available tools: ${known}.`);
       }
       const args = parseArguments(rawArguments);
-      if (!args.ok) return fail(`Invalid arguments for ${name}: ${args.error}`);
+      if (!args.ok) return fail(`Invalid arguments for ${name}: ${sentence(args.error)}`);
       const parsed = entry.tool.parameters.safeParse(args.value);
-      if (!parsed.success) return fail(`Invalid arguments for ${name}: ${describeIssues(parsed.error)}`);
+      if (!parsed.success) return fail(`Invalid arguments for ${name}: ${explainInvalid(parsed.error, args.value, entry.schema)}`);
       if (ctx.signal.aborted) return fail(CANCELLED_BY_USER);
       try {
         const content = await untilAborted(Promise.resolve(entry.tool.handler(parsed.data, ctx)), ctx.signal);
@@ -64,7 +67,7 @@ export function createToolRegistry() {
       } catch (error) {
         if (ctx.signal.aborted) return fail(CANCELLED_BY_USER);
         const message = error instanceof Error ? error.message : String(error);
-        return fail(`Tool ${name} failed: ${message || 'unknown error'}`);
+        return fail(`Tool ${name} failed: ${sentence(message || 'unknown error')}`);
       }
     },
   };
@@ -106,25 +109,6 @@ export function parseArguments(raw: string): { ok: true; value: unknown } | { ok
     return { ok: false, error: 'the arguments must be a JSON object' };
   }
   return { ok: true, value };
-}
-
-const ARTICLE: Record<string, string> = { array: 'an', object: 'an', integer: 'an' };
-
-/** Issues in words a model can act on, e.g. `taskId must be a number; title is required`. */
-export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => {
-      const path = issue.path.map(String).join('.') || 'the arguments';
-      const isDefault = issue.message.startsWith('Invalid input');
-      if (issue.code === 'invalid_type' && isDefault) {
-        if (/received undefined/.test(issue.message)) return `${path} is required`;
-        const expected = String(issue.expected);
-        return `${path} must be ${ARTICLE[expected] ?? 'a'} ${expected}`;
-      }
-      if (issue.code === 'unrecognized_keys') return `unknown field(s) ${issue.keys.join(', ')}`;
-      return `${path}: ${issue.message}`;
-    })
-    .join('; ');
 }
 
 const ABORTED = Symbol('aborted');

@@ -1,0 +1,97 @@
+// A question an agent waits on: who asks, the question, any details (tool, server,
+// arguments), and either an answer box with Answer or one button per action.
+import { useState } from 'react';
+import type { Question, QuestionReply } from '../../shared/questions';
+import { revealBidiControls } from '../../shared/bidi';
+import { call, useApi } from '../api/apiContext';
+import { useGuard } from '../common/toasts';
+import './questions.css';
+
+export function QuestionBanners({ questions }: { questions: Question[] }) {
+  if (!questions.length) return null;
+  return (
+    <div className="question-banners">
+      {questions.map((q) => (
+        <QuestionBanner key={q.id} question={q} />
+      ))}
+    </div>
+  );
+}
+
+function QuestionBanner({ question }: { question: Question }) {
+  const api = useApi();
+  const guard = useGuard();
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const reply = async (value: QuestionReply) => {
+    if (sending) return;
+    setSending(true);
+    await guard(() => call(api, 'questions:answer', { questionId: question.id, reply: value }));
+    setSending(false);
+  };
+  const canAnswer = text.trim().length > 0 && !sending;
+  return (
+    <section className="question-banner" role="region" aria-label={`Question from ${question.agentName}`}>
+      <div className="question-head">
+        <span className="question-icon" aria-hidden="true">
+          ?
+        </span>
+        <strong>{question.agentName}</strong>
+        <span className="question-asks">{question.freeText ? 'asks you' : 'needs your decision'}</span>
+      </div>
+      <p className="question-text">{revealBidiControls(question.text)}</p>
+      {question.details.length > 0 && (
+        <dl className="question-details">
+          {question.details.map((d) => (
+            <div key={d.label}>
+              <dt>{d.label}</dt>
+              <dd>{d.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {question.freeText && (
+        <form
+          className="question-answer"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (canAnswer) void reply({ kind: 'text', text }).then(() => setText(''));
+          }}
+        >
+          <textarea
+            aria-label={`Your answer to ${question.agentName}`}
+            placeholder="Type your answer (Enter to send, Esc stops everything)"
+            value={text}
+            rows={Math.min(6, Math.max(1, text.split('\n').length))}
+            autoFocus
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+                e.preventDefault();
+                if (canAnswer) void reply({ kind: 'text', text }).then(() => setText(''));
+              }
+            }}
+          />
+          <button type="submit" className="primary" disabled={!canAnswer}>
+            Answer
+          </button>
+        </form>
+      )}
+      {question.actions.length > 0 && (
+        <div className="question-actions">
+          {question.actions.map((action) => (
+            <button
+              key={action.id}
+              type="button"
+              className={action.tone === 'neutral' ? '' : action.tone}
+              disabled={sending}
+              onClick={() => void reply({ kind: 'action', actionId: action.id })}
+            >
+              {action.label}
+            </button>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
