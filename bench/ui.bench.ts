@@ -63,6 +63,8 @@ async function pageNow(page: Page): Promise<number> {
 /** Sends `text` in a new conversation; resolves with the page's clock just before Enter. */
 async function sendInNewConversation(page: Page, text: string): Promise<number> {
   await page.getByRole('button', { name: 'New conversation', exact: true }).click();
+  // Typing is measured from a settled new conversation, not the switch to it.
+  await page.getByRole('heading', { name: 'What should we work on?' }).waitFor();
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill(text);
   const start = await pageNow(page);

@@ -5,9 +5,12 @@ import { ToastProvider, useGuard, useToast } from './common/toasts';
 import { importConversation } from './common/importConversation';
 import { useConnectionState } from './common/connectionStore';
 import { useView } from './common/useSelection';
+import { isNewConversationKey, isSearchKey, NEW_CONVERSATION_KEYS, SEARCH_KEYS } from './common/shortcuts';
 import { Sidebar } from './sidebar/Sidebar';
 import { ConversationView } from './chat/ConversationView';
 import { useSettings, useTheme } from './settings/useSettings';
+import { DraftsProvider, useDrafts, useDraftsReady } from './drafts/drafts';
+import { NewConversationView } from './chat/NewConversationView';
 
 // Settings and dialogs load when first opened: they are not needed for the first paint.
 const SettingsView = lazy(() => import('./settings/SettingsView').then((m) => ({ default: m.SettingsView })));
@@ -17,7 +20,9 @@ const ExportTasksDialog = lazy(() => import('./tasks/ExportTasksDialog').then((m
 export function App() {
   return (
     <ToastProvider>
-      <Shell />
+      <DraftsProvider>
+        <Shell />
+      </DraftsProvider>
     </ToastProvider>
   );
 }
@@ -25,11 +30,18 @@ export function App() {
 function Shell() {
   const api = useApi();
   const guard = useGuard();
-  const [view, navigate] = useView();
+  const [view, navigate, promote] = useView();
+  const drafts = useDrafts();
+  const draftsReady = useDraftsReady();
+  // Bumped whenever a conversation is chosen, so its composer has the focus even when the
+  // same one is chosen again (typing right after the click must land there).
+  const [focusRequest, setFocusRequest] = useState(0);
   const settings = useSettings();
   useTheme(settings?.theme);
   const searchRef = useRef<HTMLInputElement>(null);
   const [renameRequest, setRenameRequest] = useState(0);
+  // A search result opens its conversation at the matching message.
+  const [focusMessage, setFocusMessage] = useState<{ id: number; nonce: number } | null>(null);
   const [showShortcuts, setShowShortcuts] = useState(false);
   const [exportAll, setExportAll] = useState(false);
   const toast = useToast();
@@ -42,18 +54,27 @@ function Shell() {
     }
   }, [api, guard, navigate, toast]);
 
-  const newConversation = useCallback(async () => {
-    const created = await guard(() => call(api, 'conversations:create', {}));
-    if (created) navigate({ kind: 'conversation', id: created.id });
-  }, [api, guard, navigate]);
+  // No round trip: the new conversation is a draft until its first send stores it.
+  const newConversation = useCallback(() => {
+    navigate({ kind: 'new', id: drafts.newConversationId() });
+    setFocusRequest((n) => n + 1);
+  }, [drafts, navigate]);
+
+  const openConversation = useCallback(
+    (id: string) => {
+      navigate({ kind: 'conversation', id });
+      setFocusRequest((n) => n + 1);
+    },
+    [navigate],
+  );
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const mod = event.ctrlKey || event.metaKey;
-      if (mod && !event.shiftKey && event.key.toLowerCase() === 'n') {
+      if (isNewConversationKey(event)) {
         event.preventDefault();
-        void newConversation();
-      } else if (mod && event.key.toLowerCase() === 'k') {
+        newConversation();
+      } else if (isSearchKey(event)) {
         event.preventDefault();
         searchRef.current?.focus();
         searchRef.current?.select();
@@ -72,7 +93,7 @@ function Shell() {
   useEvent(
     'app:command',
     ({ command }) => {
-      if (command === 'new-conversation') void newConversation();
+      if (command === 'new-conversation') newConversation();
       else if (command === 'open-settings') navigate({ kind: 'settings' });
       else if (command === 'open-shortcuts') setShowShortcuts(true);
       else if (command === 'export-all-tasks') setExportAll(true);
@@ -85,8 +106,11 @@ function Shell() {
     <div className="app">
       <Sidebar
         selectedId={view.kind === 'conversation' ? view.id : null}
-        onSelect={(id) => navigate({ kind: 'conversation', id })}
-        onNew={() => void newConversation()}
+        onSelect={(id, messageId) => {
+          openConversation(id);
+          setFocusMessage(messageId === undefined ? null : { id: messageId, nonce: Date.now() });
+        }}
+        onNew={newConversation}
         onDeleted={(id) => {
           if (view.kind === 'conversation' && view.id === id) navigate({ kind: 'home' });
         }}
@@ -105,16 +129,22 @@ function Shell() {
             <SettingsView settings={settings} onClose={() => navigate({ kind: 'home' })} />
           </Suspense>
         )}
-        {view.kind === 'conversation' && (
+        {!draftsReady && view.kind !== 'settings' && view.kind !== 'home' && <div className="loading" aria-busy="true" />}
+        {draftsReady && view.kind === 'new' && (
+          <NewConversationView key={view.id} id={view.id} focusRequest={focusRequest} onStarted={promote} />
+        )}
+        {draftsReady && view.kind === 'conversation' && (
           <ConversationView
             key={view.id}
             id={view.id}
             renameRequest={renameRequest}
+            focusMessage={focusMessage}
+            focusRequest={focusRequest}
             onMissing={() => navigate({ kind: 'home' })}
             onOpenSettings={() => navigate({ kind: 'settings' })}
           />
         )}
-        {view.kind === 'home' && <Home onNew={() => void newConversation()} />}
+        {view.kind === 'home' && <Home onNew={newConversation} />}
       </main>
       <Suspense>
         {showShortcuts && <ShortcutsDialog onClose={() => setShowShortcuts(false)} />}
@@ -136,7 +166,7 @@ function Home({ onNew }: { onNew: () => void }) {
         Start a new conversation
       </button>
       <p className="hint">
-        <kbd>Ctrl</kbd>+<kbd>N</kbd> new conversation · <kbd>Ctrl</kbd>+<kbd>K</kbd> search
+        <kbd>{NEW_CONVERSATION_KEYS}</kbd> new conversation · <kbd>{SEARCH_KEYS}</kbd> search
       </p>
     </section>
   );

@@ -20,6 +20,7 @@ import { TaskList, TaskTitle, UserTaskPatch } from './tasks';
 import { AutopilotState, Worker } from './agents';
 import { ModelRef, ProfileId, ProfileInput } from './providers';
 import { Question, QuestionReply } from './questions';
+import { Draft, DraftContent } from './drafts';
 
 const call = <Req extends z.ZodType, Res extends z.ZodType>(request: Req, response: Res) => ({
   request,
@@ -85,6 +86,23 @@ export const calls = {
   /** One message as it is now (a streaming reply's live text, not its last save). */
   'messages:get': call(z.strictObject({ conversationId: ConversationId, id: z.number().int() }), Message),
   'messages:send': call(z.strictObject({ conversationId: ConversationId, content: MessageContent }), Message),
+  /**
+   * Stores a new conversation under the id the page chose for its draft and sends its
+   * first message, in one step: nothing is stored if either part is refused.
+   */
+  'conversations:start': call(
+    z.strictObject({
+      id: ConversationId,
+      content: MessageContent,
+      /** Autopilot as chosen before the first send; absent: follow the default setting. */
+      autopilot: z.boolean().optional(),
+    }),
+    z.object({ conversation: Conversation, message: Message }),
+  ),
+  /** Every unsent draft, newest first (drafts of new conversations included). */
+  'drafts:list': call(Empty, z.array(Draft)),
+  /** Saves a conversation's unsent text; empty text forgets the draft. */
+  'drafts:save': call(z.strictObject({ conversationId: ConversationId, content: DraftContent }), z.object({ saved: z.boolean() })),
 
   /** Stops the conversation's agent loop; the partial reply stays, marked stopped. */
   'chat:stop': call(z.strictObject({ conversationId: ConversationId }), ChatStatus),

@@ -12,6 +12,8 @@ export type TaskToolStyle = z.infer<typeof TaskToolStyle>;
 /** Each setting's own schema, without a default (a patch must not invent values). */
 const fields = {
   theme: Theme,
+  /** The model new conversations start with (the picker of a new conversation sets it). */
+  lastModel: ModelRef.nullable(),
   /** Model for workers; null: the same as the conversation. */
   workerModel: ModelRef.nullable(),
   /** Model for the Autopilot assessor; null: the same as the conversation. */
@@ -29,7 +31,7 @@ export const Settings = z.object({
   /** Provider profiles (keys are kept apart, in main's secret store). */
   profiles: z.array(ProviderProfile).max(100).default([]),
   /** The last model chosen in a conversation: new conversations start with it. */
-  lastModel: ModelRef.nullable().default(null),
+  lastModel: fields.lastModel.default(null),
   workerModel: fields.workerModel.default(null),
   assessorModel: fields.assessorModel.default(null),
   temperature: fields.temperature.default(0.7),

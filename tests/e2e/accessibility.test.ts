@@ -51,6 +51,9 @@ describe('accessibility (axe-core)', () => {
       { text: 'Done:\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```ts\nconst x = 1;\n```\n\n[docs](https://example.com)' },
     );
     await page.getByRole('button', { name: 'New conversation', exact: true }).click();
+    // The new conversation before its first send (a draft: title, Autopilot, composer).
+    await page.getByRole('switch', { name: 'Autopilot' }).waitFor();
+    expect(await violations(page)).toEqual([]);
     await page.getByRole('textbox', { name: 'Message' }).fill('Make a report');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByRole('region', { name: 'Tasks' }).waitFor({ timeout: 15_000 });

@@ -68,13 +68,19 @@ describe.skipIf(!binary)(title, () => {
     expect(fs.existsSync(path.join(dataDir, 'stepwise.db'))).toBe(true);
   });
 
-  it('creates and renames a conversation', async () => {
+  it('starts a conversation by sending its first message, and renames it', async () => {
+    const link = (name: RegExp) => win.getByRole('list', { name: 'Saved conversations' }).getByRole('link', { name });
     await win.getByRole('button', { name: 'New conversation', exact: true }).click();
+    // Typed at once: the new conversation is a draft in the page until this first send.
+    await win.keyboard.type('From the desktop');
+    await win.keyboard.press('Enter');
+    // The offline model fails, so the title falls back to the message's first words.
+    await link(/From the desktop/).waitFor();
     await win.keyboard.press('F2');
     const field = win.getByRole('textbox', { name: 'Conversation title' });
-    await field.fill('From the desktop');
+    await field.fill('Renamed on the desktop');
     await field.press('Enter');
-    await win.getByRole('list', { name: 'Saved conversations' }).getByRole('link', { name: /From the desktop/ }).waitFor();
+    await link(/Renamed on the desktop/).waitFor();
   });
 
   it('exposes only the typed API to the page, in a hardened window', async () => {

@@ -62,7 +62,10 @@ it('serves the page with its own CSP naming its socket, in place of the desktop 
 it('shows a bidirectional override in a title as a visible marker, in the heading and the sidebar', async () => {
   const page = app.page;
   await page.getByRole('button', { name: 'New conversation', exact: true }).click();
-  await page.getByRole('button', { name: 'Rename “New conversation”' }).click();
+  // A new conversation is stored by its first message; then it can be renamed.
+  await page.getByRole('textbox', { name: 'Message' }).fill('Pay the invoice');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: /^Rename “/ }).click();
   await page.getByRole('textbox', { name: 'Conversation title' }).fill('Invoice \u202Efdp.exe');
   await page.keyboard.press('Enter');
   const heading = page.getByRole('heading', { level: 1 });

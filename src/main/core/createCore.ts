@@ -27,6 +27,7 @@ import { createProviders } from './providers/providersModule';
 import { createTokenCounter } from './context/tokenCount';
 import { openDataDir, type DataDirLock } from './storage/openDataDir';
 import { KEY_FILE } from './settings/fileSecretStore';
+import { createDraftModule } from './drafts/draftModule';
 
 export interface CoreOptions {
   dataDir: string;
@@ -136,6 +137,8 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     log: chatOptions.log,
   });
 
+  const drafts = createDraftModule({ db, now });
+
   const handlers: Handlers = {
     'app:info': () => ({
       version: options.version,
@@ -153,6 +156,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     ...workers.handlers,
     ...questions.handlers,
     ...autopilot.handlers,
+    ...drafts.handlers,
     // Stop halts everything in the conversation at once: Autopilot's pending step, the
     // main agent and every worker (with a summary when workers were involved).
     'chat:stop': async ({ conversationId }) => {

@@ -3,7 +3,14 @@ import { call, useApi } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
 import './autopilot.css';
 
-export function AutopilotToggle({ state }: { state: AutopilotState | null }) {
+/** `onToggle` replaces the stored toggle (a new conversation keeps the choice until its first send). */
+export function AutopilotToggle({
+  state,
+  onToggle,
+}: {
+  state: Pick<AutopilotState, 'conversationId' | 'enabled'> | null;
+  onToggle?: (enabled: boolean) => void;
+}) {
   const api = useApi();
   const guard = useGuard();
   if (!state) return null;
@@ -16,7 +23,9 @@ export function AutopilotToggle({ state }: { state: AutopilotState | null }) {
         aria-label="Autopilot"
         className={state.enabled ? 'switch-track on' : 'switch-track'}
         onClick={() =>
-          void guard(() => call(api, 'autopilot:set', { conversationId: state.conversationId, enabled: !state.enabled }))
+          onToggle
+            ? onToggle(!state.enabled)
+            : void guard(() => call(api, 'autopilot:set', { conversationId: state.conversationId, enabled: !state.enabled }))
         }
       >
         <span className="switch-thumb" />

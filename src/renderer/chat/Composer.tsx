@@ -1,27 +1,62 @@
 // The message box: Enter sends, Shift+Enter adds a line. Text is kept if sending fails.
-// While the assistant works, the button becomes "Stop".
-import { useRef, useState, type KeyboardEvent } from 'react';
+// While the assistant works, the button becomes "Stop". With a `draftId` the text is that
+// conversation's draft (kept across views, reloads and restarts); otherwise it is local.
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useDraft, useDrafts } from '../drafts/drafts';
+import { useToastClearance } from '../common/toastClearance';
 
 export function Composer(props: {
   onSend: (text: string) => Promise<boolean>;
   onStop: () => void;
   running: boolean;
+  /** The conversation whose draft this composer edits. */
+  draftId?: string;
+  /** Focuses the box again whenever the number changes (e.g. "New conversation" clicked twice). */
+  focusRequest?: number;
   /** Kept mounted (so a draft survives) but not shown. */
   hidden?: boolean;
   placeholder?: string;
   label?: string;
 }) {
-  const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
+  const drafts = useDrafts();
+  const draftId = props.draftId ?? null;
+  const draft = useDraft(draftId);
+  const [localText, setLocalText] = useState('');
+  const [localSending, setLocalSending] = useState(false);
+  const text = draftId ? draft.text : localText;
+  const sending = draftId ? draft.sending : localSending;
   const ref = useRef<HTMLTextAreaElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useToastClearance(formRef);
+
+  // A restored draft continues where it ended: the caret goes to its end.
+  useLayoutEffect(() => {
+    const el = ref.current;
+    el?.setSelectionRange(el.value.length, el.value.length);
+  }, []);
+  const [seenFocus] = useState(props.focusRequest);
+  useEffect(() => {
+    if (props.focusRequest === seenFocus) return;
+    const el = ref.current;
+    el?.focus();
+    el?.setSelectionRange(el.value.length, el.value.length);
+  }, [props.focusRequest, seenFocus]);
+  // Leaving the conversation saves its draft at once rather than after the debounce.
+  useEffect(() => () => (draftId ? drafts.flush(draftId) : undefined), [drafts, draftId]);
+
+  const setText = (value: string) => (draftId ? drafts.setText(draftId, value) : setLocalText(value));
 
   const send = async () => {
-    const value = text;
-    if (!value.trim() || sending) return;
-    setSending(true);
-    const ok = await props.onSend(value);
-    setSending(false);
-    if (ok) setText('');
+    if (draftId) {
+      await drafts.send(draftId, props.onSend);
+    } else {
+      const value = localText;
+      if (!value.trim() || localSending) return;
+      setLocalSending(true);
+      const ok = await props.onSend(value);
+      setLocalSending(false);
+      if (ok) setLocalText((current) => (current === value ? '' : current));
+    }
     ref.current?.focus();
   };
 
@@ -34,6 +69,7 @@ export function Composer(props: {
 
   return (
     <form
+      ref={formRef}
       hidden={props.hidden}
       // `.composer { display: flex }` would override the hidden attribute on its own.
       style={props.hidden ? { display: 'none' } : undefined}

@@ -23,8 +23,12 @@ import '../tasks/taskHints.css';
 import { revealBidiControls } from '../../shared/bidi';
 
 export function ConversationView(props: {
+  /** Scroll to and highlight this message once loaded (a search result). */
+  focusMessage?: { id: number; nonce: number } | null;
   id: string;
   renameRequest: number;
+  /** Changes when the composer should take the focus again (the view was chosen once more). */
+  focusRequest?: number;
   onMissing: () => void;
   onOpenSettings: () => void;
 }) {
@@ -51,6 +55,12 @@ export function ConversationView(props: {
     call(api, 'conversations:get', { id: props.id }).then(setConversation, props.onMissing);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, props.id]);
+
+  const focus = props.focusMessage;
+  useEffect(() => {
+    if (!focus || !loaded) return;
+    void loadUntil(focus.id).then(() => setScrollTarget(focus));
+  }, [focus, loaded, loadUntil]);
 
   const [seenRequest] = useState(props.renameRequest);
   useEffect(() => {
@@ -80,7 +90,29 @@ export function ConversationView(props: {
     return () => window.removeEventListener('keydown', onKey);
   }, [busy, selectedWorker, stop]);
 
-  if (!conversation) return <div className="loading" aria-busy="true" />;
+  // Shown while the conversation loads too, so what is typed right after a switch lands here.
+  const composer = (
+    <Composer
+      draftId={conversationId}
+      focusRequest={props.focusRequest}
+      hidden={!!selectedWorker}
+      running={busy}
+      onStop={stop}
+      onSend={async (content) => {
+        const sent = await guard(() => call(api, 'messages:send', { conversationId, content }));
+        return sent !== undefined;
+      }}
+    />
+  );
+
+  if (!conversation) {
+    return (
+      <section className="conversation" aria-label="Loading conversation" aria-busy="true">
+        <div className="loading" />
+        {composer}
+      </section>
+    );
+  }
 
   return (
     <section className="conversation" aria-label={conversation.title}>
@@ -175,15 +207,7 @@ export function ConversationView(props: {
           onOpenSettings={props.onOpenSettings}
         />
       )}
-      <Composer
-        hidden={!!selectedWorker}
-        running={busy}
-        onStop={stop}
-        onSend={async (content) => {
-          const sent = await guard(() => call(api, 'messages:send', { conversationId, content }));
-          return sent !== undefined;
-        }}
-      />
+      {composer}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 // A virtualized message list: a 10,000-message conversation opens and scrolls smoothly.
 // It follows new output while the user is at the bottom and stops when they scroll up.
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Message } from '../../shared/domain';
 import { MessageView, type MessageActions } from './MessageView';
@@ -87,20 +87,20 @@ export function MessageList({
     if (stick.current && items.length) virtualizer.scrollToIndex(items.length - 1, { align: 'end' });
   }, [items.length, last?.content, last?.id, virtualizer]);
 
+  // The message a jump went to (a task's, a search result's) stays marked until the next jump.
+  const [highlighted, setHighlighted] = useState<number | null>(null);
+  const jumped = useRef<number | null>(null);
   useEffect(() => {
-    if (!scrollToMessageId) return;
+    // Each jump once: later renders (a streaming reply) must not pull the view back.
+    if (!scrollToMessageId || jumped.current === scrollToMessageId.nonce) return;
     // A task points at the message where it last changed; tool messages are folded
     // into their assistant message, so find the nearest shown item at or before it.
     const index = items.findLastIndex((item) => item.message.id <= scrollToMessageId.id);
-    if (index >= 0) {
-      stick.current = false;
-      virtualizer.scrollToIndex(index, { align: 'center' });
-      requestAnimationFrame(() => {
-        const el = scrollRef.current?.querySelector(`[data-message-id="${items[index].message.id}"]`);
-        el?.classList.add('flash');
-        setTimeout(() => el?.classList.remove('flash'), 1200);
-      });
-    }
+    if (index < 0) return;
+    jumped.current = scrollToMessageId.nonce;
+    stick.current = false;
+    virtualizer.scrollToIndex(index, { align: 'center' });
+    setHighlighted(items[index].message.id);
   }, [scrollToMessageId, items, virtualizer]);
 
   return (
@@ -111,7 +111,7 @@ export function MessageList({
             key={row.key}
             data-index={row.index}
             ref={virtualizer.measureElement}
-            className="message-row"
+            className={items[row.index]?.message.id === highlighted ? 'message-row highlighted' : 'message-row'}
             style={{ transform: `translateY(${row.start}px)` }}
           >
             <MessageView item={items[row.index]} actions={actions} />

@@ -1,8 +1,9 @@
 import { useModal } from './useModal';
+import { NEW_CONVERSATION_KEYS, SEARCH_KEYS } from './shortcuts';
 
 const SHORTCUTS: Array<[string, string]> = [
-  ['Ctrl/⌘ + N', 'New conversation'],
-  ['Ctrl/⌘ + K', 'Search conversations'],
+  [NEW_CONVERSATION_KEYS, 'New conversation'],
+  [SEARCH_KEYS, 'Search conversations'],
   ['F2', 'Rename the open conversation'],
   ['Enter', 'Send the message'],
   ['Shift + Enter', 'New line in the message'],

@@ -1,5 +1,6 @@
 // Transient messages (errors from calls, confirmations) announced to screen readers.
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import './toasts.css';
 
 interface Toast {
   id: number;

@@ -1,23 +1,29 @@
 // The selected conversation lives in the address hash (#/c/<id>), so a reload or a
-// shared browser-host link opens the same conversation.
+// shared browser-host link opens the same conversation. A new conversation that is not
+// stored yet is #/new/<id>: the id its draft is kept under, and that its first send stores.
 import { useCallback, useEffect, useState } from 'react';
 
-export type View = { kind: 'conversation'; id: string } | { kind: 'settings' } | { kind: 'home' };
+export type View =
+  | { kind: 'conversation'; id: string }
+  | { kind: 'new'; id: string }
+  | { kind: 'settings' }
+  | { kind: 'home' };
 
 function parse(hash: string): View {
-  const conversation = /^#\/c\/([0-9a-f-]{36})$/i.exec(hash);
-  if (conversation) return { kind: 'conversation', id: conversation[1] };
+  const conversation = /^#\/(c|new)\/([0-9a-f-]{36})$/i.exec(hash);
+  if (conversation) return { kind: conversation[1] === 'c' ? 'conversation' : 'new', id: conversation[2] };
   if (hash === '#/settings') return { kind: 'settings' };
   return { kind: 'home' };
 }
 
 function format(view: View): string {
   if (view.kind === 'conversation') return `#/c/${view.id}`;
+  if (view.kind === 'new') return `#/new/${view.id}`;
   if (view.kind === 'settings') return '#/settings';
   return '#/';
 }
 
-export function useView(): [View, (view: View) => void] {
+export function useView(): [View, (view: View) => void, (id: string) => void] {
   const [view, setView] = useState<View>(() => parse(window.location.hash));
   useEffect(() => {
     const onHash = () => setView(parse(window.location.hash));
@@ -29,5 +35,13 @@ export function useView(): [View, (view: View) => void] {
     window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}${format(next)}`);
     setView(next);
   }, []);
-  return [view, navigate];
+  /** A new conversation was stored: its open view becomes the stored one (not if the user moved on). */
+  const promote = useCallback(
+    (id: string) => {
+      const current = parse(window.location.hash);
+      if (current.kind === 'new' && current.id === id) navigate({ kind: 'conversation', id });
+    },
+    [navigate],
+  );
+  return [view, navigate, promote];
 }

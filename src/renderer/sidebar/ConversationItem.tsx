@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../common/ConfirmDialog';
 import { relativeTime } from '../common/relativeTime';
 import { InlineRename } from '../common/InlineRename';
 import { ExportConversationDialog } from './ExportConversationDialog';
+import './searchSnippet.css';
 import { revealBidiControls } from '../../shared/bidi';
 
 export function ConversationItem(props: {
@@ -67,6 +68,7 @@ export function ConversationItem(props: {
           )}
           {revealBidiControls(conversation.title)}
         </span>
+        {conversation.match && <SearchSnippet text={conversation.match.snippet} />}
         <span className="conversation-meta">
           {conversation.tasks && (
             <span
@@ -121,5 +123,16 @@ export function ConversationItem(props: {
         </ConfirmDialog>
       )}
     </div>
+  );
+}
+
+/** The matching message's words around the match; matched words between \u0002 and \u0003 are marked. */
+function SearchSnippet({ text }: { text: string }) {
+  const parts = text.split(/\u0002|\u0003/);
+  return (
+    <span className="conversation-snippet">
+      {/* Split on the markers: odd parts are the matched words. */}
+      {parts.map((part, i) => (i % 2 ? <mark key={i}>{part}</mark> : part))}
+    </span>
   );
 }

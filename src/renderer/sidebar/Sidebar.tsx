@@ -7,10 +7,13 @@ import { ConversationItem } from './ConversationItem';
 import { MenuButton } from '../common/Menu';
 
 const ROW_HEIGHT = 52;
+/** Search results have room for a snippet of the matching message. */
+const SEARCH_ROW_HEIGHT = 84;
 
 export function Sidebar(props: {
   selectedId: string | null;
-  onSelect: (id: string) => void;
+  /** `messageId`: a search result's matching message, to open the conversation at. */
+  onSelect: (id: string, messageId?: number) => void;
   onNew: () => void;
   onDeleted: (id: string) => void;
   onOpenSettings: () => void;
@@ -29,12 +32,14 @@ export function Sidebar(props: {
 
   const { total, itemAt, ensureRange } = useConversationPages(query);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const rowHeight = query ? SEARCH_ROW_HEIGHT : ROW_HEIGHT;
   const virtualizer = useVirtualizer({
     count: total ?? 0,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 12,
   });
+  useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
   const rows = virtualizer.getVirtualItems();
   const first = rows[0]?.index ?? 0;
   const last = rows.at(-1)?.index ?? 0;
@@ -78,13 +83,13 @@ export function Sidebar(props: {
               <li
                 key={item?.id ?? `row-${row.index}`}
                 className="conversation-row"
-                style={{ transform: `translateY(${row.start}px)`, height: ROW_HEIGHT }}
+                style={{ transform: `translateY(${row.start}px)`, height: rowHeight }}
               >
                 {item ? (
                   <ConversationItem
                     conversation={item}
                     selected={item.id === props.selectedId}
-                    onSelect={() => props.onSelect(item.id)}
+                    onSelect={() => props.onSelect(item.id, item.match?.messageId)}
                     onDeleted={() => props.onDeleted(item.id)}
                   />
                 ) : (

@@ -91,17 +91,21 @@ export function createConversationRepo(db: Db, now: () => number = Date.now) {
       setModel.run(model?.profileId ?? null, model?.model ?? null, id);
       return this.get(id);
     },
-    create(title?: string): Conversation {
+    /**
+     * `options.id` is the page's draft id when a new conversation is stored by its first
+     * send; `options.autopilot` the choice made before it (absent: follow the default).
+     */
+    create(title?: string, options: { id?: string; autopilot?: boolean } = {}): Conversation {
       const at = now();
       const row: ConversationInsert = {
-        id: randomUUID(),
+        id: options.id ?? randomUUID(),
         title: title ?? DEFAULT_TITLE,
         created_at: at,
         updated_at: at,
         pinned: 0,
         title_source: title ? 'user' : 'auto',
         parent_id: null,
-        autopilot: null,
+        autopilot: options.autopilot === undefined ? null : options.autopilot ? 1 : 0,
       };
       insert(row);
       const model = newModel();

@@ -223,6 +223,22 @@ export const migrations: Migration[] = [
   },
   {
     version: 7,
+    name: 'unsent drafts',
+    sql: `
+      -- The composer's unsent text per conversation. No foreign key: a new conversation
+      -- has a draft before it is stored (its first send stores it under the same id).
+      CREATE TABLE drafts (
+        conversation_id TEXT PRIMARY KEY,
+        content TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE TRIGGER drafts_forget_deleted AFTER DELETE ON conversations BEGIN
+        DELETE FROM drafts WHERE conversation_id = old.id;
+      END;
+    `,
+  },
+  {
+    version: 8,
     name: 'per-conversation models, token usage and summaries',
     sql: `
       -- The profile and model a conversation talks to; NULL: the default for new conversations.

@@ -1,7 +1,7 @@
 // Runs at most one agent loop per conversation and carries out the chat calls: send,
 // stop, retry, regenerate, edit-and-resend, status. Other modules hook in here (task
 // lists close on edit and on `/clear`; autopilot and workers react to a finished turn).
-import type { ChatError, ChatStatus, Message } from '../../../shared/domain';
+import type { ChatError, ChatStatus, Conversation, Message } from '../../../shared/domain';
 import { DEFAULT_TITLE, type ConversationRepo } from '../conversations/conversationRepo';
 import { AppError, notFound } from '../ipc/dispatcher';
 import { runAgentLoop, SHUTDOWN, type LoopActivity, type LoopDeps, type LoopOutcome } from './agentLoop';
@@ -288,6 +288,28 @@ export function createChatEngine(deps: ChatEngineDeps) {
       const message = insertUser(conversationId, content, origin);
       void start(conversationId);
       return message;
+    },
+
+    /**
+     * Stores a new conversation under `id` (its draft's id) with its first message, in one
+     * transaction, then starts the loop. Refused when the id is taken: nothing is stored.
+     */
+    startConversation(id: string, content: string, autopilot?: boolean): { conversation: Conversation; message: Message } {
+      if (closed) throw new AppError('unavailable', 'Stepwise is shutting down.');
+      if (content.trim() === CLEAR_COMMAND) {
+        throw new AppError('conflict', 'There is nothing to clear in a new conversation. Type a message instead.');
+      }
+      if (conversations.get(id)) {
+        throw new AppError('conflict', 'This conversation has already been started. Open it from the sidebar to continue it.');
+      }
+      const { conversation, message } = db.transaction(() => {
+        const created = conversations.create(undefined, { id, autopilot });
+        return { conversation: created, message: messages.insert({ conversationId: id, role: 'user', content, origin: 'user' }) };
+      })();
+      bus.emit('conversations:changed', { id, kind: 'created', conversation: conversations.summary(id) ?? null });
+      stored(message);
+      void start(id);
+      return { conversation, message };
     },
 
     /** Aborts the loop; resolves once it has wound down (partial reply stored as stopped). */

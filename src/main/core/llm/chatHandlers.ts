@@ -6,6 +6,7 @@ import type { ChatEngine } from './chatEngine';
 type ChatCalls = Pick<
   Handlers,
   | 'messages:send'
+  | 'conversations:start'
   | 'chat:retry'
   | 'chat:regenerate'
   | 'chat:editLast'
@@ -16,6 +17,7 @@ export function chatHandlers(deps: { engine: ChatEngine }): ChatCalls {
   const { engine } = deps;
   return {
     'messages:send': ({ conversationId, content }) => engine.send(conversationId, content),
+    'conversations:start': ({ id, content, autopilot }) => engine.startConversation(id, content, autopilot),
     'chat:retry': ({ conversationId }) => engine.retry(conversationId),
     'chat:regenerate': ({ conversationId }) => engine.regenerate(conversationId),
     'chat:editLast': ({ conversationId, content }) => engine.editLast(conversationId, content),

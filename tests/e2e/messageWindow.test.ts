@@ -1,0 +1,104 @@
+// Long conversations open at their newest window and load older messages as the user
+// scrolls up, without the view jumping; a streamed reply arrives as deltas and its final
+// text in the page and in the database equals what the server sent, byte for byte.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNodeCore } from '../../src/main/core/createNodeCore';
+import { openDatabase } from '../../src/main/core/db/openDatabase';
+import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
+import { launchApp, makeDataDir, type App } from './support/app';
+
+const COUNT = 1_000;
+// Multi-byte text split across chunks at awkward places, with Markdown that a partial
+// parse would render differently (an open fence, an unclosed emphasis).
+const REPLY = [
+  '# Résumé 📋\n\nThe **plan** has *three* steps — naïve ones first.\n\n',
+  '```ts\nconst greeting = "héllo 世界";\n```\n\n',
+  Array.from({ length: 60 }, (_, i) => `- step ${i}: ✓ done ${'·'.repeat(i % 7)}`).join('\n'),
+  '\n\nEnd of reply ✅',
+].join('');
+
+let app: App;
+let server: ScriptedServer;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = path.join(makeDataDir(), 'data');
+  const core = createNodeCore({ dataDir, env: {} });
+  const long = core.conversations.create('Very long');
+  core.db.transaction(() => {
+    for (let i = 1; i <= COUNT; i++) {
+      core.messages.insert({ conversationId: long.id, role: i % 2 ? 'user' : 'assistant', content: `Line ${i}\n\nwith a second paragraph` });
+    }
+  })();
+  core.close();
+  server = await startScriptedServer({ script: (r) => (r.body.stream ? { text: REPLY, chunkSize: 3 } : { text: 'Streaming check' }) });
+  app = await launchApp({ dataDir, env: { OPENAI_BASE_URL: server.baseUrl, STEPWISE_MODEL: 'scripted' } });
+  await app.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.url).origin });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await server?.close();
+});
+
+const oldestLoaded = (page: App['page']) =>
+  page.evaluate(() => Math.min(...[...document.querySelectorAll('[data-message-id]')].map((el) => Number(el.getAttribute('data-message-id')))));
+
+describe('a long conversation', () => {
+  it('loads older messages when scrolled to the top, keeping the view where it was', async () => {
+    const { page } = app;
+    await page.getByRole('link', { name: 'Very long' }).click();
+    const log = page.getByRole('log', { name: 'Messages' });
+    await expect.poll(() => log.getByText(`Line ${COUNT}`, { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    // Only the newest window is loaded.
+    await log.evaluate((el) => el.scrollTo({ top: 0 }));
+    const before = await log.evaluate((el) => {
+      const top = el.getBoundingClientRect().top;
+      const first = [...el.querySelectorAll('article')].find((a) => a.getBoundingClientRect().bottom > top + 1)!;
+      return { id: first.getAttribute('data-message-id')!, offset: first.getBoundingClientRect().top - top };
+    });
+    expect(Number(before.id)).toBeGreaterThan(COUNT - 150);
+    // Older rows arrive above; the row that was at the top stays put.
+    await expect.poll(() => log.evaluate((el) => el.scrollTop), { timeout: 10_000 }).toBeGreaterThan(100);
+    const after = await log.evaluate((el, id) => {
+      const top = el.getBoundingClientRect().top;
+      return el.querySelector(`[data-message-id="${id}"]`)!.getBoundingClientRect().top - top;
+    }, before.id);
+    expect(Math.abs(after - before.offset)).toBeLessThan(4);
+    // Scrolling on to the top reaches the first message.
+    await expect
+      .poll(
+        async () => {
+          await log.evaluate((el) => el.scrollTo({ top: 0 }));
+          return oldestLoaded(page);
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+  });
+
+  it('a streamed reply ends exactly as the server sent it, in the page and in the database', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'New conversation', exact: true }).click();
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('Write the résumé');
+    await box.press('Enter');
+    const reply = page.getByRole('article', { name: 'Assistant message' }).last();
+    await expect.poll(() => reply.innerText(), { timeout: 15_000 }).toContain('End of reply ✅');
+    await page.getByRole('button', { name: 'Send', exact: true }).waitFor();
+    // Copy takes the text the page assembled from the deltas.
+    await reply.getByRole('button', { name: 'Copy assistant message' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(REPLY);
+    const { db } = openDatabase(dataDir, { readonly: true });
+    try {
+      const stored = db.prepare("SELECT content FROM messages WHERE role = 'assistant' ORDER BY id DESC LIMIT 1").get() as { content: string };
+      expect(stored.content).toBe(REPLY);
+    } finally {
+      db.close();
+    }
+    // The open fence and emphasis rendered as Markdown, not as raw marks.
+    expect(await reply.locator('pre code').innerText()).toContain('const greeting = "héllo 世界";');
+    expect(await reply.locator('strong').first().innerText()).toBe('plan');
+  });
+});

@@ -1,0 +1,63 @@
+// Search finds the message: a result shows the matching words in context, and choosing it
+// opens the conversation at that message (older than the first window it loads) and
+// highlights it. Ctrl+K and "/" focus the search box from anywhere.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNodeCore } from '../../src/main/core/createNodeCore';
+import { launchApp, makeDataDir, type App } from './support/app';
+
+let app: App;
+let target = 0;
+
+beforeAll(async () => {
+  const dataDir = path.join(makeDataDir(), 'data');
+  const core = createNodeCore({ dataDir, env: {} });
+  const long = core.conversations.create('Trip planning');
+  core.db.transaction(() => {
+    for (let i = 1; i <= 400; i++) {
+      const content = i === 30 ? 'Pack the binoculars for the zebra safari on day three.' : `Note ${i} about the itinerary.`;
+      const message = core.messages.insert({ conversationId: long.id, role: i % 2 ? 'user' : 'assistant', content });
+      if (i === 30) target = message.id;
+    }
+  })();
+  core.conversations.create('Zebra crossing design');
+  core.conversations.create('Unrelated');
+  core.close();
+  app = await launchApp({ dataDir });
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('search', () => {
+  it('focuses the search box with Ctrl+K and with /', async () => {
+    const { page } = app;
+    const search = page.getByRole('searchbox', { name: 'Search conversations' });
+    await page.keyboard.press('Control+k');
+    expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.getByRole('heading', { name: 'Stepwise' }).click();
+    await page.keyboard.press('/');
+    expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
+  it('shows the matching words and opens the conversation at the message, highlighted', async () => {
+    const { page } = app;
+    await page.getByRole('searchbox', { name: 'Search conversations' }).fill('zebr');
+    const results = page.getByRole('list', { name: 'Saved conversations' }).getByRole('link');
+    await expect.poll(() => results.count(), { timeout: 10_000 }).toBe(2);
+    const trip = results.filter({ hasText: 'Trip planning' });
+    // The snippet marks the matched word.
+    expect(await trip.locator('mark').allTextContents()).toEqual(['zebra']);
+    expect(await trip.innerText()).toContain('binoculars for the zebra safari');
+    // A title match lists the conversation with no snippet.
+    expect(await results.filter({ hasText: 'Zebra crossing design' }).locator('mark').count()).toBe(0);
+
+    await trip.click();
+    const hit = page.locator(`[data-message-id="${target}"]`);
+    await expect.poll(() => hit.isVisible(), { timeout: 15_000 }).toBe(true);
+    // Its row stays marked as the one the search went to.
+    expect(await page.locator('.message-row.highlighted').locator(`[data-message-id="${target}"]`).count()).toBe(1);
+    expect(await hit.innerText()).toContain('zebra safari');
+  });
+});
