@@ -7,11 +7,11 @@ import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { registerRawImports } from './rawImports';
-import { ms, percentile, time, type Bench, type BenchRow } from './benchKit';
+import { interleave, ms, percentile, ratioRow, type Bench, type BenchRow } from './benchKit';
 
 const TASKS = 50;
-const RUNS = 200;
-const UPDATES = 1000;
+const RUNS = Number(process.env.STEPWISE_BENCH_ROUNDS ?? 200);
+const UPDATES = Number(process.env.STEPWISE_BENCH_UPDATES ?? 1000);
 
 interface Item {
   id: number;
@@ -51,47 +51,72 @@ function jsonFileStore(dir: string, conversationId: string) {
   };
 }
 
+/**
+ * The same row writes as one step of the app's replace, as bare statements: two tasks
+ * change status (one done, the next in progress) and each gets its event row.
+ */
+function bareWriter(db: import('better-sqlite3').Database, listId: number) {
+  const ids = (db.prepare('SELECT id FROM tasks WHERE list_id = ? ORDER BY position').all(listId) as Array<{ id: number }>).map((r) => r.id);
+  const update = db.prepare('UPDATE tasks SET status = ?, updated_at = ? WHERE id = ?');
+  const event = db.prepare("INSERT INTO task_events (list_id, task_id, at, actor, kind, before, after) VALUES (?, ?, ?, 'model', 'updated', ?, ?)");
+  let step = 0;
+  return db.transaction(() => {
+    const done = ids[step % ids.length];
+    const next = ids[(step + 1) % ids.length];
+    const at = Date.now();
+    update.run('completed', at, done);
+    event.run(listId, done, at, '{"status":"in_progress"}', '{"status":"completed"}');
+    update.run('in_progress', at, next);
+    event.run(listId, next, at, '{"status":"pending"}', '{"status":"in_progress"}');
+    step++;
+  });
+}
+
 async function storeComparison(root: string): Promise<BenchRow[]> {
   registerRawImports();
-  const { openDatabase } = await import('../src/main/core/db/openDatabase');
-  const { createEventBus } = await import('../src/main/core/ipc/eventBus');
-  const { createConversationRepo } = await import('../src/main/core/conversations/conversationRepo');
-  const { createTaskService } = await import('../src/main/core/tasks/taskService');
-  const { createTaskTools } = await import('../src/main/core/tasks/taskTools');
+  const { createNodeCore } = await import('../src/main/core/createNodeCore');
 
-  async function sqlite(synchronous: 'NORMAL' | 'FULL') {
-    const dir = fs.mkdtempSync(path.join(root, `sqlite-${synchronous}-`));
-    const { db } = openDatabase(dir);
-    db.pragma(`synchronous = ${synchronous}`);
-    const conversationId = createConversationRepo(db).create('bench').id;
-    const tool = createTaskTools(createTaskService({ db, bus: createEventBus() })).find((t) => t.name === 'manage_todo_list')!;
+  /** The app's real path: the tool registry (JSON arguments, schema) and the task core. */
+  async function appPath(synchronous: 'NORMAL' | 'FULL') {
+    const core = createNodeCore({ dataDir: fs.mkdtempSync(path.join(root, `app-${synchronous}-`)), env: {}, chat: { log: () => {} } });
+    core.db.pragma(`synchronous = ${synchronous}`);
+    const conversationId = core.conversations.create('bench').id;
+    core.messages.insert({ conversationId, role: 'user', content: 'Plan it' });
     const ctx = { conversationId, agentId: 'main', signal: new AbortController().signal };
     let step = 0;
-    const timing = await time(() => tool.handler({ todoList: listAt(step++) }, ctx), { runs: RUNS, warmup: 5 });
-    db.close();
-    return timing;
+    const run = async () => {
+      const result = await core.tools.run('manage_todo_list', JSON.stringify({ todoList: listAt(step++) }), ctx);
+      if (!result.ok) throw new Error(result.content);
+    };
+    await run();
+    const listId = (core.db.prepare('SELECT id FROM task_lists WHERE closed_at IS NULL').get() as { id: number }).id;
+    return { core, run, listId };
   }
 
-  const normal = await sqlite('NORMAL');
-  const full = await sqlite('FULL');
-  const jsonDir = fs.mkdtempSync(path.join(root, 'json-'));
-  const store = jsonFileStore(jsonDir, crypto.randomUUID());
-  let step = 0;
-  const json = await time(() => store.replace(listAt(step++)), { runs: RUNS, warmup: 5 });
-
-  const row = (name: string, t: { p50: number; p95: number; mean: number }): BenchRow => ({
-    case: name,
-    runs: RUNS,
-    p50: ms(t.p50),
-    p95: ms(t.p95),
-    mean: ms(t.mean),
-    'p50 ÷ SQLite default': `${(t.p50 / normal.p50).toFixed(2)}×`,
-  });
-  return [
-    row('Replace 50 tasks: SQLite, app default (WAL, synchronous=NORMAL), whole tool path', normal),
-    row('Replace 50 tasks: SQLite, fsync per commit (synchronous=FULL), whole tool path', full),
-    row('Replace 50 tasks: JSON file (seed 001): read all, modify, write back + fsync', json),
-  ];
+  const normal = await appPath('NORMAL');
+  const full = await appPath('FULL');
+  // The floor writes into a copy of the same schema and list, beside the app's.
+  const bare = await appPath('NORMAL');
+  const bareStep = bareWriter(bare.core.db, bare.listId);
+  const store = jsonFileStore(fs.mkdtempSync(path.join(root, 'json-')), crypto.randomUUID());
+  let jsonStep = 0;
+  try {
+    const result = await interleave(
+      {
+        app: normal.run,
+        bare: () => bareStep(),
+        appFull: full.run,
+        json: () => store.replace(listAt(jsonStep++)),
+      },
+      { rounds: RUNS, warmup: 5 },
+    );
+    return [
+      ratioRow('manage_todo_list replacing 50 tasks (registry + core, WAL)', result.app, result.bare, 'bare better-sqlite3, same row writes', '≤ 3×'),
+      ratioRow('the same with fsync per commit (synchronous=FULL)', result.appFull, result.json, 'JSON file + fsync (seed 001)', '< 1× (faster)'),
+    ];
+  } finally {
+    for (const c of [normal, full, bare]) c.core.close();
+  }
 }
 
 async function eventLatency(root: string): Promise<BenchRow[]> {

@@ -128,7 +128,7 @@ export function ConversationItem(props: {
 
 /** The matching message's words around the match; matched words between \u0002 and \u0003 are marked. */
 function SearchSnippet({ text }: { text: string }) {
-  const parts = text.split(/\u0002|\u0003/);
+  const parts = text.replaceAll('\u0003', '\u0002').split('\u0002');
   return (
     <span className="conversation-snippet">
       {/* Split on the markers: odd parts are the matched words. */}

@@ -128,6 +128,7 @@ export function createTaskService(deps: TaskServiceDeps) {
   function writeDiff(listId: number, before: DraftTask[], after: DraftTask[], who: Who, at: number, messageId: number | null): boolean {
     let changed = false;
     const oldById = new Map(before.map((t) => [t.id, t]));
+    const oldIndex = new Map(before.map((t, index) => [t.id, index]));
     const keep = new Set(after.map((t) => t.id));
     for (const old of before) {
       if (keep.has(old.id) || old.rowId === null) continue;
@@ -155,7 +156,8 @@ export function createTaskService(deps: TaskServiceDeps) {
         if (fields.includes('blockedBy')) blockersChanged.push(task);
         changed = true;
       }
-      store.setPosition(old.rowId, position);
+      // Lists are stored in order, so a task whose index is unchanged keeps its position.
+      if (oldIndex.get(task.id) !== position) store.setPosition(old.rowId, position);
     });
     for (const task of blockersChanged) {
       store.setBlockers(rowOf.get(task.id)!, task.blockedBy.map((id) => rowOf.get(id)!));

@@ -91,6 +91,13 @@ export function createTaskStore(db: Db) {
      WHERE id = @id`,
   );
   const setPosition = db.prepare('UPDATE tasks SET position = ? WHERE id = ? AND position <> ?');
+  // One statement for any number of conversations (a sidebar page, or one changed row).
+  const badgeRows = db.prepare<[string], { conversation_id: string; done: number; total: number }>(
+    `SELECT l.conversation_id, SUM(t.status = 'completed') AS done, SUM(t.status <> 'cancelled') AS total
+     FROM task_lists l JOIN tasks t ON t.list_id = l.id
+     WHERE l.closed_at IS NULL AND l.conversation_id IN (SELECT value FROM json_each(?))
+     GROUP BY l.conversation_id`,
+  );
   const deleteTask = db.prepare('DELETE FROM tasks WHERE id = ?');
   const clearDeps = db.prepare('DELETE FROM task_deps WHERE task_id = ?');
   const insertDep = db.prepare('INSERT OR IGNORE INTO task_deps (task_id, blocked_by_id) VALUES (?, ?)');
@@ -285,21 +292,7 @@ export function createTaskStore(db: Db) {
     badges(conversationIds: string[]): Map<string, { done: number; total: number }> {
       const result = new Map<string, { done: number; total: number }>();
       if (conversationIds.length === 0) return result;
-      // One query per page of the sidebar, chunked below SQLite's parameter limit.
-      for (let i = 0; i < conversationIds.length; i += 500) {
-        const chunk = conversationIds.slice(i, i + 500);
-        const rows = db
-          .prepare<string[], { conversation_id: string; done: number; total: number }>(
-            `SELECT l.conversation_id,
-                    SUM(t.status = 'completed') AS done,
-                    SUM(t.status <> 'cancelled') AS total
-             FROM task_lists l JOIN tasks t ON t.list_id = l.id
-             WHERE l.closed_at IS NULL AND l.conversation_id IN (${chunk.map(() => '?').join(', ')})
-             GROUP BY l.conversation_id`,
-          )
-          .all(...chunk);
-        for (const row of rows) result.set(row.conversation_id, { done: row.done, total: row.total });
-      }
+      for (const row of badgeRows.all(JSON.stringify(conversationIds))) result.set(row.conversation_id, { done: row.done, total: row.total });
       return result;
     },
   };
