@@ -12,6 +12,9 @@ export const ConversationTitle = z
   .min(1, { error: 'title must not be empty' })
   .max(TITLE_MAX, { error: `title must be at most ${TITLE_MAX} characters` });
 
+/** The provider profile and model a conversation talks to. */
+export const ConversationModel = z.object({ profileId: z.string(), model: z.string() });
+
 export const Conversation = z.object({
   id: ConversationId,
   title: z.string(),
@@ -19,6 +22,8 @@ export const Conversation = z.object({
   updatedAt: z.number().int(),
   pinned: z.boolean(),
   titleSource: z.enum(['user', 'auto']),
+  /** Null: the default model for new conversations (older conversations). */
+  model: ConversationModel.nullable().default(null),
 });
 export type Conversation = z.infer<typeof Conversation>;
 
@@ -66,6 +71,14 @@ export type Reasoning = z.infer<typeof Reasoning>;
 /** Who wrote a user-role message: the person, or Stepwise on their behalf. */
 export const MessageOrigin = z.enum(['user', 'auto', 'worker', 'system']);
 
+export const MessageUsage = z.object({
+  promptTokens: z.number().int().min(0),
+  completionTokens: z.number().int().min(0),
+  /** Dollars, when the user entered prices for the model. */
+  cost: z.number().min(0).nullable(),
+});
+export type MessageUsage = z.infer<typeof MessageUsage>;
+
 export const Message = z.object({
   id: z.number().int(),
   conversationId: ConversationId,
@@ -80,6 +93,12 @@ export const Message = z.object({
   origin: MessageOrigin,
   /** Assistant messages of reasoning models; absent or null otherwise. */
   reasoning: Reasoning.nullable().optional(),
+  /** Tokens the server reported for this reply (null when it reported none). */
+  usage: MessageUsage.nullable().default(null),
+  /** The model that wrote an assistant reply. */
+  model: z.string().nullable().default(null),
+  /** On a summary note: the last message id it stands in for. */
+  summaryThrough: z.number().int().nullable().default(null),
 });
 export type Message = z.infer<typeof Message>;
 

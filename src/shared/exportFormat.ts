@@ -121,6 +121,12 @@ export const ConversationExportMessage = z.strictObject({
   origin: MessageOrigin,
   /** A reasoning model's thinking before this reply (absent in files from before it was kept). */
   reasoning: Reasoning.nullable().optional(),
+  /** The model that wrote a reply (absent in files from before per-conversation models). */
+  model: z.string().nullable().optional(),
+  /** Tokens the server reported, and the cost when prices were set. */
+  usage: z.strictObject({ promptTokens: z.number().int().min(0), completionTokens: z.number().int().min(0), cost: z.number().min(0).nullable() }).nullable().optional(),
+  /** On a compaction summary: the number of the last message it stands in for. */
+  summaryThrough: MessageNumber.nullable().optional(),
 });
 export type ConversationExportMessage = z.infer<typeof ConversationExportMessage>;
 
@@ -183,6 +189,8 @@ function conversationExportOf<V extends number, L extends z.ZodType>(version: V,
       autopilot: z.boolean().nullable(),
       createdAt: IsoTime,
       updatedAt: IsoTime,
+      /** The provider profile (by id) and model the conversation talks to; null: the default. */
+      model: z.strictObject({ profileId: z.string(), model: z.string() }).nullable().optional(),
     }),
     messages: z.array(ConversationExportMessage),
     taskLists: z.array(list),

@@ -19,6 +19,7 @@ import { SettingsPatch, SettingsView } from './settings';
 import { TaskList, TaskTitle, UserTaskPatch } from './tasks';
 import { AutopilotState, Worker } from './agents';
 import { Approval, ApprovalDecision, McpServerInput, McpServerName, McpState, ToolOutput, ToolProgress } from './mcp';
+import { ModelRef, ProfileId, ProfileInput } from './providers';
 import { Question, QuestionReply } from './questions';
 import { Draft, DraftContent } from './drafts';
 import { LedgerCall, LedgerCounts } from './ledger';
@@ -180,10 +181,23 @@ export const calls = {
 
   'settings:get': call(Empty, SettingsView),
   'settings:update': call(z.strictObject({ patch: SettingsPatch }), SettingsView),
-  /** Stores (or with null, forgets) the API key. The key never comes back out. */
-  'settings:setApiKey': call(z.strictObject({ key: z.string().max(4096).nullable() }), SettingsView),
-  /** Lists the models the configured server offers at /v1/models. */
-  'models:list': call(Empty, z.object({ models: z.array(z.string()) })),
+  /** Creates (no id) or changes a provider profile. A changed base URL does not get the saved key until confirmed. */
+  'providers:save': call(z.strictObject({ profile: ProfileInput }), SettingsView),
+  'providers:delete': call(z.strictObject({ id: ProfileId }), SettingsView),
+  /** Stores (or with null, forgets) a profile's API key, for its current address. The key never comes back out. */
+  'providers:setKey': call(z.strictObject({ id: ProfileId, key: z.string().max(4096).nullable() }), SettingsView),
+  /** "Send the saved key to …?" — yes: the saved key follows the profile to its new address. */
+  'providers:confirmKey': call(z.strictObject({ id: ProfileId }), SettingsView),
+  /** Lists the models a profile's server offers at /models (default: the default profile) and remembers them. */
+  'models:list': call(z.strictObject({ profileId: ProfileId.optional() }), z.object({ models: z.array(z.string()) })),
+  /** Tokens (and cost, where prices were set) the server reported over the whole conversation. */
+  'conversations:usage': call(
+    z.strictObject({ id: ConversationId }),
+    z.object({ promptTokens: z.number().int(), completionTokens: z.number().int(), cost: z.number().nullable() }),
+  ),
+  /** Chooses the profile and model of a conversation (and of new conversations from now on). */
+  'conversations:setModel': call(z.strictObject({ id: ConversationId, model: ModelRef }), Conversation),
+
 
   /** MCP servers (from `mcp.json`) with their state and tools; secrets masked. */
   'mcp:get': call(Empty, McpState),

@@ -1,19 +1,10 @@
 // The settings schema. Every field has a default, so `Settings.parse({})` is a valid
 // configuration and a file missing fields (an older version) still loads.
 import { z } from 'zod';
+import { ModelRef, ProfileView, ProviderProfile } from './providers';
 
 export const Theme = z.enum(['system', 'light', 'dark']);
 export type Theme = z.infer<typeof Theme>;
-
-export const ProviderId = z.enum(['openai', 'ollama', 'lmstudio', 'custom']);
-export type ProviderId = z.infer<typeof ProviderId>;
-
-export const PROVIDER_PRESETS: Record<ProviderId, { label: string; baseUrl: string }> = {
-  openai: { label: 'OpenAI', baseUrl: 'https://api.openai.com/v1' },
-  ollama: { label: 'Ollama', baseUrl: 'http://127.0.0.1:11434/v1' },
-  lmstudio: { label: 'LM Studio', baseUrl: 'http://127.0.0.1:1234/v1' },
-  custom: { label: 'Custom (OpenAI-compatible)', baseUrl: '' },
-};
 
 export const TaskToolStyle = z.enum(['full-list', 'granular']);
 export type TaskToolStyle = z.infer<typeof TaskToolStyle>;
@@ -21,9 +12,12 @@ export type TaskToolStyle = z.infer<typeof TaskToolStyle>;
 /** Each setting's own schema, without a default (a patch must not invent values). */
 const fields = {
   theme: Theme,
-  provider: ProviderId,
-  baseUrl: z.string().max(2000),
-  model: z.string().max(500),
+  /** The model new conversations start with (the picker of a new conversation sets it). */
+  lastModel: ModelRef.nullable(),
+  /** Model for workers; null: the same as the conversation. */
+  workerModel: ModelRef.nullable(),
+  /** Model for the Autopilot assessor; null: the same as the conversation. */
+  assessorModel: ModelRef.nullable(),
   temperature: z.number().min(0).max(2),
   maxToolRounds: z.number().int().min(1).max(200),
   taskToolStyle: TaskToolStyle,
@@ -36,9 +30,12 @@ const fields = {
 
 export const Settings = z.object({
   theme: fields.theme.default('system'),
-  provider: fields.provider.default('openai'),
-  baseUrl: fields.baseUrl.default(PROVIDER_PRESETS.openai.baseUrl),
-  model: fields.model.default('gpt-4o-mini'),
+  /** Provider profiles (keys are kept apart, in main's secret store). */
+  profiles: z.array(ProviderProfile).max(100).default([]),
+  /** The last model chosen in a conversation: new conversations start with it. */
+  lastModel: fields.lastModel.default(null),
+  workerModel: fields.workerModel.default(null),
+  assessorModel: fields.assessorModel.default(null),
   temperature: fields.temperature.default(0.7),
   maxToolRounds: fields.maxToolRounds.default(25),
   taskToolStyle: fields.taskToolStyle.default('full-list'),
@@ -54,13 +51,13 @@ export const SettingsPatch = z.strictObject(fields).partial();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
 /**
- * What the renderer sees: the settings plus facts about the key, never the key.
- * `overridden` names fields an environment variable currently decides.
+ * What the renderer sees: the settings with each profile's key state, never a key.
+ * `profiles` includes the read-only "Environment" profile when its variables are set;
+ * `defaultModel` is what a new conversation starts with.
  */
 export const SettingsView = Settings.extend({
-  apiKeySet: z.boolean(),
-  apiKeySource: z.enum(['none', 'stored', 'env', 'file']),
+  profiles: z.array(ProfileView),
+  defaultModel: ModelRef.nullable(),
   canStoreKey: z.boolean(),
-  overridden: z.array(z.enum(['baseUrl', 'model', 'apiKey'])),
 });
 export type SettingsView = z.infer<typeof SettingsView>;

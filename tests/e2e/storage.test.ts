@@ -73,7 +73,7 @@ describe('the data directory', () => {
     try {
       host = await startHostProcess({ dataDir });
       await call(host, 'conversations:create', { title: 'Private' });
-      await call(host, 'settings:update', { patch: { model: 'm' } });
+      await call(host, 'settings:update', { patch: { temperature: 0.3 } });
       expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
       for (const name of fs.readdirSync(dataDir)) {
         expect([name, fs.statSync(path.join(dataDir, name)).mode & 0o777]).toEqual([name, 0o600]);

@@ -155,7 +155,7 @@ describe('configuration errors', () => {
 
   it('a base URL that is not http(s)', async () => {
     h = startChatCore(null, { env: {} });
-    await h.call('settings:update', { patch: { provider: 'custom', baseUrl: 'ftp://example.test/v1' } });
+    await h.call('providers:save', { profile: { id: 'default', name: 'Custom', preset: 'custom', baseUrl: 'ftp://example.test/v1' } });
     const conversation = await h.newConversation('Bad URL');
     const { status } = await h.sendAndWait(conversation.id, 'Hello?');
     expect(status.error).toMatchObject({ kind: 'config', settings: true });

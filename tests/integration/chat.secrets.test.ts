@@ -68,14 +68,15 @@ describe('the API key', () => {
     }
   });
 
-  it('set through settings:setApiKey is used for requests and never comes back out', async () => {
+  it('set through providers:setKey is used for requests and never comes back out', async () => {
     const key = 'sk-stored-key-9876543210-abcdef';
-    const h = startChatCore(server, { env: { OPENAI_BASE_URL: server.baseUrl, STEPWISE_MODEL: TEST_MODEL } });
+    const h = startChatCore(server, { env: {} });
     const results: unknown[] = [];
     try {
-      const view = await h.call('settings:setApiKey', { key });
+      await h.call('providers:save', { profile: { id: 'default', name: 'Scripted', preset: 'custom', baseUrl: server.baseUrl, defaultModel: TEST_MODEL } });
+      const view = await h.call('providers:setKey', { id: 'default', key });
       results.push(view);
-      expect(view).toMatchObject({ apiKeySet: true, apiKeySource: 'file' });
+      expect(view.profiles.find((p) => p.id === 'default')).toMatchObject({ key: 'saved', keyServer: null });
       server.push({ status: 401 });
       const conversation = await h.newConversation('Stored key');
       results.push(await h.sendAndWait(conversation.id, 'Hello'));
@@ -83,8 +84,8 @@ describe('the API key', () => {
       results.push(await h.core.dispatch('models:list', {}));
       expectNoKey(h, key, results);
 
-      const cleared = await h.call('settings:setApiKey', { key: null });
-      expect(cleared).toMatchObject({ apiKeySet: false, apiKeySource: 'none' });
+      const cleared = await h.call('providers:setKey', { id: 'default', key: null });
+      expect(cleared.profiles.find((p) => p.id === 'default')).toMatchObject({ key: 'none' });
     } finally {
       h.close();
     }

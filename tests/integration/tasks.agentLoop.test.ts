@@ -2,7 +2,7 @@
 // steps with the task tools, and every request it receives carries the right <taskList>.
 import { describe, expect, it } from 'vitest';
 import { type ChatBody, type ScriptedServer, type Turn } from '../support/scriptedServer';
-import { startChatCore, chatCorePerTest, type ChatHarness } from '../support/chatHarness';
+import { chatCorePerTest, TEST_MODEL, type ChatHarness } from '../support/chatHarness';
 
 const STEPS = ['Set up project', 'Create data models', 'Build UI widget', 'Write tests', 'Ship it'];
 
@@ -227,19 +227,25 @@ describe('the user and the list', () => {
     expect(h.core.tasks.tasks.history(id)).toHaveLength(2);
   });
 
-  it('the block outlives trimming of old history', async () => {
-    h.close();
-    h = startChatCore(server, { chat: { contextBudgetChars: 3000 } });
-    server.push(manage([I, P, P, P, P]), { text: 'Planned.' });
+  it('the block outlives compaction of old history', async () => {
+    // A 4,000-token window: a few long exchanges overflow it, the oldest are summarized.
+    const window = { [TEST_MODEL]: { contextWindow: 4000 } };
+    await h.call('providers:save', { profile: { id: 'env', name: 'Environment', preset: 'custom', baseUrl: '', modelOptions: window } });
+    const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
+    const answers: Turn[] = [manage([I, P, P, P, P]), { text: 'Planned.' }];
+    server.setScript((request) => (request.body.stream ? (answers.shift() ?? { text: 'OK' }) : { text: 'Summary: the user asked for a plan.' }));
     const conversation = await h.newConversation('Long');
     await h.sendAndWait(conversation.id, 'Plan it.');
     for (let i = 0; i < 4; i++) {
-      server.push({ text: `Answer ${i} `.padEnd(1500, 'x') });
-      await h.sendAndWait(conversation.id, `Question ${i} `.padEnd(500, 'y'));
+      answers.push({ text: `Answer ${i}: ${words(300)}` });
+      const { status } = await h.sendAndWait(conversation.id, `Question ${i}: ${words(100)}`);
+      expect(status.error).toBeNull();
     }
     const last = server.streamRequests().at(-1)!.body;
-    // The plan request fell out of the window, the list did not.
+    // The plan request was summarized away, the list was not.
     expect(last.messages.some((m) => m.content === 'Plan it.')).toBe(false);
+    expect(last.messages[0].content).toContain('Summary: the user asked for a plan.');
     expect(blockOf(last)).toBe(block([I, P, P, P, P]));
+    expect(h.messages(conversation.id).some((m) => m.content === 'Plan it.')).toBe(true);
   });
 });

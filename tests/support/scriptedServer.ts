@@ -56,6 +56,8 @@ export interface Turn {
   contentType?: string;
   headers?: Record<string, string>;
   rawEnd?: 'end' | 'hang' | 'drop';
+  /** Usage sent when the request asks for it (`stream_options.include_usage`); default: about 4 characters a token. */
+  usage?: { prompt_tokens: number; completion_tokens: number };
 }
 
 export type RawPiece = string | Uint8Array | { pauseMs: number } | { until: Promise<unknown> };
@@ -95,6 +97,8 @@ export interface ScriptedServerOptions {
   models?: string[] | number;
   /** `retry-after-ms` sent with 429/5xx answers so SDK retries are quick (default 1). */
   retryAfterMs?: number;
+  /** Answer 400 to any request carrying `stream_options`, like servers that do not know it. */
+  rejectStreamOptions?: boolean;
 }
 
 export interface ScriptedServer {
@@ -179,6 +183,9 @@ export async function startScriptedServer(options: ScriptedServerOptions = {}): 
       return sendError(res, 404, `Unknown route ${req.method} ${url.pathname}`);
     }
     const chat = recorded as RecordedRequest & { body: ChatBody };
+    if (options.rejectStreamOptions && body.stream_options !== undefined) {
+      return sendError(res, 400, 'Unrecognized request argument supplied: stream_options');
+    }
     const count = chatRequests().length;
     for (const waiter of waiters.filter((w) => w.count <= count)) {
       waiters.splice(waiters.indexOf(waiter), 1);
@@ -263,6 +270,14 @@ export async function startScriptedServer(options: ScriptedServerOptions = {}): 
     }
     if (turn.hangAfter !== undefined) return;
     res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: {}, finish_reason: finishReason }] })}\n\n`);
+    if ((body.stream_options as { include_usage?: boolean } | undefined)?.include_usage) {
+      const completion = textChunks.join('').length + calls.reduce((n, c) => n + [c.arguments].flat().join('').length, 0);
+      const usage = turn.usage ?? {
+        prompt_tokens: Math.ceil(JSON.stringify(body.messages).length / 4),
+        completion_tokens: Math.ceil(completion / 4),
+      };
+      res.write(`data: ${JSON.stringify({ ...base, choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } })}\n\n`);
+    }
     res.write('data: [DONE]\n\n');
     res.end();
   }

@@ -21,6 +21,9 @@ function msg(partial: Partial<Message> & Pick<Message, 'role'>): Message {
     status: 'complete',
     error: null,
     origin: partial.role === 'user' ? 'user' : 'system',
+    usage: null,
+    model: null,
+    summaryThrough: null,
     ...partial,
   };
 }

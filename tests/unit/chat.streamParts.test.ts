@@ -239,6 +239,9 @@ describe('reasoning sent back', () => {
     status: 'complete',
     error: null,
     origin: 'user',
+    usage: null,
+    model: null,
+    summaryThrough: null,
     ...m,
   });
   const thought = (text: string) => ({ text, durationMs: 1 });

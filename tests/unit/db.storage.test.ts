@@ -167,8 +167,8 @@ describe.skipIf(!posix)('private files', () => {
       fs.chmodSync(path.join(dataDir, 'settings.json'), 0o666);
       const core = createNodeCore({ dataDir, env: {} });
       try {
-        await core.dispatch('settings:update', { patch: { model: 'private-model' } });
-        await core.dispatch('settings:setApiKey', { key: 'sk-private' });
+        expect((await core.dispatch('settings:update', { patch: { temperature: 0.3 } })).ok).toBe(true);
+        expect((await core.dispatch('providers:setKey', { id: 'default', key: 'sk-private' })).ok).toBe(true);
         await core.dispatch('conversations:create', { title: 'Written' });
         expect(mode(dataDir)).toBe(0o700);
         const files = listing(dataDir);

@@ -10,7 +10,9 @@ import { Settings, type SettingsView } from '../../src/shared/settings';
 import type { IpcResult } from '../../src/shared/ipc';
 import { tempDirPerTest } from '../support/tempDir';
 
-const DEFAULTS = Settings.parse({});
+// The first profile is made from the (absent) pre-profile settings: compared on its own.
+const { profiles: _profiles, ...DEFAULTS } = Settings.parse({});
+const storedKey = (core: ReturnType<typeof createNodeCore>) => core.providers.connect({ profileId: 'default', model: 'm' }).apiKey;
 
 function value<T>(result: IpcResult<T>): T {
   if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
@@ -34,7 +36,10 @@ describe('settings', () => {
     await withCore(dir.path, {}, async (core) => {
       const view = value(await core.dispatch('settings:get', {})) as SettingsView;
       expect(view).toMatchObject(DEFAULTS);
-      expect(view).toMatchObject({ apiKeySet: false, apiKeySource: 'none', canStoreKey: true, overridden: [] });
+      expect(view).toMatchObject({ canStoreKey: true, defaultModel: { profileId: 'default', model: 'gpt-4o-mini' } });
+      expect(view.profiles).toEqual([
+        expect.objectContaining({ id: 'default', name: 'OpenAI', baseUrl: 'https://api.openai.com/v1', key: 'none', readOnly: false, locked: [] }),
+      ]);
       const events: unknown[] = [];
       core.bus.subscribe((event, payload) => event === 'settings:changed' && events.push(payload));
       const updated = value(await core.dispatch('settings:update', { patch: { theme: 'dark', temperature: 0.2 } })) as SettingsView;
@@ -88,34 +93,50 @@ describe('settings', () => {
     });
   });
 
-  it('let OPENAI_BASE_URL, STEPWISE_MODEL and OPENAI_API_KEY override what is stored, without writing them', async () => {
+  it('turn OPENAI_BASE_URL, STEPWISE_MODEL and OPENAI_API_KEY into a read-only "Environment" profile, never stored', async () => {
     const env = { OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1', STEPWISE_MODEL: 'llama3.2', OPENAI_API_KEY: 'sk-from-env' };
     await withCore(dir.path, env, async (core) => {
-      value(await core.dispatch('settings:update', { patch: { baseUrl: 'https://stored.example/v1', model: 'stored-model' } }));
       const view = value(await core.dispatch('settings:get', {})) as SettingsView;
-      expect(view).toMatchObject({ baseUrl: env.OPENAI_BASE_URL, model: 'llama3.2', apiKeySet: true, apiKeySource: 'env' });
-      expect([...view.overridden].sort()).toEqual(['apiKey', 'baseUrl', 'model']);
+      expect(view.profiles.map((p) => p.name)).toEqual(['Environment', 'OpenAI']);
+      expect(view.profiles[0]).toMatchObject({ id: 'env', readOnly: true, key: 'env', baseUrl: env.OPENAI_BASE_URL, defaultModel: 'llama3.2' });
+      expect(view.profiles[0].locked.map((l) => l.variable).sort()).toEqual(['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'STEPWISE_MODEL']);
+      // New conversations use it until the user picks another model.
+      expect(view.defaultModel).toEqual({ profileId: 'env', model: 'llama3.2' });
       expect(JSON.stringify(view)).not.toContain('sk-from-env');
-      expect(core.settings.apiKey()).toBe('sk-from-env');
-      expect(core.settings.effective()).toMatchObject({ baseUrl: env.OPENAI_BASE_URL, model: 'llama3.2' });
+      expect(core.providers.connect(null)).toMatchObject({ baseUrl: env.OPENAI_BASE_URL, model: 'llama3.2', apiKey: 'sk-from-env' });
+      const detailsOnly = await core.dispatch('providers:save', { profile: { id: 'env', name: 'Mine', preset: 'custom', baseUrl: 'http://x/v1' } });
+      expect(detailsOnly.ok).toBe(true);
+      const edit = await core.dispatch('providers:setKey', { id: 'env', key: 'sk-other' });
+      expect(edit.ok).toBe(false);
+      if (!edit.ok) expect(edit.error.message).toMatch(/OPENAI_BASE_URL.*read-only/);
+      value(await core.dispatch('settings:update', { patch: { theme: 'light' } }));
     });
     const stored = fs.readFileSync(settingsFile(), 'utf8');
-    expect(JSON.parse(stored)).toMatchObject({ baseUrl: 'https://stored.example/v1', model: 'stored-model' });
     expect(stored).not.toContain('sk-from-env');
-    // Without the environment, the stored values apply again.
+    expect(stored).not.toContain('11434');
+    // Without the environment, the stored profiles apply again.
     await withCore(dir.path, {}, async (core) => {
-      expect(value(await core.dispatch('settings:get', {}))).toMatchObject({
-        baseUrl: 'https://stored.example/v1',
-        model: 'stored-model',
-        apiKeySource: 'none',
-        overridden: [],
-      });
+      const view = value(await core.dispatch('settings:get', {})) as SettingsView;
+      expect(view.profiles.map((p) => p.name)).toEqual(['OpenAI']);
+      expect(view.defaultModel).toEqual({ profileId: 'default', model: 'gpt-4o-mini' });
+    });
+  });
+
+  it('turn a settings file from before profiles into a first profile, with its saved key', async () => {
+    fs.writeFileSync(settingsFile(), JSON.stringify({ provider: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1', model: 'qwen3' }));
+    fs.writeFileSync(path.join(dir.path, KEY_FILE), 'sk-old-key', { mode: 0o600 });
+    await withCore(dir.path, {}, async (core) => {
+      const view = value(await core.dispatch('settings:get', {})) as SettingsView;
+      expect(view.profiles).toEqual([
+        expect.objectContaining({ id: 'default', name: 'Ollama', preset: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1', defaultModel: 'qwen3', key: 'saved' }),
+      ]);
+      expect(storedKey(core)).toBe('sk-old-key');
     });
   });
 
   it('ignore empty environment variables', async () => {
     await withCore(dir.path, { OPENAI_BASE_URL: '', STEPWISE_MODEL: '', OPENAI_API_KEY: '' }, async (core) => {
-      expect(value(await core.dispatch('settings:get', {}))).toMatchObject({ ...DEFAULTS, overridden: [], apiKeySet: false });
+      expect(value(await core.dispatch('settings:get', {}))).toMatchObject({ ...DEFAULTS, defaultModel: { profileId: 'default', model: 'gpt-4o-mini' } });
     });
   });
 });
@@ -126,19 +147,22 @@ describe('API key file', () => {
 
   it.skipIf(process.platform === 'win32')('is written with mode 0600, never shown, and forgotten on null', async () => {
     await withCore(dir.path, {}, async (core) => {
-      const view = value(await core.dispatch('settings:setApiKey', { key: '  sk-test-123  ' })) as SettingsView;
-      expect(view).toMatchObject({ apiKeySet: true, apiKeySource: 'file' });
+      const view = value(await core.dispatch('providers:setKey', { id: 'default', key: '  sk-test-123  ' })) as SettingsView;
+      expect(view.profiles[0]).toMatchObject({ key: 'saved' });
       expect(JSON.stringify(view)).not.toContain('sk-test-123');
       expect(fs.statSync(keyFile()).mode & 0o777).toBe(0o600);
-      expect(fs.readFileSync(keyFile(), 'utf8')).toBe('sk-test-123');
-      expect(core.settings.apiKey()).toBe('sk-test-123');
+      expect(JSON.parse(fs.readFileSync(keyFile(), 'utf8'))).toEqual({
+        stepwiseKeys: 1,
+        keys: { default: { key: 'sk-test-123', baseUrl: 'https://api.openai.com/v1' } },
+      });
+      expect(storedKey(core)).toBe('sk-test-123');
       // Only the key file holds the key: not settings.json, not the database.
       const holders = fs.readdirSync(dir.path).filter((f) => fs.readFileSync(path.join(dir.path, f)).includes('sk-test-123'));
       expect(holders).toEqual([KEY_FILE]);
     });
     await withCore(dir.path, {}, async (core) => {
-      expect(core.settings.apiKey()).toBe('sk-test-123');
-      expect(value(await core.dispatch('settings:setApiKey', { key: null }))).toMatchObject({ apiKeySet: false, apiKeySource: 'none' });
+      expect(storedKey(core)).toBe('sk-test-123');
+      expect((value(await core.dispatch('providers:setKey', { id: 'default', key: null })) as SettingsView).profiles[0]).toMatchObject({ key: 'none' });
       expect(fs.existsSync(keyFile())).toBe(false);
     });
   });
@@ -146,9 +170,9 @@ describe('API key file', () => {
   it.skipIf(process.platform === 'win32')('keeps mode 0600 when an existing, wider file is overwritten', async () => {
     fs.writeFileSync(keyFile(), 'old', { mode: 0o644 });
     await withCore(dir.path, {}, async (core) => {
-      value(await core.dispatch('settings:setApiKey', { key: 'sk-new' }));
+      value(await core.dispatch('providers:setKey', { id: 'default', key: 'sk-new' }));
       expect(fs.statSync(keyFile()).mode & 0o777).toBe(0o600);
-      expect(core.settings.apiKey()).toBe('sk-new');
+      expect(storedKey(core)).toBe('sk-new');
     });
   });
 
@@ -159,7 +183,7 @@ describe('API key file', () => {
       expect(fs.statSync(keyFile()).mode & 0o777).toBe(0o600);
       expect(core.notices.list()).toEqual([expect.objectContaining({ id: 'key-file-exposed', level: 'warning' })]);
       expect(core.notices.list()[0].text).toMatch(/readable by other users.*replace the key/);
-      expect(core.settings.apiKey()).toBe('sk-exposed');
+      expect(storedKey(core)).toBe('sk-exposed');
     });
   });
 

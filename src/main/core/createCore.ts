@@ -26,6 +26,8 @@ import { PLANNING_OVERRIDE_FILE } from './tasks/taskPlanning';
 import { approvalHandlers, createApprovals } from './approvals/approvals';
 import { createMcpModule } from './mcp/mcpModule';
 import { createToolOutputs } from './mcp/toolOutputs';
+import { createProviders } from './providers/providersModule';
+import { createTokenCounter } from './context/tokenCount';
 import { openDataDir, type DataDirLock } from './storage/openDataDir';
 import { KEY_FILE } from './settings/fileSecretStore';
 import { createDraftModule } from './drafts/draftModule';
@@ -91,16 +93,19 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
   const conversations = createConversationRepo(db, now);
   const messages = createMessageRepo(db, now);
   messages.recoverInterrupted();
-  const settings = createSettingsService(options.settingsBackend, options.secrets, options.env);
+  const settings = createSettingsService(options.settingsBackend);
   const questions = createQuestionModule({ bus, now });
   const approvals = createApprovals({ db, bus, messages, now, questions: questions.questions });
   approvals.recover();
   const tools = createToolRegistry();
   tools.register(currentTimeTool(now));
   const chatOptions: ChatEngineOptions = { ...defaultEngineOptions, ...options.chat };
+  const clientOptions = { requestTimeoutMs: chatOptions.requestTimeoutMs, maxRetries: chatOptions.maxRetries, log: chatOptions.log };
+  const providers = createProviders({ settings, secrets: options.secrets, env: options.env, conversations, messages, bus, client: clientOptions });
   const prompts = createPromptRegistry(chatOptions.log);
   const ledger = createLedgerModule({ db, bus, conversations, now });
   const toolOutputs = createToolOutputs(db);
+  const tokens = createTokenCounter();
   const chat = createChatEngine({
     db,
     messages,
@@ -109,6 +114,8 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     tools,
     prompts,
     settings,
+    providers,
+    tokens,
     options: chatOptions,
     toolCalls: ledger.observer,
     toolImages: toolOutputs.images,
@@ -133,7 +140,8 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     tasks: tasks.tasks,
     messages,
     settings,
-    client: { requestTimeoutMs: chatOptions.requestTimeoutMs, maxRetries: chatOptions.maxRetries, log: chatOptions.log },
+    assessorConnection: (conversationId) => providers.forConversation(conversationId, 'assessor'),
+    client: clientOptions,
   });
   const workers = createWorkerModule({
     db,
@@ -174,7 +182,8 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     'notices:list': () => notices.list(),
     'notices:dismiss': ({ id }) => notices.dismiss(id),
     ...conversationHandlers({ conversations, messages, bus }),
-    ...chatHandlers({ engine: chat, settings, bus, options: chatOptions }),
+    ...chatHandlers({ engine: chat }),
+    ...providers.handlers,
     ...tasks.handlers,
     ...exportHandlers({ db, bus, conversations, fileDialogs: options.fileDialogs, now }),
     ...workers.handlers,
@@ -196,10 +205,10 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
       await stopping;
       return chat.status(conversationId);
     },
-    'settings:get': () => settings.view(),
+    'settings:get': () => providers.view(),
     'settings:update': ({ patch }) => {
       settings.update(patch);
-      const view = settings.view();
+      const view = providers.view();
       bus.emit('settings:changed', view);
       return view;
     },
@@ -210,6 +219,8 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     db,
     notices,
     settings,
+    /** Provider profiles and models: `providers.forConversation(id)`, `.view()`. */
+    providers,
     conversations,
     messages,
     /** The tool registry: `tools.register(defineTool({...}))`. */

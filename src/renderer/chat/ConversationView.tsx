@@ -14,6 +14,8 @@ import { WorkerStrip } from '../agents/WorkerStrip';
 import { WorkerView } from '../agents/WorkerView';
 import { useAutopilot } from '../agents/useAutopilot';
 import { AutopilotNotice, AutopilotToggle } from '../agents/Autopilot';
+import { ModelPicker } from '../providers/ModelPicker';
+import { UsageTotal } from './usage';
 import { useQuestions } from '../questions/useQuestions';
 import { QuestionBanners } from '../questions/QuestionBanner';
 import { ApprovalsContext, useApprovals } from '../approvals/useApprovals';
@@ -152,6 +154,8 @@ export function ConversationView(props: {
               <span className="spinner" aria-hidden="true" /> Working…
             </span>
           ))}
+        <UsageTotal conversationId={conversationId} />
+        <ModelPicker conversation={conversation} />
         <AutopilotToggle state={autopilot} />
       </header>
       <TaskHeader

@@ -4,6 +4,7 @@ import { Markdown } from './Markdown';
 import { ThinkingBlock } from './ThinkingBlock';
 import { ToolCallCard } from './ToolCallCard';
 import type { DisplayItem } from './displayItems';
+import { UsageLine } from './usage';
 import { plumbingView } from './PlumbingMessages';
 
 const ROLE_LABEL: Record<Message['role'], string> = {
@@ -45,6 +46,18 @@ function FullMessage({ item, actions }: { item: DisplayItem; actions: MessageAct
   const label = authorLabel(message);
   const tag = STATUS_TAG[message.status];
   const streaming = message.status === 'streaming';
+
+  if (message.summaryThrough !== null) {
+    // A compaction summary: the originals above stay; the model sees this instead.
+    return (
+      <article className="message message-system summary-note" aria-label="Summary of earlier messages" data-message-id={message.id}>
+        <details className="summary-marker">
+          <summary>Earlier messages summarized</summary>
+          <Markdown text={message.content} />
+        </details>
+      </article>
+    );
+  }
 
   return (
     <article
@@ -90,6 +103,7 @@ function FullMessage({ item, actions }: { item: DisplayItem; actions: MessageAct
         </div>
       )}
       {message.error && <p className="message-error">{message.error}</p>}
+      {message.usage && <UsageLine usage={message.usage} model={message.model} />}
       {!editing && !actions.running && (item.isLastUser || item.isLastAssistant) && (
         <div className="message-actions">
           {item.isLastUser && (

@@ -10,6 +10,7 @@ import { useDrafts } from '../drafts/drafts';
 import { Composer } from './Composer';
 import { AutopilotToggle } from '../agents/Autopilot';
 import { useSettings } from '../settings/useSettings';
+import { ModelSelect } from '../providers/ModelSelect';
 import './newConversation.css';
 
 export function NewConversationView(props: { id: string; focusRequest: number; onStarted: (id: string) => void }) {
@@ -36,6 +37,18 @@ export function NewConversationView(props: { id: string; focusRequest: number; o
         <h1 className="conversation-heading">
           <span className="title-static">New conversation</span>
         </h1>
+        {settings && (
+          // Before the first send the choice is the one for new conversations: this one starts with it.
+          <ModelSelect
+            label="Model"
+            className="model-picker"
+            settings={settings}
+            value={settings.defaultModel}
+            onChange={(lastModel) => {
+              if (lastModel) void guard(() => call(api, 'settings:update', { patch: { lastModel } }));
+            }}
+          />
+        )}
         <AutopilotToggle state={autopilotState} onToggle={setAutopilot} />
       </header>
       <div className="empty-chat">

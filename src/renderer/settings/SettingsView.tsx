@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { CallResponse } from '../../shared/ipc';
-import { PROVIDER_PRESETS, type ProviderId, type SettingsView as Settings } from '../../shared/settings';
+import type { SettingsView as Settings } from '../../shared/settings';
 import { call, useApi } from '../api/apiContext';
 import { useGuard, useToast } from '../common/toasts';
 import { McpSettings } from '../mcp/McpSettings';
+import { ProviderSettings } from '../providers/ProviderSettings';
+import { ModelSelect } from '../providers/ModelSelect';
 
 export function SettingsView({ settings, onClose }: { settings: Settings | null; onClose: () => void }) {
   if (!settings) return <div className="loading" aria-busy="true" />;
@@ -16,6 +18,7 @@ export function SettingsView({ settings, onClose }: { settings: Settings | null;
         </button>
       </header>
       <ProviderSettings settings={settings} />
+      <ModelSettings settings={settings} />
       <AgentSettings settings={settings} />
       <McpSettings settings={settings} />
       <AppearanceSettings settings={settings} />
@@ -30,142 +33,11 @@ function useUpdate() {
   return (patch: Partial<Settings>) => void guard(() => call(api, 'settings:update', { patch }));
 }
 
-function ProviderSettings({ settings }: { settings: Settings }) {
-  const api = useApi();
-  const guard = useGuard();
-  const toast = useToast();
+function ModelSettings({ settings }: { settings: Settings }) {
   const update = useUpdate();
-  const [baseUrl, setBaseUrl] = useState(settings.baseUrl);
-  const [model, setModel] = useState(settings.model);
-  const [key, setKey] = useState('');
-  const [models, setModels] = useState<string[] | null>(null);
-  const envBase = settings.overridden.includes('baseUrl');
-  const envModel = settings.overridden.includes('model');
-  const envKey = settings.overridden.includes('apiKey');
-
-  const chooseProvider = (provider: ProviderId) => {
-    const preset = PROVIDER_PRESETS[provider].baseUrl;
-    const next = provider === 'custom' ? baseUrl : preset;
-    setBaseUrl(next);
-    update({ provider, baseUrl: next });
-  };
-
   return (
     <fieldset className="settings-group">
-      <legend>Model provider</legend>
-      <label className="field">
-        <span>Provider</span>
-        <select value={settings.provider} onChange={(e) => chooseProvider(e.target.value as ProviderId)}>
-          {(Object.keys(PROVIDER_PRESETS) as ProviderId[]).map((id) => (
-            <option key={id} value={id}>
-              {PROVIDER_PRESETS[id].label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        <span>Base URL</span>
-        <input
-          type="url"
-          value={baseUrl}
-          disabled={envBase}
-          placeholder="http://127.0.0.1:8080/v1"
-          onChange={(e) => setBaseUrl(e.target.value)}
-          onBlur={() => baseUrl !== settings.baseUrl && update({ baseUrl, provider: 'custom' })}
-        />
-        {envBase && <small>Set by OPENAI_BASE_URL.</small>}
-      </label>
-      <div className="field">
-        <label htmlFor="settings-model">Model</label>
-        <div className="field-row">
-          <input
-            id="settings-model"
-            list="settings-model-list"
-            value={model}
-            disabled={envModel}
-            onChange={(e) => setModel(e.target.value)}
-            onBlur={() => model.trim() && model !== settings.model && update({ model: model.trim() })}
-          />
-          <datalist id="settings-model-list">
-            {(models ?? []).map((m) => (
-              <option key={m} value={m} />
-            ))}
-          </datalist>
-          <button
-            type="button"
-            onClick={() =>
-              void guard(async () => {
-                const result = await call(api, 'models:list', {});
-                setModels(result.models);
-                toast(`${result.models.length} models available`);
-              })
-            }
-          >
-            Load models
-          </button>
-        </div>
-        {envModel && <small>Set by STEPWISE_MODEL.</small>}
-        {models && models.length > 0 && (
-          <ul className="model-list" aria-label="Available models">
-            {models.slice(0, 50).map((m) => (
-              <li key={m}>
-                <button
-                  type="button"
-                  className={m === settings.model ? 'ghost small active' : 'ghost small'}
-                  onClick={() => {
-                    setModel(m);
-                    update({ model: m });
-                  }}
-                >
-                  {m}
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-      <div className="field">
-        <label htmlFor="settings-key">API key</label>
-        <div className="field-row">
-          <input
-            id="settings-key"
-            type="password"
-            autoComplete="off"
-            value={key}
-            disabled={envKey || !settings.canStoreKey}
-            placeholder={settings.apiKeySet ? '•••••••• (saved)' : 'sk-…  (not needed for Ollama or LM Studio)'}
-            onChange={(e) => setKey(e.target.value)}
-          />
-          <button
-            type="button"
-            disabled={!key.trim()}
-            onClick={() =>
-              void guard(() => call(api, 'settings:setApiKey', { key })).then((r) => {
-                if (r) {
-                  setKey('');
-                  toast('API key saved');
-                }
-              })
-            }
-          >
-            Save key
-          </button>
-          {settings.apiKeySet && settings.apiKeySource !== 'env' && (
-            <button type="button" onClick={() => void guard(() => call(api, 'settings:setApiKey', { key: null }))}>
-              Forget key
-            </button>
-          )}
-        </div>
-        <small>
-          {envKey
-            ? 'Set by OPENAI_API_KEY.'
-            : !settings.canStoreKey
-              ? 'No keychain is available to encrypt the key; set OPENAI_API_KEY instead.'
-              : settings.apiKeySet
-                ? 'A key is saved. It never leaves this computer except to your provider.'
-                : 'No key saved.'}
-        </small>
-      </div>
+      <legend>Models</legend>
       <label className="field">
         <span>Temperature ({settings.temperature.toFixed(1)})</span>
         <input
@@ -177,6 +49,20 @@ function ProviderSettings({ settings }: { settings: Settings }) {
           onChange={(e) => update({ temperature: Number(e.target.value) })}
         />
       </label>
+      <div className="field">
+        <span>Worker model</span>
+        <ModelSelect label="Worker model" settings={settings} value={settings.workerModel} allowSame onChange={(workerModel) => update({ workerModel })} />
+      </div>
+      <div className="field">
+        <span>Autopilot assessor model</span>
+        <ModelSelect
+          label="Autopilot assessor model"
+          settings={settings}
+          value={settings.assessorModel}
+          allowSame
+          onChange={(assessorModel) => update({ assessorModel })}
+        />
+      </div>
     </fieldset>
   );
 }

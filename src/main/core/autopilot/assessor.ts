@@ -2,16 +2,16 @@
 // done. JSON mode is asked for; a server that rejects the parameter (400) is asked once
 // more without it. Every failure comes back as a problem to show, never as a verdict.
 import { BadRequestError } from 'openai';
-import type { Settings } from '../../../shared/settings';
 import { redact, toChatError } from '../llm/chatErrors';
-import { createClient, type ClientOptions } from '../llm/openaiClient';
+import { createClient, errorContext, type ClientOptions } from '../llm/openaiClient';
 import { withoutThinking } from '../llm/thinkTags';
+import type { Connection } from '../providers/connection';
 import { ASSESSOR_SYSTEM, assessorUserMessage, type AssessedTask, type LastTurn } from './assessorPrompt';
 import { parseVerdict, type VerdictResult } from './verdict';
 
 export interface AssessRequest {
-  settings: Settings;
-  apiKey: string | null;
+  /** The assessor's model (Settings), or the conversation's. */
+  connection: Connection;
   task: AssessedTask;
   turn: LastTurn;
   signal: AbortSignal;
@@ -22,11 +22,12 @@ export interface AssessRequest {
 const REASON_MAX = 300;
 
 export async function assess(request: AssessRequest): Promise<VerdictResult> {
-  const { settings, apiKey, signal } = request;
-  const errorCtx = { model: settings.model, baseUrl: settings.baseUrl, apiKey };
+  const { connection, signal } = request;
+  const apiKey = connection.apiKey;
+  const errorCtx = errorContext(connection);
   let answer: string;
   try {
-    const { client } = createClient(settings, apiKey, request.client);
+    const { client } = createClient(connection, request.client);
     const messages = [
       { role: 'system' as const, content: ASSESSOR_SYSTEM },
       { role: 'user' as const, content: assessorUserMessage(request.task, request.turn) },
@@ -34,7 +35,7 @@ export async function assess(request: AssessRequest): Promise<VerdictResult> {
     const ask = (jsonMode: boolean) =>
       client.chat.completions.create(
         {
-          model: settings.model,
+          model: connection.model,
           stream: false,
           messages,
           ...(jsonMode ? { response_format: { type: 'json_object' as const } } : {}),

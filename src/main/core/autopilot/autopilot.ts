@@ -12,6 +12,7 @@ import type { Db } from '../db/openDatabase';
 import { AppError, notFound, type Handlers } from '../ipc/dispatcher';
 import type { EventBus } from '../ipc/eventBus';
 import type { ClientOptions } from '../llm/openaiClient';
+import type { Connection } from '../providers/connection';
 import type { Op, TaskService } from '../tasks/taskService';
 import { assess } from './assessor';
 import { lastTurn } from './assessorPrompt';
@@ -30,7 +31,9 @@ export interface AutopilotDeps {
   };
   tasks: Pick<TaskService, 'get' | 'change'>;
   messages: { all(conversationId: string): Message[] };
-  settings: { effective(): Settings; apiKey(): string | null };
+  settings: { effective(): Settings };
+  /** The assessor's connection: its own model from Settings, or the conversation's. */
+  assessorConnection(conversationId: string): Connection;
   /** Timeouts and the (redacting) log of the assessor's requests. */
   client: ClientOptions;
   /** Whether a worker runs this task right now: Autopilot waits for it instead of assessing. */
@@ -170,9 +173,14 @@ export function createAutopilot(deps: AutopilotDeps) {
     push(conversationId);
     let result: Awaited<ReturnType<typeof assess>>;
     try {
+      let connection: Connection;
+      try {
+        connection = deps.assessorConnection(conversationId);
+      } catch (error) {
+        return pause(conversationId, 'failed', `Autopilot paused: ${sentence(error instanceof Error ? error.message : String(error))}`);
+      }
       result = await assess({
-        settings: settings.effective(),
-        apiKey: settings.apiKey(),
+        connection,
         task: current,
         turn: lastTurn(deps.messages.all(conversationId)),
         signal: controller.signal,

@@ -12,6 +12,8 @@ interface ConversationRow {
   updated_at: number;
   pinned: number;
   title_source: 'user' | 'auto';
+  model_profile?: string | null;
+  model_name?: string | null;
 }
 
 export const DEFAULT_TITLE = 'New conversation';
@@ -24,6 +26,7 @@ export function toConversation(row: ConversationRow): Conversation {
     updatedAt: row.updated_at,
     pinned: row.pinned === 1,
     titleSource: row.title_source,
+    model: row.model_profile && row.model_name ? { profileId: row.model_profile, model: row.model_name } : null,
   };
 }
 
@@ -65,7 +68,10 @@ export function createConversationRepo(db: Db, now: () => number = Date.now) {
   const byIds = db.prepare<[string], ConversationRow>('SELECT * FROM conversations WHERE id IN (SELECT value FROM json_each(?))');
   const setAutoTitle = db.prepare("UPDATE conversations SET title = ? WHERE id = ? AND title_source = 'auto'");
 
+  const setModel = db.prepare('UPDATE conversations SET model_profile = ?, model_name = ? WHERE id = ?');
+
   let badges: TaskBadgeLookup = () => new Map();
+  let newModel: () => Conversation['model'] = () => null;
 
   function summarize(rows: ConversationRow[]): ConversationSummary[] {
     const lookup = badges(rows.map((r) => r.id));
@@ -76,6 +82,14 @@ export function createConversationRepo(db: Db, now: () => number = Date.now) {
     /** Lets the task module add `k/N` badges without this module knowing about tasks. */
     setTaskBadgeLookup(lookup: TaskBadgeLookup) {
       badges = lookup;
+    },
+    /** What new conversations talk to (the providers module knows). */
+    setNewModelLookup(lookup: () => Conversation['model']) {
+      newModel = lookup;
+    },
+    setModel(id: string, model: Conversation['model']): Conversation | undefined {
+      setModel.run(model?.profileId ?? null, model?.model ?? null, id);
+      return this.get(id);
     },
     /**
      * `options.id` is the page's draft id when a new conversation is stored by its first
@@ -94,7 +108,9 @@ export function createConversationRepo(db: Db, now: () => number = Date.now) {
         autopilot: options.autopilot === undefined ? null : options.autopilot ? 1 : 0,
       };
       insert(row);
-      return toConversation(row);
+      const model = newModel();
+      if (model) setModel.run(model.profileId, model.model, row.id);
+      return { ...toConversation(row), model };
     },
     get(id: string): Conversation | undefined {
       const row = byId.get(id);

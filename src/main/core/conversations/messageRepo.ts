@@ -19,6 +19,11 @@ export interface MessageRow {
   origin: Message['origin'];
   reasoning?: string | null;
   reasoning_ms?: number | null;
+  model?: string | null;
+  prompt_tokens?: number | null;
+  completion_tokens?: number | null;
+  cost?: number | null;
+  summary_through?: number | null;
 }
 
 export function toMessage(row: MessageRow): Message {
@@ -35,6 +40,12 @@ export function toMessage(row: MessageRow): Message {
     error: row.error,
     origin: row.origin,
     reasoning: row.reasoning ? { text: row.reasoning, durationMs: row.reasoning_ms ?? null } : null,
+    usage:
+      row.prompt_tokens != null && row.completion_tokens != null
+        ? { promptTokens: row.prompt_tokens, completionTokens: row.completion_tokens, cost: row.cost ?? null }
+        : null,
+    model: row.model ?? null,
+    summaryThrough: row.summary_through ?? null,
   };
 }
 
@@ -51,6 +62,8 @@ export interface NewMessage {
   /** Defaults to now; an import keeps the original time. */
   createdAt?: number;
   reasoning?: Reasoning | null;
+  /** A summary note: the last message id it stands in for. */
+  summaryThrough?: number | null;
 }
 
 export interface MessagePatch {
@@ -59,6 +72,8 @@ export interface MessagePatch {
   toolCalls?: ToolCall[] | null;
   error?: string | null;
   reasoning?: Reasoning | null;
+  usage?: Message['usage'];
+  model?: string | null;
 }
 
 /** What a streaming reply holds in memory between its once-a-second saves. */
@@ -81,9 +96,9 @@ export function createMessageRepo(db: Db, now: () => number = Date.now) {
   };
   const insert = db.prepare(
     `INSERT INTO messages (conversation_id, role, content, created_at, tool_calls, tool_call_id, tool_name, status, error, origin,
-       reasoning, reasoning_ms)
+       reasoning, reasoning_ms, summary_through)
      VALUES (@conversation_id, @role, @content, @created_at, @tool_calls, @tool_call_id, @tool_name, @status, @error, @origin,
-       @reasoning, @reasoning_ms)`,
+       @reasoning, @reasoning_ms, @summary_through)`,
   );
   const byId = db.prepare<[number], MessageRow>('SELECT * FROM messages WHERE id = ?');
   const page = db.prepare<[string, number, number], MessageRow>(
@@ -97,6 +112,15 @@ export function createMessageRepo(db: Db, now: () => number = Date.now) {
     'SELECT * FROM messages WHERE conversation_id = ? AND id < ? ORDER BY id DESC LIMIT ?',
   );
   const all = db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE conversation_id = ? ORDER BY id');
+  const after = db.prepare<[string, number], MessageRow>(
+    'SELECT * FROM messages WHERE conversation_id = ? AND id > ? ORDER BY id',
+  );
+  const latestSummary = db.prepare<[string], MessageRow>(
+    'SELECT * FROM messages WHERE conversation_id = ? AND summary_through IS NOT NULL ORDER BY id DESC LIMIT 1',
+  );
+  const usageTotal = db.prepare<[string], { p: number | null; c: number | null; cost: number | null }>(
+    'SELECT SUM(prompt_tokens) AS p, SUM(completion_tokens) AS c, SUM(cost) AS cost FROM messages WHERE conversation_id = ?',
+  );
   const count = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM messages WHERE conversation_id = ?');
   const streaming = db.prepare<[], MessageRow>("SELECT * FROM messages WHERE status = 'streaming'");
   const markInterrupted = db.prepare("UPDATE messages SET status = 'interrupted' WHERE status = 'streaming'");
@@ -117,6 +141,7 @@ export function createMessageRepo(db: Db, now: () => number = Date.now) {
         origin: message.origin ?? (message.role === 'user' ? 'user' : 'system'),
         reasoning: message.reasoning?.text ?? null,
         reasoning_ms: message.reasoning?.durationMs ?? null,
+        summary_through: message.summaryThrough ?? null,
       });
       return remember(this.get(Number(info.lastInsertRowid))!);
     },
@@ -144,7 +169,14 @@ export function createMessageRepo(db: Db, now: () => number = Date.now) {
         ['toolCalls', 'tool_calls', patch.toolCalls === undefined ? undefined : patch.toolCalls && JSON.stringify(patch.toolCalls)],
         ['reasoning', 'reasoning', patch.reasoning === undefined ? undefined : (patch.reasoning?.text ?? null)],
         ['reasoning', 'reasoning_ms', patch.reasoning === undefined ? undefined : (patch.reasoning?.durationMs ?? null)],
+        ['model', 'model', patch.model],
+        ['usage', 'prompt_tokens', patch.usage === undefined ? undefined : (patch.usage?.promptTokens ?? null)],
       ];
+      if (patch.usage !== undefined) {
+        sets.push('completion_tokens = @completion_tokens', 'cost = @cost');
+        values.completion_tokens = patch.usage?.completionTokens ?? null;
+        values.cost = patch.usage?.cost ?? null;
+      }
       for (const [key, column, value] of columns) {
         if (patch[key] === undefined) continue;
         sets.push(`${column} = @${column}`);
@@ -172,6 +204,20 @@ export function createMessageRepo(db: Db, now: () => number = Date.now) {
     /** Every message of the conversation, oldest first (from memory for recent conversations). */
     all(conversationId: string): Message[] {
       return history.read(conversationId, () => all.all(conversationId).map(toMessage));
+    },
+    /** Messages after `afterId` (the history a summary does not cover). */
+    after(conversationId: string, afterId: number): Message[] {
+      return after.all(conversationId, afterId).map(toMessage);
+    },
+    /** The newest summary note of the conversation, if any. */
+    latestSummary(conversationId: string): Message | undefined {
+      const row = latestSummary.get(conversationId);
+      return row ? toMessage(row) : undefined;
+    },
+    /** Tokens and cost the server reported over the whole conversation. */
+    usageTotal(conversationId: string): { promptTokens: number; completionTokens: number; cost: number | null } {
+      const row = usageTotal.get(conversationId)!;
+      return { promptTokens: row.p ?? 0, completionTokens: row.c ?? 0, cost: row.cost };
     },
     /** Rows left `streaming` by a process that died: they were cut short. */
     recoverInterrupted(): Message[] {

@@ -303,6 +303,24 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 11,
+    name: 'per-conversation models, token usage and summaries',
+    sql: `
+      -- The profile and model a conversation talks to; NULL: the default for new conversations.
+      ALTER TABLE conversations ADD COLUMN model_profile TEXT;
+      ALTER TABLE conversations ADD COLUMN model_name TEXT;
+      -- Token usage the server reported for a reply, the model that wrote it, and its cost
+      -- when the user entered prices.
+      ALTER TABLE messages ADD COLUMN model TEXT;
+      ALTER TABLE messages ADD COLUMN prompt_tokens INTEGER;
+      ALTER TABLE messages ADD COLUMN completion_tokens INTEGER;
+      ALTER TABLE messages ADD COLUMN cost REAL;
+      -- Set on a summary (a 'system' row): it stands in for every message up to this id
+      -- when the history is sent; the originals stay.
+      ALTER TABLE messages ADD COLUMN summary_through INTEGER;
+    `,
+  },
 ];
 
 export const LATEST_VERSION = migrations.at(-1)?.version ?? 0;

@@ -49,6 +49,9 @@ export function conversationExport(snapshot: ConversationSnapshot, exportedAt: n
     error: message.error,
     origin: message.origin,
     reasoning: message.reasoning ?? null,
+    model: message.model,
+    usage: message.usage,
+    summaryThrough: message.summaryThrough === null ? null : (numbers.get(message.summaryThrough) ?? null),
   });
   const toEvent = eventNumbering(snapshot.lists.flatMap((list) => [...list.events, ...list.tasks.flatMap((t) => t.events)]));
   const { conversation } = snapshot;
@@ -65,6 +68,7 @@ export function conversationExport(snapshot: ConversationSnapshot, exportedAt: n
       autopilot: conversation.autopilot,
       createdAt: isoTime(conversation.createdAt),
       updatedAt: isoTime(conversation.updatedAt),
+      model: conversation.model,
     },
     messages: snapshot.messages.map(toMessage),
     taskLists: snapshot.lists.map((list) => ({

@@ -58,6 +58,10 @@ function messageSections(messages: readonly ReadMessage[]): string[] {
   const parts: string[] = [];
   for (const message of messages) {
     if (message.role === 'tool') continue;
+    if (message.summaryThrough !== null) {
+      parts.push(`## Earlier messages summarized · ${formatUtc(message.createdAt)}\n\n${escapeRawHtml(closeOpenFence(message.content.trim()))}`);
+      continue;
+    }
     const body: string[] = [`## ${speaker(message)} · ${formatUtc(message.createdAt)}`];
     const thinking = thinkingQuote(message);
     if (thinking) body.push(thinking);
@@ -77,6 +81,10 @@ function messageSections(messages: readonly ReadMessage[]): string[] {
     }
     const note = statusNote(message);
     if (note) body.push(note);
+    if (message.usage) {
+      const model = message.model ? ` · ${escapeMarkdownLine(message.model)}` : '';
+      body.push(`_${message.usage.promptTokens} prompt · ${message.usage.completionTokens} completion tokens${model}_`);
+    }
     parts.push(body.join('\n\n'));
   }
   // Results whose call is not in the conversation (e.g. cut by an edit) still show.
@@ -115,7 +123,8 @@ export function conversationMarkdown(snapshot: ConversationSnapshot, exportedAt:
   const count = snapshot.messages.filter((m) => m.role !== 'tool').length;
   const parts = [
     `# ${title}`,
-    `Exported from Stepwise on ${formatUtc(exportedAt)} · ${count} ${count === 1 ? 'message' : 'messages'}`,
+    `Exported from Stepwise on ${formatUtc(exportedAt)} · ${count} ${count === 1 ? 'message' : 'messages'}` +
+      (snapshot.conversation.model ? ` · model ${escapeMarkdownLine(snapshot.conversation.model.model)}` : ''),
     ...messageSections(snapshot.messages),
     ...workerLines(snapshot),
     ...finalTaskList(snapshot),

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { ConversationExport, ConversationExportMessage, TaskEventExport } from '../../../shared/exportFormat';
 import type { ToolCall } from '../../../shared/domain';
 import type { Db } from '../db/openDatabase';
-import { conversationInserter } from '../conversations/conversationRepo';
+import { conversationInserter, createConversationRepo } from '../conversations/conversationRepo';
 import { createMessageRepo } from '../conversations/messageRepo';
 import { createTaskStore } from '../tasks/taskStore';
 import { workerInserter } from '../agents/workerRepo';
@@ -39,7 +39,10 @@ export function writeImportedConversation(db: Db, data: ConversationExport, now:
         error: message.error,
         origin: message.origin,
         reasoning: message.reasoning ?? null,
+        // A summary follows the messages it stands in for, which are already written.
+        summaryThrough: message.summaryThrough ? (messageIds.get(message.summaryThrough) ?? null) : null,
       });
+      if (message.usage || message.model) messages.update(stored.id, { usage: message.usage ?? null, model: message.model ?? null });
       messageIds.set(message.id, stored.id);
       messageHome.set(message.id, conversationId);
     }
@@ -59,6 +62,7 @@ export function writeImportedConversation(db: Db, data: ConversationExport, now:
       parent_id: null,
       autopilot: source.autopilot === null ? null : source.autopilot ? 1 : 0,
     });
+    if (source.model) createConversationRepo(db).setModel(conversationId, source.model);
     writeMessages(conversationId, data.messages);
 
     const workers = data.workers.map((worker) => ({ worker, id: randomUUID() }));

@@ -17,6 +17,7 @@ export interface ReadConversation {
   autopilot: boolean | null;
   createdAt: number;
   updatedAt: number;
+  model: { profileId: string; model: string } | null;
 }
 
 export interface ReadEvent {
@@ -98,6 +99,8 @@ interface ConversationRow {
   autopilot: number | null;
   created_at: number;
   updated_at: number;
+  model_profile?: string | null;
+  model_name?: string | null;
 }
 
 interface ListRow {
@@ -132,6 +135,7 @@ const toConversation = (row: ConversationRow): ReadConversation => ({
   autopilot: row.autopilot === null ? null : row.autopilot === 1,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
+  model: row.model_profile && row.model_name ? { profileId: row.model_profile, model: row.model_name } : null,
 });
 
 const toEvent = (row: EventRow): ReadEvent => ({
@@ -269,6 +273,12 @@ export function createExportReader(db: Db) {
         error: row.error,
         origin: row.origin,
         reasoning: row.reasoning ? { text: row.reasoning, durationMs: row.reasoning_ms ?? null } : null,
+        usage:
+          row.prompt_tokens != null && row.completion_tokens != null
+            ? { promptTokens: row.prompt_tokens, completionTokens: row.completion_tokens, cost: row.cost ?? null }
+            : null,
+        model: row.model ?? null,
+        summaryThrough: row.summary_through ?? null,
       }));
     },
     workers(conversationId: string): ReadWorker[] {

@@ -7,10 +7,16 @@ import { modelSeesImages, type ToolImage } from '../../../shared/mcp';
 import type { MessageRepo } from '../conversations/messageRepo';
 import type { Db } from '../db/openDatabase';
 import type { EventBus } from '../ipc/eventBus';
-import type { SettingsService } from '../settings/settingsService';
+import type { Settings } from '../../../shared/settings';
+import { costOf } from '../../../shared/providers';
 import { CANCELLED_BY_USER, type ToolRegistry } from '../tools/toolRegistry';
 import type { ToolCallObserver, ToolRunResult } from '../tools/toolTypes';
-import { buildApiMessages } from './apiMessages';
+import { compactHistory, loadHistory } from '../context/compactHistory';
+import { buildRequestHistory, tooLongError } from '../context/requestHistory';
+import type { TokenCounter } from '../context/tokenCount';
+import type { Connection } from '../providers/connection';
+import type { Providers } from '../providers/providersModule';
+import { withUsageFallback } from '../providers/streamUsage';
 import { ChatFailure, roundsError, toChatError, type ErrorContext } from './chatErrors';
 import { createClient } from './openaiClient';
 import { streamedEmitter } from './streamedEmitter';
@@ -28,8 +34,6 @@ export interface ChatEngineOptions {
   idleTimeoutMs: number;
   /** SDK retries for 429, 5xx, timeouts and connection errors. */
   maxRetries: number;
-  /** History sent per request, in characters (a rough stand-in for tokens). */
-  contextBudgetChars: number;
   /** At most one `messages:changed` per interval while streaming (one frame). */
   emitIntervalMs: number;
   /** The streaming text reaches SQLite at least this often. */
@@ -42,7 +46,6 @@ export const defaultEngineOptions: ChatEngineOptions = {
   requestTimeoutMs: 120_000,
   idleTimeoutMs: 120_000,
   maxRetries: 2,
-  contextBudgetChars: 240_000,
   emitIntervalMs: 16,
   saveIntervalMs: 1000,
   titleTimeoutMs: 30_000,
@@ -55,7 +58,10 @@ export interface LoopDeps {
   bus: EventBus;
   tools: ToolRegistry;
   prompts: PromptRegistry;
-  settings: SettingsService;
+  settings: { effective(): Settings };
+  /** Which server and model a conversation's requests go to. */
+  providers: Pick<Providers, 'forConversation' | 'noStreamUsage' | 'secrets'>;
+  tokens: TokenCounter;
   options: ChatEngineOptions;
   /** Keeps a record of every tool call (the task ledger). */
   toolCalls?: ToolCallObserver;
@@ -91,21 +97,25 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
   const scopeId = run.scopeId ?? conversationId;
   const emit = (message: Message) => bus.emit('messages:changed', { conversationId, message });
   const settings = deps.settings.effective();
-  const apiKey = deps.settings.apiKey();
+  const failed = (chatError: ChatError): LoopOutcome => {
+    emit(messages.insert({ conversationId, role: 'assistant', content: '', status: 'error', error: chatError.message }));
+    return { kind: 'error', error: chatError };
+  };
 
+  let connection: Connection;
   let client: ReturnType<typeof createClient>['client'];
   let errorCtx: ErrorContext;
   try {
-    ({ client, ctx: errorCtx } = createClient(settings, apiKey, {
+    connection = deps.providers.forConversation(scopeId, agentId === 'main' ? 'main' : 'worker');
+    ({ client, ctx: errorCtx } = createClient(connection, {
       requestTimeoutMs: options.requestTimeoutMs,
       maxRetries: options.maxRetries,
       log: options.log,
       fetch: createStreamFetch({ idleTimeoutMs: options.idleTimeoutMs }),
     }));
   } catch (error) {
-    const chatError = toChatError(error, { model: settings.model, baseUrl: settings.baseUrl, apiKey });
-    emit(messages.insert({ conversationId, role: 'assistant', content: '', status: 'error', error: chatError.message }));
-    return { kind: 'error', error: chatError };
+    if (error instanceof ChatFailure) return failed(error.chatError);
+    return failed({ kind: 'config', message: error instanceof Error ? error.message : String(error), retryable: false, settings: true });
   }
 
   for (let round = 1; ; round++) {
@@ -114,8 +124,29 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
     await tools.prepare({ conversationId: scopeId, agentId, signal });
     if (signal.aborted) return { kind: 'stopped' };
     const prompt = prompts.build(promptCtx);
-    const images = modelSeesImages(settings.model) ? deps.toolImages?.(conversationId) : undefined;
-    const apiMessages = buildApiMessages(prompt.text, messages.all(conversationId), options.contextBudgetChars, images);
+    const apiTools = tools.apiTools(agentId);
+    const historyInput = () => ({
+      systemPrompt: prompt.text,
+      // No more than the window: what lies beyond it can only be trimmed or summarized.
+      ...loadHistory(messages, conversationId, { maxTokens: connection.contextWindow, counter: deps.tokens }),
+      images: modelSeesImages(connection.model) ? deps.toolImages?.(conversationId) : undefined,
+      toolTokens: apiTools ? deps.tokens.text(JSON.stringify(apiTools)) : 0,
+      contextWindow: connection.contextWindow,
+    });
+    let request = buildRequestHistory(historyInput(), deps.tokens);
+    if (request.overThreshold) {
+      // Near the window: the oldest turns become a summary. If that fails, the oldest
+      // history is left out of this request instead (as trimming always did).
+      try {
+        const note = await compactHistory(deps, { conversationId, client, connection, temperature: settings.temperature, signal });
+        if (note) request = buildRequestHistory(historyInput(), deps.tokens);
+      } catch (error) {
+        if (signal.aborted) return { kind: 'stopped' };
+        options.log(`[stepwise] compaction failed, trimming instead: ${toChatError(error, errorCtx).message}`);
+      }
+    }
+    if (request.tooLong) return failed(tooLongError(connection.model, request.tokens, connection.contextWindow));
+    const apiMessages = request.messages;
     const row = messages.insert({ conversationId, role: 'assistant', content: '', status: 'streaming' });
     emit(row);
 
@@ -134,19 +165,26 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
 
     let end: Awaited<ReturnType<typeof streamTurn>>;
     run.onActivity?.('streaming');
+    const params = { model: connection.model, temperature: settings.temperature, messages: apiMessages, tools: apiTools };
+    const streamOptions = {
+      signal,
+      onStarted: () => prompts.sent(promptCtx, prompt.contributors),
+      onChange: () => {
+        emitter.schedule();
+        saver.schedule();
+      },
+    };
     try {
-      end = await streamTurn(
-        client,
-        { model: settings.model, temperature: settings.temperature, messages: apiMessages, tools: tools.apiTools(agentId) },
-        turn,
-        {
-          signal,
-          onStarted: () => prompts.sent(promptCtx, prompt.contributors),
-          onChange: () => {
-            emitter.schedule();
-            saver.schedule();
-          },
+      end = await withUsageFallback(
+        connection.streamUsage,
+        (withUsage) =>
+          streamTurn(client, withUsage ? { ...params, stream_options: { include_usage: true } } : params, turn, streamOptions),
+        () => {
+          options.log(`[stepwise] ${connection.profileName} rejected stream_options; asking without it from now on`);
+          deps.providers.noStreamUsage(connection.profileId);
+          connection = { ...connection, streamUsage: false };
         },
+        () => !turn.text && !turn.calls.size,
       );
     } catch (error) {
       emitter.cancel();
@@ -174,7 +212,14 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
     }
     // Output limits, content filters and empty replies are kept, with a note saying so.
     const decision = decideTurn({ finishReason: end.finishReason, content, toolCalls: toolCalls ?? [], reasoning: reasoning ?? null });
-    emit(messages.update(row.id, { content, toolCalls, reasoning, status: 'complete', error: decision.note })!);
+    const usage = turn.usage && {
+      promptTokens: turn.usage.prompt_tokens,
+      completionTokens: turn.usage.completion_tokens,
+      cost: costOf(connection.modelOptions, turn.usage.prompt_tokens, turn.usage.completion_tokens),
+    };
+    emit(
+      messages.update(row.id, { content, toolCalls, reasoning, status: 'complete', error: decision.note, usage, model: connection.model })!,
+    );
     if (!toolCalls?.length) return { kind: 'complete' };
 
     run.onActivity?.('tool');

@@ -7,7 +7,7 @@
 // - assistant rows with neither text nor tool calls (a request that failed before the
 //   first token) are skipped;
 // - the oldest history is trimmed to a budget, never the system prompt and never the
-//   newest exchange;
+//   newest exchange (the agent loop measures in tokens: see context/);
 // - the model's reasoning goes back as `reasoning_content` on the assistant messages
 //   after the last user message (the tool-calling turn in progress: DeepSeek's thinking
 //   mode answers 400 without it), and never from earlier turns.
@@ -18,7 +18,7 @@ import type { ToolImage } from '../../../shared/mcp';
 export const MISSING_RESULT = 'No result: this tool call was interrupted before it finished.';
 
 /** One unit that is kept or trimmed as a whole: a message, or an assistant turn with its tool results. */
-type Group = ChatCompletionMessageParam[];
+export type Group = ChatCompletionMessageParam[];
 
 /** The SDK's type lacks the field DeepSeek, vLLM and Qwen read back. */
 type AssistantParam = ChatCompletionAssistantMessageParam & { reasoning_content?: string };
@@ -110,16 +110,16 @@ function size(group: Group): number {
 }
 
 /**
- * Keeps the newest groups that fit in `budgetChars` (a rough stand-in for tokens), always
- * at least the newest group, and never starts with an assistant turn, which some servers
- * reject.
+ * Keeps the newest groups that fit in `budget` (measured by `measure`: characters by
+ * default, tokens for the agent loop), always at least the newest group, and never
+ * starts with an assistant turn, which some servers reject.
  */
-export function trimToBudget(groups: Group[], budgetChars: number): Group[] {
+export function trimToBudget(groups: Group[], budget: number, measure: (group: Group) => number = size): Group[] {
   let used = 0;
   let start = groups.length;
   while (start > 0) {
-    const next = size(groups[start - 1]);
-    if (start < groups.length && used + next > budgetChars) break;
+    const next = measure(groups[start - 1]);
+    if (start < groups.length && used + next > budget) break;
     used += next;
     start--;
   }

@@ -2,7 +2,7 @@
 // 3–6 words, or the first words of the user's message when that fails. A title the user
 // set is never overwritten (the write is conditional on title_source = 'auto').
 import type { Message } from '../../../shared/domain';
-import type { Settings } from '../../../shared/settings';
+import type { Connection } from '../providers/connection';
 import { createClient } from './openaiClient';
 import { withoutThinking } from './thinkTags';
 
@@ -12,8 +12,8 @@ const MAX_WORDS = 8;
 const MAX_CHARS = 80;
 
 export interface TitleRequest {
-  settings: Settings;
-  apiKey: string | null;
+  connection: Connection;
+  temperature: number;
   history: Message[];
   /** Ask the model; otherwise go straight to the fallback. */
   askModel: boolean;
@@ -28,7 +28,7 @@ export async function makeTitle(request: TitleRequest): Promise<string | null> {
   const reply = request.history.findLast((m) => m.role === 'assistant' && m.content.trim());
   if (request.askModel) {
     try {
-      const { client } = createClient(request.settings, request.apiKey, {
+      const { client } = createClient(request.connection, {
         requestTimeoutMs: request.timeoutMs,
         maxRetries: 0,
         log: request.log,
@@ -36,8 +36,8 @@ export async function makeTitle(request: TitleRequest): Promise<string | null> {
       const transcript = [`User: ${clip(user.content)}`, reply ? `Assistant: ${clip(reply.content)}` : ''].filter(Boolean);
       const completion = await client.chat.completions.create(
         {
-          model: request.settings.model,
-          temperature: request.settings.temperature,
+          model: request.connection.model,
+          temperature: request.temperature,
           stream: false,
           messages: [
             { role: 'system', content: TITLE_PROMPT },

@@ -6,6 +6,8 @@ import { DEFAULT_TITLE, type ConversationRepo } from '../conversations/conversat
 import { AppError, notFound } from '../ipc/dispatcher';
 import { runAgentLoop, SHUTDOWN, type LoopActivity, type LoopDeps, type LoopOutcome } from './agentLoop';
 import { makeTitle } from './autoTitle';
+import { COMPACT_COMMAND } from '../context/compaction';
+import { COMPACT_AGENT, runCompactCommand } from '../context/compactCommand';
 import { escalateRepeat, interruptedError, redact } from './chatErrors';
 
 export const CLEAR_COMMAND = '/clear';
@@ -128,7 +130,7 @@ export function createChatEngine(deps: ChatEngineDeps) {
    * Runs a loop on the conversation's current history (refused while one runs there).
    * Resolves when it has ended and its status was pushed; never rejects.
    */
-  function launch(conversationId: string, agentId: string, scopeId: string): Promise<LoopOutcome> {
+  function launch(conversationId: string, agentId: string, scopeId: string, runner = runAgentLoop): Promise<LoopOutcome> {
     mustBeIdle(conversationId);
     const controller = new AbortController();
     const entry: RunEntry = { controller, activity: 'streaming', flush: null, done: Promise.resolve() };
@@ -154,7 +156,7 @@ export function createChatEngine(deps: ChatEngineDeps) {
         }
       },
     };
-    const ended = runAgentLoop(deps, run)
+    const ended = runner(deps, run)
       .catch((error: unknown): LoopOutcome => {
         // A conversation deleted mid-reply (or shutdown) makes the writes fail: not worth a log line.
         if (!closed && conversations.get(conversationId)) options.log(`[stepwise] chat loop failed: ${describe(error, deps)}`);
@@ -216,9 +218,16 @@ export function createChatEngine(deps: ChatEngineDeps) {
     const controller = new AbortController();
     titling.set(conversationId, controller);
     const askModel = outcome.kind === 'complete' || (outcome.kind === 'error' && outcome.error.kind === 'rounds');
+    let connection;
+    try {
+      connection = deps.providers.forConversation(conversationId);
+    } catch {
+      titling.delete(conversationId);
+      return;
+    }
     void makeTitle({
-      settings: deps.settings.effective(),
-      apiKey: deps.settings.apiKey(),
+      connection,
+      temperature: deps.settings.effective().temperature,
       history: messages.list(conversationId, 0, 20).items,
       askModel,
       signal: controller.signal,
@@ -274,11 +283,18 @@ export function createChatEngine(deps: ChatEngineDeps) {
     /**
      * Stores the user's message and starts the loop. Refused (nothing stored) while a loop
      * runs. A message that is exactly `/clear` is a command: it runs the clear hooks and
-     * stores a system note instead of asking the model.
+     * stores a system note instead of asking the model. `/compact` summarizes the older
+     * history now (the command is kept as a note, never sent to the model).
      */
     send(conversationId: string, content: string, origin: Message['origin'] = 'user'): Message {
       mustBeIdle(conversationId);
       if (content.trim() === CLEAR_COMMAND) return clear(conversationId);
+      if (content.trim() === COMPACT_COMMAND) {
+        const message = messages.insert({ conversationId, role: 'system', origin: 'system', content: 'Summarizing the earlier messages (/compact)…' });
+        stored(message);
+        void launch(conversationId, COMPACT_AGENT, conversationId, runCompactCommand);
+        return message;
+      }
       const message = insertUser(conversationId, content, origin);
       void start(conversationId);
       return message;
@@ -398,5 +414,6 @@ export function createChatEngine(deps: ChatEngineDeps) {
 export type ChatEngine = ReturnType<typeof createChatEngine>;
 
 function describe(error: unknown, deps: LoopDeps): string {
-  return redact(error instanceof Error ? error.message : String(error), deps.settings.apiKey());
+  const text = error instanceof Error ? error.message : String(error);
+  return deps.providers.secrets().reduce((clean, key) => redact(clean, key), text);
 }

@@ -10,6 +10,7 @@ import {
   RateLimitError,
 } from 'openai';
 import type { ChatError } from '../../../shared/domain';
+import { fixIn, type Connection } from '../providers/connection';
 
 /** Our own failures, raised where the SDK has no error of its own. */
 export class ChatFailure extends Error {
@@ -23,6 +24,8 @@ export interface ErrorContext {
   model: string;
   baseUrl: string;
   apiKey: string | null;
+  /** Where the request went; names the place to fix a field (Settings or a variable). */
+  connection?: Connection;
 }
 
 export function redact(text: string, apiKey: string | null): string {
@@ -108,15 +111,15 @@ export function toChatError(err: unknown, ctx: ErrorContext): ChatError {
   if (err instanceof ChatFailure) return err.chatError;
   const host = hostOf(ctx.baseUrl);
   if (err instanceof AuthenticationError) {
-    return error('auth', `The API key was rejected by ${host}. Check the key in Settings.`, false, true);
+    return error('auth', `The API key was rejected by ${host}. Check the key ${fixIn(ctx.connection, 'apiKey')}.`, false, true);
   }
   if (err instanceof PermissionDeniedError) {
-    return error('auth', `${host} refused access with this API key (403). Check the key and its permissions in Settings.`, false, true);
+    return error('auth', `${host} refused access with this API key (403). Check the key and its permissions ${fixIn(ctx.connection, 'apiKey')}.`, false, true);
   }
   if (err instanceof NotFoundError) {
     return error(
       'model',
-      `The model "${ctx.model}" was not found at ${host}. Choose another model (or check the base URL) in Settings.`,
+      `The model "${ctx.model}" was not found at ${host}. Choose another model in the conversation header (or check the base URL ${fixIn(ctx.connection, 'baseUrl')}).`,
       false,
       true,
     );
@@ -128,7 +131,7 @@ export function toChatError(err: unknown, ctx: ErrorContext): ChatError {
     return error('timeout', `${host} did not answer in time. Retry, or check that the server is running.`, true);
   }
   if (err instanceof APIConnectionError) {
-    return error('network', `Could not reach ${host}. Check that the server is running and the base URL in Settings is right.`, true);
+    return error('network', `Could not reach ${host}. Check that the server is running and the base URL is right ${fixIn(ctx.connection, 'baseUrl')}.`, true);
   }
   if (err instanceof APIError) {
     const detail = serverDetail(err, ctx.apiKey);

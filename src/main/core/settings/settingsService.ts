@@ -1,13 +1,14 @@
 // Settings behind an interface: electron-store in the desktop app, conf in the browser
-// host and tests. Environment variables override the stored values in both hosts.
-import { Settings, SettingsPatch, type SettingsView } from '../../../shared/settings';
+// host and tests. Provider profiles live here too (never their keys: see providers/).
+import { Settings, SettingsPatch } from '../../../shared/settings';
+import { migrateLegacyProvider } from '../providers/legacySettings';
 
 export interface SettingsBackend {
   read(): unknown;
   write(value: Settings): void;
 }
 
-/** Where the API key lives. It never leaves main. */
+/** Where the API keys live (one secret holding every profile's key). It never leaves main. */
 export interface SecretStore {
   /** False when nothing on this machine can encrypt the key at rest. */
   readonly canStore: boolean;
@@ -22,48 +23,30 @@ export interface SettingsEnv {
   STEPWISE_MODEL?: string;
 }
 
-export function createSettingsService(backend: SettingsBackend, secrets: SecretStore, env: SettingsEnv) {
-  let current = loadSettings(backend);
-  // Keys this version does not know (written by a newer Stepwise) survive our writes.
-  const unknown = unknownKeys(backend.read());
+/** Fields of settings files before provider profiles; folded into the first profile. */
+const LEGACY_KEYS = new Set(['provider', 'baseUrl', 'model']);
 
-  function apiKey(): { key: string | null; source: SettingsView['apiKeySource'] } {
-    if (env.OPENAI_API_KEY) return { key: env.OPENAI_API_KEY, source: 'env' };
-    const stored = secrets.read();
-    return stored ? { key: stored, source: secrets.source } : { key: null, source: 'none' };
+export function createSettingsService(backend: SettingsBackend) {
+  const raw = backend.read();
+  let current = loadSettings(raw);
+  // Keys this version does not know (written by a newer Stepwise) survive our writes.
+  const unknown = unknownKeys(raw);
+
+  function save(next: Settings): Settings {
+    current = Settings.parse(next);
+    backend.write({ ...unknown, ...current });
+    return current;
   }
 
   return {
-    /** Stored settings with environment overrides applied: what the engine uses. */
-    effective(): Settings {
-      return {
-        ...current,
-        baseUrl: env.OPENAI_BASE_URL || current.baseUrl,
-        model: env.STEPWISE_MODEL || current.model,
-      };
-    },
-    apiKey: () => apiKey().key,
-    view(): SettingsView {
-      const key = apiKey();
-      const overridden: SettingsView['overridden'] = [];
-      if (env.OPENAI_BASE_URL) overridden.push('baseUrl');
-      if (env.STEPWISE_MODEL) overridden.push('model');
-      if (env.OPENAI_API_KEY) overridden.push('apiKey');
-      return {
-        ...this.effective(),
-        apiKeySet: key.key !== null,
-        apiKeySource: key.source,
-        canStoreKey: secrets.canStore,
-        overridden,
-      };
-    },
+    /** The stored settings (the Environment profile is added by the providers module). */
+    effective: (): Settings => current,
     update(patch: SettingsPatch): Settings {
-      current = Settings.parse({ ...current, ...SettingsPatch.parse(patch) });
-      backend.write({ ...unknown, ...current });
-      return current;
+      return save({ ...current, ...SettingsPatch.parse(patch) });
     },
-    setApiKey(key: string | null): void {
-      secrets.write(key && key.trim() ? key.trim() : null);
+    /** For modules that own a part of the settings (provider profiles, the last model). */
+    change(change: (settings: Settings) => Settings): Settings {
+      return save(change(current));
     },
   };
 }
@@ -71,12 +54,13 @@ export function createSettingsService(backend: SettingsBackend, secrets: SecretS
 function unknownKeys(raw: unknown): Record<string, unknown> {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return {};
   const known = new Set(Object.keys(Settings.shape));
-  return Object.fromEntries(Object.entries(raw).filter(([key]) => !known.has(key)));
+  return Object.fromEntries(Object.entries(raw).filter(([key]) => !known.has(key) && !LEGACY_KEYS.has(key)));
 }
 
-function loadSettings(backend: SettingsBackend): Settings {
-  const parsed = Settings.safeParse(backend.read() ?? {});
-  return parsed.success ? parsed.data : Settings.parse({});
+function loadSettings(raw: unknown): Settings {
+  const parsed = Settings.safeParse(raw ?? {});
+  const settings = parsed.success ? parsed.data : Settings.parse({});
+  return migrateLegacyProvider(settings, raw);
 }
 
 export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -1,0 +1,52 @@
+// Token counts with gpt-tokenizer (o200k_base: exact for current OpenAI models, a close
+// estimate for others). Counts are cached by text, so a history is not re-tokenized every
+// round: only messages that are new since the last request are counted.
+import { countTokens } from 'gpt-tokenizer';
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+
+/** Per message: the role and the separators a chat template adds. */
+const MESSAGE_OVERHEAD = 4;
+/** Short texts are cheaper to count than to look up. */
+const CACHE_FROM = 64;
+const CACHE_MAX = 50_000;
+
+export function createTokenCounter() {
+  const cache = new Map<string, number>();
+
+  function text(value: string): number {
+    if (!value) return 0;
+    if (value.length < CACHE_FROM) return countTokens(value);
+    const known = cache.get(value);
+    if (known !== undefined) return known;
+    const counted = countTokens(value);
+    if (cache.size >= CACHE_MAX) {
+      // Forget the oldest fifth (Map keeps insertion order).
+      let drop = CACHE_MAX / 5;
+      for (const key of cache.keys()) {
+        cache.delete(key);
+        if (--drop <= 0) break;
+      }
+    }
+    cache.set(value, counted);
+    return counted;
+  }
+
+  function message(m: ChatCompletionMessageParam): number {
+    let n = MESSAGE_OVERHEAD;
+    if (typeof m.content === 'string') n += text(m.content);
+    if (m.role === 'assistant' && m.tool_calls) {
+      for (const call of m.tool_calls) {
+        if (call.type === 'function') n += MESSAGE_OVERHEAD + text(call.function.name) + text(call.function.arguments);
+      }
+    }
+    return n;
+  }
+
+  return {
+    text,
+    message,
+    messages: (list: ChatCompletionMessageParam[]) => list.reduce((n, m) => n + message(m), 0),
+  };
+}
+
+export type TokenCounter = ReturnType<typeof createTokenCounter>;

@@ -1,0 +1,28 @@
+// Everything one request needs to know about where it goes: resolved from a profile and
+// a model by the providers module, used by the agent loop, titles and the assessor.
+import type { ModelOptions, ProfileView } from '../../../shared/providers';
+
+export interface Connection {
+  profileId: string;
+  profileName: string;
+  baseUrl: string;
+  headers: Record<string, string>;
+  /** Null when no key is saved, or the saved one belongs to another address (`heldFor`). */
+  apiKey: string | null;
+  /** The address the saved key was saved for, when it is not this one. */
+  heldFor: string | null;
+  model: string;
+  contextWindow: number;
+  modelOptions: ModelOptions | undefined;
+  /** Ask for usage with `stream_options` (false once the server rejected it). */
+  streamUsage: boolean;
+  /** Fields an environment variable decides (the Environment profile). */
+  locked: ProfileView['locked'];
+}
+
+/** Where the user fixes a field: the variable that locks it, or Settings. */
+export function fixIn(connection: Pick<Connection, 'locked' | 'profileName'> | undefined, field: 'baseUrl' | 'apiKey' | 'defaultModel'): string {
+  const lock = connection?.locked.find((l) => l.field === field);
+  if (lock) return `in the ${lock.variable} environment variable (the "${connection!.profileName}" profile is read-only), then restart Stepwise`;
+  return connection ? `in Settings (profile "${connection.profileName}")` : 'in Settings';
+}

@@ -1,0 +1,55 @@
+// Every profile's API key in the one secret the host's SecretStore keeps (safeStorage on
+// the desktop, a 0600 file in the browser host). Each key remembers the address it was
+// saved for: a key follows only its server, so a changed base URL does not receive it
+// until the user confirms. A secret from before profiles (a bare key) belongs to the
+// first profile.
+import { z } from 'zod';
+import type { SecretStore } from '../settings/settingsService';
+import { FIRST_PROFILE_ID } from './legacySettings';
+
+const SavedKey = z.object({ key: z.string().min(1), baseUrl: z.string() });
+const KeyFile = z.object({ stepwiseKeys: z.literal(1), keys: z.record(z.string(), SavedKey) });
+type SavedKey = z.infer<typeof SavedKey>;
+
+export function createProfileKeys(secrets: SecretStore, firstBaseUrl: () => string | undefined) {
+  function readAll(): Record<string, SavedKey> {
+    const raw = secrets.read();
+    if (!raw) return {};
+    try {
+      const parsed = KeyFile.safeParse(JSON.parse(raw));
+      if (parsed.success) return parsed.data.keys;
+    } catch {
+      // Not JSON: a bare key saved before profiles existed.
+    }
+    const baseUrl = firstBaseUrl();
+    return baseUrl === undefined ? {} : { [FIRST_PROFILE_ID]: { key: raw.trim(), baseUrl } };
+  }
+
+  function writeAll(keys: Record<string, SavedKey>) {
+    secrets.write(Object.keys(keys).length ? JSON.stringify({ stepwiseKeys: 1, keys }) : null);
+  }
+
+  return {
+    canStore: secrets.canStore,
+    get: (profileId: string): SavedKey | null => readAll()[profileId] ?? null,
+    /** Saves (or with null, forgets) a profile's key, bound to the address it is for. */
+    set(profileId: string, key: string | null, baseUrl: string) {
+      const keys = readAll();
+      if (key && key.trim()) keys[profileId] = { key: key.trim(), baseUrl };
+      else delete keys[profileId];
+      writeAll(keys);
+    },
+    /** The user agreed to send the saved key to the profile's new address. */
+    rebind(profileId: string, baseUrl: string) {
+      const keys = readAll();
+      const saved = keys[profileId];
+      if (!saved) return;
+      keys[profileId] = { ...saved, baseUrl };
+      writeAll(keys);
+    },
+    /** Every saved key, for redacting server texts and logs. */
+    all: (): string[] => Object.values(readAll()).map((k) => k.key),
+  };
+}
+
+export type ProfileKeys = ReturnType<typeof createProfileKeys>;
