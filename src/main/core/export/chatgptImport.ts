@@ -60,7 +60,6 @@ export interface ChatGptImport {
 export function isChatGptExport(data: unknown): data is unknown[] {
   return (
     Array.isArray(data) &&
-    data.length > 0 &&
     data.some((item) => typeof item === 'object' && item !== null && 'mapping' in item && 'current_node' in item)
   );
 }
