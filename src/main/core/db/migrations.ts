@@ -263,6 +263,15 @@ export const migrations: Migration[] = [
       CREATE INDEX tool_calls_by_message ON tool_calls (message_id) WHERE message_id IS NOT NULL;
     `,
   },
+  {
+    version: 9,
+    name: 'reasoning with messages',
+    sql: `
+      -- What a reasoning model thought before its answer, and for how long (ms).
+      ALTER TABLE messages ADD COLUMN reasoning TEXT;
+      ALTER TABLE messages ADD COLUMN reasoning_ms INTEGER;
+    `,
+  },
 ];
 
 export const LATEST_VERSION = migrations.at(-1)?.version ?? 0;
