@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import type { Notice } from '../shared/domain';
 import { call, useApi, useEvent } from './api/apiContext';
 import { ToastProvider, useGuard, useToast } from './common/toasts';
-import { importConversation } from './common/importConversation';
+import { importConversation, importSummary } from './common/importConversation';
 import { useConnectionState } from './common/connectionStore';
 import { useView } from './common/useSelection';
 import { isNewConversationKey, isSearchKey, NEW_CONVERSATION_KEYS, SEARCH_KEYS } from './common/shortcuts';
@@ -49,7 +49,7 @@ function Shell() {
   const runImport = useCallback(async () => {
     const imported = await guard(() => importConversation(api));
     if (imported) {
-      toast(`Imported “${imported.title}”`);
+      toast(importSummary(imported));
       navigate({ kind: 'conversation', id: imported.conversationId });
     }
   }, [api, guard, navigate, toast]);

@@ -147,13 +147,20 @@ export const calls = {
     ExportResult,
   ),
   /**
-   * Imports a conversation export as a new conversation. Desktop: main shows the open
+   * Imports a conversation export (Stepwise's, or a ChatGPT `conversations.json`) as new conversations. Desktop: main shows the open
    * dialog (send no content). Browser host: the page sends the picked file's text.
    */
   'import:conversation': call(
     z.strictObject({ content: z.string().max(IMPORT_MAX_CHARS).optional() }),
     z.discriminatedUnion('kind', [
-      z.object({ kind: z.literal('imported'), conversationId: ConversationId, title: z.string() }),
+      z.object({
+        kind: z.literal('imported'),
+        conversationId: ConversationId,
+        title: z.string(),
+        /** A file of several conversations (a ChatGPT export): how many were stored, and which were skipped and why. */
+        count: z.number().int().optional(),
+        skipped: z.array(z.object({ title: z.string(), reason: z.string() })).optional(),
+      }),
       z.object({ kind: z.literal('cancelled') }),
       z.object({ kind: z.literal('needs-file') }),
     ]),

@@ -11,6 +11,8 @@ import { parseConversationExport } from './conversationImport';
 import { conversationJson, readConversation } from './conversationJson';
 import { conversationMarkdown } from './conversationMarkdown';
 import { writeImportedConversation } from './conversationWrite';
+import { isChatGptExport, readChatGptExport } from './chatgptImport';
+import { writeChatGptConversations } from './chatgptWrite';
 import { createExportReader } from './exportReader';
 import { exportFilename, filterFor, MIME_TYPES, slug, type ExportFormat, type FileFilter } from './exportFiles';
 import { UTF8_BOM } from './tasksCsv';
@@ -84,7 +86,41 @@ export function exportHandlers(deps: {
     return { kind: 'saved' as const, path: file };
   }
 
+  /** A ChatGPT export when it parses as one; null sends the text to the Stepwise reader (and its errors). */
+  function chatGptData(text: string): unknown[] | null {
+    const body = text.replace(/^\uFEFF/, '');
+    if (!body.trimStart().startsWith('[')) return null;
+    try {
+      const data: unknown = JSON.parse(body);
+      return isChatGptExport(data) ? data : null;
+    } catch {
+      return null;
+    }
+  }
+
+  function importChatGpt(data: unknown[]) {
+    const { conversations: read, skipped } = readChatGptExport(data, now());
+    if (read.length === 0) {
+      const reasons = skipped.slice(0, 3).map((s) => `“${s.title}”: ${s.reason}`).join('; ');
+      throw new AppError('invalid_request', `No conversation of this ChatGPT export could be imported (${reasons}). Nothing was imported.`);
+    }
+    // Newest first, as ChatGPT lists them; the newest one is opened.
+    const ordered = [...read].sort((a, b) => b.updatedAt - a.updatedAt);
+    let stored: Array<{ conversationId: string; title: string }>;
+    try {
+      stored = writeChatGptConversations(db, ordered);
+    } catch (error) {
+      throw new AppError('internal', `Stepwise could not store the imported conversations (${describeError(error)}). Nothing was imported.`);
+    }
+    for (const { conversationId } of stored) {
+      bus.emit('conversations:changed', { id: conversationId, kind: 'created', conversation: conversations.summary(conversationId) ?? null });
+    }
+    return { kind: 'imported' as const, ...stored[0]!, count: stored.length, skipped };
+  }
+
   function importText(text: string) {
+    const chatGpt = chatGptData(text);
+    if (chatGpt) return importChatGpt(chatGpt);
     const data = parseConversationExport(text);
     let imported: { conversationId: string; title: string };
     try {

@@ -1,0 +1,172 @@
+// Reads the `conversations.json` of a ChatGPT data export: an array of conversations whose
+// messages form a tree (`mapping`). Only the branch ChatGPT shows (from `current_node` up
+// to the root) is read: Stepwise has no message versions yet. Parts Stepwise cannot show
+// (images, tool output, code interpreter…) become a short note; a conversation that cannot
+// be read, or is over the app's limits, is skipped with a reason, never half-imported.
+import { z } from 'zod';
+import { MESSAGE_MAX, TITLE_MAX } from '../../../shared/domain';
+import { IMPORT_MESSAGES_MAX } from './conversationImport';
+
+// Only the fields read here; ChatGPT adds many more, which pass through unread.
+const Part = z.union([z.string(), z.looseObject({ content_type: z.string().optional() })]);
+const Content = z.looseObject({
+  content_type: z.string(),
+  parts: z.array(Part.nullable()).optional(),
+  text: z.string().optional(),
+});
+const ChatGptMessage = z.looseObject({
+  author: z.looseObject({ role: z.string() }),
+  create_time: z.number().nullable().optional(),
+  content: Content,
+  metadata: z.looseObject({ is_visually_hidden_from_conversation: z.boolean().optional() }).nullable().optional(),
+});
+const ChatGptNode = z.looseObject({
+  id: z.string().optional(),
+  message: ChatGptMessage.nullable().optional(),
+  parent: z.string().nullable().optional(),
+  children: z.array(z.string()).optional(),
+});
+export const ChatGptConversation = z.looseObject({
+  title: z.string().nullable().optional(),
+  create_time: z.number().nullable().optional(),
+  update_time: z.number().nullable().optional(),
+  mapping: z.record(z.string(), ChatGptNode),
+  current_node: z.string().nullable().optional(),
+});
+type ChatGptConversation = z.infer<typeof ChatGptConversation>;
+type ChatGptMessage = z.infer<typeof ChatGptMessage>;
+
+export interface ImportedMessage {
+  role: 'user' | 'assistant' | 'system';
+  content: string;
+  createdAt: number;
+}
+export interface ImportedConversation {
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+  messages: ImportedMessage[];
+}
+export interface SkippedConversation {
+  title: string;
+  reason: string;
+}
+export interface ChatGptImport {
+  conversations: ImportedConversation[];
+  skipped: SkippedConversation[];
+}
+
+/** Whether parsed JSON looks like ChatGPT's conversations.json (an array of objects with a `mapping`). */
+export function isChatGptExport(data: unknown): data is unknown[] {
+  return (
+    Array.isArray(data) &&
+    data.some((item) => typeof item === 'object' && item !== null && 'mapping' in item && 'current_node' in item)
+  );
+}
+
+const NOTE_NAMES: Record<string, string> = {
+  image_asset_pointer: 'image',
+  audio_asset_pointer: 'audio',
+  audio_transcription: 'audio transcription',
+  real_time_user_audio_video_asset_pointer: 'audio/video',
+  code: 'code interpreter input',
+  execution_output: 'code interpreter output',
+  tether_browsing_display: 'browsing result',
+  tether_quote: 'quoted web page',
+  thoughts: 'reasoning',
+  reasoning_recap: 'reasoning summary',
+  system_error: 'error',
+  user_editable_context: 'custom instructions',
+};
+const note = (contentType: string | undefined) => `[${NOTE_NAMES[contentType ?? ''] ?? contentType ?? 'attachment'} not imported]`;
+
+/** The text Stepwise shows for one ChatGPT message: its text parts, and a note for each other part. */
+function messageText(message: ChatGptMessage): string {
+  const { content } = message;
+  if (message.author.role === 'tool') return '[tool result not imported]';
+  if (content.content_type !== 'text' && content.content_type !== 'multimodal_text') return note(content.content_type);
+  const pieces = (content.parts ?? []).flatMap((part) => {
+    if (part === null) return [];
+    if (typeof part === 'string') return part ? [part] : [];
+    return [note(part.content_type)];
+  });
+  return pieces.join('\n\n').trim();
+}
+
+const ROLES = new Set(['user', 'assistant', 'system']);
+
+/** Seconds since the epoch (ChatGPT's floats) to milliseconds; missing times take the fallback. */
+const toMs = (seconds: number | null | undefined, fallback: number) =>
+  typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds * 1000) : fallback;
+
+/** The shown branch, root first: from `current_node` up through `parent`. */
+function shownBranch(conversation: ChatGptConversation): ChatGptConversation['mapping'][string][] | string {
+  const { mapping } = conversation;
+  let nodeId = conversation.current_node ?? undefined;
+  // Older exports may lack current_node: follow the last child from the root instead.
+  if (nodeId === undefined || !(nodeId in mapping)) {
+    const root = Object.entries(mapping).find(([, node]) => !node.parent || !(node.parent in mapping));
+    if (!root) return 'it has no root message';
+    nodeId = root[0];
+    for (let children = mapping[nodeId]?.children; children?.length; children = mapping[nodeId]?.children) {
+      const last = children.at(-1)!;
+      if (!(last in mapping)) break;
+      nodeId = last;
+    }
+  }
+  const branch = [];
+  const seen = new Set<string>();
+  for (let id: string | null | undefined = nodeId; id; id = mapping[id]?.parent) {
+    if (seen.has(id)) return 'its message tree has a loop';
+    seen.add(id);
+    const node = mapping[id];
+    if (!node) return `its message tree refers to a missing message (${id})`;
+    branch.push(node);
+  }
+  return branch.reverse();
+}
+
+function readConversation(raw: unknown, index: number, now: number): ImportedConversation | SkippedConversation {
+  const rawTitle = typeof raw === 'object' && raw !== null && typeof (raw as { title?: unknown }).title === 'string' ? (raw as { title: string }).title : '';
+  const fallbackTitle = rawTitle.trim() || `Conversation ${index + 1}`;
+  const parsed = ChatGptConversation.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const where = issue.path.map(String).join('.');
+    return { title: fallbackTitle, reason: `it is not a readable ChatGPT conversation (${where ? `${where}: ` : ''}${issue.message})` };
+  }
+  const source = parsed.data;
+  const title = source.title?.trim() || 'Imported from ChatGPT';
+  if (title.length > TITLE_MAX) return { title: title.slice(0, 60) + '…', reason: `its title is ${title.length} characters (at most ${TITLE_MAX})` };
+  const createdAt = toMs(source.create_time, now);
+  const branch = shownBranch(source);
+  if (typeof branch === 'string') return { title, reason: branch };
+  const messages: ImportedMessage[] = [];
+  let lastTime = createdAt;
+  for (const node of branch) {
+    const message = node.message;
+    if (!message || message.metadata?.is_visually_hidden_from_conversation) continue;
+    const text = messageText(message);
+    if (!text) continue;
+    const role = ROLES.has(message.author.role) ? (message.author.role as ImportedMessage['role']) : 'assistant';
+    if (role === 'user' && text.length > MESSAGE_MAX) {
+      return { title, reason: `a message of yours is ${text.length} characters (at most ${MESSAGE_MAX})` };
+    }
+    lastTime = toMs(message.create_time, lastTime);
+    messages.push({ role, content: text, createdAt: lastTime });
+  }
+  if (messages.length > IMPORT_MESSAGES_MAX) return { title, reason: `it holds ${messages.length} messages (at most ${IMPORT_MESSAGES_MAX})` };
+  if (messages.length === 0) return { title, reason: 'it has no messages' };
+  return { title, createdAt, updatedAt: Math.max(createdAt, toMs(source.update_time, lastTime)), messages };
+}
+
+/** Reads every conversation of the file; one that cannot be read is skipped with a reason. */
+export function readChatGptExport(data: unknown[], now: number): ChatGptImport {
+  const result: ChatGptImport = { conversations: [], skipped: [] };
+  data.forEach((raw, index) => {
+    const read = readConversation(raw, index, now);
+    if ('reason' in read) result.skipped.push(read);
+    else result.conversations.push(read);
+  });
+  return result;
+}

@@ -1,0 +1,137 @@
+// Importing a ChatGPT data export (conversations.json) through the real import call: the
+// shown branch only, notes for parts Stepwise cannot show, the app's limits, and one
+// transaction for the whole file. The fixture is hand-made from the documented format.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MESSAGE_MAX, TITLE_MAX } from '../../../src/shared/domain';
+import { readChatGptExport } from '../../../src/main/core/export/chatgptImport';
+import { makeTempDir, removeDir } from '../../support/tempDir';
+import { dumpDatabase, startCore, type TestCore } from './exportFixtures';
+
+const FIXTURE = fs.readFileSync(path.join(__dirname, '../../fixtures/chatgpt-conversations.json'), 'utf8');
+const fixture = () => JSON.parse(FIXTURE) as Array<Record<string, unknown>>;
+
+let dir: string;
+let app: TestCore;
+
+beforeEach(() => {
+  dir = makeTempDir('stepwise-chatgpt-');
+  app = startCore(path.join(dir, 'data'));
+});
+
+afterEach(() => {
+  app.core.close();
+  removeDir(dir);
+});
+
+function conversationRows() {
+  return app.db
+    .prepare<[], { id: string; title: string; created_at: number; updated_at: number }>(
+      'SELECT id, title, created_at, updated_at FROM conversations ORDER BY updated_at DESC',
+    )
+    .all();
+}
+
+function messagesOf(conversationId: string) {
+  return app.db
+    .prepare<[string], { role: string; content: string; created_at: number }>(
+      'SELECT role, content, created_at FROM messages WHERE conversation_id = ? ORDER BY id',
+    )
+    .all(conversationId);
+}
+
+describe('ChatGPT conversations.json import', () => {
+  it('imports every readable conversation with its title and times, and says which it skipped and why', async () => {
+    const result = await app.call('import:conversation', { content: FIXTURE });
+    expect(result).toMatchObject({ kind: 'imported', title: 'Trip to Lisbon', count: 2 });
+    if (result.kind !== 'imported') throw new Error('not imported');
+    expect(result.skipped).toEqual([{ title: 'Broken chat', reason: expect.stringMatching(/^it is not a readable ChatGPT conversation \(mapping: /) }]);
+    expect(conversationRows().map(({ title, created_at, updated_at }) => ({ title, created_at, updated_at }))).toEqual([
+      { title: 'Trip to Lisbon', created_at: 1700000000250, updated_at: 1700000600500 },
+      { title: 'Sourdough starter', created_at: 1690000000000, updated_at: 1690000100000 },
+    ]);
+    expect(conversationRows()[0]!.id).toBe(result.conversationId);
+  });
+
+  it('takes the branch ChatGPT shows, in order, with a note for each part it cannot show', async () => {
+    const result = await app.call('import:conversation', { content: FIXTURE });
+    if (result.kind !== 'imported') throw new Error('not imported');
+    expect(messagesOf(result.conversationId)).toEqual([
+      { role: 'system', content: 'You are a helpful travel assistant.', created_at: 1700000001000 },
+      { role: 'user', content: 'Plan three days in Lisbon.', created_at: 1700000010000 },
+      // The regenerated answer (the other branch) is not imported: Stepwise has no versions yet.
+      { role: 'assistant', content: 'Day 1: Alfama and the castle.', created_at: 1700000030000 },
+      { role: 'user', content: '[image not imported]\n\nWhich tram is this?', created_at: 1700000040000 },
+      { role: 'assistant', content: '[code interpreter input not imported]', created_at: 1700000050000 },
+      { role: 'assistant', content: '[tool result not imported]', created_at: 1700000055000 },
+      { role: 'assistant', content: 'That is tram 28.', created_at: 1700000060000 },
+    ]);
+  });
+
+  it('follows current_node, not the last child, when the shown branch is an older one', () => {
+    const data = fixture();
+    (data[0] as { current_node: string }).current_node = 'a-a1-old';
+    const { conversations } = readChatGptExport(data, 0);
+    expect(conversations[0]!.messages.map((m) => m.content)).toEqual([
+      'You are a helpful travel assistant.',
+      'Plan three days in Lisbon.',
+      'An answer that was regenerated away.',
+    ]);
+  });
+
+  it('without current_node, follows the newest child from the root', () => {
+    const data = fixture();
+    delete (data[0] as { current_node?: string }).current_node;
+    const { conversations } = readChatGptExport(data, 0);
+    expect(conversations[0]!.messages.at(-1)!.content).toBe('That is tram 28.');
+  });
+
+  it('skips a conversation whose tree loops or refers to a missing message', () => {
+    const looped = fixture()[1] as { mapping: Record<string, { parent: string | null }> };
+    looped.mapping['b-root']!.parent = 'b-a1';
+    const missing = fixture()[1] as { current_node: string; mapping: Record<string, { parent: string | null }> };
+    missing.mapping['b-a1']!.parent = 'gone';
+    const { conversations, skipped } = readChatGptExport([looped, missing], 0);
+    expect(conversations).toEqual([]);
+    expect(skipped.map((s) => s.reason)).toEqual(['its message tree has a loop', 'its message tree refers to a missing message (gone)']);
+  });
+
+  it('skips conversations over the limits, with the reason, and imports the rest', async () => {
+    const data = fixture().slice(0, 2);
+    const longTitle = { ...data[1], title: 'x'.repeat(TITLE_MAX + 1) };
+    const longMessage = structuredClone(data[1]) as { title: string; mapping: Record<string, { message: { content: { parts: string[] } } | null }> };
+    longMessage.title = 'Long paste';
+    longMessage.mapping['b-u1']!.message!.content.parts = ['y'.repeat(MESSAGE_MAX + 1)];
+    const result = await app.call('import:conversation', { content: JSON.stringify([...data, longTitle, longMessage]) });
+    if (result.kind !== 'imported') throw new Error('not imported');
+    expect(result.count).toBe(2);
+    expect(result.skipped).toEqual([
+      { title: `${'x'.repeat(60)}…`, reason: `its title is ${TITLE_MAX + 1} characters (at most ${TITLE_MAX})` },
+      { title: 'Long paste', reason: `a message of yours is ${MESSAGE_MAX + 1} characters (at most ${MESSAGE_MAX})` },
+    ]);
+    expect(conversationRows().map((c) => c.title)).toEqual(['Trip to Lisbon', 'Sourdough starter']);
+  });
+
+  it('refuses a file where nothing is readable, and writes nothing', async () => {
+    const before = dumpDatabase(app.db);
+    const error = await app.fail('import:conversation', { content: JSON.stringify([fixture()[2]]) });
+    expect(error.code).toBe('invalid_request');
+    expect(error.message).toMatch(/^No conversation of this ChatGPT export could be imported \(“Broken chat”: it is not a readable/);
+    expect(dumpDatabase(app.db)).toEqual(before);
+  });
+
+  it('writes the whole file in one transaction: a failure on the last message writes nothing', async () => {
+    const before = dumpDatabase(app.db);
+    app.db.exec("CREATE TEMP TRIGGER fail_last BEFORE INSERT ON messages WHEN NEW.content = 'Once a day at room temperature.' BEGIN SELECT RAISE(ABORT, 'disk says no'); END");
+    const error = await app.fail('import:conversation', { content: FIXTURE });
+    expect(error).toEqual({ code: 'internal', message: 'Stepwise could not store the imported conversations (disk says no). Nothing was imported.' });
+    app.db.exec('DROP TRIGGER fail_last');
+    expect(dumpDatabase(app.db)).toEqual(before);
+  });
+
+  it('sends a JSON array that is not a ChatGPT export to the Stepwise reader, which refuses it as before', async () => {
+    const error = await app.fail('import:conversation', { content: '[1, 2, 3]' });
+    expect(error.message).toMatch(/^This file is not a Stepwise conversation export: it is not a JSON object/);
+  });
+});
