@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { MessageOrigin, MessageRole, MessageStatus } from './domain';
 import { TaskStatus } from './tasks';
+import { INSTRUCTIONS_MAX } from './instructions';
 
 export const TASKS_FORMAT = 'stepwise.tasks';
 export const TASKS_VERSION = 1;
@@ -131,6 +132,8 @@ export const ConversationExport = z.strictObject({
     autopilot: z.boolean().nullable(),
     createdAt: IsoTime,
     updatedAt: IsoTime,
+    /** The conversation's own instructions; absent in files written before they existed. */
+    instructions: z.string().max(INSTRUCTIONS_MAX).optional(),
   }),
   messages: z.array(ConversationExportMessage),
   taskLists: z.array(ConversationExportList),

@@ -1,6 +1,7 @@
 // The settings schema. Every field has a default, so `Settings.parse({})` is a valid
 // configuration and a file missing fields (an older version) still loads.
 import { z } from 'zod';
+import { InstructionsText } from './instructions';
 
 export const Theme = z.enum(['system', 'light', 'dark']);
 export type Theme = z.infer<typeof Theme>;
@@ -30,6 +31,8 @@ const fields = {
   workerConcurrency: z.number().int().min(1).max(10),
   autopilotDefault: z.boolean(),
   autopilotCap: z.number().int().min(1).max(20),
+  /** Sent first in every request of every conversation ('' for none). */
+  systemPrompt: InstructionsText,
 };
 
 export const Settings = z.object({
@@ -43,6 +46,7 @@ export const Settings = z.object({
   workerConcurrency: fields.workerConcurrency.default(5),
   autopilotDefault: fields.autopilotDefault.default(false),
   autopilotCap: fields.autopilotCap.default(5),
+  systemPrompt: fields.systemPrompt.default(''),
 });
 export type Settings = z.infer<typeof Settings>;
 

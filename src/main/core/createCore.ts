@@ -26,6 +26,7 @@ import { PLANNING_OVERRIDE_FILE } from './tasks/taskPlanning';
 import { openDataDir, type DataDirLock } from './storage/openDataDir';
 import { KEY_FILE } from './settings/fileSecretStore';
 import { createDraftModule } from './drafts/draftModule';
+import { createInstructionsModule } from './instructions/instructionsModule';
 
 export interface CoreOptions {
   dataDir: string;
@@ -132,6 +133,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
   });
 
   const drafts = createDraftModule({ db, now });
+  const instructions = createInstructionsModule({ db, now, prompts, systemPrompt: () => settings.effective().systemPrompt });
 
   const handlers: Handlers = {
     'app:info': () => ({
@@ -150,6 +152,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     ...questions.handlers,
     ...autopilot.handlers,
     ...drafts.handlers,
+    ...instructions.handlers,
     // Stop halts everything in the conversation at once: Autopilot's pending step, the
     // main agent and every worker (with a summary when workers were involved).
     'chat:stop': async ({ conversationId }) => {

@@ -11,6 +11,7 @@ import { Composer } from './Composer';
 import { AutopilotToggle } from '../agents/Autopilot';
 import { useSettings } from '../settings/useSettings';
 import './newConversation.css';
+import { ConversationSettingsButton } from '../instructions/ConversationSettings';
 
 export function NewConversationView(props: { id: string; focusRequest: number; onStarted: (id: string) => void }) {
   const api = useApi();
@@ -37,6 +38,7 @@ export function NewConversationView(props: { id: string; focusRequest: number; o
           <span className="title-static">New conversation</span>
         </h1>
         <AutopilotToggle state={autopilotState} onToggle={setAutopilot} />
+        <ConversationSettingsButton conversationId={id} />
       </header>
       <div className="empty-chat">
         <h2>What should we work on?</h2>

@@ -3,6 +3,7 @@ import type { CallResponse } from '../../shared/ipc';
 import { PROVIDER_PRESETS, type ProviderId, type SettingsView as Settings } from '../../shared/settings';
 import { call, useApi } from '../api/apiContext';
 import { useGuard, useToast } from '../common/toasts';
+import { DefaultSystemPrompt } from '../instructions/DefaultSystemPrompt';
 
 export function SettingsView({ settings, onClose }: { settings: Settings | null; onClose: () => void }) {
   if (!settings) return <div className="loading" aria-busy="true" />;
@@ -16,6 +17,7 @@ export function SettingsView({ settings, onClose }: { settings: Settings | null;
       </header>
       <ProviderSettings settings={settings} />
       <AgentSettings settings={settings} />
+      <DefaultSystemPrompt value={settings.systemPrompt} />
       <AppearanceSettings settings={settings} />
       <AboutSection />
     </section>

@@ -64,6 +64,7 @@ export function conversationExport(snapshot: ConversationSnapshot, exportedAt: n
       autopilot: conversation.autopilot,
       createdAt: isoTime(conversation.createdAt),
       updatedAt: isoTime(conversation.updatedAt),
+      ...(conversation.instructions ? { instructions: conversation.instructions } : {}),
     },
     messages: snapshot.messages.map(toMessage),
     taskLists: snapshot.lists.map((list) => ({

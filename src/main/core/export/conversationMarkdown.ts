@@ -98,12 +98,18 @@ function workerLines(snapshot: ConversationSnapshot): string[] {
   return ['## Workers', lines.join('\n')];
 }
 
+function instructionsSection(instructions: string): string[] {
+  if (!instructions.trim()) return [];
+  return ['## Instructions', escapeRawHtml(closeOpenFence(instructions.trim()))];
+}
+
 export function conversationMarkdown(snapshot: ConversationSnapshot, exportedAt: number): string {
   const title = escapeMarkdownLine(snapshot.conversation.title) || 'Untitled conversation';
   const count = snapshot.messages.filter((m) => m.role !== 'tool').length;
   const parts = [
     `# ${title}`,
     `Exported from Stepwise on ${formatUtc(exportedAt)} · ${count} ${count === 1 ? 'message' : 'messages'}`,
+    ...instructionsSection(snapshot.conversation.instructions),
     ...messageSections(snapshot.messages),
     ...workerLines(snapshot),
     ...finalTaskList(snapshot),

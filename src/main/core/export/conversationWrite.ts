@@ -54,6 +54,13 @@ export function writeImportedConversation(db: Db, data: ConversationExport, now:
       autopilot: source.autopilot === null ? null : source.autopilot ? 1 : 0,
     });
     writeMessages(conversationId, data.messages);
+    if (source.instructions?.trim()) {
+      db.prepare('INSERT INTO conversation_instructions (conversation_id, text, updated_at) VALUES (?, ?, ?)').run(
+        conversationId,
+        source.instructions.trim(),
+        now,
+      );
+    }
 
     const workers = data.workers.map((worker) => ({ worker, id: randomUUID() }));
     for (const { worker, id } of workers) {

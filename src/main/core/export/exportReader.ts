@@ -15,6 +15,8 @@ export interface ReadConversation {
   autopilot: boolean | null;
   createdAt: number;
   updatedAt: number;
+  /** The conversation's own instructions ('' for none). */
+  instructions: string;
 }
 
 export interface ReadEvent {
@@ -79,6 +81,7 @@ interface ConversationRow {
   autopilot: number | null;
   created_at: number;
   updated_at: number;
+  instructions: string | null;
 }
 
 interface ListRow {
@@ -115,6 +118,7 @@ const toConversation = (row: ConversationRow): ReadConversation => ({
   autopilot: row.autopilot === null ? null : row.autopilot === 1,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
+  instructions: row.instructions ?? '',
 });
 
 const toEvent = (row: EventRow): ReadEvent => ({
@@ -137,10 +141,15 @@ function parseToolCalls(text: string | null): Array<Record<string, unknown>> | n
 }
 
 export function createExportReader(db: Db) {
-  const conversationById = db.prepare<[string], ConversationRow>('SELECT * FROM conversations WHERE id = ?');
+  const conversationById = db.prepare<[string], ConversationRow>(
+    `SELECT c.*, i.text AS instructions FROM conversations c
+     LEFT JOIN conversation_instructions i ON i.conversation_id = c.id WHERE c.id = ?`,
+  );
   // Top-level conversations in sidebar order; worker transcripts belong to their parent.
   const topConversations = db.prepare<[], ConversationRow>(
-    'SELECT * FROM conversations WHERE parent_id IS NULL ORDER BY pinned DESC, updated_at DESC, id',
+    `SELECT c.*, i.text AS instructions FROM conversations c
+     LEFT JOIN conversation_instructions i ON i.conversation_id = c.id
+     WHERE c.parent_id IS NULL ORDER BY c.pinned DESC, c.updated_at DESC, c.id`,
   );
   const listsOf = db.prepare<[string], ListRow>(
     `SELECT id, created_at, closed_at, ROW_NUMBER() OVER (ORDER BY id) AS number
