@@ -2,6 +2,7 @@
 // configuration and a file missing fields (an older version) still loads.
 import { z } from 'zod';
 import { InstructionsText } from './instructions';
+import { PromptLibrary } from './promptLibrary';
 
 export const Theme = z.enum(['system', 'light', 'dark']);
 export type Theme = z.infer<typeof Theme>;
@@ -33,6 +34,8 @@ const fields = {
   autopilotCap: z.number().int().min(1).max(20),
   /** Sent first in every request of every conversation ('' for none). */
   systemPrompt: InstructionsText,
+  /** Saved prompts, inserted with "/" in the composer. */
+  prompts: PromptLibrary,
 };
 
 export const Settings = z.object({
@@ -47,6 +50,7 @@ export const Settings = z.object({
   autopilotDefault: fields.autopilotDefault.default(false),
   autopilotCap: fields.autopilotCap.default(5),
   systemPrompt: fields.systemPrompt.default(''),
+  prompts: fields.prompts.default([]),
 });
 export type Settings = z.infer<typeof Settings>;
 

@@ -8,6 +8,7 @@ import { startScriptedServer, type ChatBody, type ScriptedServer } from '../supp
 import { launchApp, type App } from './support/app';
 import { reportFailure, systemPromptOf, turnQueue } from './support/chatScript';
 import { violations } from './support/axe';
+import fs from 'node:fs';
 
 let app: App;
 let server: ScriptedServer;
@@ -87,5 +88,47 @@ describe('instructions', () => {
     const dialog = page().getByRole('dialog', { name: 'Conversation settings' });
     await expect.poll(() => dialog.getByRole('textbox', { name: 'Instructions' }).inputValue()).toBe('Reply like a robot.');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('saves prompts in Settings, imports and exports them as JSON, and "/" inserts one by keyboard', async () => {
+    await page().keyboard.press('Control+,');
+    const library = page().getByRole('group', { name: 'Prompt library' });
+    await library.getByRole('textbox', { name: 'Prompt title' }).fill('Summarize');
+    await library.getByRole('textbox', { name: 'Prompt text' }).fill('Summarize the conversation so far in three bullet points.');
+    await library.getByRole('button', { name: 'Save prompt' }).click();
+    await library.getByRole('button', { name: 'Delete prompt “Summarize”' }).waitFor();
+
+    const chooser = page().waitForEvent('filechooser');
+    await library.getByRole('button', { name: 'Import prompts…' }).click();
+    const file = JSON.stringify({ format: 'stepwise.prompts', version: 1, prompts: [{ title: 'Translate', text: 'Translate the last reply into German.' }] });
+    await (await chooser).setFiles({ name: 'prompts.json', mimeType: 'application/json', buffer: Buffer.from(file) });
+    await library.getByRole('button', { name: 'Delete prompt “Translate”' }).waitFor();
+    expect(await violations(page())).toEqual([]);
+
+    const download = page().waitForEvent('download');
+    await library.getByRole('button', { name: 'Export prompts' }).click();
+    const exportedFile = JSON.parse(fs.readFileSync((await (await download).path())!, 'utf8')) as { format: string; prompts: Array<{ title: string }> };
+    expect(exportedFile.format).toBe('stepwise.prompts');
+    expect(exportedFile.prompts.map((p) => p.title)).toEqual(['Summarize', 'Translate']);
+
+    await page().getByRole('button', { name: 'New conversation', exact: true }).click();
+    const composer = page().getByRole('textbox', { name: 'Message' });
+    await composer.fill('/');
+    const list = page().getByRole('listbox', { name: 'Saved prompts' });
+    expect(await list.getByRole('option').allTextContents()).toHaveLength(2);
+    await composer.pressSequentially('tr');
+    await expect.poll(() => list.getByRole('option').count()).toBe(1);
+    await composer.press('Escape');
+    await list.waitFor({ state: 'hidden' });
+    await composer.fill('/');
+    await list.waitFor();
+    expect(await violations(page())).toEqual([]);
+    await composer.press('ArrowDown');
+    expect(await list.getByRole('option', { selected: true }).textContent()).toContain('Translate');
+    await composer.press('ArrowUp');
+    await composer.press('Enter');
+    expect(await composer.inputValue()).toBe('Summarize the conversation so far in three bullet points.');
+    await list.waitFor({ state: 'hidden' });
+    expect(turns.pending()).toBe(0);
   });
 });

@@ -4,6 +4,7 @@ import { PROVIDER_PRESETS, type ProviderId, type SettingsView as Settings } from
 import { call, useApi } from '../api/apiContext';
 import { useGuard, useToast } from '../common/toasts';
 import { DefaultSystemPrompt } from '../instructions/DefaultSystemPrompt';
+import { PromptLibrarySettings } from '../instructions/PromptLibrarySettings';
 
 export function SettingsView({ settings, onClose }: { settings: Settings | null; onClose: () => void }) {
   if (!settings) return <div className="loading" aria-busy="true" />;
@@ -18,6 +19,7 @@ export function SettingsView({ settings, onClose }: { settings: Settings | null;
       <ProviderSettings settings={settings} />
       <AgentSettings settings={settings} />
       <DefaultSystemPrompt value={settings.systemPrompt} />
+      <PromptLibrarySettings prompts={settings.prompts} />
       <AppearanceSettings settings={settings} />
       <AboutSection />
     </section>
