@@ -51,8 +51,30 @@ export function workerResultHeader(worker: number, taskId: number | null, verb: 
   return `Worker ${worker}${taskId !== null ? ` (task ${taskId})` : ''} ${verb}:`;
 }
 
+const REOPEN = 'Reopen it if the result is not enough.';
+
+/** What the main agent gets when a worker's result completed its task. */
+export function workerCompletedMessage(worker: number, taskId: number, answer: string): string {
+  return `Task ${taskId} was completed by worker ${worker} with this result:\n\n${answer}\n\n${REOPEN}`;
+}
+
+export interface WorkerResult {
+  worker: number;
+  taskId: number | null;
+  verb: 'finished' | 'failed';
+  /** The result (and any note after it), without the header line. */
+  body: string;
+}
+
 /** Reads a worker's result message back (for the transcript's one-line card); null if it is not one. */
-export function parseWorkerResult(content: string): { worker: number; taskId: number | null; verb: 'finished' | 'failed'; body: string } | null {
+export function parseWorkerResult(content: string): WorkerResult | null {
+  const completed = /^Task (\d+) was completed by worker (\d+) with this result:[^\S\n]*\n?/.exec(content);
+  if (completed) {
+    const rest = content.slice(completed[0].length);
+    const at = rest.indexOf(`\n\n${REOPEN}`);
+    const body = (at >= 0 ? rest.slice(0, at) + rest.slice(at + REOPEN.length + 2) : rest).trim();
+    return { worker: Number(completed[2]), taskId: Number(completed[1]), verb: 'finished', body };
+  }
   const match = /^Worker (\d+)(?: \(task (\d+)\))? (finished|failed):[^\S\n]*\n?/.exec(content);
   if (!match) return null;
   return {

@@ -4,12 +4,15 @@
 import { z } from 'zod';
 import { MessageOrigin, MessageRole, MessageStatus } from './domain';
 import { TaskStatus } from './tasks';
+import { ToolOutcome } from './ledger';
 import { INSTRUCTIONS_MAX } from './instructions';
 
 export const TASKS_FORMAT = 'stepwise.tasks';
-export const TASKS_VERSION = 1;
+/** 2 added each task's `toolCalls` (the task ledger). */
+export const TASKS_VERSION = 2;
 export const CONVERSATION_FORMAT = 'stepwise.conversation';
-export const CONVERSATION_VERSION = 1;
+/** 2 added each task's `toolCalls` (the task ledger); version 1 files still import. */
+export const CONVERSATION_VERSION = 2;
 
 /** A moment in UTC, e.g. `2026-05-01T09:30:00.000Z` (what `Date#toISOString` writes). */
 export const IsoTime = z.iso.datetime({ error: 'must be an ISO 8601 UTC time like 2026-05-01T09:30:00.000Z' });
@@ -33,7 +36,19 @@ const ListNumber = z.number().int().min(1);
 
 // ---- stepwise.tasks ------------------------------------------------------------------
 
-export const TasksExportTask = z.strictObject({
+/** A tool call made while the task was in progress (secret-looking values masked). */
+export const ToolCallExport = z.strictObject({
+  name: z.string(),
+  /** The arguments as JSON text, as the model sent them. */
+  arguments: z.string(),
+  outcome: ToolOutcome,
+  startedAt: IsoTime,
+  endedAt: IsoTime,
+  /** The first 500 characters of the result. */
+  result: z.string(),
+});
+
+const TasksExportTaskV1 = z.strictObject({
   /** The id the model and the user see (1..n within its list). */
   id: TaskId,
   title: z.string(),
@@ -48,28 +63,44 @@ export const TasksExportTask = z.strictObject({
   events: z.array(TaskEventExport),
 });
 
-export const TasksExportList = z.strictObject({
-  id: ListNumber,
-  createdAt: IsoTime,
-  /** null while the list is the conversation's open list. */
-  closedAt: IsoTime.nullable(),
-  tasks: z.array(TasksExportTask),
-  /** Events of the list itself (e.g. closed, reordered) and of tasks deleted since. */
-  events: z.array(TaskEventExport),
+export const TasksExportTask = TasksExportTaskV1.extend({
+  /** Tool calls made while the task was in progress, oldest first. */
+  toolCalls: z.array(ToolCallExport),
 });
 
-export const TasksExport = z.strictObject({
-  format: z.literal(TASKS_FORMAT),
-  version: z.literal(TASKS_VERSION),
-  exportedAt: IsoTime,
-  conversations: z.array(
-    z.strictObject({
-      id: z.string(),
-      title: z.string(),
-      lists: z.array(TasksExportList),
-    }),
-  ),
-});
+function listOf<T extends z.ZodType>(task: T) {
+  return z.strictObject({
+    id: ListNumber,
+    createdAt: IsoTime,
+    /** null while the list is the conversation's open list. */
+    closedAt: IsoTime.nullable(),
+    tasks: z.array(task),
+    /** Events of the list itself (e.g. closed, reordered) and of tasks deleted since. */
+    events: z.array(TaskEventExport),
+  });
+}
+
+const TasksExportListV1 = listOf(TasksExportTaskV1);
+export const TasksExportList = listOf(TasksExportTask);
+
+function tasksExportOf<V extends number, L extends z.ZodType>(version: V, list: L) {
+  return z.strictObject({
+    format: z.literal(TASKS_FORMAT),
+    version: z.literal(version),
+    exportedAt: IsoTime,
+    conversations: z.array(
+      z.strictObject({
+        id: z.string(),
+        title: z.string(),
+        lists: z.array(list),
+      }),
+    ),
+  });
+}
+
+/** The format before the task ledger (docs/schemas/stepwise.tasks.v1.schema.json). */
+export const TasksExportV1 = tasksExportOf(1, TasksExportListV1);
+export const TasksExport = tasksExportOf(TASKS_VERSION, TasksExportList);
 export type TasksExport = z.infer<typeof TasksExport>;
 
 // ---- stepwise.conversation -----------------------------------------------------------
@@ -92,11 +123,29 @@ export const ConversationExportMessage = z.strictObject({
 });
 export type ConversationExportMessage = z.infer<typeof ConversationExportMessage>;
 
-export const ConversationExportTask = TasksExportTask.extend({
+const ConversationExportTaskV1 = TasksExportTaskV1.extend({
   position: z.number().int(),
   updatedAt: IsoTime,
   /** The message (by its number in this export) where the task last changed. */
   lastMessageId: MessageNumber.nullable(),
+});
+
+/** A ledger entry with what an import needs to link it to its card again. */
+export const ConversationToolCallExport = ToolCallExport.extend({
+  /** `main` or the worker's owner id (e.g. `worker-2`) that made the call. */
+  agent: z.string(),
+  /** The id the model gave the call (the tool message's `toolCallId`). */
+  toolCallId: z.string(),
+  /** The tool result message (by its number in this export), or null when it is gone. */
+  messageId: MessageNumber.nullable(),
+});
+
+export const ConversationExportTask = ConversationExportTaskV1.extend({
+  toolCalls: z.array(ConversationToolCallExport),
+});
+
+const ConversationExportListV1 = TasksExportListV1.extend({
+  tasks: z.array(ConversationExportTaskV1),
 });
 
 export const ConversationExportList = TasksExportList.extend({
@@ -119,24 +168,31 @@ export const ConversationExportWorker = z.strictObject({
   messages: z.array(ConversationExportMessage),
 });
 
-export const ConversationExport = z.strictObject({
-  format: z.literal(CONVERSATION_FORMAT),
-  version: z.literal(CONVERSATION_VERSION),
-  exportedAt: IsoTime,
-  conversation: z.strictObject({
-    id: z.string(),
-    title: z.string(),
-    titleSource: z.enum(['user', 'auto']),
-    pinned: z.boolean(),
-    /** null: follows the "Autopilot on for new conversations" setting. */
-    autopilot: z.boolean().nullable(),
-    createdAt: IsoTime,
-    updatedAt: IsoTime,
-    /** The conversation's own instructions; absent in files written before they existed. */
-    instructions: z.string().max(INSTRUCTIONS_MAX).optional(),
-  }),
-  messages: z.array(ConversationExportMessage),
-  taskLists: z.array(ConversationExportList),
-  workers: z.array(ConversationExportWorker),
-});
+function conversationExportOf<V extends number, L extends z.ZodType>(version: V, list: L) {
+  return z.strictObject({
+    format: z.literal(CONVERSATION_FORMAT),
+    version: z.literal(version),
+    exportedAt: IsoTime,
+    conversation: z.strictObject({
+      id: z.string(),
+      title: z.string(),
+      titleSource: z.enum(['user', 'auto']),
+      pinned: z.boolean(),
+      /** null: follows the "Autopilot on for new conversations" setting. */
+      autopilot: z.boolean().nullable(),
+      createdAt: IsoTime,
+      updatedAt: IsoTime,
+      /** The conversation's own instructions; absent in files written before they existed. */
+      instructions: z.string().max(INSTRUCTIONS_MAX).optional(),
+    }),
+    messages: z.array(ConversationExportMessage),
+    taskLists: z.array(list),
+    workers: z.array(ConversationExportWorker),
+  });
+}
+
+/** The format before the task ledger; still imported (its tasks get no tool calls). */
+export const ConversationExportV1 = conversationExportOf(1, ConversationExportListV1);
+export type ConversationExportV1 = z.infer<typeof ConversationExportV1>;
+export const ConversationExport = conversationExportOf(CONVERSATION_VERSION, ConversationExportList);
 export type ConversationExport = z.infer<typeof ConversationExport>;

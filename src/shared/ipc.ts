@@ -20,6 +20,7 @@ import { TaskList, TaskTitle, UserTaskPatch } from './tasks';
 import { AutopilotState, Worker } from './agents';
 import { Question, QuestionReply } from './questions';
 import { Draft, DraftContent } from './drafts';
+import { LedgerCall, LedgerCounts } from './ledger';
 import { InstructionsText } from './instructions';
 
 const call = <Req extends z.ZodType, Res extends z.ZodType>(request: Req, response: Res) => ({
@@ -160,6 +161,14 @@ export const calls = {
     ]),
   ),
 
+  /** How many tool calls each task of the open list made (the task ledger). */
+  'ledger:counts': call(z.strictObject({ conversationId: ConversationId }), LedgerCounts),
+  /** The tool calls made while a task of the open list was in progress, oldest first. */
+  'ledger:calls': call(
+    z.strictObject({ conversationId: ConversationId, taskId: z.number().int() }),
+    z.object({ calls: z.array(LedgerCall) }),
+  ),
+
   'workers:list': call(z.strictObject({ conversationId: ConversationId }), z.array(Worker)),
 
   /** Every question an agent of the conversation (main or worker) waits on. */
@@ -203,6 +212,13 @@ export const events = {
   'messages:removed': z.object({ conversationId: ConversationId, fromId: z.number().int() }),
   /** A task list changed (any actor). `list` is the open list, or null once closed. */
   'tasks:changed': z.object({ conversationId: ConversationId, list: TaskList.nullable() }),
+  /** A tool call was linked to a task of the open list; `count` is that task's calls so far. */
+  'ledger:changed': z.object({
+    conversationId: ConversationId,
+    listId: z.number().int(),
+    taskId: z.number().int(),
+    count: z.number().int(),
+  }),
   /** Workers of a conversation were started, changed state or finished. */
   'workers:changed': z.object({ conversationId: ConversationId, workers: z.array(Worker) }),
   /** The questions agents of a conversation wait on changed (asked, answered, cancelled). */

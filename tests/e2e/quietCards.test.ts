@@ -12,7 +12,7 @@ const RESULT = 'North basket: 12 apples.';
 
 const isWorker = (body: ChatBody) => /<task>/.test(systemPromptOf(body));
 const toolResults = (body: ChatBody) => body.messages.filter((m) => m.role === 'tool').length;
-const workerDelivered = (body: ChatBody) => body.messages.some((m) => m.role === 'user' && String(m.content).startsWith('Worker 1'));
+const workerDelivered = (body: ChatBody) => body.messages.some((m) => m.role === 'user' && /^(Worker 1 |Task \d+ was completed by worker 1 )/.test(String(m.content)));
 
 function todo(statuses: string[]) {
   return { name: 'manage_todo_list', arguments: JSON.stringify({ todoList: BASKETS.map((title, i) => ({ id: i + 1, title, status: statuses[i] })) }) };
@@ -88,6 +88,6 @@ describe('quiet plumbing', () => {
     await log().getByText(RESULT).waitFor();
     // The model still got the raw result message.
     const last = server.streamRequests().at(-1)!.body.messages.findLast((m) => m.role === 'user');
-    expect(String(last?.content)).toBe(`Worker 1 (task 4) finished:\n\n${RESULT}`);
+    expect(String(last?.content)).toBe(`Task 4 was completed by worker 1 with this result:\n\n${RESULT}\n\nReopen it if the result is not enough.`);
   });
 });

@@ -93,7 +93,7 @@ async function expandTasks() {
   const expanded = tasks().getByRole('button', { name: 'Collapse task list' });
   for (let attempt = 0; attempt < 3; attempt++) {
     if ((await toggle.getAttribute('aria-expanded')) === 'true') break;
-    await toggle.click();
+    await toggle.click({ timeout: 5_000 }).catch(() => {});
     await expanded.waitFor({ timeout: 1_000 }).catch(() => {});
   }
   expect(await toggle.getAttribute('aria-expanded')).toBe('true');
@@ -172,6 +172,8 @@ describe('task rules in the browser', () => {
     await expect.poll(summary, { timeout: 5_000 }).toBe('Tasks 3/3');
     const badge = page().getByRole('complementary', { name: 'Conversations' }).getByText('3/3', { exact: true });
     await badge.first().waitFor({ timeout: 5_000 });
+    // Each result is one quiet line in the transcript, the worker and its task named.
+    for (const n of [1, 2, 3]) await messages().getByText(`Worker ${n} finished task ${n}`, { exact: true }).waitFor({ timeout: 5_000 });
     finalAnswer.open();
     await messages().getByText('All three counted.').waitFor({ timeout: 15_000 });
     await expect.poll(summary, { timeout: 5_000 }).toBe('All 3 tasks completed');
@@ -186,7 +188,8 @@ describe('task rules in the browser', () => {
     expect(await marker.innerText()).toBe('⚠');
     await expect.poll(rowNames).toContain('Task 2, in progress: Count north basket');
     // Nothing runs it now, so its icon is still.
-    const row = tasks().getByRole('listitem').filter({ has: marker });
+    // `has` is queried inside each row, so its locator must not start at the region.
+    const row = tasks().getByRole('listitem').filter({ has: page().getByRole('img', { name: 'Worker 1 failed; handed back' }) });
     expect(await row.count()).toBe(1);
     expect(await row.locator('.spinner').count()).toBe(0);
     expect(await summary()).toBe('Tasks 0/3');

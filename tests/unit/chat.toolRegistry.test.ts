@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createToolRegistry, describeIssues, parseArguments } from '../../src/main/core/tools/toolRegistry';
 import { currentTimeTool } from '../../src/main/core/tools/builtinTools';
-import { defineTool, type ToolContext } from '../../src/main/core/tools/toolTypes';
+import { defineTool, outcomeOf, toolResult, type ToolContext } from '../../src/main/core/tools/toolTypes';
 
 const ctx = (signal = new AbortController().signal): ToolContext => ({ conversationId: 'c', agentId: 'main', signal });
 
@@ -91,7 +91,7 @@ describe('run', () => {
     const sync = registryWithTaskTool(() => {
       throw new Error('list is locked');
     });
-    expect(await sync.run('task_update', '{"taskId":1}', ctx())).toEqual({ ok: false, content: 'Tool task_update failed: list is locked.' });
+    expect(await sync.run('task_update', '{"taskId":1}', ctx())).toEqual({ ok: false, content: 'Tool task_update failed: list is locked.', outcome: 'error' });
     const async_ = registryWithTaskTool(async () => Promise.reject(new Error('disk full')));
     expect((await async_.run('task_update', '{"taskId":1}', ctx())).content).toBe('Tool task_update failed: disk full.');
   });
@@ -103,6 +103,7 @@ describe('run', () => {
     expect(result).toEqual({
       ok: false,
       content: 'Tool get_current_time failed: unknown time zone "Mars/Olympus"; use an IANA name such as "Europe/Berlin".',
+      outcome: 'error',
     });
   });
 
@@ -111,11 +112,27 @@ describe('run', () => {
     const registry = registryWithTaskTool(() => new Promise<string>(() => {}));
     const pending = registry.run('task_update', '{"taskId":1}', ctx(controller.signal));
     controller.abort();
-    expect(await pending).toEqual({ ok: false, content: 'cancelled by user' });
+    expect(await pending).toEqual({ ok: false, content: 'cancelled by user', outcome: 'cancelled' });
     expect(await registry.run('task_update', '{"taskId":1}', ctx(controller.signal))).toEqual({
       ok: false,
       content: 'cancelled by user',
+      outcome: 'cancelled',
     });
+  });
+});
+
+describe('outcomes', () => {
+  it('a handler says a call was denied, cancelled or failed with toolResult; plain text is ok', async () => {
+    for (const outcome of ['denied', 'cancelled', 'error', 'ok'] as const) {
+      const registry = createToolRegistry();
+      registry.register(defineTool({ name: 'guarded', description: 'x', parameters: z.object({}), handler: () => toolResult(outcome, `said ${outcome}`) }));
+      const result = await registry.run('guarded', '', ctx());
+      expect(result).toEqual({ ok: outcome === 'ok', content: `said ${outcome}`, outcome });
+      expect(outcomeOf(result)).toBe(outcome);
+    }
+    const plain = await registryWithTaskTool().run('task_update', '{"taskId":1}', ctx());
+    expect(outcomeOf(plain)).toBe('ok');
+    expect(outcomeOf({ ok: false, content: 'failed' })).toBe('error');
   });
 });
 

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ConversationExport, TasksExport } from '../../src/shared/exportFormat';
+import { ConversationExport, ConversationExportV1, TasksExport, TasksExportV1 } from '../../src/shared/exportFormat';
 import { closeOpenFence, codeSpan, escapeMarkdownLine, escapeRawHtml, formatUtc, truncate } from '../../src/main/core/export/markdownText';
 import { exportFilename, slug } from '../../src/main/core/export/exportFiles';
 
@@ -14,8 +14,11 @@ const docs = path.resolve(import.meta.dirname, '../../docs');
 
 describe('published JSON Schemas', () => {
   for (const [name, schema] of [
-    ['stepwise.tasks.v1', TasksExport],
-    ['stepwise.conversation.v1', ConversationExport],
+    // Published versions stay as they were: old files keep validating against them.
+    ['stepwise.tasks.v1', TasksExportV1],
+    ['stepwise.conversation.v1', ConversationExportV1],
+    ['stepwise.tasks.v2', TasksExport],
+    ['stepwise.conversation.v2', ConversationExport],
   ] as const) {
     it(`docs/schemas/${name}.schema.json matches the zod schema`, () => {
       const file = path.join(docs, 'schemas', `${name}.schema.json`);
@@ -28,7 +31,7 @@ describe('published JSON Schemas', () => {
   it('docs/export-format.md documents every top-level field and every CSV column', () => {
     const text = fs.readFileSync(path.join(docs, 'export-format.md'), 'utf8');
     for (const field of [...Object.keys(TasksExport.shape), ...Object.keys(ConversationExport.shape)]) expect(text).toContain(`"${field}"`);
-    expect(text).toContain('`conversation, conversation_id, list, id, title, status, owner, blocked_by, created_at, completed_at, description`');
+    expect(text).toContain('`conversation, conversation_id, list, id, title, status, owner, blocked_by, created_at, completed_at, description, tool_calls`');
   });
 });
 

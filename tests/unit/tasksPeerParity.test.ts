@@ -44,13 +44,13 @@ describe('manage_todo_list peer parity', () => {
   ])('refuses %s, changing nothing', async (_case, todoList, message) => {
     await f.call('manage_todo_list', { todoList: items(3) });
     const before = dumpTaskTables(f.db);
-    expect(await f.call('manage_todo_list', { todoList })).toEqual({ ok: false, content: message });
+    expect(await f.call('manage_todo_list', { todoList })).toEqual({ ok: false, content: message, outcome: 'error' });
     expect(dumpTaskTables(f.db)).toEqual(before);
   });
 
   it("names the peers' key and the one it meant", async () => {
     const result = await f.call('manage_todo_list', { todos: items(3) });
-    expect(result).toEqual({ ok: false, content: "Invalid arguments for manage_todo_list: unknown key 'todos'; did you mean 'todoList'?" });
+    expect(result).toEqual({ ok: false, content: "Invalid arguments for manage_todo_list: unknown key 'todos'; did you mean 'todoList'?", outcome: 'error' });
     expect(f.list()).toBeNull();
   });
 

@@ -1,6 +1,6 @@
 // The one-line labels of plumbing cards, read from a call's arguments and result.
 import { describe, expect, it } from 'vitest';
-import { parseWorkerResult, workerResultHeader } from '../../src/shared/agents';
+import { parseWorkerResult, workerCompletedMessage, workerResultHeader } from '../../src/shared/agents';
 import type { Message } from '../../src/shared/domain';
 import type { ToolCallView } from '../../src/renderer/chat/displayItems';
 import { plannedCalls, summarize } from '../../src/renderer/chat/toolSummary';
@@ -48,6 +48,10 @@ describe('plumbing card labels', () => {
   it('reads back the worker result header it writes', () => {
     expect(parseWorkerResult(`${workerResultHeader(2, 2, 'finished')}\n\nNine apples.`)).toEqual({ worker: 2, taskId: 2, verb: 'finished', body: 'Nine apples.' });
     expect(parseWorkerResult(`${workerResultHeader(3, null, 'failed')}\n\n{}`)).toEqual({ worker: 3, taskId: null, verb: 'failed', body: '{}' });
+    expect(parseWorkerResult(workerCompletedMessage(2, 4, 'Nine apples.\n\nAll red.'))).toEqual({ worker: 2, taskId: 4, verb: 'finished', body: 'Nine apples.\n\nAll red.' });
+    expect(parseWorkerResult(`${workerCompletedMessage(2, 4, 'Nine.')}\n\nTask 5 is handed back to you, still in progress.`)?.body).toBe(
+      'Nine.\n\nTask 5 is handed back to you, still in progress.',
+    );
     expect(parseWorkerResult('Worker bees are busy.')).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { createWorkerRepo } from '../../src/main/core/agents/workerRepo';
 import { workerEndOp, type WorkerEnd } from '../../src/main/core/agents/workerTasks';
 import { openDatabase } from '../../src/main/core/db/openDatabase';
 import { handedBackLabel } from '../../src/shared/taskProgress';
+import { parseWorkerResult, workerCompletedMessage } from '../../src/shared/agents';
 import { createTaskFixture, type TaskFixture } from '../support/taskFixture';
 import { makeTempDir, removeDir } from '../support/tempDir';
 
@@ -76,6 +77,17 @@ describe('workerEndOp', () => {
     expect(f.list()!.tasks[1].handedBack).toBe('failed');
     f.tasks.change(f.conversationId, MODEL, (s) => ({ ok: true, value: { tasks: s.tasks.map((t) => (t.id === 2 ? { ...t, owner: 'worker-2' } : t)), value: null } }));
     expect(f.list()!.tasks[1].handedBack).toBeNull();
+  });
+});
+
+describe('the completed result message', () => {
+  it('reads back as worker 2 finishing task 2, with the answer and without the hint', () => {
+    const text = workerCompletedMessage(2, 2, 'Nine apples.\n\n- north: 4\n- south: 5');
+    expect(text).toBe('Task 2 was completed by worker 2 with this result:\n\nNine apples.\n\n- north: 4\n- south: 5\n\nReopen it if the result is not enough.');
+    expect(parseWorkerResult(text)).toEqual({ worker: 2, taskId: 2, verb: 'finished', body: 'Nine apples.\n\n- north: 4\n- south: 5' });
+    expect(parseWorkerResult(`${text}\n\nTask 3 is handed back to you, still in progress: start a new worker for it, finish it yourself, or set it pending.`)?.body).toBe(
+      'Nine apples.\n\n- north: 4\n- south: 5\n\nTask 3 is handed back to you, still in progress: start a new worker for it, finish it yourself, or set it pending.',
+    );
   });
 });
 

@@ -26,6 +26,7 @@ import { PLANNING_OVERRIDE_FILE } from './tasks/taskPlanning';
 import { openDataDir, type DataDirLock } from './storage/openDataDir';
 import { KEY_FILE } from './settings/fileSecretStore';
 import { createDraftModule } from './drafts/draftModule';
+import { createLedgerModule } from './ledger/ledgerModule';
 import { createInstructionsModule } from './instructions/instructionsModule';
 
 export interface CoreOptions {
@@ -93,7 +94,18 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
   tools.register(currentTimeTool(now));
   const chatOptions: ChatEngineOptions = { ...defaultEngineOptions, ...options.chat };
   const prompts = createPromptRegistry(chatOptions.log);
-  const chat = createChatEngine({ db, messages, conversations, bus, tools, prompts, settings, options: chatOptions });
+  const ledger = createLedgerModule({ db, bus, conversations, now });
+  const chat = createChatEngine({
+    db,
+    messages,
+    conversations,
+    bus,
+    tools,
+    prompts,
+    settings,
+    options: chatOptions,
+    toolCalls: ledger.observer,
+  });
   const tasks = createTaskModule({
     db,
     bus,
@@ -152,6 +164,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     ...questions.handlers,
     ...autopilot.handlers,
     ...drafts.handlers,
+    ...ledger.handlers,
     ...instructions.handlers,
     // Stop halts everything in the conversation at once: Autopilot's pending step, the
     // main agent and every worker (with a summary when workers were involved).
@@ -193,6 +206,8 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     workers,
     /** Questions to the user: `questions.questions.ask({...})` → the answer (docs/questions.md). */
     questions,
+    /** The task ledger: `ledger.store.openCounts(id)`, `.openTaskCalls(id, taskId)`, `.all(id)`. */
+    ledger,
     dispatch: createDispatcher(handlers),
     close() {
       autopilot.close();

@@ -1,5 +1,5 @@
 // One worker's live transcript. Tab / Shift+Tab cycle through workers, Esc goes back.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { Worker } from '../../shared/agents';
 import { useMessages } from '../chat/useMessages';
 import { MessageList } from '../chat/MessageList';
@@ -23,9 +23,23 @@ export function WorkerView(props: {
   questions: Question[];
   onSelect: (id: string) => void;
   onBack: () => void;
+  /** A message to scroll to (a tool call's card, from the task ledger). */
+  scrollToMessageId?: { id: number; nonce: number } | null;
 }) {
   const { worker, workers } = props;
-  const { messages, hasOlder, loadOlder } = useMessages(worker.id);
+  const { messages, loaded, hasOlder, loadOlder, loadUntil } = useMessages(worker.id);
+  const [target, setTarget] = useState<{ id: number; nonce: number } | null>(null);
+  const wanted = props.scrollToMessageId ?? null;
+
+  // Once the transcript is there, load back to the wanted message, then scroll to it.
+  useEffect(() => {
+    if (!wanted || !loaded) return;
+    let live = true;
+    void loadUntil(wanted.id).then(() => live && setTarget(wanted));
+    return () => {
+      live = false;
+    };
+  }, [wanted, loaded, loadUntil]);
   const index = workers.findIndex((w) => w.id === worker.id);
 
   useEffect(() => {
@@ -64,6 +78,7 @@ export function WorkerView(props: {
         messages={messages}
         hasOlder={hasOlder}
         onLoadOlder={loadOlder}
+        scrollToMessageId={target}
         actions={{ running: worker.status === 'running', agentName: `Worker ${worker.number}`, onEditLast: () => {}, onRegenerate: () => {} }}
         readOnly
       />

@@ -35,7 +35,7 @@ export function ConversationView(props: {
   const guard = useGuard();
   const [conversation, setConversation] = useState<Conversation | null>(null);
   const [renaming, setRenaming] = useState(false);
-  const [scrollTarget, setScrollTarget] = useState<{ id: number; nonce: number } | null>(null);
+  const [scrollTarget, setScrollTarget] = useState<{ id: number; nonce: number; transcriptId: string } | null>(null);
   const { messages, loaded, hasOlder, loadOlder, loadUntil } = useMessages(props.id);
   const status = useChatStatus(props.id);
   const conversationId = props.id;
@@ -58,8 +58,8 @@ export function ConversationView(props: {
   const focus = props.focusMessage;
   useEffect(() => {
     if (!focus || !loaded) return;
-    void loadUntil(focus.id).then(() => setScrollTarget(focus));
-  }, [focus, loaded, loadUntil]);
+    void loadUntil(focus.id).then(() => setScrollTarget({ ...focus, transcriptId: conversationId }));
+  }, [focus, loaded, loadUntil, conversationId]);
 
   const [seenRequest] = useState(props.renameRequest);
   useEffect(() => {
@@ -157,10 +157,16 @@ export function ConversationView(props: {
         conversationId={conversationId}
         running={busy}
         runStateOf={(owner) => runState(owner, agentsNow)}
-        onJumpToMessage={(id) => {
+        onJumpToMessage={(id, transcriptId = conversationId) => {
+          if (transcriptId !== conversationId) {
+            // A worker's tool call is in its own transcript: that worker's view loads and scrolls.
+            setWorkerId(transcriptId);
+            setScrollTarget({ id, nonce: Date.now(), transcriptId });
+            return;
+          }
           setWorkerId(null);
           // The message may be older than the loaded window.
-          void loadUntil(id).then(() => setScrollTarget({ id, nonce: Date.now() }));
+          void loadUntil(id).then(() => setScrollTarget({ id, nonce: Date.now(), transcriptId }));
         }}
       />
       <AutopilotNotice state={autopilot} />
@@ -175,6 +181,7 @@ export function ConversationView(props: {
           key={selectedWorker.id}
           workers={workers}
           worker={selectedWorker}
+          scrollToMessageId={scrollTarget?.transcriptId === selectedWorker.id ? scrollTarget : null}
           questions={questions}
           onSelect={setWorkerId}
           onBack={() => setWorkerId(null)}
@@ -189,7 +196,7 @@ export function ConversationView(props: {
           messages={messages}
           hasOlder={hasOlder}
           onLoadOlder={loadOlder}
-          scrollToMessageId={scrollTarget}
+          scrollToMessageId={scrollTarget?.transcriptId === conversationId ? scrollTarget : null}
           actions={{
             running: status.running,
             onEditLast: (content) => void guard(() => call(api, 'chat:editLast', { conversationId, content })),

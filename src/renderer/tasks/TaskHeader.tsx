@@ -24,7 +24,7 @@ export function TaskHeader(props: {
   running: boolean;
   /** Whether a task's owner runs now (null) or why not. */
   runStateOf: (owner: string) => RunState;
-  onJumpToMessage: (id: number) => void;
+  onJumpToMessage: (id: number, transcriptId?: string) => void;
 }) {
   const { list } = useTaskList(props.conversationId);
   if (!list || list.tasks.length === 0) return null;
@@ -36,7 +36,7 @@ function TaskPanel(props: {
   running: boolean;
   runStateOf: (owner: string) => RunState;
   list: TaskList;
-  onJumpToMessage: (id: number) => void;
+  onJumpToMessage: (id: number, transcriptId?: string) => void;
 }) {
   const { list, conversationId } = props;
   const api = useApi();

@@ -13,6 +13,7 @@ import type { RunState } from './runState';
 import './taskHints.css';
 import { revealBidiControls } from '../../shared/bidi';
 import './TaskRow.css';
+import { TaskLedger } from './TaskLedger';
 
 const ICON: Record<ReturnType<typeof rowKind>, string> = {
   pending: '○',
@@ -30,7 +31,8 @@ export function TaskRow(props: {
   conversationId: string;
   /** For an in-progress task: null while its owner runs, else why it does not. */
   runState: RunState;
-  onJump: (messageId: number) => void;
+  /** `transcriptId`: a worker's transcript, when the message is there. */
+  onJump: (messageId: number, transcriptId?: string) => void;
 }) {
   const { task, list, conversationId } = props;
   const api = useApi();
@@ -144,6 +146,7 @@ export function TaskRow(props: {
         {kind === 'blocked' && (
           <span className="task-blocked">blocked by {task.openBlockers.map((id) => `#${id}`).join(', ')}</span>
         )}
+        <TaskLedger conversationId={conversationId} listId={list.id} taskId={task.id} onJump={props.onJump} />
       </span>
       {task.owner !== 'main' && <span className="owner-badge">{task.owner}</span>}
       {handedBack && (

@@ -7,13 +7,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createWorkerRepo } from '../../../src/main/core/agents/workerRepo';
 import { createOp, deleteOp, fullListOp, updateOp } from '../../../src/main/core/tasks/taskOps';
 import { agentWho, createTaskService, USER } from '../../../src/main/core/tasks/taskService';
-import { ConversationExport } from '../../../src/shared/exportFormat';
+import { createLedgerStore } from '../../../src/main/core/ledger/ledgerStore';
+import { ConversationExport, ConversationExportV1 } from '../../../src/shared/exportFormat';
 import { IMPORT_MESSAGES_MAX } from '../../../src/main/core/export/conversationImport';
 import { MESSAGE_MAX, TITLE_MAX } from '../../../src/shared/domain';
 import { TASK_TITLE_MAX } from '../../../src/shared/tasks';
 import type { EventName } from '../../../src/shared/ipc';
 import { makeTempDir, removeDir } from '../../support/tempDir';
-import { dumpDatabase, scriptedDialogs, startCore, type TestCore } from './exportFixtures';
+import { dumpDatabase, scriptedDialogs, startCore, T0, type TestCore } from './exportFixtures';
 import { headings, listItems, parseGfm, textOf, walk } from './markdownTree';
 
 let dir: string;
@@ -52,7 +53,7 @@ async function buildConversation(core: TestCore): Promise<string> {
   ok(tasks.change(id, model, updateOp({ taskId: 3, addBlockedBy: [2] }, model)));
   ok(tasks.change(id, USER, deleteOp(4)));
   c.messages.insert({ conversationId: id, role: 'tool', content: 'Task list updated: 1/3 completed\nmore detail', toolCallId: 'call_1', toolName: 'manage_todo_list' });
-  c.messages.insert({ conversationId: id, role: 'tool', content: '2026-05-01T09:30:00Z', toolCallId: 'call_2', toolName: 'current_time' });
+  const timeResult = c.messages.insert({ conversationId: id, role: 'tool', content: '2026-05-01T09:30:00Z', toolCallId: 'call_2', toolName: 'current_time' });
   c.messages.insert({ conversationId: id, role: 'assistant', content: 'Here is code:\n```ts\nconst unclosed = true;' });
   tasks.close(id, USER, 'clear-command');
 
@@ -65,9 +66,17 @@ async function buildConversation(core: TestCore): Promise<string> {
   const workers = createWorkerRepo(db, core.now);
   const worker = workers.create({ conversationId: id, description: 'Find a bakery', expectedOutput: 'A name and a price', taskSeq: 1 });
   c.messages.insert({ conversationId: worker.worker.id, role: 'user', content: 'Find a bakery', origin: 'worker' });
-  c.messages.insert({ conversationId: worker.worker.id, role: 'assistant', content: 'Bakery Lisboa, 30 EUR' });
+  const workerReply = c.messages.insert({ conversationId: worker.worker.id, role: 'assistant', content: 'Bakery Lisboa, 30 EUR' });
   workers.setStatus(worker.worker.id, 'done', 'Bakery Lisboa, 30 EUR');
   ok(tasks.change(id, agentWho(worker.worker.owner), updateOp({ taskId: 2, status: 'in_progress' }, agentWho(worker.worker.owner))));
+
+  // The ledger: a main-agent call during list 1's task 1, a worker's call during list 2's task 2.
+  const taskRow = (listIndex: number, seq: number) =>
+    (db.prepare('SELECT t.id FROM tasks t JOIN task_lists l ON l.id = t.list_id WHERE l.conversation_id = ? AND t.seq = ? ORDER BY l.id').all(id, seq) as Array<{ id: number }>)[listIndex].id;
+  const ledger = createLedgerStore(db);
+  const base = { conversation_id: id, started_at: T0 + 5000, ended_at: T0 + 6000 };
+  ledger.insert({ ...base, transcript_id: id, task_id: taskRow(0, 1), agent_id: 'main', tool_call_id: 'call_2', message_id: timeResult.id, name: 'current_time', arguments: '{"timeZone":"UTC","apiKey":"sk-live-0123456789abcdef"}', outcome: 'ok', result: timeResult.content });
+  ledger.insert({ ...base, transcript_id: worker.worker.id, task_id: taskRow(1, 2), agent_id: worker.worker.owner, tool_call_id: 'call_w1', message_id: workerReply.id, name: 'search', arguments: '{"query":"bakery"}', outcome: 'denied', result: 'The user denied this call.' });
   return id;
 }
 
@@ -97,7 +106,7 @@ afterEach(() => {
 describe('conversation JSON export', () => {
   it('is complete: every message column, both lists with tasks, dependencies and events, the worker', async () => {
     const data = ConversationExport.parse(JSON.parse(await exportJson(conversationId)));
-    expect(data).toMatchObject({ format: 'stepwise.conversation', version: 1, conversation: { id: conversationId, title: 'Plan the launch', titleSource: 'user', pinned: false } });
+    expect(data).toMatchObject({ format: 'stepwise.conversation', version: 2, conversation: { id: conversationId, title: 'Plan the launch', titleSource: 'user', pinned: false } });
     expect(data.messages.map((m) => [m.id, m.role, m.status])).toEqual([
       [1, 'user', 'complete'],
       [2, 'assistant', 'complete'],
@@ -145,6 +154,24 @@ describe('conversation JSON export', () => {
       [8, 'user', 'worker'],
       [9, 'assistant', 'system'],
     ]);
+
+    // The ledger: each call under its task, pointing at its result by number, secrets masked.
+    expect(first.tasks.map((t) => t.toolCalls.length)).toEqual([1, 0, 0]);
+    expect(first.tasks[0].toolCalls).toEqual([
+      {
+        name: 'current_time',
+        arguments: '{"timeZone":"UTC","apiKey":"••••"}',
+        outcome: 'ok',
+        startedAt: new Date(T0 + 5000).toISOString(),
+        endedAt: new Date(T0 + 6000).toISOString(),
+        result: '2026-05-01T09:30:00Z',
+        agent: 'main',
+        toolCallId: 'call_2',
+        messageId: 4,
+      },
+    ]);
+    expect(second.tasks[1].toolCalls).toEqual([expect.objectContaining({ name: 'search', outcome: 'denied', agent: 'worker-1', toolCallId: 'call_w1', messageId: 9 })]);
+    expect(JSON.stringify(data)).not.toContain('sk-live-0123456789abcdef');
   });
 });
 
@@ -189,6 +216,40 @@ describe('import', () => {
     expect(workerCount.n).toBe(1);
   });
 
+  it('imports a version 1 file (from before the task ledger): same conversation, tasks without tool calls', async () => {
+    const v2 = JSON.parse(await exportJson(conversationId)) as ConversationExport;
+    const v1 = {
+      ...v2,
+      version: 1,
+      taskLists: v2.taskLists.map((list) => ({ ...list, tasks: list.tasks.map(({ toolCalls: _drop, ...task }) => task) })),
+    };
+    expect(ConversationExportV1.safeParse(v1).success).toBe(true);
+    const imported = await app.call('import:conversation', { content: JSON.stringify(v1) });
+    if (imported.kind !== 'imported') throw new Error('not imported');
+    const again = ConversationExport.parse(JSON.parse(await exportJson(imported.conversationId)));
+    expect(again.version).toBe(2);
+    expect(again.taskLists.flatMap((l) => l.tasks.map((t) => t.toolCalls))).toEqual([[], [], [], [], []]);
+    const withoutLedger = (d: ConversationExport) => ({
+      ...d,
+      exportedAt: '',
+      conversation: { ...d.conversation, id: '', updatedAt: '' },
+      taskLists: d.taskLists.map((l) => ({ ...l, tasks: l.tasks.map((t) => ({ ...t, toolCalls: [] })) })),
+    });
+    expect(withoutLedger(again)).toEqual(withoutLedger(v2));
+    const rows = app.db.prepare('SELECT COUNT(*) AS n FROM tool_calls WHERE conversation_id = ?').get(imported.conversationId) as { n: number };
+    expect(rows.n).toBe(0);
+  });
+
+  it('imports the ledger: each call linked to its task and to its card in the right transcript', async () => {
+    const imported = await app.call('import:conversation', { content: await exportJson(conversationId) });
+    if (imported.kind !== 'imported') throw new Error('not imported');
+    const open = await app.call('ledger:calls', { conversationId: imported.conversationId, taskId: 2 });
+    const [worker] = await app.call('workers:list', { conversationId: imported.conversationId });
+    expect(open.calls.map((c) => [c.name, c.outcome, c.agentId, c.transcriptId])).toEqual([['search', 'denied', 'worker-1', worker.id]]);
+    expect(app.core.messages.get(open.calls[0].messageId!)).toMatchObject({ conversationId: worker.id, content: 'Bakery Lisboa, 30 EUR' });
+    expect(await app.call('ledger:counts', { conversationId: imported.conversationId })).toMatchObject({ counts: [{ taskId: 2, count: 1 }] });
+  });
+
   it('imports the same file twice as two conversations', async () => {
     const text = await exportJson(conversationId);
     const one = await app.call('import:conversation', { content: text });
@@ -217,7 +278,9 @@ describe('import', () => {
     { name: 'JSON without a format', content: () => '{"messages": []}', message: /not a Stepwise conversation export: it has no "format": "stepwise.conversation" field/ },
     { name: 'another format', content: (v) => JSON.stringify({ ...v, format: 'chatgpt.export' }), message: /not a Stepwise conversation export: its format is "chatgpt.export"/ },
     { name: 'a task list export', content: () => JSON.stringify({ format: 'stepwise.tasks', version: 1, conversations: [] }), message: /it is a task list export \(stepwise.tasks\)/ },
-    { name: 'a newer version', content: (v) => JSON.stringify({ ...v, version: 2 }), message: /exported by a newer version of Stepwise \(format version 2; this version reads up to 1\)\. Update Stepwise/ },
+    { name: 'a newer version', content: (v) => JSON.stringify({ ...v, version: 3 }), message: /exported by a newer version of Stepwise \(format version 3; this version reads up to 2\)\. Update Stepwise/ },
+    { name: 'a version 1 file with tool calls', content: (v) => JSON.stringify({ ...v, version: 1 }), message: /malformed: taskLists\.0\.tasks\.0: Unrecognized key: "toolCalls"/ },
+    { name: 'a tool call pointing at a missing message', content: (v) => JSON.stringify(withTask(v, 0, 0, { toolCalls: [{ name: 'x', arguments: '{}', outcome: 'ok', startedAt: '2026-05-01T09:30:00.000Z', endedAt: '2026-05-01T09:30:00.000Z', result: '', agent: 'main', toolCallId: 'c', messageId: 99 }] })), message: /malformed: taskLists\.0: a tool call of task 1 refers to message 99, which is not in the file/ },
     { name: 'a version that is not a number', content: (v) => JSON.stringify({ ...v, version: '1' }), message: /malformed: "version" must be a whole number from 1 \(got "1"\)/ },
     { name: 'an unknown role', content: (v) => JSON.stringify(withMessage(v, 0, { role: 'robot' })), message: /malformed: messages\.0\.role:/ },
     { name: 'a missing field', content: (v) => JSON.stringify({ ...v, taskLists: undefined }), message: /malformed: taskLists:/ },

@@ -92,7 +92,7 @@ describe('JSON', () => {
     expect(mimeType).toBe('application/json');
     const data = TasksExport.parse(JSON.parse(text));
     expect(data.format).toBe('stepwise.tasks');
-    expect(data.version).toBe(1);
+    expect(data.version).toBe(2);
     expect(data.conversations).toHaveLength(1);
     const [conversation] = data.conversations;
     expect(conversation).toMatchObject({ id: releaseId, title: 'Release v2' });
@@ -150,7 +150,7 @@ describe('CSV', () => {
     expect(filename.endsWith('.csv')).toBe(true);
     expect(text.startsWith('\uFEFF')).toBe(false);
     expect(text.split('\r\n')[0]).toBe(
-      'conversation,conversation_id,list,id,title,status,owner,blocked_by,created_at,completed_at,description',
+      'conversation,conversation_id,list,id,title,status,owner,blocked_by,created_at,completed_at,description,tool_calls',
     );
     const rows = parseCsv(text, { columns: true }) as Array<Record<string, string>>;
     expect(rows).toHaveLength(RELEASE_TASKS.length);
@@ -166,6 +166,7 @@ describe('CSV', () => {
       created_at: new Date(T0 + 4000).toISOString(),
       completed_at: '',
       description: '',
+      tool_calls: '0',
     });
     expect(rows[1].description).toBe('User, Task and List.\nWith zod schemas.');
     expect(rows[0].completed_at).toBe(new Date(T0 + 3000).toISOString());

@@ -2,6 +2,7 @@
 // writes in the same transaction as the worker's result: a worker that ends with a
 // result completes its assigned task; any task it leaves in progress is handed back to
 // the main agent, still in progress, marked with why (the row shows a ⚠).
+import { workerCompletedMessage } from '../../../shared/agents';
 import type { HandedBack } from '../../../shared/tasks';
 import type { Op } from '../tasks/taskService';
 import { checkChange, isOpen } from '../tasks/taskRules';
@@ -41,7 +42,7 @@ export function workerEndOp(owner: string, taskId: number | null, ended: WorkerE
 
 /** The main agent's next request reads this as the worker's result. */
 export function completedMessage(worker: { number: number }, taskId: number, answer: string): string {
-  return `Task ${taskId} was completed by worker ${worker.number} with this result:\n\n${answer}\n\nReopen it if the result is not enough.`;
+  return workerCompletedMessage(worker.number, taskId, answer);
 }
 
 export function handedBackNote(ids: readonly number[]): string {

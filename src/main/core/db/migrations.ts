@@ -239,6 +239,32 @@ export const migrations: Migration[] = [
   },
   {
     version: 8,
+    name: 'task ledger: tool calls linked to the task in progress',
+    sql: `
+      -- Every tool call an agent ran. conversation_id is the conversation whose tasks it
+      -- served (the parent, for a worker); transcript_id is where its card is shown.
+      -- task_id is the agent's task in progress when the call started, or NULL.
+      CREATE TABLE tool_calls (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+        transcript_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+        task_id INTEGER REFERENCES tasks (id) ON DELETE SET NULL,
+        agent_id TEXT NOT NULL,
+        tool_call_id TEXT NOT NULL,
+        message_id INTEGER REFERENCES messages (id) ON DELETE SET NULL,
+        name TEXT NOT NULL,
+        arguments TEXT NOT NULL,
+        outcome TEXT NOT NULL CHECK (outcome IN ('ok', 'error', 'denied', 'cancelled')),
+        started_at INTEGER NOT NULL,
+        ended_at INTEGER NOT NULL,
+        result TEXT NOT NULL
+      );
+      CREATE INDEX tool_calls_by_task ON tool_calls (task_id, id) WHERE task_id IS NOT NULL;
+      CREATE INDEX tool_calls_by_message ON tool_calls (message_id) WHERE message_id IS NOT NULL;
+    `,
+  },
+  {
+    version: 9,
     name: 'conversation instructions',
     sql: `
       -- Each conversation's own instructions. No foreign key: a new conversation's may be

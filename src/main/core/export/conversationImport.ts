@@ -6,6 +6,7 @@ import {
   CONVERSATION_FORMAT,
   CONVERSATION_VERSION,
   ConversationExport,
+  ConversationExportV1,
   TASKS_FORMAT,
 } from '../../../shared/exportFormat';
 import { findCycle } from '../tasks/taskRules';
@@ -75,7 +76,7 @@ export function parseConversationExport(text: string): ConversationExport {
         'Update Stepwise to import it. Nothing was imported.',
     );
   }
-  const parsed = ConversationExport.safeParse(data);
+  const parsed = version === 1 ? upgradeV1(ConversationExportV1.safeParse(data)) : ConversationExport.safeParse(data);
   if (!parsed.success) throw malformed(describeIssues(parsed.error));
   const overLimit = limitProblems(parsed.data);
   if (overLimit.length) {
@@ -87,6 +88,22 @@ export function parseConversationExport(text: string): ConversationExport {
   const problems = consistencyProblems(parsed.data);
   if (problems.length) throw malformed(problems.slice(0, ISSUES_SHOWN).join('; '));
   return parsed.data;
+}
+
+/** A version 1 file is a version 2 file whose tasks made no recorded tool calls. */
+function upgradeV1(
+  parsed: z.ZodSafeParseResult<ConversationExportV1>,
+): { success: true; data: ConversationExport } | { success: false; error: z.ZodError } {
+  if (!parsed.success) return parsed;
+  const { data } = parsed;
+  return {
+    success: true,
+    data: {
+      ...data,
+      version: CONVERSATION_VERSION,
+      taskLists: data.taskLists.map((list) => ({ ...list, tasks: list.tasks.map((task) => ({ ...task, toolCalls: [] })) })),
+    },
+  };
 }
 
 /** The same limits the app applies when the user types: titles, message size, and count. */
@@ -140,6 +157,11 @@ function consistencyProblems(data: ConversationExport): string[] {
       seqs.add(task.id);
       if (task.lastMessageId !== null && !messageIds.has(task.lastMessageId)) {
         problems.push(`${where}: task ${task.id} refers to message ${task.lastMessageId}, which is not in the file`);
+      }
+      for (const call of task.toolCalls) {
+        if (call.messageId !== null && !messageIds.has(call.messageId)) {
+          problems.push(`${where}: a tool call of task ${task.id} refers to message ${call.messageId}, which is not in the file`);
+        }
       }
     }
     for (const task of list.tasks) {

@@ -10,7 +10,7 @@ import {
 import { notFound } from '../ipc/dispatcher';
 import { escapeBidiControlsInJson } from '../../../shared/bidi';
 import type { ExportReader, ReadConversation, ReadList, ReadMessage, ReadWorker } from './exportReader';
-import { eventNumbering, isoTime, listJson, taskJson } from './tasksJson';
+import { eventNumbering, isoTime, listJson, taskJson, toolCallJson } from './tasksJson';
 
 export interface ConversationSnapshot {
   conversation: ReadConversation;
@@ -71,6 +71,12 @@ export function conversationExport(snapshot: ConversationSnapshot, exportedAt: n
       ...listJson(list),
       tasks: list.tasks.map((task) => ({
         ...taskJson(task, toEvent),
+        toolCalls: task.toolCalls.map((call) => ({
+          ...toolCallJson(call),
+          agent: call.agentId,
+          toolCallId: call.toolCallId,
+          messageId: call.messageId === null ? null : (numbers.get(call.messageId) ?? null),
+        })),
         position: task.position,
         updatedAt: isoTime(task.updatedAt),
         lastMessageId: task.lastMessageId === null ? null : (numbers.get(task.lastMessageId) ?? null),

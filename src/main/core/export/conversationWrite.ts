@@ -9,6 +9,7 @@ import { conversationInserter } from '../conversations/conversationRepo';
 import { createMessageRepo } from '../conversations/messageRepo';
 import { createTaskStore } from '../tasks/taskStore';
 import { workerInserter } from '../agents/workerRepo';
+import { createLedgerStore } from '../ledger/ledgerStore';
 
 const ms = (iso: string): number => Date.parse(iso);
 const msOrNull = (iso: string | null): number | null => (iso === null ? null : Date.parse(iso));
@@ -18,8 +19,11 @@ export function writeImportedConversation(db: Db, data: ConversationExport, now:
   const insertWorker = workerInserter(db);
   const messages = createMessageRepo(db);
   const tasks = createTaskStore(db);
+  const ledger = createLedgerStore(db);
 
   const messageIds = new Map<number, number>();
+  /** Where each message of the file went: the conversation or a worker's transcript. */
+  const messageHome = new Map<number, string>();
   const writeMessages = (conversationId: string, list: ConversationExportMessage[]) => {
     for (const message of list) {
       const stored = messages.insert({
@@ -36,6 +40,7 @@ export function writeImportedConversation(db: Db, data: ConversationExport, now:
         origin: message.origin,
       });
       messageIds.set(message.id, stored.id);
+      messageHome.set(message.id, conversationId);
     }
   };
 
@@ -115,6 +120,24 @@ export function writeImportedConversation(db: Db, data: ConversationExport, now:
         });
         taskIds.set(task.id, taskId);
         for (const event of task.events) pendingEvents.push({ event, listId, taskId });
+        for (const call of task.toolCalls) {
+          // A call's card is where its result message is; without one, in its agent's transcript.
+          const agentTranscript = workers.find(({ worker }) => worker.owner === call.agent)?.id ?? conversationId;
+          ledger.insert({
+            conversation_id: conversationId,
+            transcript_id: call.messageId === null ? agentTranscript : messageHome.get(call.messageId)!,
+            task_id: taskId,
+            agent_id: call.agent,
+            tool_call_id: call.toolCallId,
+            message_id: call.messageId === null ? null : messageIds.get(call.messageId)!,
+            name: call.name,
+            arguments: call.arguments,
+            outcome: call.outcome,
+            started_at: ms(call.startedAt),
+            ended_at: ms(call.endedAt),
+            result: call.result,
+          });
+        }
       }
       for (const task of list.tasks) {
         tasks.setBlockers(taskIds.get(task.id)!, task.blockedBy.map((blocker) => taskIds.get(blocker)!));

@@ -6,6 +6,8 @@ import type { TaskStatus } from '../../../shared/tasks';
 import type { Db } from '../db/openDatabase';
 import type { MessageRow } from '../conversations/messageRepo';
 import type { EventRow, TaskRow } from '../tasks/taskStore';
+import type { ToolCallRow } from '../ledger/ledgerStore';
+import type { ToolOutcome } from '../../../shared/ledger';
 
 export interface ReadConversation {
   id: string;
@@ -29,6 +31,21 @@ export interface ReadEvent {
   after: string | null;
 }
 
+/** A tool call of the task ledger, as stored (unmasked). */
+export interface ReadToolCall {
+  name: string;
+  arguments: string;
+  outcome: ToolOutcome;
+  startedAt: number;
+  endedAt: number;
+  /** The first 500 characters of the result. */
+  result: string;
+  agentId: string;
+  toolCallId: string;
+  /** The tool result message's database id, or null once it was removed. */
+  messageId: number | null;
+}
+
 export interface ReadTask {
   /** The id users and the model see (tasks.seq). */
   seq: number;
@@ -45,6 +62,8 @@ export interface ReadTask {
   /** Seqs of the tasks this one waits for, ascending. */
   blockedBy: number[];
   events: ReadEvent[];
+  /** Tool calls made while it was in progress, oldest first. */
+  toolCalls: ReadToolCall[];
 }
 
 export interface ReadList {
@@ -91,8 +110,6 @@ interface ListRow {
   number: number;
 }
 
-
-
 interface WorkerRow {
   id: string;
   conversation_title: string;
@@ -128,6 +145,18 @@ const toEvent = (row: EventRow): ReadEvent => ({
   kind: row.kind,
   before: row.before,
   after: row.after,
+});
+
+const toToolCall = (row: ToolCallRow): ReadToolCall => ({
+  name: row.name,
+  arguments: row.arguments,
+  outcome: row.outcome,
+  startedAt: row.started_at,
+  endedAt: row.ended_at,
+  result: row.result,
+  agentId: row.agent_id,
+  toolCallId: row.tool_call_id,
+  messageId: row.message_id,
 });
 
 function parseToolCalls(text: string | null): Array<Record<string, unknown>> | null {
@@ -167,6 +196,9 @@ export function createExportReader(db: Db) {
   const eventsOf = db.prepare<[number], EventRow>(
     'SELECT id, task_id, at, actor, kind, before, after FROM task_events WHERE list_id = ? ORDER BY id',
   );
+  const toolCallsOf = db.prepare<[number], ToolCallRow>(
+    'SELECT c.* FROM tool_calls c JOIN tasks t ON t.id = c.task_id WHERE t.list_id = ? ORDER BY c.id',
+  );
   const messagesOf = db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE conversation_id = ? ORDER BY id');
   const workersOf = db.prepare<[string], WorkerRow>(
     `SELECT w.*, c.title AS conversation_title FROM workers w JOIN conversations c ON c.id = w.id
@@ -184,6 +216,10 @@ export function createExportReader(db: Db) {
     for (const event of eventsOf.all(row.id)) {
       if (event.task_id === null) listEvents.push(toEvent(event));
       else taskEvents.set(event.task_id, [...(taskEvents.get(event.task_id) ?? []), toEvent(event)]);
+    }
+    const toolCalls = new Map<number, ReadToolCall[]>();
+    for (const call of toolCallsOf.all(row.id)) {
+      toolCalls.set(call.task_id!, [...(toolCalls.get(call.task_id!) ?? []), toToolCall(call)]);
     }
     return {
       number: row.number,
@@ -204,6 +240,7 @@ export function createExportReader(db: Db) {
         lastMessageId: t.last_message_id,
         blockedBy: blockers.get(t.id) ?? [],
         events: taskEvents.get(t.id) ?? [],
+        toolCalls: toolCalls.get(t.id) ?? [],
       })),
     };
   }

@@ -18,6 +18,7 @@ export const CSV_COLUMNS = [
   'created_at',
   'completed_at',
   'description',
+  'tool_calls',
 ] as const;
 
 /** A byte-order mark lets spreadsheet apps detect UTF-8 (emoji, RTL text) in files they open. */
@@ -40,6 +41,7 @@ export function tasksCsv(doc: TasksDocument): string {
           isoTime(task.createdAt),
           task.completedAt === null ? '' : isoTime(task.completedAt),
           revealBidiControls(task.description),
+          String(task.toolCalls.length),
         ]);
       }
     }

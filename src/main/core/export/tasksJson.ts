@@ -1,6 +1,7 @@
 // Task lists as `stepwise.tasks` JSON (docs/export-format.md).
 import { TASKS_FORMAT, TASKS_VERSION, type TaskEventExport, type TasksExport } from '../../../shared/exportFormat';
-import type { ReadEvent, ReadList, ReadTask } from './exportReader';
+import { maskSecretArguments, maskSecretText } from '../ledger/maskSecrets';
+import type { ReadEvent, ReadList, ReadTask, ReadToolCall } from './exportReader';
 import type { TasksDocument } from './tasksMarkdown';
 import { escapeBidiControlsInJson } from '../../../shared/bidi';
 
@@ -29,6 +30,18 @@ export function listJson(list: ReadList) {
   };
 }
 
+/** A ledger entry as exported: secret-looking values never leave Stepwise. */
+export function toolCallJson(call: ReadToolCall) {
+  return {
+    name: call.name,
+    arguments: maskSecretArguments(call.arguments),
+    outcome: call.outcome,
+    startedAt: isoTime(call.startedAt),
+    endedAt: isoTime(call.endedAt),
+    result: maskSecretText(call.result),
+  };
+}
+
 /** The fields a task has in both export formats. */
 export function taskJson(task: ReadTask, toEvent: (event: ReadEvent) => TaskEventExport) {
   return {
@@ -42,6 +55,7 @@ export function taskJson(task: ReadTask, toEvent: (event: ReadEvent) => TaskEven
     createdAt: isoTime(task.createdAt),
     completedAt: task.completedAt === null ? null : isoTime(task.completedAt),
     events: task.events.map(toEvent),
+    toolCalls: task.toolCalls.map(toolCallJson),
   };
 }
 

@@ -3,8 +3,12 @@
 // plain items, so a viewer's checkbox count equals Stepwise's progress (completed out of
 // the tasks that are not cancelled).
 import { openBlockersOf, progressOf, type RuleTask } from '../tasks/taskRules';
-import type { ReadConversation, ReadList, ReadTask } from './exportReader';
-import { escapeMarkdownLine, escapeMarkdownLines, formatUtc } from './markdownText';
+import { revealBidiControls } from '../../../shared/bidi';
+import { maskSecretArguments } from '../ledger/maskSecrets';
+import type { ReadConversation, ReadList, ReadTask, ReadToolCall } from './exportReader';
+import { codeSpan, escapeMarkdownLine, escapeMarkdownLines, formatUtc, truncate } from './markdownText';
+
+const ARGUMENTS_MAX = 80;
 
 export interface TasksDocument {
   exportedAt: number;
@@ -50,10 +54,24 @@ export function taskItem(task: ReadTask, bySeq: BySeq): string {
   return [head, ...description.map((line) => `  ${line}`)].join('  \n');
 }
 
+/** One ledger entry as a nested item: ``- `name` `{args}` → ok · 2026-05-01 09:30 UTC``. */
+export function toolCallItem(call: ReadToolCall): string {
+  const args = revealBidiControls(maskSecretArguments(call.arguments).replace(/\s+/g, ' ').trim());
+  const shownArgs = args && args !== '{}' ? ` ${codeSpan(truncate(args, ARGUMENTS_MAX))}` : '';
+  return `- ${codeSpan(revealBidiControls(call.name) || 'unnamed')}${shownArgs} → ${call.outcome} · ${formatUtc(call.startedAt)}`;
+}
+
+/** A task's item with the tool calls made during it nested under it. */
+function taskWithLedger(task: ReadTask, bySeq: BySeq): string {
+  const item = taskItem(task, bySeq);
+  if (task.toolCalls.length === 0) return item;
+  return [item, ...task.toolCalls.map((call) => `  ${toolCallItem(call)}`)].join('\n');
+}
+
 function taskItems(tasks: readonly ReadTask[]): string {
   if (tasks.length === 0) return '_No tasks._';
   const bySeq = indexBySeq(tasks);
-  return tasks.map((task) => taskItem(task, bySeq)).join('\n');
+  return tasks.map((task) => taskWithLedger(task, bySeq)).join('\n');
 }
 
 function listHeading(list: ReadList): string {

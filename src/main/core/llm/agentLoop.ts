@@ -8,6 +8,7 @@ import type { Db } from '../db/openDatabase';
 import type { EventBus } from '../ipc/eventBus';
 import type { SettingsService } from '../settings/settingsService';
 import { CANCELLED_BY_USER, type ToolRegistry } from '../tools/toolRegistry';
+import type { ToolCallObserver, ToolRunResult } from '../tools/toolTypes';
 import { buildApiMessages } from './apiMessages';
 import { ChatFailure, roundsError, toChatError, type ErrorContext } from './chatErrors';
 import { createClient } from './openaiClient';
@@ -51,6 +52,8 @@ export interface LoopDeps {
   prompts: PromptRegistry;
   settings: SettingsService;
   options: ChatEngineOptions;
+  /** Keeps a record of every tool call (the task ledger). */
+  toolCalls?: ToolCallObserver;
 }
 
 export type LoopActivity = 'streaming' | 'tool';
@@ -166,18 +169,30 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
 
     run.onActivity?.('tool');
     for (const call of toolCalls) {
-      const result = signal.aborted
-        ? { content: CANCELLED_BY_USER }
+      const record = deps.toolCalls?.started({
+        scopeId,
+        transcriptId: conversationId,
+        agentId,
+        toolCallId: call.id,
+        name: call.name,
+        arguments: call.arguments,
+      });
+      const result: ToolRunResult = signal.aborted
+        ? { ok: false, content: CANCELLED_BY_USER, outcome: 'cancelled' }
         : await tools.run(call.name, call.arguments, { conversationId: scopeId, agentId, signal });
-      emit(
-        messages.insert({
+      // The result and its ledger entry are stored together or not at all.
+      const { message, recorded } = deps.db.transaction(() => {
+        const stored = messages.insert({
           conversationId,
           role: 'tool',
           content: result.content,
           toolCallId: call.id,
           toolName: call.name,
-        }),
-      );
+        });
+        return { message: stored, recorded: record?.finished(result, stored.id) };
+      })();
+      emit(message);
+      recorded?.();
     }
     if (signal.aborted) return { kind: 'stopped' };
     if (round >= settings.maxToolRounds) {

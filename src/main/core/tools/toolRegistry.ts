@@ -2,7 +2,7 @@
 // JSON, schema errors, a throwing handler, a cancelled run) becomes a result text the
 // model can read and act on, so one bad call never ends the agent loop.
 import { z } from 'zod';
-import type { ToolContext, ToolDefinition, ToolRunResult } from './toolTypes';
+import { isToolResult, type ToolContext, type ToolDefinition, type ToolRunResult } from './toolTypes';
 import { explainInvalid, sentence } from './argumentErrors';
 
 export { describeIssues } from './argumentErrors';
@@ -59,13 +59,14 @@ export function createToolRegistry() {
       if (!args.ok) return fail(`Invalid arguments for ${name}: ${sentence(args.error)}`);
       const parsed = entry.tool.parameters.safeParse(args.value);
       if (!parsed.success) return fail(`Invalid arguments for ${name}: ${explainInvalid(parsed.error, args.value, entry.schema)}`);
-      if (ctx.signal.aborted) return fail(CANCELLED_BY_USER);
+      if (ctx.signal.aborted) return cancelled();
       try {
         const content = await untilAborted(Promise.resolve(entry.tool.handler(parsed.data, ctx)), ctx.signal);
-        if (content === ABORTED) return fail(CANCELLED_BY_USER);
+        if (content === ABORTED) return cancelled();
+        if (isToolResult(content)) return { ok: content.outcome === 'ok', content: content.content, outcome: content.outcome };
         return { ok: true, content: typeof content === 'string' ? content : JSON.stringify(content) };
       } catch (error) {
-        if (ctx.signal.aborted) return fail(CANCELLED_BY_USER);
+        if (ctx.signal.aborted) return cancelled();
         const message = error instanceof Error ? error.message : String(error);
         return fail(`Tool ${name} failed: ${sentence(message || 'unknown error')}`);
       }
@@ -83,7 +84,11 @@ function offeredTo(tool: ToolDefinition, agentId: string): boolean {
 }
 
 function fail(content: string): ToolRunResult {
-  return { ok: false, content };
+  return { ok: false, content, outcome: 'error' };
+}
+
+function cancelled(): ToolRunResult {
+  return { ok: false, content: CANCELLED_BY_USER, outcome: 'cancelled' };
 }
 
 function parametersSchema(name: string, parameters: z.ZodType): Record<string, unknown> {

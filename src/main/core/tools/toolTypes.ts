@@ -2,6 +2,7 @@
 // failure (unknown name, bad JSON, schema errors, a throwing handler) into a result
 // text the model can act on.
 import type { z } from 'zod';
+import type { ToolOutcome } from '../../../shared/ledger';
 
 export interface ToolContext {
   conversationId: string;
@@ -17,7 +18,8 @@ export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
   parameters: S;
   /** Who is offered the tool: the conversation's own agent, workers, or (default) both. */
   availableTo?: 'main' | 'workers';
-  handler: (args: z.output<S>, ctx: ToolContext) => string | Promise<string>;
+  /** Text for the model; or `toolResult(outcome, text)` to say the call was denied, cancelled or failed. */
+  handler: (args: z.output<S>, ctx: ToolContext) => string | ToolResult | Promise<string | ToolResult>;
 }
 
 export function defineTool<S extends z.ZodType>(tool: ToolDefinition<S>): ToolDefinition<S> {
@@ -28,4 +30,54 @@ export interface ToolRunResult {
   /** The text stored as the tool message and sent back to the model. */
   content: string;
   ok: boolean;
+  /** What the task ledger records; absent means `ok` or `error` following `ok`. */
+  outcome?: ToolOutcome;
+}
+
+const TOOL_RESULT = Symbol('stepwise.toolResult');
+
+/** A handler's result that carries its outcome (see docs/tools.md, "Outcomes"). */
+export interface ToolResult {
+  readonly [TOOL_RESULT]: true;
+  readonly content: string;
+  readonly outcome: ToolOutcome;
+}
+
+/**
+ * What a handler (or the approvals around it) returns when a call did not simply run:
+ * `toolResult('denied', 'The user denied this call.')`, `toolResult('cancelled', …)`,
+ * `toolResult('error', …)` for a failure reported as a value (an MCP `isError`).
+ */
+export function toolResult(outcome: ToolOutcome, content: string): ToolResult {
+  return { [TOOL_RESULT]: true, content, outcome };
+}
+
+export function isToolResult(value: unknown): value is ToolResult {
+  return typeof value === 'object' && value !== null && (value as Partial<ToolResult>)[TOOL_RESULT] === true;
+}
+
+/** The ledger's outcome of a finished run. */
+export function outcomeOf(result: ToolRunResult): ToolOutcome {
+  return result.outcome ?? (result.ok ? 'ok' : 'error');
+}
+
+/** One tool call as the agent loop runs it, for whoever keeps a record (the task ledger). */
+export interface ToolCallStart {
+  /** The conversation whose tasks the agent works on (the parent, for a worker). */
+  scopeId: string;
+  /** Where the call and its result are stored (a worker's own transcript). */
+  transcriptId: string;
+  agentId: string;
+  toolCallId: string;
+  name: string;
+  arguments: string;
+}
+
+/**
+ * Told about every tool call the agent loop runs. `started` is called as the call starts;
+ * `finished` inside the transaction that stores the result message, and what it returns
+ * runs after that transaction committed (to push events).
+ */
+export interface ToolCallObserver {
+  started(call: ToolCallStart): { finished(result: ToolRunResult, messageId: number): () => void };
 }

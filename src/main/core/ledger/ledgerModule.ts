@@ -1,0 +1,71 @@
+// Puts the task ledger into the core: it watches every tool call the agent loop runs
+// (main agent and workers alike, whatever the tool), links it to the task that agent has
+// in progress when the call starts, and answers the header's "N tool calls" questions.
+import type { ConversationRepo } from '../conversations/conversationRepo';
+import type { Db } from '../db/openDatabase';
+import { notFound, type Handlers } from '../ipc/dispatcher';
+import type { EventBus } from '../ipc/eventBus';
+import { outcomeOf, type ToolCallObserver } from '../tools/toolTypes';
+import { createLedgerStore } from './ledgerStore';
+
+export interface LedgerModuleDeps {
+  db: Db;
+  bus: EventBus;
+  conversations: Pick<ConversationRepo, 'get'>;
+  now?: () => number;
+}
+
+export function createLedgerModule(deps: LedgerModuleDeps) {
+  const { bus } = deps;
+  const now = deps.now ?? Date.now;
+  const store = createLedgerStore(deps.db);
+
+  const observer: ToolCallObserver = {
+    started(call) {
+      // The task is the one in progress as the call starts: the call that completes a
+      // task belongs to it, the call that starts one does not.
+      const task = store.inProgress(call.scopeId, call.agentId);
+      const startedAt = now();
+      return {
+        finished(result, messageId) {
+          store.insert({
+            conversation_id: call.scopeId,
+            transcript_id: call.transcriptId,
+            task_id: task?.rowId ?? null,
+            agent_id: call.agentId,
+            tool_call_id: call.toolCallId,
+            message_id: messageId,
+            name: call.name,
+            arguments: call.arguments,
+            outcome: outcomeOf(result),
+            started_at: startedAt,
+            ended_at: now(),
+            result: result.content,
+          });
+          if (!task) return () => {};
+          const count = store.countOfTask(task.rowId);
+          return () => bus.emit('ledger:changed', { conversationId: call.scopeId, listId: task.listId, taskId: task.seq, count });
+        },
+      };
+    },
+  };
+
+  function mustExist(conversationId: string) {
+    if (!deps.conversations.get(conversationId)) throw notFound(`Conversation ${conversationId}`);
+  }
+
+  const handlers: Pick<Handlers, 'ledger:counts' | 'ledger:calls'> = {
+    'ledger:counts': ({ conversationId }) => {
+      mustExist(conversationId);
+      return store.openCounts(conversationId);
+    },
+    'ledger:calls': ({ conversationId, taskId }) => {
+      mustExist(conversationId);
+      return { calls: store.openTaskCalls(conversationId, taskId) };
+    },
+  };
+
+  return { store, observer, handlers };
+}
+
+export type LedgerModule = ReturnType<typeof createLedgerModule>;

@@ -1,0 +1,142 @@
+// The task ledger in the browser: the scripted model plans two tasks and calls a tool
+// while task 1 is in progress; task 1's expanded row then shows "1 tool call", clicking
+// it lists the call, and the call jumps to its card in the transcript.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startScriptedServer, type ScriptedServer, type Turn } from '../support/scriptedServer';
+import { launchApp, type App } from './support/app';
+import { reportFailure, systemPromptOf, turnQueue } from './support/chatScript';
+
+let app: App;
+let server: ScriptedServer;
+const turns = turnQueue({ title: () => 'Ledger' });
+const page = (): Page => app.page;
+const tasks = () => page().getByRole('region', { name: 'Tasks', exact: true });
+const messages = () => page().getByRole('log', { name: 'Messages' });
+
+function plan(statuses: string[], titles = ['Look up the time', 'Write the report']): Turn {
+  return {
+    text: 'Here is the plan.',
+    toolCalls: [{ name: 'manage_todo_list', arguments: JSON.stringify({ todoList: statuses.map((status, i) => ({ id: i + 1, title: titles[i], status })) }) }],
+  };
+}
+
+beforeAll(async () => {
+  server = await startScriptedServer({ script: turns.script });
+  app = await launchApp({ env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-test', STEPWISE_MODEL: 'scripted' } });
+});
+
+afterEach(async (context) => {
+  await reportFailure(app, 'ledger', context);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await server?.close();
+});
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical axe-core violations in the task header. */
+async function headerViolations(): Promise<string[]> {
+  if (!(await page().evaluate(() => 'axe' in window))) await page().evaluate(axeSource);
+  return page().evaluate(async () => {
+    type Violation = { id: string; impact: string | null };
+    const axe = (window as unknown as { axe: { run(context: Element, options: object): Promise<{ violations: Violation[] }> } }).axe;
+    const region = document.querySelector('section[aria-label="Tasks"]')!;
+    const result = await axe.run(region, { resultTypes: ['violations'] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  });
+}
+
+/** Whether the element is inside the visible part of the message list. */
+async function inView(text: string): Promise<boolean> {
+  const box = await messages().boundingBox();
+  const target = await messages().getByText(text, { exact: true }).first().boundingBox();
+  return !!box && !!target && target.y >= box.y && target.y + target.height <= box.y + box.height;
+}
+
+describe('the task ledger in the browser', () => {
+  it('an expanded row shows "1 tool call"; clicking lists the call and jumps to its card', async () => {
+    // A long answer afterwards pushes the card out of view, so the jump has to scroll.
+    const longAnswer = Array.from({ length: 60 }, (_, i) => `Line ${i + 1} of the report.`).join('\n\n');
+    turns.push(
+      plan(['in_progress', 'pending']),
+      { toolCalls: [{ id: 'call_time', name: 'get_current_time', arguments: '{"timeZone":"UTC"}' }] },
+      { text: longAnswer },
+    );
+    await page().getByRole('button', { name: 'New conversation', exact: true }).first().click();
+    await page().getByRole('textbox', { name: 'Message' }).fill('Look up the time, then write the report.');
+    await page().getByRole('button', { name: 'Send', exact: true }).click();
+    await messages().getByText('Line 60 of the report.').waitFor({ timeout: 15_000 });
+    await page().getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 15_000 });
+
+    const toggle = tasks().getByRole('button', { name: /^(Expand|Collapse) task list$/ });
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    const rows = tasks().getByRole('list', { name: 'Task list' }).getByRole('listitem');
+    const row1 = rows.filter({ has: page().getByRole('button', { name: /^Task 1, / }) });
+    const count = row1.getByRole('button', { name: '1 tool call', exact: true });
+    await count.waitFor({ timeout: 15_000 });
+    // Task 2 made no calls (the plan's own call came before task 1 was in progress).
+    expect(await tasks().getByRole('button', { name: /tool calls?$/ }).count()).toBe(1);
+    expect(await count.getAttribute('aria-expanded')).toBe('false');
+    expect(await inView('get_current_time')).toBe(false);
+
+    await count.click();
+    expect(await count.getAttribute('aria-expanded')).toBe('true');
+    const calls = tasks().getByRole('list', { name: 'Tool calls of task 1' }).getByRole('button');
+    await calls.first().waitFor();
+    expect(await calls.count()).toBe(1);
+    const label = (await calls.first().textContent()) ?? '';
+    expect(label).toMatch(/^get_current_time\s*ok\s*\d/);
+    expect(await headerViolations()).toEqual([]);
+
+    await calls.first().click();
+    const deadline = Date.now() + 10_000;
+    while (!(await inView('get_current_time'))) {
+      if (Date.now() > deadline) throw new Error('the tool card did not scroll into view');
+      await page().waitForTimeout(50);
+    }
+  });
+
+  it('a worker’s call is listed under the task it owns and jumps to its card in the worker’s transcript', async () => {
+    let main = 0;
+    server.setScript((req) => {
+      const body = req.body;
+      if (!body.stream) return { text: 'Delegated report' };
+      if (/<task>\n/.test(systemPromptOf(body))) {
+        return body.messages.some((m) => m.role === 'tool')
+          ? { text: 'Report written.' }
+          : { toolCalls: [{ id: 'call_worker_time', name: 'get_current_time', arguments: '{}' }] };
+      }
+      main++;
+      if (main === 1) return plan(['in_progress', 'pending'], ['Plan the report', 'Draft the report']);
+      if (main === 2) return { toolCalls: [{ id: 'call_start', name: 'start_task', arguments: JSON.stringify({ task_description: 'Draft the report', taskId: 2 }) }] };
+      if (main === 3) return { text: 'A worker is drafting it.' };
+      return { text: 'Report received.' };
+    });
+    await page().getByRole('button', { name: 'New conversation', exact: true }).first().click();
+    await page().getByRole('textbox', { name: 'Message' }).fill('Plan the report and have a worker draft it.');
+    await page().getByRole('button', { name: 'Send', exact: true }).click();
+    await messages().getByText('Report received.').waitFor({ timeout: 20_000 });
+
+    const toggle = tasks().getByRole('button', { name: /^(Expand|Collapse) task list$/ });
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    const row = (n: number) =>
+      tasks().getByRole('list', { name: 'Task list' }).getByRole('listitem').filter({ has: page().getByRole('button', { name: new RegExp(`^Task ${n}, `) }) });
+    // start_task served task 1 (the main agent's); the worker's call served task 2.
+    await row(1).getByRole('button', { name: '1 tool call', exact: true }).waitFor({ timeout: 15_000 });
+    const count = row(2).getByRole('button', { name: '1 tool call', exact: true });
+    await count.click();
+    const call = tasks().getByRole('list', { name: 'Tool calls of task 2' }).getByRole('button');
+    await call.first().waitFor();
+    expect(await call.first().textContent()).toMatch(/^get_current_time\s*ok\s*worker-1/);
+    await call.first().click();
+    const transcript = page().getByRole('region', { name: 'Worker 1 transcript' });
+    await transcript.waitFor({ timeout: 10_000 });
+    await transcript.getByText('get_current_time', { exact: true }).waitFor({ timeout: 10_000 });
+    expect(await transcript.getByText('get_current_time', { exact: true }).isVisible()).toBe(true);
+  });
+});
