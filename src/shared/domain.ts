@@ -53,6 +53,16 @@ export const ToolCall = z.object({
 });
 export type ToolCall = z.infer<typeof ToolCall>;
 
+/**
+ * The model's thinking before its answer (`reasoning_content`, `reasoning` or `<think>`),
+ * and how long it took; `durationMs` is null while the thinking is still streaming.
+ */
+export const Reasoning = z.object({
+  text: z.string(),
+  durationMs: z.number().int().nonnegative().nullable(),
+});
+export type Reasoning = z.infer<typeof Reasoning>;
+
 /** Who wrote a user-role message: the person, or Stepwise on their behalf. */
 export const MessageOrigin = z.enum(['user', 'auto', 'worker', 'system']);
 
@@ -68,6 +78,8 @@ export const Message = z.object({
   status: MessageStatus,
   error: z.string().nullable(),
   origin: MessageOrigin,
+  /** Assistant messages of reasoning models; absent or null otherwise. */
+  reasoning: Reasoning.nullable().optional(),
 });
 export type Message = z.infer<typeof Message>;
 
@@ -102,6 +114,8 @@ export const ChatError = z.object({
   retryable: z.boolean(),
   /** Offer "Open Settings" (e.g. a rejected key, an unknown model). */
   settings: z.boolean(),
+  /** The server's own words, when the failure carries them (a 4xx, an error inside the stream). */
+  detail: z.string().optional(),
 });
 export type ChatError = z.infer<typeof ChatError>;
 

@@ -2,7 +2,7 @@
 // validated against these schemas in tests, and a conversation import parses with them,
 // so the documentation, the writer and the reader cannot drift apart.
 import { z } from 'zod';
-import { MessageOrigin, MessageRole, MessageStatus } from './domain';
+import { MessageOrigin, MessageRole, MessageStatus, Reasoning } from './domain';
 import { TaskStatus } from './tasks';
 import { ToolOutcome } from './ledger';
 import { INSTRUCTIONS_MAX } from './instructions';
@@ -120,6 +120,8 @@ export const ConversationExportMessage = z.strictObject({
   status: MessageStatus,
   error: z.string().nullable(),
   origin: MessageOrigin,
+  /** A reasoning model's thinking before this reply (absent in files from before it was kept). */
+  reasoning: Reasoning.nullable().optional(),
 });
 export type ConversationExportMessage = z.infer<typeof ConversationExportMessage>;
 

@@ -207,6 +207,9 @@ export const events = {
     messageId: z.number().int(),
     content: TextAppend.optional(),
     toolCalls: z.array(ToolCall).nullable().optional(),
+    /** The model's reasoning grew (like `content`), and how long it took once it ended. */
+    reasoning: TextAppend.optional(),
+    reasoningMs: z.number().int().nonnegative().optional(),
   }),
   /** Messages from `fromId` on were removed (edit-and-resend, regenerate). */
   'messages:removed': z.object({ conversationId: ConversationId, fromId: z.number().int() }),

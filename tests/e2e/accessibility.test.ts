@@ -3,6 +3,7 @@
 // dialog and Settings. Serious and critical violations fail the test.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
+import { chunk, DONE } from '../support/sseFixtures';
 import { launchApp, type App } from './support/app';
 import { reportFailure, turnQueue } from './support/chatScript';
 import { violations } from './support/axe';
@@ -84,6 +85,17 @@ describe('accessibility (axe-core)', () => {
     expect(await violations(page)).toEqual([]);
     await page.getByRole('link', { name: 'Accessible plan' }).click();
     await page.getByRole('region', { name: 'Tasks' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  it('an open Thinking block has none (dark)', async () => {
+    const { page } = app;
+    turns.push({ raw: [chunk({ role: 'assistant', reasoning_content: 'Weighing it up.\n'.repeat(40) }), chunk({ content: 'Decided.' }, 'stop'), DONE] });
+    await page.getByRole('textbox', { name: 'Message' }).fill('Decide');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: /^Thinking/ }).click();
+    await page.getByRole('region', { name: 'Thinking' }).waitFor();
     expect(await violations(page)).toEqual([]);
   });
 });

@@ -45,7 +45,20 @@ export interface Turn {
   dropAfter?: number;
   /** Defaults to `tool_calls` when the turn has tool calls, else `stop`. */
   finishReason?: string;
+  /**
+   * Exact bytes instead of a generated answer: each piece is one write, a short pause apart
+   * (`{ pauseMs }` for a longer one, `{ until }` to wait for a promise, e.g. a test's gate),
+   * so the client reads them separately. Answers with
+   * `status` (default 200), `contentType` (default text/event-stream) and `headers`; after
+   * the last piece the response ends, or with `rawEnd` hangs or drops the socket.
+   */
+  raw?: RawPiece[];
+  contentType?: string;
+  headers?: Record<string, string>;
+  rawEnd?: 'end' | 'hang' | 'drop';
 }
+
+export type RawPiece = string | Uint8Array | { pauseMs: number } | { until: Promise<unknown> };
 
 export interface RecordedRequest {
   method: string;
@@ -173,6 +186,7 @@ export async function startScriptedServer(options: ScriptedServerOptions = {}): 
     }
     const turn = await nextTurn(chat);
     if (turn.hang) return; // never answer; close() ends it
+    if (turn.raw) return sendRaw(res, turn);
     if (turn.status) {
       const extra: Record<string, string> = turn.status === 429 || turn.status >= 500 ? { 'retry-after-ms': retryAfter } : {};
       return sendError(res, turn.status, turn.errorMessage ?? defaultMessage(turn.status, body, req), extra);
@@ -281,7 +295,28 @@ export async function startScriptedServer(options: ScriptedServerOptions = {}): 
   };
 }
 
-function write(res: http.ServerResponse, data: string): Promise<void> {
+async function sendRaw(res: http.ServerResponse, turn: Turn): Promise<void> {
+  res.writeHead(turn.status ?? 200, { 'Content-Type': turn.contentType ?? 'text/event-stream', ...turn.headers });
+  res.flushHeaders();
+  for (const piece of turn.raw ?? []) {
+    if (res.destroyed) return;
+    if (typeof piece === 'object' && 'pauseMs' in piece) {
+      await sleep(piece.pauseMs);
+      continue;
+    }
+    if (typeof piece === 'object' && 'until' in piece) {
+      await piece.until;
+      continue;
+    }
+    await write(res, piece);
+    await sleep(2);
+  }
+  if (turn.rawEnd === 'hang') return;
+  if (turn.rawEnd === 'drop') res.socket?.destroy();
+  else res.end();
+}
+
+function write(res: http.ServerResponse, data: string | Uint8Array): Promise<void> {
   return new Promise((resolve) => {
     res.write(data, () => resolve());
   });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Message } from '../../shared/domain';
 import { Markdown } from './Markdown';
+import { ThinkingBlock } from './ThinkingBlock';
 import { ToolCallCard } from './ToolCallCard';
 import type { DisplayItem } from './displayItems';
 import { plumbingView } from './PlumbingMessages';
@@ -66,11 +67,12 @@ function FullMessage({ item, actions }: { item: DisplayItem; actions: MessageAct
         />
       ) : (
         <div className="message-body">
+          {message.reasoning && <ThinkingBlock reasoning={message.reasoning} streaming={streaming} />}
           {message.role === 'user' ? (
             <p className="user-text">{message.content}</p>
           ) : message.content ? (
             <Markdown text={message.content} streaming={streaming} />
-          ) : streaming && !item.toolCalls.length ? (
+          ) : streaming && !item.toolCalls.length && !message.reasoning ? (
             <span className="typing" role="img" aria-label="Assistant is typing">
               <span />
               <span />

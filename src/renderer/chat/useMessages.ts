@@ -155,13 +155,18 @@ export function applyStreamed(messages: readonly Message[], delta: EventPayload<
   const index = findIndex(messages, delta.messageId);
   if (index < 0) return null;
   const message = messages[index];
-  let { content, toolCalls } = message;
+  let { content, toolCalls, reasoning } = message;
   if (delta.content) {
     if (delta.content.at !== content.length) return null;
     content += delta.content.text;
   }
   if (delta.toolCalls !== undefined) toolCalls = delta.toolCalls;
+  if (delta.reasoning || delta.reasoningMs !== undefined) {
+    const text = reasoning?.text ?? '';
+    if (delta.reasoning && delta.reasoning.at !== text.length) return null;
+    reasoning = { text: text + (delta.reasoning?.text ?? ''), durationMs: delta.reasoningMs ?? reasoning?.durationMs ?? null };
+  }
   const next = messages.slice();
-  next[index] = { ...message, content, toolCalls };
+  next[index] = { ...message, content, toolCalls, reasoning };
   return next;
 }

@@ -54,7 +54,12 @@ async function buildConversation(core: TestCore): Promise<string> {
   ok(tasks.change(id, USER, deleteOp(4)));
   c.messages.insert({ conversationId: id, role: 'tool', content: 'Task list updated: 1/3 completed\nmore detail', toolCallId: 'call_1', toolName: 'manage_todo_list' });
   const timeResult = c.messages.insert({ conversationId: id, role: 'tool', content: '2026-05-01T09:30:00Z', toolCallId: 'call_2', toolName: 'current_time' });
-  c.messages.insert({ conversationId: id, role: 'assistant', content: 'Here is code:\n```ts\nconst unclosed = true;' });
+  c.messages.insert({
+    conversationId: id,
+    role: 'assistant',
+    content: 'Here is code:\n```ts\nconst unclosed = true;',
+    reasoning: { text: 'They want code.\n\nShow <b>one</b> line.', durationMs: 1200 },
+  });
   tasks.close(id, USER, 'clear-command');
 
   c.messages.insert({ conversationId: id, role: 'user', content: 'Next: the party.' });
@@ -122,6 +127,8 @@ describe('conversation JSON export', () => {
     ]);
     expect(data.messages[2]).toMatchObject({ toolCallId: 'call_1', toolName: 'manage_todo_list' });
     expect(data.messages[6]).toMatchObject({ error: 'Rate limited (429)' });
+    expect(data.messages[4].reasoning).toEqual({ text: 'They want code.\n\nShow <b>one</b> line.', durationMs: 1200 });
+    expect(data.messages[0].reasoning).toBeNull();
 
     expect(data.taskLists.map((l) => [l.id, l.closedAt === null])).toEqual([
       [1, false],
@@ -410,6 +417,8 @@ describe('conversation Markdown export', () => {
     const code = tree.children.filter((n) => n.type === 'code');
     expect(code).toHaveLength(1);
     expect(result.text).toContain('_Error: Rate limited (429)_');
+    // A model's thinking is a quote above its reply, its HTML inert like the reply's.
+    expect(result.text).toContain('> **Thinking** (1 s)\n>\n> They want code.\n>\n> Show \\<b>one\\</b> line.\n\nHere is code:');
 
     const items = listItems(tree).filter((i) => i.checked !== null);
     expect(items.map((i) => [i.checked, i.title, i.notes])).toEqual([

@@ -5,6 +5,7 @@ import { BadRequestError } from 'openai';
 import type { Settings } from '../../../shared/settings';
 import { redact, toChatError } from '../llm/chatErrors';
 import { createClient, type ClientOptions } from '../llm/openaiClient';
+import { withoutThinking } from '../llm/thinkTags';
 import { ASSESSOR_SYSTEM, assessorUserMessage, type AssessedTask, type LastTurn } from './assessorPrompt';
 import { parseVerdict, type VerdictResult } from './verdict';
 
@@ -49,7 +50,8 @@ export async function assess(request: AssessRequest): Promise<VerdictResult> {
       request.client.log('[stepwise] the assessor request with response_format was rejected (400); asking without it');
       completion = await ask(false);
     }
-    answer = completion.choices?.[0]?.message?.content ?? '';
+    // R1-style models think aloud in `<think>` first; the verdict is what follows.
+    answer = withoutThinking(completion.choices?.[0]?.message?.content ?? '');
   } catch (error) {
     if (signal.aborted) return { ok: false, problem: 'the check was cancelled' };
     return { ok: false, problem: `the assessor request failed: ${toChatError(error, errorCtx).message}` };

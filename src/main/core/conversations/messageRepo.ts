@@ -1,6 +1,6 @@
 // Messages in SQLite. Streaming replies are rows whose content is rewritten as text
 // arrives, so a crash loses at most the text since the last save.
-import type { Message, MessageRole, MessageStatus, ToolCall } from '../../../shared/domain';
+import type { Message, MessageRole, MessageStatus, Reasoning, ToolCall } from '../../../shared/domain';
 import type { Db } from '../db/openDatabase';
 import { createHistoryCache } from './historyCache';
 
@@ -17,6 +17,8 @@ export interface MessageRow {
   status: MessageStatus;
   error: string | null;
   origin: Message['origin'];
+  reasoning?: string | null;
+  reasoning_ms?: number | null;
 }
 
 export function toMessage(row: MessageRow): Message {
@@ -32,6 +34,7 @@ export function toMessage(row: MessageRow): Message {
     status: row.status,
     error: row.error,
     origin: row.origin,
+    reasoning: row.reasoning ? { text: row.reasoning, durationMs: row.reasoning_ms ?? null } : null,
   };
 }
 
@@ -47,6 +50,7 @@ export interface NewMessage {
   origin?: Message['origin'];
   /** Defaults to now; an import keeps the original time. */
   createdAt?: number;
+  reasoning?: Reasoning | null;
 }
 
 export interface MessagePatch {
@@ -54,10 +58,11 @@ export interface MessagePatch {
   status?: MessageStatus;
   toolCalls?: ToolCall[] | null;
   error?: string | null;
+  reasoning?: Reasoning | null;
 }
 
 /** What a streaming reply holds in memory between its once-a-second saves. */
-export type LiveReply = () => Pick<Message, 'content' | 'toolCalls'>;
+export type LiveReply = () => Pick<Message, 'content' | 'toolCalls' | 'reasoning'>;
 
 export function createMessageRepo(db: Db, now: () => number = Date.now) {
   // A page that opens mid-stream, or missed a delta, must read the text on its way, not the last save.
@@ -75,8 +80,10 @@ export function createMessageRepo(db: Db, now: () => number = Date.now) {
     return current ? { ...message, ...current() } : message;
   };
   const insert = db.prepare(
-    `INSERT INTO messages (conversation_id, role, content, created_at, tool_calls, tool_call_id, tool_name, status, error, origin)
-     VALUES (@conversation_id, @role, @content, @created_at, @tool_calls, @tool_call_id, @tool_name, @status, @error, @origin)`,
+    `INSERT INTO messages (conversation_id, role, content, created_at, tool_calls, tool_call_id, tool_name, status, error, origin,
+       reasoning, reasoning_ms)
+     VALUES (@conversation_id, @role, @content, @created_at, @tool_calls, @tool_call_id, @tool_name, @status, @error, @origin,
+       @reasoning, @reasoning_ms)`,
   );
   const byId = db.prepare<[number], MessageRow>('SELECT * FROM messages WHERE id = ?');
   const page = db.prepare<[string, number, number], MessageRow>(
@@ -108,6 +115,8 @@ export function createMessageRepo(db: Db, now: () => number = Date.now) {
         status: message.status ?? 'complete',
         error: message.error ?? null,
         origin: message.origin ?? (message.role === 'user' ? 'user' : 'system'),
+        reasoning: message.reasoning?.text ?? null,
+        reasoning_ms: message.reasoning?.durationMs ?? null,
       });
       return remember(this.get(Number(info.lastInsertRowid))!);
     },
@@ -133,6 +142,8 @@ export function createMessageRepo(db: Db, now: () => number = Date.now) {
         ['status', 'status', patch.status],
         ['error', 'error', patch.error],
         ['toolCalls', 'tool_calls', patch.toolCalls === undefined ? undefined : patch.toolCalls && JSON.stringify(patch.toolCalls)],
+        ['reasoning', 'reasoning', patch.reasoning === undefined ? undefined : (patch.reasoning?.text ?? null)],
+        ['reasoning', 'reasoning_ms', patch.reasoning === undefined ? undefined : (patch.reasoning?.durationMs ?? null)],
       ];
       for (const [key, column, value] of columns) {
         if (patch[key] === undefined) continue;

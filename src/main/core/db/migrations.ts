@@ -265,6 +265,15 @@ export const migrations: Migration[] = [
   },
   {
     version: 9,
+    name: 'reasoning with messages',
+    sql: `
+      -- What a reasoning model thought before its answer, and for how long (ms).
+      ALTER TABLE messages ADD COLUMN reasoning TEXT;
+      ALTER TABLE messages ADD COLUMN reasoning_ms INTEGER;
+    `,
+  },
+  {
+    version: 10,
     name: 'conversation instructions',
     sql: `
       -- Each conversation's own instructions. No foreign key: a new conversation's may be

@@ -48,6 +48,7 @@ export function conversationExport(snapshot: ConversationSnapshot, exportedAt: n
     status: message.status,
     error: message.error,
     origin: message.origin,
+    reasoning: message.reasoning ?? null,
   });
   const toEvent = eventNumbering(snapshot.lists.flatMap((list) => [...list.events, ...list.tasks.flatMap((t) => t.events)]));
   const { conversation } = snapshot;

@@ -39,6 +39,16 @@ function statusNote(message: ReadMessage): string | null {
   return null;
 }
 
+/** A reasoning model's thinking, as a quote above the reply. */
+function thinkingQuote(message: ReadMessage): string | null {
+  const text = message.reasoning?.text.trim();
+  if (!text) return null;
+  const ms = message.reasoning?.durationMs;
+  const time = ms === null || ms === undefined ? '' : ` (${ms < 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`})`;
+  const lines = escapeRawHtml(text).split(/\r\n|[\n\r]/).map((line) => (line.trim() ? `> ${line}` : '>'));
+  return [`> **Thinking**${time}`, '>', ...lines].join('\n');
+}
+
 function messageSections(messages: readonly ReadMessage[]): string[] {
   const results = new Map<string, ReadMessage>();
   for (const message of messages) {
@@ -49,6 +59,8 @@ function messageSections(messages: readonly ReadMessage[]): string[] {
   for (const message of messages) {
     if (message.role === 'tool') continue;
     const body: string[] = [`## ${speaker(message)} · ${formatUtc(message.createdAt)}`];
+    const thinking = thinkingQuote(message);
+    if (thinking) body.push(thinking);
     if (message.content.trim()) body.push(escapeRawHtml(closeOpenFence(message.content.trim())));
     const calls = message.toolCalls ?? [];
     if (calls.length) {

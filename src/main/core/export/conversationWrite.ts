@@ -38,6 +38,7 @@ export function writeImportedConversation(db: Db, data: ConversationExport, now:
         status: message.status === 'streaming' ? 'interrupted' : message.status,
         error: message.error,
         origin: message.origin,
+        reasoning: message.reasoning ?? null,
       });
       messageIds.set(message.id, stored.id);
       messageHome.set(message.id, conversationId);

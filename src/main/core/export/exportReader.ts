@@ -277,6 +277,7 @@ export function createExportReader(db: Db) {
         status: row.status,
         error: row.error,
         origin: row.origin,
+        reasoning: row.reasoning ? { text: row.reasoning, durationMs: row.reasoning_ms ?? null } : null,
       }));
     },
     workers(conversationId: string): ReadWorker[] {

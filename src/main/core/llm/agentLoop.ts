@@ -12,7 +12,11 @@ import type { ToolCallObserver, ToolRunResult } from '../tools/toolTypes';
 import { buildApiMessages } from './apiMessages';
 import { ChatFailure, roundsError, toChatError, type ErrorContext } from './chatErrors';
 import { createClient } from './openaiClient';
-import { newTurnState, streamTurn } from './streamTurn';
+import { streamedEmitter } from './streamedEmitter';
+import { createStreamFetch } from './streamFetch';
+import { keptOf, newTurnState, streamTurn } from './streamTurn';
+import { decideTurn } from './turnOutcome';
+import { reasoningOfTurn } from './turnState';
 import type { PromptRegistry } from './systemPrompt';
 import { createThrottle } from './throttle';
 
@@ -71,7 +75,7 @@ export interface LoopRun {
   setFlush?: (flush: (() => void) | null) => void;
 }
 
-export const LENGTH_NOTE = 'The reply reached the model’s output limit and may be cut short. Ask it to continue.';
+export { LENGTH_NOTE } from './turnOutcome';
 
 /** The abort reason when Stepwise shuts down: the flush already saved the reply as interrupted. */
 export const SHUTDOWN = 'shutdown';
@@ -93,6 +97,7 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
       requestTimeoutMs: options.requestTimeoutMs,
       maxRetries: options.maxRetries,
       log: options.log,
+      fetch: createStreamFetch({ idleTimeoutMs: options.idleTimeoutMs }),
     }));
   } catch (error) {
     const chatError = toChatError(error, { model: settings.model, baseUrl: settings.baseUrl, apiKey });
@@ -109,11 +114,11 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
     emit(row);
 
     const turn = newTurnState();
-    const snapshot = (): Pick<Message, 'content' | 'toolCalls'> => {
+    const snapshot = (): Pick<Message, 'content' | 'toolCalls' | 'reasoning'> => {
       const calls = turn.calls.size ? turn.calls.calls() : null;
-      return { content: turn.text, toolCalls: calls };
+      return { content: turn.text, toolCalls: calls, reasoning: reasoningOfTurn(turn) };
     };
-    const emitter = createThrottle(streamedEmitter(bus, conversationId, row.id, snapshot), options.emitIntervalMs);
+    const emitter = createThrottle(streamedEmitter(bus, row, snapshot, () => turn.think.rewrites), options.emitIntervalMs);
     const saver = createThrottle(() => messages.update(row.id, snapshot()), options.saveIntervalMs);
     const untrack = messages.trackLive(row.id, snapshot);
     run.setFlush?.(() => {
@@ -130,7 +135,6 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
         turn,
         {
           signal,
-          idleTimeoutMs: options.idleTimeoutMs,
           onStarted: () => prompts.sent(promptCtx, prompt.contributors),
           onChange: () => {
             emitter.schedule();
@@ -146,7 +150,8 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
       const chatError = toChatError(error, errorCtx);
       if (!(error instanceof ChatFailure)) options.log(`[stepwise] chat request failed (${chatError.kind}): ${chatError.message}`);
       // A reply cut off mid-way keeps its text and reads as interrupted; others failed outright.
-      const status = chatError.kind === 'dropped' || (chatError.kind === 'timeout' && turn.text) ? 'interrupted' : 'error';
+      const kept = keptOf(turn) !== 'nothing';
+      const status = chatError.kind === 'dropped' || (chatError.kind === 'timeout' && kept) ? 'interrupted' : 'error';
       emit(messages.update(row.id, { ...snapshot(), status, error: chatError.message })!);
       return { kind: 'error', error: chatError };
     }
@@ -155,16 +160,15 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
     untrack();
     run.setFlush?.(null);
 
-    const { content, toolCalls } = snapshot();
+    const { content, toolCalls, reasoning } = snapshot();
     if (end.aborted && signal.reason === SHUTDOWN) return { kind: 'stopped' };
     if (end.aborted) {
-      finishStopped(deps, conversationId, row.id, content, toolCalls ?? []);
+      finishStopped(deps, conversationId, row.id, { content, reasoning }, toolCalls ?? []);
       return { kind: 'stopped' };
     }
-    // A reply the model's output limit cut short is kept, with a note saying so.
-    const truncated = end.finishReason === 'length' && !toolCalls?.length;
-    const note = truncated ? LENGTH_NOTE : null;
-    emit(messages.update(row.id, { content, toolCalls, status: 'complete', error: note })!);
+    // Output limits, content filters and empty replies are kept, with a note saying so.
+    const decision = decideTurn({ finishReason: end.finishReason, content, toolCalls: toolCalls ?? [], reasoning: reasoning ?? null });
+    emit(messages.update(row.id, { content, toolCalls, reasoning, status: 'complete', error: decision.note })!);
     if (!toolCalls?.length) return { kind: 'complete' };
 
     run.onActivity?.('tool');
@@ -177,9 +181,14 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
         name: call.name,
         arguments: call.arguments,
       });
+      // A call the turn's outcome already answered (cut off at the output limit, or a
+      // reply the provider's filter stopped) is not run.
+      const given = decision.answered.get(call.id);
       const result: ToolRunResult = signal.aborted
         ? { ok: false, content: CANCELLED_BY_USER, outcome: 'cancelled' }
-        : await tools.run(call.name, call.arguments, { conversationId: scopeId, agentId, signal });
+        : given !== undefined
+          ? { ok: false, content: given, outcome: 'error' }
+          : await tools.run(call.name, call.arguments, { conversationId: scopeId, agentId, signal });
       // The result and its ledger entry are stored together or not at all.
       const { message, recorded } = deps.db.transaction(() => {
         const stored = messages.insert({
@@ -195,6 +204,7 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
       recorded?.();
     }
     if (signal.aborted) return { kind: 'stopped' };
+    if (!decision.goOn) return { kind: 'complete' };
     if (round >= settings.maxToolRounds) {
       const error = roundsError(settings.maxToolRounds);
       emit(messages.insert({ conversationId, role: 'system', content: error.message, origin: 'system' }));
@@ -203,39 +213,17 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
   }
 }
 
-/**
- * Sends only what a streaming reply gained since the last event: a 1 MB reply costs 1 MB of
- * frames, not 1 MB per frame. Tool calls are small and go whole when they change.
- */
-function streamedEmitter(
-  bus: LoopDeps['bus'],
-  conversationId: string,
-  messageId: number,
-  snapshot: () => Pick<Message, 'content' | 'toolCalls'>,
-): () => void {
-  let sent = 0;
-  let sentCalls = 'null';
-  return () => {
-    const { content, toolCalls } = snapshot();
-    const calls = JSON.stringify(toolCalls);
-    const text = content.slice(sent);
-    if (!text && calls === sentCalls) return;
-    bus.emit('messages:streamed', {
-      conversationId,
-      messageId,
-      ...(text ? { content: { at: sent, text } } : {}),
-      ...(calls !== sentCalls ? { toolCalls } : {}),
-    });
-    sent = content.length;
-    sentCalls = calls;
-  };
-}
-
 /** The partial reply stays, marked stopped; every call it made gets a result, in one transaction. */
-function finishStopped(deps: LoopDeps, conversationId: string, rowId: number, content: string, calls: ToolCall[]): void {
+function finishStopped(
+  deps: LoopDeps,
+  conversationId: string,
+  rowId: number,
+  reply: Pick<Message, 'content' | 'reasoning'>,
+  calls: ToolCall[],
+): void {
   const stored: Message[] = [];
   deps.db.transaction(() => {
-    stored.push(deps.messages.update(rowId, { content, toolCalls: calls.length ? calls : null, status: 'stopped' })!);
+    stored.push(deps.messages.update(rowId, { ...reply, toolCalls: calls.length ? calls : null, status: 'stopped' })!);
     for (const call of calls) {
       stored.push(
         deps.messages.insert({

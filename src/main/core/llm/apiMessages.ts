@@ -7,8 +7,11 @@
 // - assistant rows with neither text nor tool calls (a request that failed before the
 //   first token) are skipped;
 // - the oldest history is trimmed to a budget, never the system prompt and never the
-//   newest exchange.
-import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+//   newest exchange;
+// - the model's reasoning goes back as `reasoning_content` on the assistant messages
+//   after the last user message (the tool-calling turn in progress: DeepSeek's thinking
+//   mode answers 400 without it), and never from earlier turns.
+import type { ChatCompletionAssistantMessageParam, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { Message, ToolCall } from '../../../shared/domain';
 
 export const MISSING_RESULT = 'No result: this tool call was interrupted before it finished.';
@@ -16,8 +19,14 @@ export const MISSING_RESULT = 'No result: this tool call was interrupted before 
 /** One unit that is kept or trimmed as a whole: a message, or an assistant turn with its tool results. */
 type Group = ChatCompletionMessageParam[];
 
+/** The SDK's type lacks the field DeepSeek, vLLM and Qwen read back. */
+type AssistantParam = ChatCompletionAssistantMessageParam & { reasoning_content?: string };
+
 export function repairHistory(history: Message[]): Group[] {
   const groups: Group[] = [];
+  const turnStart = history.findLastIndex((m) => m.role === 'user');
+  const withReasoning = (message: Message, index: number, param: AssistantParam): AssistantParam =>
+    index > turnStart && message.reasoning?.text ? { ...param, reasoning_content: message.reasoning.text } : param;
   let open: { calls: ToolCall[]; results: Map<string, string>; group: Group } | null = null;
 
   const close = () => {
@@ -29,7 +38,7 @@ export function repairHistory(history: Message[]): Group[] {
     open = null;
   };
 
-  for (const message of history) {
+  for (const [index, message] of history.entries()) {
     if (message.role === 'tool') {
       // A result belongs to the open assistant turn; anything else is an orphan.
       if (open && message.toolCallId && open.calls.some((c) => c.id === message.toolCallId)) {
@@ -45,14 +54,14 @@ export function repairHistory(history: Message[]): Group[] {
     }
     const calls = uniqueCalls(message.toolCalls ?? []);
     if (!calls.length) {
-      if (message.content.trim()) groups.push([{ role: 'assistant', content: message.content }]);
+      if (message.content.trim()) groups.push([withReasoning(message, index, { role: 'assistant', content: message.content })]);
       continue;
     }
     open = {
       calls,
       results: new Map(),
       group: [
-        {
+        withReasoning(message, index, {
           role: 'assistant',
           content: message.content || null,
           tool_calls: calls.map((c) => ({
@@ -60,7 +69,7 @@ export function repairHistory(history: Message[]): Group[] {
             type: 'function' as const,
             function: { name: c.name, arguments: validJsonArguments(c.arguments) },
           })),
-        },
+        }),
       ],
     };
   }

@@ -4,6 +4,7 @@
 import type { Message } from '../../../shared/domain';
 import type { Settings } from '../../../shared/settings';
 import { createClient } from './openaiClient';
+import { withoutThinking } from './thinkTags';
 
 const TITLE_PROMPT =
   'Write a title of 3 to 6 words for the conversation below. Reply with the title only: no quotes, no trailing punctuation.';
@@ -45,7 +46,7 @@ export async function makeTitle(request: TitleRequest): Promise<string | null> {
         },
         { signal: request.signal },
       );
-      const title = cleanTitle(completion.choices?.[0]?.message?.content ?? '');
+      const title = cleanTitle(withoutThinking(completion.choices?.[0]?.message?.content ?? ''));
       if (title) return title;
     } catch {
       // A title is a nicety: any failure falls back to the user's own words.

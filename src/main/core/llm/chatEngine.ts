@@ -6,7 +6,7 @@ import { DEFAULT_TITLE, type ConversationRepo } from '../conversations/conversat
 import { AppError, notFound } from '../ipc/dispatcher';
 import { runAgentLoop, SHUTDOWN, type LoopActivity, type LoopDeps, type LoopOutcome } from './agentLoop';
 import { makeTitle } from './autoTitle';
-import { interruptedError, redact } from './chatErrors';
+import { escalateRepeat, interruptedError, redact } from './chatErrors';
 
 export const CLEAR_COMMAND = '/clear';
 
@@ -44,6 +44,8 @@ export function createChatEngine(deps: ChatEngineDeps) {
   const running = new Map<string, RunEntry>();
   /** The last run's error per conversation; absent means "not run since start-up". */
   const errors = new Map<string, ChatError | null>();
+  /** The last failure as it came, until a run succeeds: a repeat of it is escalated. */
+  const failures = new Map<string, ChatError>();
   const titling = new Map<string, AbortController>();
   const hooks = {
     beforeEdit: new Set<BeforeEditHook>(),
@@ -159,10 +161,7 @@ export function createChatEngine(deps: ChatEngineDeps) {
         const message = `Something went wrong while replying: ${describe(error, deps)}`;
         return { kind: 'error', error: { kind: 'unknown', message, retryable: true, settings: false } };
       })
-      .then((outcome) => {
-        finish(conversationId, agentId, outcome);
-        return outcome;
-      });
+      .then((outcome) => finish(conversationId, agentId, repeated(conversationId, outcome)));
     entry.done = ended.then(() => undefined);
     return ended;
   }
@@ -176,18 +175,28 @@ export function createChatEngine(deps: ChatEngineDeps) {
     }));
   }
 
-  function finish(conversationId: string, agentId: string, outcome: LoopOutcome) {
+  function repeated(conversationId: string, outcome: LoopOutcome): LoopOutcome {
+    if (outcome.kind !== 'error') {
+      if (outcome.kind === 'complete') failures.delete(conversationId);
+      return outcome;
+    }
+    const error = escalateRepeat(failures.get(conversationId), outcome.error);
+    failures.set(conversationId, outcome.error);
+    return { kind: 'error', error };
+  }
+
+  function finish(conversationId: string, agentId: string, outcome: LoopOutcome): LoopOutcome {
     running.delete(conversationId);
-    if (closed) return;
+    if (closed) return outcome;
     try {
       errors.set(conversationId, outcome.kind === 'error' ? outcome.error : null);
-      if (!conversations.get(conversationId)) return;
+      if (!conversations.get(conversationId)) return outcome;
       conversations.touch(conversationId);
       if (agentId === 'main') conversationChanged(conversationId);
       bus.emit('chat:status', status(conversationId));
     } catch (error) {
       options.log(`[stepwise] finishing a chat turn failed: ${describe(error, deps)}`);
-      return;
+      return outcome;
     }
     const info: TurnEndInfo = { agentId, outcome: outcome.kind, error: outcome.kind === 'error' ? outcome.error : null };
     for (const hook of hooks.turnEnd) {
@@ -197,6 +206,7 @@ export function createChatEngine(deps: ChatEngineDeps) {
     }
     // Worker transcripts are child conversations: they keep the title they were given.
     if (agentId === 'main') autoTitle(conversationId, outcome);
+    return outcome;
   }
 
   function autoTitle(conversationId: string, outcome: LoopOutcome) {

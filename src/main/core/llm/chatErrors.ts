@@ -45,11 +45,26 @@ const error = (kind: ChatError['kind'], message: string, retryable: boolean, set
   settings,
 });
 
-export const droppedError = () =>
-  error('dropped', 'The connection dropped before the reply finished. The partial reply was kept.', true);
+/** What a failed stream had delivered, so its message says only what is true. */
+export type Kept = 'reply' | 'reasoning' | 'nothing';
 
-export const idleTimeoutError = (seconds: number) =>
-  error('timeout', `The server stopped sending the reply (nothing for ${seconds} s). The partial reply was kept.`, true);
+const keptNote: Record<Kept, string> = {
+  reply: 'The partial reply was kept.',
+  reasoning: 'The model’s thinking so far was kept; no answer had arrived.',
+  nothing: 'Nothing of the reply had arrived.',
+};
+
+export const droppedError = (kept: Kept = 'reply') =>
+  error('dropped', `The connection dropped before the reply finished. ${keptNote[kept]}`, true);
+
+/** A clean end of the body without a finish reason and without `[DONE]`. */
+export const closedEarlyError = (kept: Kept) =>
+  error('dropped', `The server closed the stream before the reply finished (no finish reason, no [DONE]). ${keptNote[kept]}`, true);
+
+const duration = (ms: number) => (ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`);
+
+export const idleTimeoutError = (idleMs: number, kept: Kept) =>
+  error('timeout', `The server stopped sending the reply (nothing for ${duration(idleMs)}). ${keptNote[kept]}`, true);
 
 export const interruptedError = () =>
   error('dropped', 'The reply was cut short when Stepwise closed. The partial reply was kept.', true);
@@ -64,6 +79,21 @@ export const roundsError = (rounds: number) =>
 
 export function configError(message: string): ChatError {
   return error('config', message, false, true);
+}
+
+/**
+ * A failure that carries the server's words and comes back word for word is not going
+ * away by retrying (a 400 naming a missing field, say): the second time, stop offering
+ * Retry and show the server's message with the way to Settings.
+ */
+export function escalateRepeat(previous: ChatError | null | undefined, next: ChatError): ChatError {
+  if (!next.detail || !next.retryable || previous?.detail !== next.detail || previous.kind !== next.kind) return next;
+  return {
+    ...next,
+    message: `The same error came back on retry: ${next.detail} Retrying will not fix this; check the provider and model in Settings.`,
+    retryable: false,
+    settings: true,
+  };
 }
 
 /** The server's own words, without the key and without a wall of text. */
@@ -102,14 +132,15 @@ export function toChatError(err: unknown, ctx: ErrorContext): ChatError {
   }
   if (err instanceof APIError) {
     const detail = serverDetail(err, ctx.apiKey);
+    const words = detail ? { detail: `${host} said: “${detail}”` } : {};
     if (err.status === undefined) {
       // An error event inside the stream: the request started, then the server gave up.
-      return error('server', `${host} reported an error while replying: ${detail || 'no details'}`, true);
+      return { ...error('server', `${host} reported an error while replying: ${detail || 'no details'}`, true), ...words };
     }
     if (err.status >= 500) {
       return error('server', `${host} had a server error (${err.status}), even after retrying. Retry in a moment.`, true);
     }
-    return error('unknown', `${host} rejected the request (${err.status}): ${detail || 'no details'}`, true);
+    return { ...error('unknown', `${host} rejected the request (${err.status}): ${detail || 'no details'}`, true), ...words };
   }
   if (isNetworkError(err)) return droppedError();
   const message = redact(err instanceof Error ? err.message : String(err), ctx.apiKey);
@@ -117,7 +148,7 @@ export function toChatError(err: unknown, ctx: ErrorContext): ChatError {
 }
 
 /** Errors fetch raises when the body stops mid-way (`terminated`, a reset socket). */
-function isNetworkError(err: unknown): boolean {
+export function isNetworkError(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
   const code = (err as { code?: unknown }).code ?? (err.cause as { code?: unknown } | undefined)?.code;
   return (

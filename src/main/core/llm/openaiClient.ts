@@ -9,6 +9,8 @@ export interface ClientOptions {
   requestTimeoutMs: number;
   maxRetries: number;
   log: (line: string) => void;
+  /** The agent loop's wire-level handling (streamFetch.ts); the global fetch otherwise. */
+  fetch?: typeof fetch;
 }
 
 /** Local servers (Ollama, LM Studio) need no key, but the SDK insists on one. */
@@ -49,6 +51,7 @@ export function createClient(
     webhookSecret: null,
     timeout: options.requestTimeoutMs,
     maxRetries: options.maxRetries,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
     logLevel: 'warn',
     logger: { error: log('error'), warn: log('warn'), info: log('info'), debug: log('debug') },
   });

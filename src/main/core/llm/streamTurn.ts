@@ -1,28 +1,30 @@
-// One streaming request: sends it, folds the chunks into text and tool calls, and tells
-// how it ended. A stream that ends without a finish reason was dropped; one that goes
-// quiet for too long timed out. Both keep what arrived so far in `turn`.
+// One streaming request: sends it, folds the chunks into the turn (text, reasoning, tool
+// calls), and tells how it ended. `[DONE]` after chunks that never named a finish reason
+// is a normal end; a body that ends with neither was cut short; one that goes quiet for
+// too long timed out (see streamFetch.ts). Every failure keeps what arrived in `turn`, and
+// its message says what that was.
 import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
-import { ChatFailure, droppedError, idleTimeoutError } from './chatErrors';
-import { createToolCallAccumulator } from './toolCallAccumulator';
+import { ChatFailure, closedEarlyError, droppedError, idleTimeoutError, isNetworkError, type Kept } from './chatErrors';
+import { StreamIdleError, wireFacts } from './streamFetch';
+import { endTurn, foldChunk, reasoningText, type TurnState } from './turnState';
 
-export interface TurnState {
-  text: string;
-  calls: ReturnType<typeof createToolCallAccumulator>;
-}
-
-export const newTurnState = (): TurnState => ({ text: '', calls: createToolCallAccumulator() });
+export { newTurnState, type TurnState } from './turnState';
 
 export interface StreamOptions {
   signal: AbortSignal;
-  idleTimeoutMs: number;
   /** The server accepted the request (headers arrived). */
   onStarted?: () => void;
-  /** Text or tool calls grew. */
+  /** Text, reasoning or tool calls grew. */
   onChange: () => void;
 }
 
 export type TurnEnd = { aborted: true } | { aborted: false; finishReason: string };
+
+export function keptOf(turn: TurnState): Kept {
+  if (turn.text.trim() || turn.calls.size) return 'reply';
+  return reasoningText(turn).trim() ? 'reasoning' : 'nothing';
+}
 
 export async function streamTurn(
   client: OpenAI,
@@ -30,45 +32,29 @@ export async function streamTurn(
   turn: TurnState,
   options: StreamOptions,
 ): Promise<TurnEnd> {
-  const idle = new AbortController();
-  const signal = AbortSignal.any([options.signal, idle.signal]);
-  let timer: NodeJS.Timeout | undefined;
-  const arm = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => idle.abort(), options.idleTimeoutMs);
-  };
-  let finishReason: string | null = null;
+  let response: Response | undefined;
   try {
-    const stream = await client.chat.completions.create({ ...params, stream: true }, { signal });
+    const { data: stream, response: answered } = await client.chat.completions
+      .create({ ...params, stream: true }, { signal: options.signal })
+      .withResponse();
+    response = answered;
     options.onStarted?.();
-    arm();
     for await (const chunk of stream) {
-      arm();
-      const choice = chunk.choices?.[0];
-      if (!choice) continue;
-      const delta = choice.delta ?? {};
-      let changed = false;
-      if (typeof delta.content === 'string' && delta.content) {
-        turn.text += delta.content;
-        changed = true;
-      }
-      if (delta.tool_calls?.length) {
-        turn.calls.add(delta.tool_calls);
-        changed = true;
-      }
-      if (changed) options.onChange();
-      if (choice.finish_reason) finishReason = choice.finish_reason;
+      if (foldChunk(turn, chunk, Date.now())) options.onChange();
     }
   } catch (error) {
+    endTurn(turn, Date.now());
     if (options.signal.aborted) return { aborted: true };
-    if (idle.signal.aborted) throw new ChatFailure(idleTimeoutError(Math.round(options.idleTimeoutMs / 1000)));
+    if (error instanceof StreamIdleError) throw new ChatFailure(idleTimeoutError(error.idleMs, keptOf(turn)));
+    if (response && isNetworkError(error)) throw new ChatFailure(droppedError(keptOf(turn)));
     throw error;
-  } finally {
-    clearTimeout(timer);
   }
+  endTurn(turn, Date.now());
   // The SDK ends the iteration quietly when the request is aborted.
   if (options.signal.aborted) return { aborted: true };
-  if (idle.signal.aborted) throw new ChatFailure(idleTimeoutError(Math.round(options.idleTimeoutMs / 1000)));
-  if (!finishReason) throw new ChatFailure(droppedError());
-  return { aborted: false, finishReason };
+  if (!turn.finishReason) {
+    if (!wireFacts(response)?.sawDone) throw new ChatFailure(closedEarlyError(keptOf(turn)));
+    turn.finishReason = turn.calls.size ? 'tool_calls' : 'stop';
+  }
+  return { aborted: false, finishReason: turn.finishReason };
 }
