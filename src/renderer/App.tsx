@@ -1,3 +1,4 @@
+import { flushSync } from 'react-dom';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { Notice } from '../shared/domain';
 import { call, useApi, useEvent } from './api/apiContext';
@@ -5,7 +6,9 @@ import { ToastProvider, useGuard, useToast } from './common/toasts';
 import { importConversation, importSummary } from './common/importConversation';
 import { useConnectionState } from './common/connectionStore';
 import { useView } from './common/useSelection';
-import { isNewConversationKey, isSearchKey, NEW_CONVERSATION_KEYS, SEARCH_KEYS } from './common/shortcuts';
+import { isNewConversationKey, isSearchKey, isSidebarKey, NEW_CONVERSATION_KEYS, SEARCH_KEYS } from './common/shortcuts';
+import { useSidebarLayout } from './layout/useSidebarLayout';
+import { SidebarRail } from './layout/SidebarToggle';
 import { Sidebar } from './sidebar/Sidebar';
 import { ConversationView } from './chat/ConversationView';
 import { useSettings, useTheme } from './settings/useSettings';
@@ -45,6 +48,7 @@ function Shell() {
   const [showShortcuts, setShowShortcuts] = useState(false);
   const [exportAll, setExportAll] = useState(false);
   const toast = useToast();
+  const sidebar = useSidebarLayout();
 
   const runImport = useCallback(async () => {
     const imported = await guard(() => importConversation(api));
@@ -76,8 +80,13 @@ function Shell() {
         newConversation();
       } else if (isSearchKey(event)) {
         event.preventDefault();
+        // The search lives in the sidebar: show it first so the field can take the focus.
+        if (sidebar.hidden) flushSync(sidebar.show);
         searchRef.current?.focus();
         searchRef.current?.select();
+      } else if (isSidebarKey(event)) {
+        event.preventDefault();
+        sidebar.toggle();
       } else if (event.key === 'F2' && view.kind === 'conversation') {
         event.preventDefault();
         setRenameRequest((n) => n + 1);
@@ -88,7 +97,7 @@ function Shell() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [newConversation, navigate, view.kind]);
+  }, [newConversation, navigate, view.kind, sidebar]);
 
   useEvent(
     'app:command',
@@ -103,8 +112,11 @@ function Shell() {
   );
 
   return (
-    <div className="app">
+    <div className={sidebar.hidden ? 'app sidebar-hidden' : 'app'}>
+      {sidebar.hidden && <SidebarRail onShow={sidebar.show} onNew={newConversation} />}
       <Sidebar
+        hidden={sidebar.hidden}
+        onHide={sidebar.toggle}
         selectedId={view.kind === 'conversation' ? view.id : null}
         onSelect={(id, messageId) => {
           openConversation(id);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { MessageOrigin, MessageRole, MessageStatus, Reasoning } from './domain';
 import { TaskStatus } from './tasks';
 import { ToolOutcome } from './ledger';
+import { INSTRUCTIONS_MAX } from './instructions';
 
 export const TASKS_FORMAT = 'stepwise.tasks';
 /** 2 added each task's `toolCalls` (the task ledger). */
@@ -191,6 +192,8 @@ function conversationExportOf<V extends number, L extends z.ZodType>(version: V,
       updatedAt: IsoTime,
       /** The provider profile (by id) and model the conversation talks to; null: the default. */
       model: z.strictObject({ profileId: z.string(), model: z.string() }).nullable().optional(),
+      /** The conversation's own instructions; absent in files written before they existed. */
+      instructions: z.string().max(INSTRUCTIONS_MAX).optional(),
     }),
     messages: z.array(ConversationExportMessage),
     taskLists: z.array(list),

@@ -23,6 +23,7 @@ import { ModelRef, ProfileId, ProfileInput } from './providers';
 import { Question, QuestionReply } from './questions';
 import { Draft, DraftContent } from './drafts';
 import { LedgerCall, LedgerCounts } from './ledger';
+import { InstructionsText } from './instructions';
 
 const call = <Req extends z.ZodType, Res extends z.ZodType>(request: Req, response: Res) => ({
   request,
@@ -105,6 +106,9 @@ export const calls = {
   'drafts:list': call(Empty, z.array(Draft)),
   /** Saves a conversation's unsent text; empty text forgets the draft. */
   'drafts:save': call(z.strictObject({ conversationId: ConversationId, content: DraftContent }), z.object({ saved: z.boolean() })),
+  /** A conversation's own instructions ('' for none); a new conversation's may be set before its first send. */
+  'instructions:get': call(z.strictObject({ conversationId: ConversationId }), z.object({ text: z.string() })),
+  'instructions:set': call(z.strictObject({ conversationId: ConversationId, text: InstructionsText }), z.object({ text: z.string() })),
 
   /** Stops the conversation's agent loop; the partial reply stays, marked stopped. */
   'chat:stop': call(z.strictObject({ conversationId: ConversationId }), ChatStatus),

@@ -2,6 +2,8 @@
 // configuration and a file missing fields (an older version) still loads.
 import { z } from 'zod';
 import { ModelRef, ProfileView, ProviderProfile } from './providers';
+import { InstructionsText } from './instructions';
+import { PromptLibrary } from './promptLibrary';
 
 export const Theme = z.enum(['system', 'light', 'dark']);
 export type Theme = z.infer<typeof Theme>;
@@ -26,6 +28,10 @@ const fields = {
   autopilotCap: z.number().int().min(1).max(20),
   /** Run MCP tools the server marks read-only (`readOnlyHint`) without asking. */
   autoAllowReadOnly: z.boolean(),
+  /** Sent first in every request of every conversation ('' for none). */
+  systemPrompt: InstructionsText,
+  /** Saved prompts, inserted with "/" in the composer. */
+  prompts: PromptLibrary,
 };
 
 export const Settings = z.object({
@@ -43,6 +49,8 @@ export const Settings = z.object({
   autopilotDefault: fields.autopilotDefault.default(false),
   autopilotCap: fields.autopilotCap.default(5),
   autoAllowReadOnly: fields.autoAllowReadOnly.default(false),
+  systemPrompt: fields.systemPrompt.default(''),
+  prompts: fields.prompts.default([]),
 });
 export type Settings = z.infer<typeof Settings>;
 

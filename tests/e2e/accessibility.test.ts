@@ -77,7 +77,7 @@ describe('accessibility (axe-core)', () => {
 
   it('Settings has none, in light and in dark', async () => {
     const { page } = app;
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
     await page.getByRole('region', { name: 'Settings' }).waitFor();
     expect(await violations(page)).toEqual([]);
     await page.locator('label').filter({ hasText: 'Dark' }).click();

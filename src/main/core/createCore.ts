@@ -32,6 +32,7 @@ import { openDataDir, type DataDirLock } from './storage/openDataDir';
 import { KEY_FILE } from './settings/fileSecretStore';
 import { createDraftModule } from './drafts/draftModule';
 import { createLedgerModule } from './ledger/ledgerModule';
+import { createInstructionsModule } from './instructions/instructionsModule';
 
 export interface CoreOptions {
   dataDir: string;
@@ -171,6 +172,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     log: chatOptions.log,
   });
   const drafts = createDraftModule({ db, now });
+  const instructions = createInstructionsModule({ db, now, prompts, systemPrompt: () => settings.effective().systemPrompt });
 
   const handlers: Handlers = {
     'app:info': () => ({
@@ -193,6 +195,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     ...approvalHandlers(approvals),
     ...drafts.handlers,
     ...ledger.handlers,
+    ...instructions.handlers,
     // Stop halts everything in the conversation at once: Autopilot's pending step, the
     // main agent and every worker (with a summary when workers were involved).
     'chat:stop': async ({ conversationId }) => {

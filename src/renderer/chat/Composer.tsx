@@ -4,6 +4,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useDraft, useDrafts } from '../drafts/drafts';
 import { useToastClearance } from '../common/toastClearance';
+import { usePromptSlash } from '../instructions/usePromptSlash';
 
 export function Composer(props: {
   onSend: (text: string) => Promise<boolean>;
@@ -45,6 +46,7 @@ export function Composer(props: {
   useEffect(() => () => (draftId ? drafts.flush(draftId) : undefined), [drafts, draftId]);
 
   const setText = (value: string) => (draftId ? drafts.setText(draftId, value) : setLocalText(value));
+  const slash = usePromptSlash(text, setText);
 
   const send = async () => {
     if (draftId) {
@@ -61,6 +63,7 @@ export function Composer(props: {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (slash.onKeyDown(event)) return;
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       if (!props.running) void send();
@@ -80,8 +83,10 @@ export function Composer(props: {
         if (!props.running) void send();
       }}
     >
+      {slash.list}
       <textarea
         ref={ref}
+        {...slash.inputProps}
         aria-label={props.label ?? 'Message'}
         placeholder={props.placeholder ?? 'Ask for something… (Enter to send, Shift+Enter for a new line)'}
         value={text}

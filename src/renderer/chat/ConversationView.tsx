@@ -9,6 +9,7 @@ import { MessageList } from './MessageList';
 import { Composer } from './Composer';
 import { ChatErrorBanner } from './ChatErrorBanner';
 import { TaskHeader } from '../tasks/TaskHeader';
+import { ConversationSettingsButton } from '../instructions/ConversationSettings';
 import { useWorkers } from '../agents/useWorkers';
 import { WorkerStrip } from '../agents/WorkerStrip';
 import { WorkerView } from '../agents/WorkerView';
@@ -157,6 +158,7 @@ export function ConversationView(props: {
         <UsageTotal conversationId={conversationId} />
         <ModelPicker conversation={conversation} />
         <AutopilotToggle state={autopilot} />
+        <ConversationSettingsButton conversationId={conversation.id} />
       </header>
       <TaskHeader
         conversationId={conversationId}

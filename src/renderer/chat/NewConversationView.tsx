@@ -12,6 +12,7 @@ import { AutopilotToggle } from '../agents/Autopilot';
 import { useSettings } from '../settings/useSettings';
 import { ModelSelect } from '../providers/ModelSelect';
 import './newConversation.css';
+import { ConversationSettingsButton } from '../instructions/ConversationSettings';
 
 export function NewConversationView(props: { id: string; focusRequest: number; onStarted: (id: string) => void }) {
   const api = useApi();
@@ -50,6 +51,7 @@ export function NewConversationView(props: { id: string; focusRequest: number; o
           />
         )}
         <AutopilotToggle state={autopilotState} onToggle={setAutopilot} />
+        <ConversationSettingsButton conversationId={id} />
       </header>
       <div className="empty-chat">
         <h2>What should we work on?</h2>

@@ -23,3 +23,10 @@ export function isSearchKey(event: KeyboardEvent): boolean {
 
 export const NEW_CONVERSATION_KEYS = isDesktop ? 'Ctrl/⌘ + N' : 'Alt + N';
 export const SEARCH_KEYS = isDesktop ? 'Ctrl/⌘ + K' : 'Ctrl/⌘ + K or /';
+
+export function isSidebarKey(event: KeyboardEvent): boolean {
+  const mod = event.ctrlKey || event.metaKey;
+  return mod && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'b';
+}
+
+export const SIDEBAR_KEYS = 'Ctrl/⌘ + B';

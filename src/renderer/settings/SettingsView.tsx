@@ -2,10 +2,12 @@ import { useEffect, useState } from 'react';
 import type { CallResponse } from '../../shared/ipc';
 import type { SettingsView as Settings } from '../../shared/settings';
 import { call, useApi } from '../api/apiContext';
-import { useGuard } from '../common/toasts';
+import { useGuard, useToast } from '../common/toasts';
 import { McpSettings } from '../mcp/McpSettings';
 import { ProviderSettings } from '../providers/ProviderSettings';
 import { ModelSelect } from '../providers/ModelSelect';
+import { DefaultSystemPrompt } from '../instructions/DefaultSystemPrompt';
+import { PromptLibrarySettings } from '../instructions/PromptLibrarySettings';
 
 export function SettingsView({ settings, onClose }: { settings: Settings | null; onClose: () => void }) {
   if (!settings) return <div className="loading" aria-busy="true" />;
@@ -20,6 +22,8 @@ export function SettingsView({ settings, onClose }: { settings: Settings | null;
       <ProviderSettings settings={settings} />
       <ModelSettings settings={settings} />
       <AgentSettings settings={settings} />
+      <DefaultSystemPrompt value={settings.systemPrompt} />
+      <PromptLibrarySettings prompts={settings.prompts} />
       <McpSettings settings={settings} />
       <AppearanceSettings settings={settings} />
       <AboutSection />

@@ -5,6 +5,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useConversationPages } from './useConversationPages';
 import { ConversationItem } from './ConversationItem';
 import { MenuButton } from '../common/Menu';
+import { SidebarToggle } from '../layout/SidebarToggle';
 
 const ROW_HEIGHT = 52;
 /** Search results have room for a snippet of the matching message. */
@@ -22,6 +23,8 @@ export function Sidebar(props: {
   onImport: () => void;
   settingsOpen: boolean;
   searchRef: RefObject<HTMLInputElement | null>;
+  hidden: boolean;
+  onHide: () => void;
 }) {
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
@@ -46,13 +49,14 @@ export function Sidebar(props: {
   useEffect(() => ensureRange(first, last), [ensureRange, first, last]);
 
   return (
-    <aside className="sidebar" aria-label="Conversations">
+    <aside className="sidebar" aria-label="Conversations" hidden={props.hidden}>
       <div className="sidebar-top">
         <div className="brand">
           <span className="brand-mark" aria-hidden="true">
             ✓
           </span>
           Stepwise
+          <SidebarToggle hidden={false} onToggle={props.onHide} />
         </div>
         <button type="button" className="primary new-button" onClick={props.onNew}>
           <span aria-hidden="true">+</span> New conversation

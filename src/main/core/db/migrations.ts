@@ -321,6 +321,22 @@ export const migrations: Migration[] = [
       ALTER TABLE messages ADD COLUMN summary_through INTEGER;
     `,
   },
+  {
+    version: 12,
+    name: 'conversation instructions',
+    sql: `
+      -- Each conversation's own instructions. No foreign key: a new conversation's may be
+      -- set before its first send stores it (under the same id).
+      CREATE TABLE conversation_instructions (
+        conversation_id TEXT PRIMARY KEY,
+        text TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE TRIGGER conversation_instructions_forget_deleted AFTER DELETE ON conversations BEGIN
+        DELETE FROM conversation_instructions WHERE conversation_id = old.id;
+      END;
+    `,
+  },
 ];
 
 export const LATEST_VERSION = migrations.at(-1)?.version ?? 0;

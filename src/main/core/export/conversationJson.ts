@@ -69,6 +69,7 @@ export function conversationExport(snapshot: ConversationSnapshot, exportedAt: n
       createdAt: isoTime(conversation.createdAt),
       updatedAt: isoTime(conversation.updatedAt),
       model: conversation.model,
+      ...(conversation.instructions ? { instructions: conversation.instructions } : {}),
     },
     messages: snapshot.messages.map(toMessage),
     taskLists: snapshot.lists.map((list) => ({

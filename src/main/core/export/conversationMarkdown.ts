@@ -118,6 +118,11 @@ function workerLines(snapshot: ConversationSnapshot): string[] {
   return ['## Workers', lines.join('\n')];
 }
 
+function instructionsSection(instructions: string): string[] {
+  if (!instructions.trim()) return [];
+  return ['## Instructions', escapeRawHtml(closeOpenFence(instructions.trim()))];
+}
+
 export function conversationMarkdown(snapshot: ConversationSnapshot, exportedAt: number): string {
   const title = escapeMarkdownLine(snapshot.conversation.title) || 'Untitled conversation';
   const count = snapshot.messages.filter((m) => m.role !== 'tool').length;
@@ -125,6 +130,7 @@ export function conversationMarkdown(snapshot: ConversationSnapshot, exportedAt:
     `# ${title}`,
     `Exported from Stepwise on ${formatUtc(exportedAt)} · ${count} ${count === 1 ? 'message' : 'messages'}` +
       (snapshot.conversation.model ? ` · model ${escapeMarkdownLine(snapshot.conversation.model.model)}` : ''),
+    ...instructionsSection(snapshot.conversation.instructions),
     ...messageSections(snapshot.messages),
     ...workerLines(snapshot),
     ...finalTaskList(snapshot),

@@ -64,6 +64,13 @@ export function writeImportedConversation(db: Db, data: ConversationExport, now:
     });
     if (source.model) createConversationRepo(db).setModel(conversationId, source.model);
     writeMessages(conversationId, data.messages);
+    if (source.instructions?.trim()) {
+      db.prepare('INSERT INTO conversation_instructions (conversation_id, text, updated_at) VALUES (?, ?, ?)').run(
+        conversationId,
+        source.instructions.trim(),
+        now,
+      );
+    }
 
     const workers = data.workers.map((worker) => ({ worker, id: randomUUID() }));
     for (const { worker, id } of workers) {

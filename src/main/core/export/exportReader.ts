@@ -18,6 +18,8 @@ export interface ReadConversation {
   createdAt: number;
   updatedAt: number;
   model: { profileId: string; model: string } | null;
+  /** The conversation's own instructions ('' for none). */
+  instructions: string;
 }
 
 export interface ReadEvent {
@@ -101,6 +103,7 @@ interface ConversationRow {
   updated_at: number;
   model_profile?: string | null;
   model_name?: string | null;
+  instructions: string | null;
 }
 
 interface ListRow {
@@ -136,6 +139,7 @@ const toConversation = (row: ConversationRow): ReadConversation => ({
   createdAt: row.created_at,
   updatedAt: row.updated_at,
   model: row.model_profile && row.model_name ? { profileId: row.model_profile, model: row.model_name } : null,
+  instructions: row.instructions ?? '',
 });
 
 const toEvent = (row: EventRow): ReadEvent => ({
@@ -170,10 +174,15 @@ function parseToolCalls(text: string | null): Array<Record<string, unknown>> | n
 }
 
 export function createExportReader(db: Db) {
-  const conversationById = db.prepare<[string], ConversationRow>('SELECT * FROM conversations WHERE id = ?');
+  const conversationById = db.prepare<[string], ConversationRow>(
+    `SELECT c.*, i.text AS instructions FROM conversations c
+     LEFT JOIN conversation_instructions i ON i.conversation_id = c.id WHERE c.id = ?`,
+  );
   // Top-level conversations in sidebar order; worker transcripts belong to their parent.
   const topConversations = db.prepare<[], ConversationRow>(
-    'SELECT * FROM conversations WHERE parent_id IS NULL ORDER BY pinned DESC, updated_at DESC, id',
+    `SELECT c.*, i.text AS instructions FROM conversations c
+     LEFT JOIN conversation_instructions i ON i.conversation_id = c.id
+     WHERE c.parent_id IS NULL ORDER BY c.pinned DESC, c.updated_at DESC, c.id`,
   );
   const listsOf = db.prepare<[string], ListRow>(
     `SELECT id, created_at, closed_at, ROW_NUMBER() OVER (ORDER BY id) AS number

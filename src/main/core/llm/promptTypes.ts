@@ -7,6 +7,8 @@ export interface PromptContext {
 }
 
 export interface PromptProvider {
+  /** The user's own instructions: placed before Stepwise's guidance, in the order added. */
+  lead?: boolean;
   /** Text appended to the system prompt, or null for nothing. */
   systemSection(ctx: PromptContext): string | null;
   /** Called after a request that included this provider's section was sent. */

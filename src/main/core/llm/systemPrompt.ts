@@ -19,6 +19,7 @@ export function createPromptRegistry(onError: (message: string) => void = consol
     },
     /** The full system prompt and the providers that contributed to it. */
     build(ctx: PromptContext): { text: string; contributors: PromptProvider[] } {
+      const leads: string[] = [];
       const parts = [BASE_GUIDANCE];
       const contributors: PromptProvider[] = [];
       for (const provider of providers) {
@@ -31,11 +32,11 @@ export function createPromptRegistry(onError: (message: string) => void = consol
           continue;
         }
         if (section && section.trim()) {
-          parts.push(section.trim());
+          (provider.lead ? leads : parts).push(section.trim());
           contributors.push(provider);
         }
       }
-      return { text: parts.join('\n\n'), contributors };
+      return { text: [...leads, ...parts].join('\n\n'), contributors };
     },
     /** Tells the providers whose sections went out that the request was sent. */
     sent(ctx: PromptContext, contributors: PromptProvider[]): void {
