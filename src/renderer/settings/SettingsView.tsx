@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { CallResponse } from '../../shared/ipc';
 import type { SettingsView as Settings } from '../../shared/settings';
 import { call, useApi } from '../api/apiContext';
-import { useGuard, useToast } from '../common/toasts';
+import { useGuard } from '../common/toasts';
 import { McpSettings } from '../mcp/McpSettings';
 import { ProviderSettings } from '../providers/ProviderSettings';
 import { ModelSelect } from '../providers/ModelSelect';
