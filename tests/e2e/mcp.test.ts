@@ -140,6 +140,12 @@ describe('MCP tools with approvals', () => {
     // The listing reached the model's next request.
     expect(lastTool(seen[0])).toMatchObject({ tool_call_id: 'call_list' });
     expect(String(lastTool(seen[0])!.content)).toContain('[FILE] notes.txt');
+    // The call ran while task 1 was in progress: its row counts it.
+    const tasks = page.getByRole('region', { name: 'Tasks', exact: true });
+    const toggle = tasks.getByRole('button', { name: /^(Expand|Collapse) task list$/ });
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    const row1 = tasks.getByRole('list', { name: 'Task list' }).getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Task 1, / }) });
+    await row1.getByRole('button', { name: '1 tool call', exact: true }).waitFor({ timeout: 15_000 });
     // Answered from the banner this time.
     await banner.getByRole('button', { name: 'Deny' }).click();
 
@@ -148,6 +154,8 @@ describe('MCP tools with approvals', () => {
     expect(fs.existsSync(path.join(workDir, 'summary.txt'))).toBe(false);
     await expect.poll(() => banner.count()).toBe(0);
     expect(await page.getByText('denied', { exact: true }).count()).toBe(1);
+    // The denied call is in task 1's ledger too.
+    await row1.getByRole('button', { name: '2 tool calls', exact: true }).waitFor({ timeout: 15_000 });
   });
 
   it('leaves no server process behind once the host has exited', async () => {

@@ -3,28 +3,7 @@
 // conversations.json are both accepted; main tells them apart.
 import type { StepwiseApi } from '../../shared/ipc';
 import { call } from '../api/apiContext';
-
-function pickFileText(): Promise<string | null> {
-  return new Promise((resolve) => {
-    const input = document.createElement('input');
-    input.type = 'file';
-    input.accept = '.json,application/json';
-    input.setAttribute('aria-label', 'Conversation export file');
-    input.style.display = 'none';
-    input.addEventListener('change', () => {
-      const file = input.files?.[0];
-      input.remove();
-      if (!file) resolve(null);
-      else void file.text().then(resolve, () => resolve(null));
-    });
-    input.addEventListener('cancel', () => {
-      input.remove();
-      resolve(null);
-    });
-    document.body.append(input);
-    input.click();
-  });
-}
+import { pickJsonFileText } from './pickFile';
 
 export interface ImportedConversations {
   conversationId: string;
@@ -48,7 +27,7 @@ export async function importConversation(api: StepwiseApi): Promise<ImportedConv
   const first = await call(api, 'import:conversation', {});
   if (first.kind === 'imported') return first;
   if (first.kind === 'cancelled') return null;
-  const content = await pickFileText();
+  const content = await pickJsonFileText('Conversation export file');
   if (content === null) return null;
   const second = await call(api, 'import:conversation', { content });
   return second.kind === 'imported' ? second : null;

@@ -7,28 +7,7 @@ import { call, useApi } from '../api/apiContext';
 import { useGuard, useToast } from '../common/toasts';
 import { downloadText } from '../common/download';
 import './instructions.css';
-
-function pickJsonFile(): Promise<string | null> {
-  return new Promise((resolve) => {
-    const input = document.createElement('input');
-    input.type = 'file';
-    input.accept = '.json,application/json';
-    input.setAttribute('aria-label', 'Prompt library file');
-    input.style.display = 'none';
-    input.addEventListener('change', () => {
-      const file = input.files?.[0];
-      input.remove();
-      if (!file) resolve(null);
-      else void file.text().then(resolve, () => resolve(null));
-    });
-    input.addEventListener('cancel', () => {
-      input.remove();
-      resolve(null);
-    });
-    document.body.append(input);
-    input.click();
-  });
-}
+import { pickJsonFileText } from '../common/pickFile';
 
 export function PromptLibrarySettings({ prompts }: { prompts: SavedPrompt[] }) {
   const api = useApi();
@@ -47,7 +26,7 @@ export function PromptLibrarySettings({ prompts }: { prompts: SavedPrompt[] }) {
   };
 
   const importFile = async () => {
-    const content = await pickJsonFile();
+    const content = await pickJsonFileText('Prompt library file');
     if (content === null) return;
     const parsed = parsePromptLibrary(content);
     if (!parsed.ok) {
