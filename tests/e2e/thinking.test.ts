@@ -80,7 +80,8 @@ describe('the Thinking block', () => {
     turns.push(thinkTagsInContent);
     await ask('Which is faster?');
     await idle();
-    expect(await textOf(lastAssistant().locator('.markdown'))).toBe('Take the train.');
+    // The page paints the final text on its next frame.
+    await expect.poll(() => textOf(lastAssistant().locator('.markdown')), { timeout: 10_000 }).toBe('Take the train.');
     await thinking().click();
     expect(await lastAssistant().getByRole('region', { name: 'Thinking' }).innerText()).toBe('Weighing the options carefully.');
     expect(await textOf(lastAssistant())).not.toContain('<think>');
