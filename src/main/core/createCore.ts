@@ -33,6 +33,7 @@ import { KEY_FILE } from './settings/fileSecretStore';
 import { createDraftModule } from './drafts/draftModule';
 import { createLedgerModule } from './ledger/ledgerModule';
 import { createInstructionsModule } from './instructions/instructionsModule';
+import { createFolderModule } from './folders/folderModule';
 
 export interface CoreOptions {
   dataDir: string;
@@ -172,6 +173,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     log: chatOptions.log,
   });
   const drafts = createDraftModule({ db, now });
+  const folders = createFolderModule({ db, bus, conversations, now });
   const instructions = createInstructionsModule({ db, now, prompts, systemPrompt: () => settings.effective().systemPrompt });
 
   const handlers: Handlers = {
@@ -187,7 +189,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     ...chatHandlers({ engine: chat }),
     ...providers.handlers,
     ...tasks.handlers,
-    ...exportHandlers({ db, bus, conversations, fileDialogs: options.fileDialogs, now }),
+    ...exportHandlers({ db, bus, conversations, folders: folders.folders, fileDialogs: options.fileDialogs, now }),
     ...workers.handlers,
     ...questions.handlers,
     ...autopilot.handlers,
@@ -196,6 +198,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     ...drafts.handlers,
     ...ledger.handlers,
     ...instructions.handlers,
+    ...folders.handlers,
     // Stop halts everything in the conversation at once: Autopilot's pending step, the
     // main agent and every worker (with a summary when workers were involved).
     'chat:stop': async ({ conversationId }) => {
@@ -246,6 +249,8 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     questions,
     /** The task ledger: `ledger.store.openCounts(id)`, `.openTaskCalls(id, taskId)`, `.all(id)`. */
     ledger,
+    /** Sidebar folders: `folders.folders.create(name)`, `.move(conversationId, folderId)`. */
+    folders,
     dispatch: createDispatcher(handlers),
     /** Resolves once every MCP server process has stopped. */
     close(): Promise<void> {

@@ -70,6 +70,7 @@ export function conversationExport(snapshot: ConversationSnapshot, exportedAt: n
       updatedAt: isoTime(conversation.updatedAt),
       model: conversation.model,
       ...(conversation.instructions ? { instructions: conversation.instructions } : {}),
+      ...(conversation.folder ? { folder: conversation.folder } : {}),
     },
     messages: snapshot.messages.map(toMessage),
     taskLists: snapshot.lists.map((list) => ({

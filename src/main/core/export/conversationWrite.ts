@@ -10,6 +10,7 @@ import { createMessageRepo } from '../conversations/messageRepo';
 import { createTaskStore } from '../tasks/taskStore';
 import { workerInserter } from '../agents/workerRepo';
 import { createLedgerStore } from '../ledger/ledgerStore';
+import { fileInFolder } from '../folders/folderImport';
 
 const ms = (iso: string): number => Date.parse(iso);
 const msOrNull = (iso: string | null): number | null => (iso === null ? null : Date.parse(iso));
@@ -63,6 +64,7 @@ export function writeImportedConversation(db: Db, data: ConversationExport, now:
       autopilot: source.autopilot === null ? null : source.autopilot ? 1 : 0,
     });
     if (source.model) createConversationRepo(db).setModel(conversationId, source.model);
+    fileInFolder(db, conversationId, source.folder, now);
     writeMessages(conversationId, data.messages);
     if (source.instructions?.trim()) {
       db.prepare('INSERT INTO conversation_instructions (conversation_id, text, updated_at) VALUES (?, ?, ?)').run(

@@ -18,6 +18,10 @@ import { exportFilename, filterFor, MIME_TYPES, slug, type ExportFormat, type Fi
 import { UTF8_BOM } from './tasksCsv';
 import { exportTasks, type ExportedText } from './tasksExport';
 import { writePrivateFile } from '../storage/privateFiles';
+import type { FolderRepo } from '../folders/folderRepo';
+import { exportFolder } from '../folders/folderExport';
+import { parseConversationsBundle } from './bundleImport';
+import type { ConversationExport } from '../../../shared/exportFormat';
 
 /** Native file dialogs, provided by the desktop app. Each resolves to a path, or null when cancelled. */
 export interface FileDialogs {
@@ -28,7 +32,7 @@ export interface FileDialogs {
 /** Same limit as the contract's `content` for the browser host. */
 export const IMPORT_MAX_BYTES = 200 * 1024 * 1024;
 
-type ExportCalls = Pick<Handlers, 'export:tasksText' | 'export:tasks' | 'export:conversation' | 'import:conversation'>;
+type ExportCalls = Pick<Handlers, 'export:tasksText' | 'export:tasks' | 'export:conversation' | 'export:folder' | 'import:conversation'>;
 
 export function exportConversation(db: Db, conversationId: string, format: 'md' | 'json', exportedAt: number): ExportedText {
   const snapshot = readConversation(createExportReader(db), conversationId);
@@ -70,10 +74,11 @@ export function exportHandlers(deps: {
   db: Db;
   bus: EventBus;
   conversations: ConversationRepo;
+  folders: FolderRepo;
   fileDialogs?: FileDialogs;
   now: () => number;
 }): ExportCalls {
-  const { db, bus, conversations, fileDialogs, now } = deps;
+  const { db, bus, conversations, folders, fileDialogs, now } = deps;
   const reader = createExportReader(db);
 
   async function deliver(exported: ExportedText, format: ExportFormat) {
@@ -118,9 +123,26 @@ export function exportHandlers(deps: {
     return { kind: 'imported' as const, ...stored[0]!, count: stored.length, skipped };
   }
 
+  /** A folder's export: every conversation or none, in one transaction, filed in its folder again. */
+  function importBundle(files: ConversationExport[]) {
+    let stored: Array<{ conversationId: string; title: string }>;
+    try {
+      stored = db.transaction(() => files.map((file) => writeImportedConversation(db, file, now())))();
+    } catch (error) {
+      throw new AppError('internal', `Stepwise could not store the imported conversations (${describeError(error)}). Nothing was imported.`);
+    }
+    for (const { conversationId } of stored) {
+      bus.emit('conversations:changed', { id: conversationId, kind: 'created', conversation: conversations.summary(conversationId) ?? null });
+    }
+    bus.emit('folders:changed', { folders: folders.list() });
+    return { kind: 'imported' as const, ...stored[0]!, count: stored.length, skipped: [] };
+  }
+
   function importText(text: string) {
     const chatGpt = chatGptData(text);
     if (chatGpt) return importChatGpt(chatGpt);
+    const bundle = parseConversationsBundle(text);
+    if (bundle) return importBundle(bundle);
     const data = parseConversationExport(text);
     let imported: { conversationId: string; title: string };
     try {
@@ -134,6 +156,7 @@ export function exportHandlers(deps: {
       kind: 'created',
       conversation: conversations.summary(imported.conversationId) ?? null,
     });
+    if (data.conversation.folder) bus.emit('folders:changed', { folders: folders.list() });
     return { kind: 'imported' as const, ...imported };
   }
 
@@ -141,6 +164,7 @@ export function exportHandlers(deps: {
     'export:tasksText': (request) => exportTasks(reader, request, now()),
     'export:tasks': (request) => deliver(exportTasks(reader, request, now()), request.format),
     'export:conversation': ({ conversationId, format }) => deliver(exportConversation(db, conversationId, format, now()), format),
+    'export:folder': ({ folderId, format }) => deliver(exportFolder(db, folders, folderId, format, now()), format),
     'import:conversation': async ({ content }) => {
       if (content !== undefined) return importText(content);
       if (!fileDialogs) return { kind: 'needs-file' as const };
