@@ -168,4 +168,13 @@ describe('folders', () => {
     expect(rows.some((row) => row.startsWith('['))).toBe(false);
     expect([...rows].sort()).toEqual(['Flights', 'Groceries', 'Hotels']);
   });
+
+  it('moves a conversation into a folder it makes on the way', async () => {
+    await menu('Actions for Groceries', 'Move to folder…');
+    const move = page().getByRole('dialog', { name: 'Move to folder' });
+    await move.getByRole('radio', { name: 'A new folder' }).check();
+    await move.getByRole('textbox', { name: 'New folder name' }).fill('Errands');
+    await move.getByRole('button', { name: 'Move' }).click();
+    await expect.poll(sidebarRows).toEqual(['[Errands]', '  Groceries', 'Flights', 'Hotels']);
+  });
 });

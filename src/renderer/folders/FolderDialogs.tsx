@@ -9,6 +9,7 @@ import { useGuard, useToast } from '../common/toasts';
 import { deliverExport } from '../common/download';
 import { ChoiceGroup, type Choice } from '../common/ChoiceGroup';
 import { ConfirmDialog } from '../common/ConfirmDialog';
+import { revealBidiControls } from '../../shared/bidi';
 import './folders.css';
 
 /** Mirrors FOLDER_NAME_MAX in shared/folders (not imported: that module brings zod). */
@@ -93,6 +94,7 @@ function NameDialog(props: { folder: Folder | null; onClose: () => void }) {
 }
 
 const NO_FOLDER = 'none';
+const NEW_FOLDER = 'new';
 
 function MoveToFolderDialog(props: { conversation: { id: string; title: string; folderId: string | null }; onClose: () => void }) {
   const api = useApi();
@@ -100,33 +102,45 @@ function MoveToFolderDialog(props: { conversation: { id: string; title: string; 
   const ref = useModal();
   const [folders, setFolders] = useState<Folder[] | null>(null);
   const [choice, setChoice] = useState(props.conversation.folderId ?? NO_FOLDER);
+  const [newName, setNewName] = useState('');
   useEffect(() => {
     void guard(() => call(api, 'folders:list', {})).then((list) => setFolders(list ?? []));
   }, [api, guard]);
-  const choices: Choice<string>[] = [{ value: NO_FOLDER, label: 'No folder' }, ...(folders ?? []).map((f) => ({ value: f.id, label: f.name }))];
+  const choices: Choice<string>[] = [
+    { value: NO_FOLDER, label: 'No folder' },
+    ...(folders ?? []).map((f) => ({ value: f.id, label: revealBidiControls(f.name) })),
+    { value: NEW_FOLDER, label: 'A new folder' },
+  ];
   const move = async () => {
-    const folderId = choice === NO_FOLDER ? null : choice;
-    if (folderId === props.conversation.folderId) return props.onClose();
-    const moved = await guard(() => call(api, 'conversations:setFolder', { id: props.conversation.id, folderId }));
+    const moved = await guard(async () => {
+      const folderId = choice === NO_FOLDER ? null : choice === NEW_FOLDER ? (await call(api, 'folders:create', { name: newName })).id : choice;
+      if (folderId !== props.conversation.folderId) await call(api, 'conversations:setFolder', { id: props.conversation.id, folderId });
+      return true;
+    });
     if (moved) props.onClose();
   };
   return (
     <dialog ref={ref} className="dialog" aria-label="Move to folder" onClose={props.onClose}>
       <h2>Move to folder</h2>
-      <p className="dialog-body">“{props.conversation.title}”</p>
+      <p className="dialog-body">“{revealBidiControls(props.conversation.title)}”</p>
       {folders === null ? (
         <div className="loading" aria-busy="true" />
       ) : (
         <div className="folder-choices">
           <ChoiceGroup legend="Folder" name="move-to-folder" choices={choices} value={choice} onChange={setChoice} />
-          {folders.length === 0 && <p className="dialog-body">No folders yet: make one with “New folder” in the sidebar.</p>}
+          {choice === NEW_FOLDER && (
+            <label className="dialog-field">
+              New folder name
+              <input autoFocus value={newName} maxLength={NAME_MAX} onChange={(event) => setNewName(event.target.value)} />
+            </label>
+          )}
         </div>
       )}
       <div className="dialog-actions">
         <button type="button" onClick={props.onClose}>
           Cancel
         </button>
-        <button type="button" className="primary" disabled={folders === null} onClick={() => void move()}>
+        <button type="button" className="primary" disabled={folders === null || (choice === NEW_FOLDER && !newName.trim())} onClick={() => void move()}>
           Move
         </button>
       </div>
@@ -156,7 +170,7 @@ function ExportFolderDialog(props: { folder: Folder; onClose: () => void }) {
     <dialog ref={ref} className="dialog" aria-label="Export folder" onClose={props.onClose}>
       <h2>Export folder</h2>
       <p className="dialog-body">
-        “{props.folder.name}”: all {props.folder.count} {props.folder.count === 1 ? 'conversation' : 'conversations'} in one file.
+        “{revealBidiControls(props.folder.name)}”: all {props.folder.count} {props.folder.count === 1 ? 'conversation' : 'conversations'} in one file.
       </p>
       <ChoiceGroup legend="Format" name="folder-format" choices={FORMATS} value={format} onChange={setFormat} />
       <div className="dialog-actions">
@@ -184,7 +198,7 @@ function DeleteFolderDialog(props: { folder: Folder; onClose: () => void }) {
       onConfirm={() => void guard(() => call(api, 'folders:delete', { id: folder.id })).then(props.onClose)}
     >
       <p>
-        The folder “{folder.name}” will be deleted.{' '}
+        The folder “{revealBidiControls(folder.name)}” will be deleted.{' '}
         {folder.count > 0
           ? `Its ${folder.count === 1 ? 'conversation stays' : `${folder.count} conversations stay`}, out of any folder; nothing in ${folder.count === 1 ? 'it' : 'them'} is deleted.`
           : 'It is empty.'}
