@@ -1,6 +1,6 @@
 // Task lists in SQLite: rows in, domain objects out. No rules and no transactions here;
 // the service wraps every mutation in one transaction and decides what to write.
-import type { HandedBack, Task, TaskList, TaskStatus } from '../../../shared/tasks';
+import type { HandedBack, TaskList, TaskStatus } from '../../../shared/tasks';
 import type { Db } from '../db/openDatabase';
 import { draftFrom, mirror, taskListFrom, type ListRows } from './taskRows';
 
