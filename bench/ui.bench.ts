@@ -21,6 +21,9 @@ const SCALE = Number(process.env.STEPWISE_BENCH_SCALE ?? 1);
 const STREAM_TOKENS = Math.round(20_000 * SCALE);
 const MEGABYTE_TOKENS = Math.round(256 * 1024 * SCALE);
 const LONG = [10_000, 100_000].map((n) => Math.round(n * SCALE));
+/** STEPWISE_BENCH_ONLY=stream,megabyte,open picks sections (all by default). */
+const ONLY = process.env.STEPWISE_BENCH_ONLY?.split(',');
+const wanted = (section: string) => !ONLY || ONLY.includes(section);
 const began = performance.now();
 /** Progress on stderr, so a slow step shows where it is (the table goes to stdout). */
 const step = (what: string) => process.stderr.write(`  [ui ${((performance.now() - began) / 1000).toFixed(1)} s] ${what}\n`);
@@ -274,12 +277,12 @@ const bench: Bench = {
       const app = await launchApp({ env: { OPENAI_BASE_URL: server.baseUrl, STEPWISE_MODEL: 'scripted' } });
       step('launched');
       try {
-        rows.push(...(await streamingRows(app, server)));
-        rows.push(...(await bigReplyRows(app, server)));
+        if (wanted('stream')) rows.push(...(await streamingRows(app, server)));
+        if (wanted('megabyte')) rows.push(...(await bigReplyRows(app, server)));
       } finally {
         await app.close();
       }
-      rows.push(...(await openRows(server)));
+      if (wanted('open')) rows.push(...(await openRows(server)));
     } finally {
       await server.close();
     }
