@@ -97,6 +97,13 @@ const Block = memo(function Block({ text, grammars, math }: { text: string; gram
   );
 });
 
+/** A plain block's likely height (about 90 characters a line), for `content-visibility`. */
+function estimatedHeight(text: string): string {
+  let lines = 0;
+  for (const line of text.split('\n')) lines += Math.max(1, Math.ceil(line.length / 90));
+  return `auto ${(lines * 1.6).toFixed(1)}em`;
+}
+
 /** Past this many blocks, only blocks near the screen are rendered as Markdown. */
 export const LAZY_BLOCKS = 120;
 /** How far outside the screen a block starts rendering, so scrolling rarely shows it plain. */
@@ -142,7 +149,7 @@ const LazyBlock = memo(function LazyBlock(props: { text: string; grammars: numbe
   }, [near, watch]);
   if (near) return <Block {...block} />;
   return (
-    <p ref={ref} className="md-pending" data-pending="">
+    <p ref={ref} className="md-pending" data-pending="" style={{ containIntrinsicSize: estimatedHeight(block.text) }}>
       {block.text}
     </p>
   );
