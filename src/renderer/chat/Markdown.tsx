@@ -8,7 +8,7 @@ import { splitBlocksIncremental, type Blocks } from './markdownBlocks';
 import { loadLanguages, missingLanguages } from './highlightLanguages';
 import { rehypeHighlightCode } from './rehypeHighlightCode';
 import { mayContainMath, normalizeMathDelimiters } from './mathDelimiters';
-import './Markdown.css';
+
 
 type MathPlugins = typeof import('./mathPlugins');
 let mathPlugins: MathPlugins | null = null;
