@@ -44,13 +44,16 @@ beforeAll(async () => {
   root = makeDataDir();
   const dataDir = path.join(root, 'data');
   const core = createNodeCore({ dataDir, env: {} });
-  for (const [title, text] of [
+  const seeded = [
     ['Groceries', 'Milk and eggs'],
     ['Hotels', 'Hotels near Alfama'],
     ['Flights', 'Flights to Lisbon in May'],
-  ] as const) {
+  ] as const;
+  for (const [index, [title, text]] of seeded.entries()) {
     const { id } = core.conversations.create(title);
     core.messages.insert({ conversationId: id, role: 'user', content: text });
+    // One minute apart, the newest last: the order within a folder and below is by activity.
+    core.db.prepare('UPDATE conversations SET updated_at = ? WHERE id = ?').run(Date.now() - (seeded.length - index) * 60_000, id);
   }
   await core.close();
   app = await launchApp({ dataDir });
