@@ -89,8 +89,9 @@ export function createMessageRepo(db: Db, now: () => number = Date.now) {
   // A page that opens mid-stream, or missed a delta, must read the text on its way, not the last save.
   const live = new Map<number, LiveReply>();
   const history = createHistoryCache();
-  const remember = (message: Message): Message => {
-    if (db.inTransaction) history.drop(message.conversationId);
+  // Only the shown branch is cached: a write off it (or inside a transaction) drops the entry.
+  const remember = (message: Message, shown = true): Message => {
+    if (db.inTransaction || !shown) history.drop(message.conversationId);
     else history.write(message);
     return message;
   };
@@ -178,7 +179,7 @@ export function createMessageRepo(db: Db, now: () => number = Date.now) {
         chosen: place.chosen ? 1 : 0,
         shown: place.shown ? 1 : 0,
       });
-      return remember(this.get(Number(info.lastInsertRowid))!);
+      return remember(this.get(Number(info.lastInsertRowid))!, place.shown);
     },
     get(id: number): Message | undefined {
       const row = byId.get(id);
@@ -223,8 +224,8 @@ export function createMessageRepo(db: Db, now: () => number = Date.now) {
         if (!statement) updates.set(sql, (statement = db.prepare(sql)));
         statement.run(values);
       }
-      const updated = this.get(id);
-      return updated && remember(updated);
+      const row = byId.get(id);
+      return row && remember(versioned(toMessage(row), row), row.shown !== 0);
     },
     list(conversationId: string, offset: number, limit: number): { items: Message[]; total: number } {
       return { items: page.all(conversationId, limit, offset).map(toMessage), total: count.get(conversationId)!.n };
