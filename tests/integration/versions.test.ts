@@ -123,7 +123,7 @@ describe('regenerate any reply', () => {
 
   it('the error banner follows the branch: a failure on one version is not shown on another', async () => {
     const { id, messages } = await twoTurns();
-    server.push({ status: 400, body: { error: { message: 'no more' } } });
+    server.push({ status: 400, errorMessage: 'no more' });
     const from = h.events.length;
     await h.call('chat:regenerate', { conversationId: id, messageId: messages[3].id });
     const failed = await h.waitIdle(id, from);

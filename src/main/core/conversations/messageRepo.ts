@@ -119,6 +119,11 @@ export function createMessageRepo(db: Db, now: () => number = Date.now) {
   const siblings = db.prepare<[number | null, string], number>(
     'SELECT id FROM messages WHERE parent_id IS ? AND conversation_id = ? ORDER BY id',
   ).pluck();
+  // Which of a page's parents have more than one child: one statement for the page.
+  const branching = db.prepare<[string, string], number>(
+    `SELECT parent_id FROM messages WHERE conversation_id = ? AND parent_id IN (SELECT value FROM json_each(?))
+     GROUP BY parent_id HAVING COUNT(*) > 1`,
+  ).pluck();
   const subtree = db.prepare<[number]>(
     `WITH RECURSIVE below(id) AS (SELECT ? UNION ALL SELECT m.id FROM messages m JOIN below b ON m.parent_id = b.id)
      DELETE FROM messages WHERE id IN below`,
@@ -151,6 +156,12 @@ export function createMessageRepo(db: Db, now: () => number = Date.now) {
   const versioned = (message: Message, row: MessageRow): Message => {
     const ids = siblings.all(row.parent_id ?? null, row.conversation_id);
     return ids.length > 1 ? { ...message, version: { index: ids.indexOf(row.id) + 1, count: ids.length } } : message;
+  };
+  const versionedPage = (rows: MessageRow[]): Message[] => {
+    if (!rows.length) return [];
+    const parents = [...new Set(rows.flatMap((row) => (row.parent_id == null ? [] : [row.parent_id])))];
+    const split = new Set(branching.all(rows[0].conversation_id, JSON.stringify(parents)));
+    return rows.map((row) => (row.parent_id == null || split.has(row.parent_id) ? versioned(toMessage(row), row) : toMessage(row)));
   };
 
   return {
@@ -235,7 +246,7 @@ export function createMessageRepo(db: Db, now: () => number = Date.now) {
       const rows =
         before === undefined ? newest.all(conversationId, limit + 1) : newestBefore.all(conversationId, before, limit + 1);
       const hasMore = rows.length > limit;
-      return { items: rows.slice(0, limit).reverse().map((row) => overlay(versioned(toMessage(row), row))), hasMore };
+      return { items: versionedPage(rows.slice(0, limit).reverse()).map(overlay), hasMore };
     },
     /** Every message of the shown branch, oldest first (from memory for recent conversations). */
     all(conversationId: string): Message[] {
