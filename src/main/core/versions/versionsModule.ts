@@ -82,7 +82,9 @@ export function createVersions(deps: VersionsDeps) {
     const branch = messages.all(conversationId);
     let end = branch.length;
     if (messageId !== undefined) {
-      shownNode(conversationId, messageId);
+      if (shownNode(conversationId, messageId).role === 'user') {
+        throw new AppError('conflict', 'Only a reply can be regenerated. Edit your message instead.');
+      }
       end = branch.findIndex((m) => m.id === messageId);
     }
     const userAt = branch.findLastIndex((m, i) => i < end && m.role === 'user');
