@@ -82,6 +82,7 @@ describe('edit any message', () => {
     const { id, messages } = await twoTurns();
     const [q1, a1] = messages;
     expect(await h.callError('chat:edit', { conversationId: id, messageId: a1.id, content: 'x' })).toMatchObject({ code: 'conflict' });
+    expect(await h.callError('chat:regenerate', { conversationId: id, messageId: q1.id })).toMatchObject({ code: 'conflict' });
     expect(await h.callError('messages:showVersion', { conversationId: id, messageId: q1.id, index: 2 })).toMatchObject({
       code: 'invalid_request',
       message: 'This message has 1 versions; there is no version 2.',
