@@ -122,6 +122,21 @@ describe('regenerate any reply', () => {
     expect(contents(id)).toEqual(['Q1', 'A1', 'Q2', 'A2 again']);
   });
 
+  it('a regeneration stopped before it wrote anything shows the old reply again', async () => {
+    const { id } = await twoTurns();
+    // The loop waits before its first request until the test has stopped it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    h.core.tools.addPreparer(() => held);
+    const from = h.events.length;
+    await h.call('chat:regenerate', { conversationId: id });
+    const stopped = h.call('chat:stop', { conversationId: id });
+    release();
+    await stopped;
+    await h.waitForEvent('messages:switched', (e) => e.conversationId === id, { from });
+    expect(contents(id)).toEqual(['Q1', 'A1', 'Q2', 'A2']);
+  });
+
   it('the error banner follows the branch: a failure on one version is not shown on another', async () => {
     const { id, messages } = await twoTurns();
     server.push({ status: 400, errorMessage: 'no more' });
