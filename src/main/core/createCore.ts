@@ -34,6 +34,7 @@ import { createDraftModule } from './drafts/draftModule';
 import { createLedgerModule } from './ledger/ledgerModule';
 import { createInstructionsModule } from './instructions/instructionsModule';
 import { createFolderModule } from './folders/folderModule';
+import { createVersions } from './versions/versionsModule';
 
 export interface CoreOptions {
   dataDir: string;
@@ -175,6 +176,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
   });
   const drafts = createDraftModule({ db, now });
   const folders = createFolderModule({ db, bus, conversations, now });
+  const versions = createVersions({ db, bus, messages, conversations, chat });
   const instructions = createInstructionsModule({ db, now, prompts, systemPrompt: () => settings.effective().systemPrompt });
 
   const handlers: Handlers = {
@@ -200,6 +202,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     ...ledger.handlers,
     ...instructions.handlers,
     ...folders.handlers,
+    ...versions.handlers,
     // Stop halts everything in the conversation at once: Autopilot's pending step, the
     // main agent and every worker (with a summary when workers were involved).
     'chat:stop': async ({ conversationId }) => {
