@@ -13,7 +13,7 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve('src/main/electron/main.ts'),
-          host: resolve('src/main/host/main.ts'),
+          host: resolve('src/main/host/start.ts'),
           cli: resolve('src/main/cli/main.ts'),
         },
       },
@@ -34,7 +34,7 @@ export default defineConfig({
     root: 'src/renderer',
     build: {
       outDir: 'out/renderer',
-      minify: true,
+      minify: process.env.STEPWISE_PROFILE_BUILD ? false : true,
       // Fonts (KaTeX's) stay files: the CSP allows fonts from 'self', not data: URLs.
       assetsInlineLimit: (file: string) => (/\.(woff2?|ttf)$/.test(file) ? false : undefined),
       rollupOptions: { input: resolve('src/renderer/index.html') },

@@ -33,6 +33,7 @@ import { KEY_FILE } from './settings/fileSecretStore';
 import { createDraftModule } from './drafts/draftModule';
 import { createLedgerModule } from './ledger/ledgerModule';
 import { createInstructionsModule } from './instructions/instructionsModule';
+import { createVersions } from './versions/versionsModule';
 
 export interface CoreOptions {
   dataDir: string;
@@ -109,6 +110,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
   const ledger = createLedgerModule({ db, bus, conversations, now });
   const toolOutputs = createToolOutputs(db);
   const tokens = createTokenCounter();
+  tokens.warmUp();
   const chat = createChatEngine({
     db,
     messages,
@@ -174,6 +176,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     log: chatOptions.log,
   });
   const drafts = createDraftModule({ db, now });
+  const versions = createVersions({ db, bus, messages, conversations, chat });
   const instructions = createInstructionsModule({ db, now, prompts, systemPrompt: () => settings.effective().systemPrompt });
 
   const handlers: Handlers = {
@@ -198,6 +201,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     ...drafts.handlers,
     ...ledger.handlers,
     ...instructions.handlers,
+    ...versions.handlers,
     // Stop halts everything in the conversation at once: Autopilot's pending step, the
     // main agent and every worker (with a summary when workers were involved).
     'chat:stop': async ({ conversationId }) => {

@@ -128,7 +128,12 @@ interface WorkerRow {
 }
 
 /** A stored message; `toolCalls` keeps every field the model sent. */
-export type ReadMessage = Omit<Message, 'toolCalls'> & { toolCalls: Array<Record<string, unknown>> | null };
+export type ReadMessage = Omit<Message, 'toolCalls'> & {
+  toolCalls: Array<Record<string, unknown>> | null;
+  /** Its place among the versions: the message before it on its branch, and whether that branch is shown. */
+  parentId: number | null;
+  shown: boolean;
+};
 
 const toConversation = (row: ConversationRow): ReadConversation => ({
   id: row.id,
@@ -288,6 +293,8 @@ export function createExportReader(db: Db) {
             : null,
         model: row.model ?? null,
         summaryThrough: row.summary_through ?? null,
+        parentId: row.parent_id ?? null,
+        shown: row.shown !== 0,
       }));
     },
     workers(conversationId: string): ReadWorker[] {
