@@ -52,6 +52,8 @@ export interface CoreOptions {
   chat?: Partial<ChatEngineOptions>;
   /** From openDataDir when the host took it before reading settings; otherwise taken here. */
   instanceLock?: DataDirLock;
+  /** Parse every pushed event against the contract (see eventBus.ts); hosts pass `checkEventsFrom(process.env)`. */
+  checkEvents?: boolean;
 }
 
 export function createCore(options: CoreOptions) {
@@ -68,7 +70,7 @@ const HOST_NAMES = { electron: 'the desktop app', browser: 'the browser host' } 
 
 function composeCore(options: CoreOptions, lock: DataDirLock) {
   const now = options.now ?? Date.now;
-  const bus = createEventBus();
+  const bus = createEventBus({ check: options.checkEvents ?? false });
   const notices = createNotices(bus);
   const { db, movedAside } = openDatabase(options.dataDir, { uncleanShutdown: lock.uncleanShutdown });
   if (movedAside) {
