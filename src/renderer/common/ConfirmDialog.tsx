@@ -1,6 +1,7 @@
 // A modal confirmation built on <dialog>: focus is trapped and Esc cancels.
 import { type ReactNode } from 'react';
 import { useModal } from './useModal';
+import { DialogActions } from './DialogActions';
 
 export function ConfirmDialog(props: {
   title: string;
@@ -23,14 +24,7 @@ export function ConfirmDialog(props: {
     >
       <h2>{props.title}</h2>
       <div className="dialog-body">{props.children}</div>
-      <div className="dialog-actions">
-        <button type="button" onClick={props.onCancel} autoFocus>
-          Cancel
-        </button>
-        <button type="button" className={props.danger ? 'danger' : 'primary'} onClick={props.onConfirm}>
-          {props.confirmLabel}
-        </button>
-      </div>
+      <DialogActions label={props.confirmLabel} onCancel={props.onCancel} onConfirm={props.onConfirm} danger={props.danger} cancelFirst />
     </dialog>
   );
 }

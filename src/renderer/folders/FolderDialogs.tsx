@@ -11,6 +11,7 @@ import { ChoiceGroup, type Choice } from '../common/ChoiceGroup';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { revealBidiControls } from '../../shared/bidi';
 import './folders.css';
+import { DialogActions } from '../common/DialogActions';
 
 /** Mirrors FOLDER_NAME_MAX in shared/folders (not imported: that module brings zod). */
 const NAME_MAX = 100;
@@ -80,14 +81,7 @@ function NameDialog(props: { folder: Folder | null; onClose: () => void }) {
             {error}
           </p>
         )}
-        <div className="dialog-actions">
-          <button type="button" onClick={props.onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="primary">
-            {props.folder ? 'Rename' : 'Create folder'}
-          </button>
-        </div>
+        <DialogActions label={props.folder ? 'Rename' : 'Create folder'} onCancel={props.onClose} />
       </form>
     </dialog>
   );
@@ -136,14 +130,12 @@ function MoveToFolderDialog(props: { conversation: { id: string; title: string; 
           )}
         </div>
       )}
-      <div className="dialog-actions">
-        <button type="button" onClick={props.onClose}>
-          Cancel
-        </button>
-        <button type="button" className="primary" disabled={folders === null || (choice === NEW_FOLDER && !newName.trim())} onClick={() => void move()}>
-          Move
-        </button>
-      </div>
+      <DialogActions
+        label="Move"
+        onCancel={props.onClose}
+        onConfirm={() => void move()}
+        disabled={folders === null || (choice === NEW_FOLDER && !newName.trim())}
+      />
     </dialog>
   );
 }
@@ -173,14 +165,7 @@ function ExportFolderDialog(props: { folder: Folder; onClose: () => void }) {
         “{revealBidiControls(props.folder.name)}”: all {props.folder.count} {props.folder.count === 1 ? 'conversation' : 'conversations'} in one file.
       </p>
       <ChoiceGroup legend="Format" name="folder-format" choices={FORMATS} value={format} onChange={setFormat} />
-      <div className="dialog-actions">
-        <button type="button" onClick={props.onClose}>
-          Cancel
-        </button>
-        <button type="button" className="primary" onClick={() => void run()}>
-          Export
-        </button>
-      </div>
+      <DialogActions label="Export" onCancel={props.onClose} onConfirm={() => void run()} />
     </dialog>
   );
 }

@@ -7,6 +7,7 @@ import { call, useApi } from '../api/apiContext';
 import { useGuard, useToast } from '../common/toasts';
 import { useModal } from '../common/useModal';
 import './instructions.css';
+import { DialogActions } from '../common/DialogActions';
 
 export function ConversationSettingsButton({ conversationId }: { conversationId: string }) {
   const [open, setOpen] = useState(false);
@@ -58,14 +59,7 @@ function ConversationSettingsDialog({ conversationId, onClose }: { conversationI
         />
       </label>
       <small className="field-note">Sent first in every request of this conversation, after the default system prompt from Settings.</small>
-      <div className="dialog-actions">
-        <button type="button" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="button" className="primary" disabled={text === null} onClick={() => void save()}>
-          Save
-        </button>
-      </div>
+      <DialogActions label="Save" onCancel={onClose} onConfirm={() => void save()} disabled={text === null} />
     </dialog>
   );
 }

@@ -4,6 +4,7 @@ import { call, useApi } from '../api/apiContext';
 import { useGuard, useToast } from '../common/toasts';
 import { deliverExport } from '../common/download';
 import { ChoiceGroup, type Choice } from '../common/ChoiceGroup';
+import { DialogActions } from '../common/DialogActions';
 
 const FORMATS: Choice<'md' | 'json'>[] = [
   { value: 'md', label: 'Markdown (readable)' },
@@ -29,14 +30,7 @@ export function ExportConversationDialog(props: { conversationId: string; title:
       <h2>Export conversation</h2>
       <p className="dialog-body">“{props.title}”</p>
       <ChoiceGroup legend="Format" name="conversation-format" choices={FORMATS} value={format} onChange={setFormat} />
-      <div className="dialog-actions">
-        <button type="button" onClick={props.onClose}>
-          Cancel
-        </button>
-        <button type="button" className="primary" onClick={() => void run()}>
-          Export
-        </button>
-      </div>
+      <DialogActions label="Export" onCancel={props.onClose} onConfirm={() => void run()} />
     </dialog>
   );
 }

@@ -6,6 +6,7 @@ import { call, useApi } from '../api/apiContext';
 import { useGuard, useToast } from '../common/toasts';
 import { deliverExport } from '../common/download';
 import { ChoiceGroup, type Choice } from '../common/ChoiceGroup';
+import { DialogActions } from '../common/DialogActions';
 
 type Format = 'md' | 'json' | 'csv';
 type Scope = 'open' | 'history' | 'all';
@@ -50,14 +51,7 @@ export function ExportTasksDialog(props: { conversationId: string | null; onClos
         value={scope}
         onChange={setScope}
       />
-      <div className="dialog-actions">
-        <button type="button" onClick={props.onClose}>
-          Cancel
-        </button>
-        <button type="button" className="primary" onClick={() => void run()}>
-          Export
-        </button>
-      </div>
+      <DialogActions label="Export" onCancel={props.onClose} onConfirm={() => void run()} />
     </dialog>
   );
 }
