@@ -1,6 +1,7 @@
 // Domain types shared by main and renderer. Types come from the schemas (z.infer),
 // so the wire format and the TypeScript types can never drift apart.
 import { z } from 'zod';
+import { AttachmentInfo } from './attachments';
 
 export const ConversationId = z.uuid({ error: 'conversation id must be a UUID' });
 
@@ -99,6 +100,8 @@ export const Message = z.object({
   model: z.string().nullable().default(null),
   /** On a summary note: the last message id it stands in for. */
   summaryThrough: z.number().int().nullable().default(null),
+  /** Files attached to a user message (absent: none). */
+  attachments: z.array(AttachmentInfo).optional(),
 });
 export type Message = z.infer<typeof Message>;
 

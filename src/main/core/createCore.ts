@@ -33,6 +33,7 @@ import { KEY_FILE } from './settings/fileSecretStore';
 import { createDraftModule } from './drafts/draftModule';
 import { createLedgerModule } from './ledger/ledgerModule';
 import { createInstructionsModule } from './instructions/instructionsModule';
+import { createAttachmentsModule } from './attachments/attachmentsModule';
 
 export interface CoreOptions {
   dataDir: string;
@@ -92,8 +93,10 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
   }
 
   const conversations = createConversationRepo(db, now);
-  const messages = createMessageRepo(db, now);
+  const attachments = createAttachmentsModule({ db, dataDir: options.dataDir, now });
+  const messages = createMessageRepo(db, now, attachments.links);
   messages.recoverInterrupted();
+  attachments.collect();
   const settings = createSettingsService(options.settingsBackend);
   const questions = createQuestionModule({ bus, now });
   const approvals = createApprovals({ db, bus, messages, now, questions: questions.questions });
@@ -120,6 +123,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     options: chatOptions,
     toolCalls: ledger.observer,
     toolImages: toolOutputs.images,
+    attachments,
   });
   const tasks = createTaskModule({
     db,
@@ -196,6 +200,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     ...drafts.handlers,
     ...ledger.handlers,
     ...instructions.handlers,
+    ...attachments.handlers,
     // Stop halts everything in the conversation at once: Autopilot's pending step, the
     // main agent and every worker (with a summary when workers were involved).
     'chat:stop': async ({ conversationId }) => {
@@ -244,6 +249,8 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     approvals,
     /** Questions to the user: `questions.questions.ask({...})` → the answer (docs/questions.md). */
     questions,
+    /** Attached files: `attachments.store(name, bytes)`, `.content(message, model, vision)`. */
+    attachments,
     /** The task ledger: `ledger.store.openCounts(id)`, `.openTaskCalls(id, taskId)`, `.all(id)`. */
     ledger,
     dispatch: createDispatcher(handlers),
