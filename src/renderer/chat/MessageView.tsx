@@ -6,6 +6,7 @@ import { ToolCallCard } from './ToolCallCard';
 import type { DisplayItem } from './displayItems';
 import { UsageLine } from './usage';
 import { plumbingView } from './PlumbingMessages';
+import { MessageFiles } from '../attachments/MessageFiles';
 
 const ROLE_LABEL: Record<Message['role'], string> = {
   user: 'You',
@@ -93,6 +94,7 @@ function FullMessage({ item, actions }: { item: DisplayItem; actions: MessageAct
             </span>
           ) : null}
           {streaming && message.content && <span className="caret" aria-hidden="true" />}
+          {message.attachments?.length ? <MessageFiles files={message.attachments} /> : null}
         </div>
       )}
       {item.toolCalls.length > 0 && (
