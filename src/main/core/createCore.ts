@@ -191,7 +191,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     ...chatHandlers({ engine: chat }),
     ...providers.handlers,
     ...tasks.handlers,
-    ...exportHandlers({ db, bus, conversations, fileDialogs: options.fileDialogs, now }),
+    ...exportHandlers({ db, bus, conversations, fileDialogs: options.fileDialogs, now, attachments }),
     ...workers.handlers,
     ...questions.handlers,
     ...autopilot.handlers,

@@ -6,7 +6,7 @@ import type { ConversationExport, ConversationExportMessage, TaskEventExport } f
 import type { ToolCall } from '../../../shared/domain';
 import type { Db } from '../db/openDatabase';
 import { conversationInserter, createConversationRepo } from '../conversations/conversationRepo';
-import { createMessageRepo } from '../conversations/messageRepo';
+import { createMessageRepo, type MessageAttachments } from '../conversations/messageRepo';
 import { createTaskStore } from '../tasks/taskStore';
 import { workerInserter } from '../agents/workerRepo';
 import { createLedgerStore } from '../ledger/ledgerStore';
@@ -14,10 +14,21 @@ import { createLedgerStore } from '../ledger/ledgerStore';
 const ms = (iso: string): number => Date.parse(iso);
 const msOrNull = (iso: string | null): number | null => (iso === null ? null : Date.parse(iso));
 
-export function writeImportedConversation(db: Db, data: ConversationExport, now: number): { conversationId: string; title: string } {
+/** Files of the export already stored, by the export's message number, and how to link them. */
+export interface ImportedFiles {
+  links: MessageAttachments;
+  ids: Map<number, string[]>;
+}
+
+export function writeImportedConversation(
+  db: Db,
+  data: ConversationExport,
+  now: number,
+  files?: ImportedFiles,
+): { conversationId: string; title: string } {
   const insertConversation = conversationInserter(db);
   const insertWorker = workerInserter(db);
-  const messages = createMessageRepo(db);
+  const messages = createMessageRepo(db, undefined, files?.links);
   const tasks = createTaskStore(db);
   const ledger = createLedgerStore(db);
 
@@ -41,6 +52,7 @@ export function writeImportedConversation(db: Db, data: ConversationExport, now:
         reasoning: message.reasoning ?? null,
         // A summary follows the messages it stands in for, which are already written.
         summaryThrough: message.summaryThrough ? (messageIds.get(message.summaryThrough) ?? null) : null,
+        attachments: files?.ids.get(message.id),
       });
       if (message.usage || message.model) messages.update(stored.id, { usage: message.usage ?? null, model: message.model ?? null });
       messageIds.set(message.id, stored.id);
