@@ -46,10 +46,18 @@ export function useComposerFiles(draft: string, form: RefObject<HTMLFormElement 
       event.preventDefault();
       onDrop([...(event.dataTransfer?.files ?? [])]);
     };
+    // A file dropped beside the zone (the sidebar) must not make the window open the file.
+    const guard = (event: DragEvent) => {
+      if (hasFiles(event)) event.preventDefault();
+    };
+    window.addEventListener('dragover', guard);
+    window.addEventListener('drop', guard);
     zone.addEventListener('dragover', over);
     zone.addEventListener('dragleave', leave);
     zone.addEventListener('drop', drop);
     return () => {
+      window.removeEventListener('dragover', guard);
+      window.removeEventListener('drop', guard);
       zone.removeEventListener('dragover', over);
       zone.removeEventListener('dragleave', leave);
       zone.removeEventListener('drop', drop);
