@@ -2,7 +2,8 @@
 // with "Attach files", by paste and by a drop show as removable chips with the limits;
 // a model not set up for images gets a note (and the user is told before sending); once
 // the model is marked "Sees images", an attached png arrives at the scripted server as an
-// image_url part and a .txt as a fenced block, and the transcript shows the files.
+// image_url part and a .txt as a fenced block, and the transcript shows the files (an
+// image's thumbnail opens it at full size).
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedServer, type ChatBody, type ScriptedServer } from '../support/scriptedServer';
@@ -116,6 +117,13 @@ describe('attachments', () => {
     const files = message.getByRole('list', { name: 'Attached files' });
     await files.getByRole('img', { name: 'dot.png' }).waitFor();
     expect(await files.getByText('notes.txt').count()).toBe(1);
+    // A thumbnail opens the image at full size.
+    await files.getByRole('button', { name: 'View dot.png' }).click();
+    const viewer = page().getByRole('dialog', { name: 'dot.png' });
+    await viewer.getByRole('img', { name: 'dot.png' }).waitFor();
+    expect(await violations(page())).toEqual([]);
+    await page().keyboard.press('Escape');
+    await viewer.waitFor({ state: 'hidden' });
     // The composer is empty again.
     expect(await page().getByRole('form', { name: 'Message composer' }).getByRole('list', { name: 'Attached files' }).count()).toBe(0);
     expect(await violations(page())).toEqual([]);

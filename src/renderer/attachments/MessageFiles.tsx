@@ -2,6 +2,7 @@
 // Thumbnails come through the typed API as data URLs (the CSP allows `data:` images
 // only); a file gone from disk shows as missing.
 import { useEffect, useState } from 'react';
+import { useModal } from '../common/useModal';
 import { formatBytes, type AttachmentInfo, type AttachmentPreview } from '../../shared/attachments';
 import { call, useApi } from '../api/apiContext';
 import { FileIcon } from './FileIcon';
@@ -23,17 +24,36 @@ export function MessageFiles({ files, label = 'Attached files' }: { files: Attac
 
 function SentChip({ file }: { file: AttachmentInfo }) {
   const preview = usePreview(file);
+  const [viewing, setViewing] = useState(false);
   const missing = preview?.status === 'missing';
   return (
     <li className={`attachment-chip${missing ? ' missing' : ''}`} title={missing ? preview.message : `${file.name} (${formatBytes(file.size)})`}>
       {preview?.status === 'ok' ? (
-        <img className="attachment-thumb large" src={preview.dataUrl} alt={file.name} />
+        <button type="button" className="attachment-open" aria-label={`View ${file.name}`} onClick={() => setViewing(true)}>
+          <img className="attachment-thumb large" src={preview.dataUrl} alt={file.name} />
+        </button>
       ) : (
         <FileIcon />
       )}
+      {viewing && preview?.status === 'ok' && <ImageViewer name={file.name} url={preview.dataUrl} onClose={() => setViewing(false)} />}
       <span className="attachment-name">{file.name}</span>
       <span className="attachment-size">{missing ? 'Missing' : formatBytes(file.size)}</span>
     </li>
+  );
+}
+
+/** The image at full size, in a modal dialog (Esc or Close). */
+function ImageViewer({ name, url, onClose }: { name: string; url: string; onClose: () => void }) {
+  const ref = useModal();
+  return (
+    <dialog ref={ref} className="dialog attachment-viewer" aria-label={name} onClose={onClose}>
+      <img src={url} alt={name} />
+      <div className="dialog-actions">
+        <button type="button" onClick={() => ref.current?.close()}>
+          Close
+        </button>
+      </div>
+    </dialog>
   );
 }
 
