@@ -27,6 +27,20 @@ export function useComposerFiles(draft: string, form: RefObject<HTMLFormElement 
   };
   const onDrop = useEffectEvent((list: File[]) => add(list));
 
+  // A file dropped where nothing takes it (the sidebar, a worker's view) must not make
+  // the window open the file in place of Stepwise.
+  useEffect(() => {
+    const guard = (event: DragEvent) => {
+      if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
+    };
+    window.addEventListener('dragover', guard);
+    window.addEventListener('drop', guard);
+    return () => {
+      window.removeEventListener('dragover', guard);
+      window.removeEventListener('drop', guard);
+    };
+  }, []);
+
   // Drops anywhere on the conversation (the section around the composer) attach the files.
   useEffect(() => {
     const zone = form.current?.closest('section');
@@ -46,18 +60,10 @@ export function useComposerFiles(draft: string, form: RefObject<HTMLFormElement 
       event.preventDefault();
       onDrop([...(event.dataTransfer?.files ?? [])]);
     };
-    // A file dropped beside the zone (the sidebar) must not make the window open the file.
-    const guard = (event: DragEvent) => {
-      if (hasFiles(event)) event.preventDefault();
-    };
-    window.addEventListener('dragover', guard);
-    window.addEventListener('drop', guard);
     zone.addEventListener('dragover', over);
     zone.addEventListener('dragleave', leave);
     zone.addEventListener('drop', drop);
     return () => {
-      window.removeEventListener('dragover', guard);
-      window.removeEventListener('drop', guard);
       zone.removeEventListener('dragover', over);
       zone.removeEventListener('dragleave', leave);
       zone.removeEventListener('drop', drop);
