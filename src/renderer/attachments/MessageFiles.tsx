@@ -2,7 +2,7 @@
 // Thumbnails come through the typed API as data URLs (the CSP allows `data:` images
 // only); a file gone from disk shows as missing.
 import { useEffect, useState } from 'react';
-import { useModal } from '../common/useModal';
+import { ImageViewer } from './ImageViewer';
 import { formatBytes, type AttachmentInfo, type AttachmentPreview } from '../../shared/attachments';
 import { call, useApi } from '../api/apiContext';
 import { FileIcon } from './FileIcon';
@@ -39,21 +39,6 @@ function SentChip({ file }: { file: AttachmentInfo }) {
       <span className="attachment-name">{file.name}</span>
       <span className="attachment-size">{missing ? 'Missing' : formatBytes(file.size)}</span>
     </li>
-  );
-}
-
-/** The image at full size, in a modal dialog (Esc or Close). */
-function ImageViewer({ name, url, onClose }: { name: string; url: string; onClose: () => void }) {
-  const ref = useModal();
-  return (
-    <dialog ref={ref} className="dialog attachment-viewer" aria-label={name} onClose={onClose}>
-      <img src={url} alt={name} />
-      <div className="dialog-actions">
-        <button type="button" onClick={() => ref.current?.close()}>
-          Close
-        </button>
-      </div>
-    </dialog>
   );
 }
 
