@@ -34,7 +34,7 @@ export default defineConfig({
     root: 'src/renderer',
     build: {
       outDir: 'out/renderer',
-      minify: true,
+      minify: process.env.STEPWISE_PROFILE_BUILD ? false : true,
       // Fonts (KaTeX's) stay files: the CSP allows fonts from 'self', not data: URLs.
       assetsInlineLimit: (file: string) => (/\.(woff2?|ttf)$/.test(file) ? false : undefined),
       rollupOptions: { input: resolve('src/renderer/index.html') },

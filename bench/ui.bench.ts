@@ -21,6 +21,12 @@ const SCALE = Number(process.env.STEPWISE_BENCH_SCALE ?? 1);
 const STREAM_TOKENS = Math.round(20_000 * SCALE);
 const MEGABYTE_TOKENS = Math.round(256 * 1024 * SCALE);
 const LONG = [10_000, 100_000].map((n) => Math.round(n * SCALE));
+/** STEPWISE_BENCH_ONLY=stream,megabyte,open picks sections (all by default). */
+const ONLY = process.env.STEPWISE_BENCH_ONLY?.split(',');
+const wanted = (section: string) => !ONLY || ONLY.includes(section);
+const began = performance.now();
+/** Progress on stderr, so a slow step shows where it is (the table goes to stdout). */
+const step = (what: string) => process.stderr.write(`  [ui ${((performance.now() - began) / 1000).toFixed(1)} s] ${what}\n`);
 
 /** About `tokens` tokens of ordinary Markdown (4 characters a token), ending in `end`. */
 function markdownReply(tokens: number, end: string): string {
@@ -90,6 +96,7 @@ async function streamingRows(app: App, server: ScriptedServer): Promise<BenchRow
     {
       app: async () => {
         const end = `END-OF-STREAM-${++round}`;
+        step(`stream round ${round}`);
         const start = await sendInNewConversation(page, `stream ${end}`);
         return (await paintedAt(page, end)) - start;
       },
@@ -120,6 +127,7 @@ async function bigReplyRows(app: App, server: ScriptedServer): Promise<BenchRow[
   const rounds = Math.max(3, Math.round(ROUNDS / 4));
   for (let round = 1; round <= rounds; round++) {
     const end = `END-OF-MEGABYTE-${round}`;
+    step(`megabyte round ${round}`);
     await sendInNewConversation(page, `megabyte ${end}`);
     const painted = await paintedAt(page, end);
     const finished = server.streamRequests().at(-1)?.finishedAt ?? painted;
@@ -141,11 +149,12 @@ async function bigReplyRows(app: App, server: ScriptedServer): Promise<BenchRow[
 }
 
 /** A data dir with one conversation of `count` messages, written by the app's own repositories. */
-async function seedLongConversation(count: number, title: string): Promise<string> {
+async function seedLongConversation(count: number, title: string, env: Record<string, string>): Promise<string> {
   registerRawImports();
   const { createNodeCore } = await import('../src/main/core/createNodeCore');
   const dataDir = path.join(makeDataDir(), 'data');
-  const core = createNodeCore({ dataDir, env: {}, chat: { log: () => {} } });
+  // The same environment as the app's later: a conversation keeps the model it was made with.
+  const core = createNodeCore({ dataDir, env, chat: { log: () => {} } });
   const conversation = core.conversations.create(title);
   core.db.transaction(() => {
     for (let i = 1; i <= count; i++) {
@@ -164,8 +173,10 @@ async function seedLongConversation(count: number, title: string): Promise<strin
 async function openRows(server: ScriptedServer): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   for (const count of LONG) {
-    const dataDir = await seedLongConversation(count, `Long ${count}`);
-    const app = await launchApp({ dataDir, env: { OPENAI_BASE_URL: server.baseUrl, STEPWISE_MODEL: 'scripted' } });
+    step(`seeding ${count} messages`);
+    const env = { OPENAI_BASE_URL: server.baseUrl, STEPWISE_MODEL: 'scripted' };
+    const dataDir = await seedLongConversation(count, `Long ${count}`, env);
+    const app = await launchApp({ dataDir, env });
     try {
       const { page } = app;
       const open = async () => {
@@ -208,10 +219,15 @@ async function sendToRequestRow(app: App, server: ScriptedServer, count: number)
     await box.fill('quick question');
     const start = await pageNow(page);
     await box.press('Enter');
-    await server.waitForChatRequests(server.chatRequests().length + 1);
-    while (server.streamRequests().length === before) await new Promise((r) => setTimeout(r, 1));
+    // Counted before Enter: a fast reply (and the title request after it) could otherwise
+    // arrive before a count taken afterwards, leaving nothing to wait for.
+    const deadline = Date.now() + 60_000;
+    while (server.streamRequests().length === before) {
+      if (Date.now() > deadline) throw new Error(`no request reached the model: ${await page.getByRole('log').innerText()}`.slice(0, 2000));
+      await new Promise((r) => setTimeout(r, 1));
+    }
     const arrived = server.streamRequests().at(-1)!.at;
-    await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'hidden', timeout: 60_000 });
     return arrived - start;
   };
   const result = await interleave(
@@ -219,11 +235,12 @@ async function sendToRequestRow(app: App, server: ScriptedServer, count: number)
       long: () =>
         timeSend(async () => {
           await page.getByRole('link', { name: `Long ${count}` }).click();
-          await page.getByText(/Answer \d+ with|OK/).last().waitFor();
+          await page.getByText(/Answer \d+ with|OK/).last().waitFor({ timeout: 60_000 });
         }),
       fresh: () =>
         timeSend(async () => {
           await page.getByRole('button', { name: 'New conversation', exact: true }).click();
+          await page.getByRole('heading', { name: 'What should we work on?' }).waitFor();
         }),
     },
     { rounds: Math.max(5, Math.round(ROUNDS / 2)), warmup: 1 },
@@ -256,14 +273,16 @@ const bench: Bench = {
     });
     const rows: BenchRow[] = [];
     try {
+      step('launching');
       const app = await launchApp({ env: { OPENAI_BASE_URL: server.baseUrl, STEPWISE_MODEL: 'scripted' } });
+      step('launched');
       try {
-        rows.push(...(await streamingRows(app, server)));
-        rows.push(...(await bigReplyRows(app, server)));
+        if (wanted('stream')) rows.push(...(await streamingRows(app, server)));
+        if (wanted('megabyte')) rows.push(...(await bigReplyRows(app, server)));
       } finally {
         await app.close();
       }
-      rows.push(...(await openRows(server)));
+      if (wanted('open')) rows.push(...(await openRows(server)));
     } finally {
       await server.close();
     }

@@ -5,6 +5,7 @@ import { ApiContext } from './api/apiContext';
 import { createWsApi } from './api/wsApi';
 import { connectionStore } from './common/connectionStore';
 import { App } from './App';
+import { preloadMarkdown } from './chat/LazyMarkdown';
 import './styles.css';
 
 declare global {
@@ -23,3 +24,6 @@ createRoot(document.getElementById('root')!).render(
     </ApiContext.Provider>
   </StrictMode>,
 );
+
+// Fetched once the first frame is on screen, so a conversation opened next has it.
+requestAnimationFrame(() => setTimeout(preloadMarkdown, 0));

@@ -9,6 +9,7 @@ import { loadLanguages, missingLanguages } from './highlightLanguages';
 import { rehypeHighlightCode } from './rehypeHighlightCode';
 import { mayContainMath, normalizeMathDelimiters } from './mathDelimiters';
 
+
 type MathPlugins = typeof import('./mathPlugins');
 let mathPlugins: MathPlugins | null = null;
 let mathLoading: Promise<MathPlugins> | null = null;
@@ -96,6 +97,64 @@ const Block = memo(function Block({ text, grammars, math }: { text: string; gram
   );
 });
 
+/** A plain block's likely height (about 90 characters a line), for `content-visibility`. */
+function estimatedHeight(text: string): string {
+  let lines = 0;
+  for (const line of text.split('\n')) lines += Math.max(1, Math.ceil(line.length / 90));
+  return `auto ${(lines * 1.6).toFixed(1)}em`;
+}
+
+/** Past this many blocks, only blocks near the screen are rendered as Markdown. */
+export const LAZY_BLOCKS = 120;
+/** How far outside the screen a block starts rendering, so scrolling rarely shows it plain. */
+const NEAR = '1200px 0px';
+
+type Watch = (element: Element, onNear: () => void) => () => void;
+
+/** One IntersectionObserver for all the blocks of a message. */
+function useNearScreen(): Watch {
+  const [watch] = useState<Watch>(() => {
+    const callbacks = new Map<Element, () => void>();
+    let observer: IntersectionObserver | null = null;
+    return (element: Element, onNear: () => void) => {
+      observer ??= new IntersectionObserver(
+        (entries) => {
+          for (const entry of entries) if (entry.isIntersecting) callbacks.get(entry.target)?.();
+        },
+        { rootMargin: NEAR },
+      );
+      callbacks.set(element, onNear);
+      observer.observe(element);
+      return () => {
+        callbacks.delete(element);
+        observer?.unobserve(element);
+      };
+    };
+  });
+  return watch;
+}
+
+/**
+ * A block of a very long message: plain text (cheap, same words, about the same height)
+ * until it comes near the screen, then Markdown for good. A 1 MB reply then costs the
+ * parsing of what is on screen, not of all of it.
+ */
+const LazyBlock = memo(function LazyBlock(props: { text: string; grammars: number; math: MathPlugins | null; watch: Watch; eager: boolean }) {
+  const { watch, eager, ...block } = props;
+  const ref = useRef<HTMLParagraphElement>(null);
+  const [seen, setNear] = useState(eager);
+  const near = seen || eager;
+  useEffect(() => {
+    if (!near && ref.current) return watch(ref.current, () => setNear(true));
+  }, [near, watch]);
+  if (near) return <Block {...block} />;
+  return (
+    <p ref={ref} className="md-pending" data-pending="" style={{ containIntrinsicSize: estimatedHeight(block.text) }}>
+      {block.text}
+    </p>
+  );
+});
+
 /**
  * Markdown split into blocks. While `streaming`, the open last block is repaired with
  * remend (an unclosed `**` or code fence renders as it will, not as raw marks).
@@ -121,12 +180,17 @@ export const Markdown = memo(function Markdown({ text, streaming = false }: { te
   useEffect(() => {
     if (wantsMath && !math) void loadMath().then(setMath, () => {});
   }, [wantsMath, math]);
+  const watch = useNearScreen();
+  const lazy = blocks.length > LAZY_BLOCKS;
   return (
     <div className="markdown">
-      {blocks.map((block, index) => (
-        // Blocks only ever grow at the end, so the index is a stable key.
-        <Block key={index} grammars={grammars} math={wantsMath ? math : null} text={streaming && index === blocks.length - 1 ? remend(block) : block} />
-      ))}
+      {blocks.map((block, index) => {
+        const last = index === blocks.length - 1;
+        const props = { grammars, math: wantsMath ? math : null, text: streaming && last ? remend(block) : block };
+        // Blocks only ever grow at the end, so the index is a stable key. The last block,
+        // where a streaming reply grows, always renders, and once rendered a block stays so.
+        return <LazyBlock key={index} {...props} watch={watch} eager={!lazy || last} />;
+      })}
     </div>
   );
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Message } from '../../shared/domain';
-import { Markdown } from './Markdown';
+import { Markdown } from './LazyMarkdown';
 import { ThinkingBlock } from './ThinkingBlock';
 import { ToolCallCard } from './ToolCallCard';
 import type { DisplayItem } from './displayItems';

@@ -5,7 +5,7 @@ import { NEXT_TODO, parseWorkerResult } from '../../shared/agents';
 import { revealBidiControls } from '../../shared/bidi';
 import type { Message } from '../../shared/domain';
 import { CardIcon } from './CardIcon';
-import { Markdown } from './Markdown';
+import { Markdown } from './LazyMarkdown';
 import { LazyDetails } from './ToolCallCard';
 import './toolCards.css';
 

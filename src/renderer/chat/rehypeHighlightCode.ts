@@ -12,9 +12,18 @@ function fenceLanguage(code: Element): string | undefined {
   return classes.map(String).find((c) => c.startsWith('language-'))?.slice('language-'.length);
 }
 
+// One highlighter for every block: react-markdown runs this attacher on each render of
+// each block, and creating a lowlight instance registers (compiles) every loaded grammar.
+let shared: { count: number; lowlight: ReturnType<typeof createLowlight> } | null = null;
+function highlighter() {
+  const count = Object.keys(loadedLanguages).length;
+  if (shared?.count !== count) shared = { count, lowlight: createLowlight(loadedLanguages) };
+  return shared.lowlight;
+}
+
 /** A rehype plugin; `version` only changes the plugin's identity when grammars arrive. */
 export function rehypeHighlightCode(this: unknown, _version?: number) {
-  const lowlight = createLowlight(loadedLanguages);
+  const lowlight = highlighter();
   return (tree: Root) => {
     visit(tree, 'element', (node, _index, parent) => {
       if (node.tagName !== 'code' || parent?.type !== 'element' || parent.tagName !== 'pre') return;

@@ -2,16 +2,21 @@
 // stream costs one UI event per frame and one database write per second.
 export function createThrottle(fn: () => void, intervalMs: number) {
   let timer: NodeJS.Timeout | null = null;
-  let last = 0;
+  let last = -Infinity;
   const run = () => {
+    if (timer) clearTimeout(timer);
     timer = null;
     last = Date.now();
     fn();
   };
   return {
     schedule(): void {
-      if (timer) return;
-      timer = setTimeout(run, Math.max(0, last + intervalMs - Date.now()));
+      const wait = last + intervalMs - Date.now();
+      // Due now: run here rather than by a timer. A stream whose chunks are already
+      // buffered is read in one run of microtasks, and no timer fires until it ends: the
+      // page would get the whole burst at once, late.
+      if (wait <= 0) return run();
+      timer ??= setTimeout(run, wait);
     },
     cancel(): void {
       if (timer) clearTimeout(timer);

@@ -78,11 +78,14 @@ export function foldChunk(turn: TurnState, chunk: ChatCompletionChunk, now: numb
 }
 
 /** Thinking lasts from its first piece until the answer or a tool call starts. */
+// Runs on every chunk, so it looks at the texts only while thinking can still start or end.
 function markReasoningTime(turn: TurnState, now: number): void {
-  const reasoning = turn.fieldReasoning || turn.think.parts.reasoning || turn.think.thinking;
-  if (reasoning && turn.reasoningStartedAt === null) turn.reasoningStartedAt = now;
-  const answering = turn.text.trim() !== '' || turn.calls.size > 0;
-  if (answering && turn.reasoningStartedAt !== null && turn.reasoningEndedAt === null) turn.reasoningEndedAt = now;
+  if (turn.reasoningEndedAt !== null) return;
+  if (turn.reasoningStartedAt === null) {
+    if (!(turn.fieldReasoning || turn.think.parts.reasoning || turn.think.thinking)) return;
+    turn.reasoningStartedAt = now;
+  }
+  if (turn.calls.size > 0 || /\S/.test(turn.text)) turn.reasoningEndedAt = now;
 }
 
 /** The stream is over: text held back for a possibly split tag is released, thinking ends. */

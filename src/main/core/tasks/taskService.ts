@@ -8,6 +8,7 @@ import type { Db } from '../db/openDatabase';
 import type { EventBus } from '../ipc/eventBus';
 import { checkChange, isFinished, type Checked } from './taskRules';
 import { createTaskStore, type DraftTask, type ListInfo } from './taskStore';
+import { draftFrom, taskListFrom, type ListRows } from './taskRows';
 import { describeKept, mergeModelChange, parseEdits, recordUserEdits, type UserEdit } from './taskMerge';
 
 /** Who makes a change: the actor recorded in task_events and the owner it acts as. */
@@ -125,7 +126,7 @@ export function createTaskService(deps: TaskServiceDeps) {
   }
 
   /** Writes the difference between two versions of a list; returns whether anything changed. */
-  function writeDiff(listId: number, before: DraftTask[], after: DraftTask[], who: Who, at: number, messageId: number | null): boolean {
+  function writeDiff(listId: number, rows: ListRows, before: DraftTask[], after: DraftTask[], who: Who, at: number, messageId: number | null): boolean {
     let changed = false;
     const oldById = new Map(before.map((t) => [t.id, t]));
     const oldIndex = new Map(before.map((t, index) => [t.id, index]));
@@ -133,7 +134,7 @@ export function createTaskService(deps: TaskServiceDeps) {
     for (const old of before) {
       if (keep.has(old.id) || old.rowId === null) continue;
       store.appendEvent({ listId, taskId: old.rowId, at, actor: who.actor, kind: 'deleted', before: snapshot(old) });
-      store.deleteTask(old.rowId);
+      store.deleteTask(old.rowId, rows);
       changed = true;
     }
     const rowOf = new Map<number, number>();
@@ -141,7 +142,7 @@ export function createTaskService(deps: TaskServiceDeps) {
     after.forEach((task, position) => {
       const old = oldById.get(task.id);
       if (!old || old.rowId === null) {
-        const rowId = store.insertTask(listId, { ...task, lastMessageId: messageId }, position, at);
+        const rowId = store.insertTask(listId, { ...task, lastMessageId: messageId }, position, at, rows);
         rowOf.set(task.id, rowId);
         store.appendEvent({ listId, taskId: rowId, at, actor: who.actor, kind: 'created', after: snapshot(task) });
         if (task.blockedBy.length) blockersChanged.push(task);
@@ -151,16 +152,16 @@ export function createTaskService(deps: TaskServiceDeps) {
       rowOf.set(task.id, old.rowId);
       const fields = changedFields(old, task);
       if (fields.length) {
-        store.updateTask({ ...task, rowId: old.rowId, lastMessageId: messageId }, at);
+        store.updateTask({ ...task, rowId: old.rowId, lastMessageId: messageId }, at, rows);
         store.appendEvent({ listId, taskId: old.rowId, at, actor: who.actor, kind: 'updated', before: pick(old, fields), after: pick(task, fields) });
         if (fields.includes('blockedBy')) blockersChanged.push(task);
         changed = true;
       }
       // Lists are stored in order, so a task whose index is unchanged keeps its position.
-      if (oldIndex.get(task.id) !== position) store.setPosition(old.rowId, position);
+      if (oldIndex.get(task.id) !== position) store.setPosition(old.rowId, position, rows);
     });
     for (const task of blockersChanged) {
-      store.setBlockers(rowOf.get(task.id)!, task.blockedBy.map((id) => rowOf.get(id)!));
+      store.setBlockers(rowOf.get(task.id)!, task.blockedBy.map((id) => rowOf.get(id)!), rows);
     }
     const survivors = before.filter((t) => keep.has(t.id)).map((t) => t.id);
     const order = after.filter((t) => oldById.has(t.id)).map((t) => t.id);
@@ -197,12 +198,14 @@ export function createTaskService(deps: TaskServiceDeps) {
      * a constraint, a bug) nothing is written and the error comes back as a value.
      */
     change<T>(conversationId: string, who: Who, op: Op<T>, options: ChangeOptions = {}): Checked<Changed<T>> {
-      let outcome: { before: DraftTask[]; after: DraftTask[]; startedNew: boolean; value: T; changed: boolean; kept: UserEdit[] };
+      let outcome: { before: DraftTask[]; after: DraftTask[]; startedNew: boolean; value: T; changed: boolean; kept: UserEdit[]; list: TaskList | null };
       try {
         outcome = db.transaction(() => {
           const at = now();
           const list = store.openList(conversationId);
-          const current = list ? store.draft(list.id) : [];
+          // Read once: the writes below keep `rows` current, and the list after the change is built from it.
+          let rows = list ? store.rows(list.id) : { rows: [], blockers: new Map() };
+          const current = list ? draftFrom(rows) : [];
           const proposed = op({ list, tasks: current, finishedEarlier: list !== null && finishedEarlier(conversationId, current) });
           if (!proposed.ok) throw new Rejected(proposed.error);
           const startNew = list !== null && proposed.value.startNew === true;
@@ -222,31 +225,36 @@ export function createTaskService(deps: TaskServiceDeps) {
           if (errors.length) throw new Rejected(errors.join(' '));
 
           let changed = false;
-          let listId = list?.id ?? null;
+          let open: ListInfo | null = list;
           if (list && startNew) {
             closeInside(list, who, 'superseded', at);
-            listId = null;
+            open = null;
             changed = true;
           }
           if (after.length > 0) {
-            if (listId === null) listId = store.createList(conversationId, at);
-            changed = writeDiff(listId, before, after, who, at, messageFor(conversationId, who)) || changed;
-          } else if (listId !== null && list) {
+            if (open === null) {
+              open = { id: store.createList(conversationId, at), conversationId, createdAt: at, closedAt: null };
+              rows = { rows: [], blockers: new Map() };
+            }
+            changed = writeDiff(open.id, rows, before, after, who, at, messageFor(conversationId, who)) || changed;
+          } else if (open !== null && list) {
             // A list with no tasks left is over: close it rather than show an empty header.
-            writeDiff(listId, before, after, who, at, null);
+            writeDiff(open.id, rows, before, after, who, at, null);
             closeInside(list, who, 'emptied', at);
+            open = null;
             changed = true;
           }
+          const listId = open?.id ?? null;
           if (edits !== null && listId !== null) store.setUserEdits(listId, edits.length ? JSON.stringify(edits) : null);
           options.alongside?.();
-          return { before, after, startedNew: startNew, value: proposed.value.value, changed, kept };
+          return { before, after, startedNew: startNew, value: proposed.value.value, changed, kept, list: open && taskListFrom(open, rows) };
         }).immediate();
       } catch (error) {
         if (error instanceof Rejected) return { ok: false, error: error.message };
         console.error('[stepwise] task change failed:', error);
         return { ok: false, error: `The task list could not be saved (${error instanceof Error ? error.message : String(error)}). Nothing was changed.` };
       }
-      const list = store.openTaskList(conversationId);
+      const { list } = outcome;
       if (outcome.changed) notify(conversationId, list);
       return {
         ok: true,

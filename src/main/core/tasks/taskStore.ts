@@ -1,8 +1,8 @@
 // Task lists in SQLite: rows in, domain objects out. No rules and no transactions here;
 // the service wraps every mutation in one transaction and decides what to write.
-import type { HandedBack, Task, TaskList, TaskStatus } from '../../../shared/tasks';
+import type { HandedBack, TaskList, TaskStatus } from '../../../shared/tasks';
 import type { Db } from '../db/openDatabase';
-import { isOpen } from './taskRules';
+import { draftFrom, mirror, taskListFrom, type ListRows } from './taskRows';
 
 interface ListRow {
   id: number;
@@ -127,57 +127,13 @@ export function createTaskStore(db: Db) {
     'SELECT MAX(e.id) AS id FROM task_events e JOIN task_lists l ON l.id = e.list_id WHERE l.conversation_id = ?',
   );
 
-  /** A list's task rows and, per task row, its blockers' rows in id order. */
-  function rowsOf(listId: number): { rows: TaskRow[]; blockersOf: (rowId: number) => TaskRow[] } {
-    const rows = tasksOf.all(listId);
-    const byRow = new Map(rows.map((r) => [r.id, r]));
-    const blockers = new Map<number, TaskRow[]>();
-    for (const dep of depsOf.all(listId)) {
-      const blocker = byRow.get(dep.blocked_by_id);
-      if (blocker) blockers.set(dep.task_id, [...(blockers.get(dep.task_id) ?? []), blocker]);
-    }
-    return { rows, blockersOf: (rowId) => (blockers.get(rowId) ?? []).sort((a, b) => a.seq - b.seq) };
+  function loadRows(listId: number): ListRows {
+    const blockers = new Map<number, number[]>();
+    for (const dep of depsOf.all(listId)) blockers.set(dep.task_id, [...(blockers.get(dep.task_id) ?? []), dep.blocked_by_id]);
+    return { rows: tasksOf.all(listId), blockers };
   }
 
-  function draftOf(listId: number): DraftTask[] {
-    const { rows, blockersOf } = rowsOf(listId);
-    return rows.map((r) => ({
-      rowId: r.id,
-      id: r.seq,
-      title: r.title,
-      description: r.description,
-      activeForm: r.active_form,
-      status: r.status,
-      owner: r.owner,
-      blockedBy: blockersOf(r.id).map((b) => b.seq),
-      lastMessageId: r.last_message_id,
-      handedBack: r.handed_back ?? null,
-    }));
-  }
-
-  function listOf(row: ListRow): TaskList {
-    const { rows, blockersOf } = rowsOf(row.id);
-    const tasks: Task[] = rows.map((r) => {
-      const by = blockersOf(r.id);
-      return {
-        id: r.seq,
-        title: r.title,
-        description: r.description,
-        activeForm: r.active_form,
-        status: r.status,
-        owner: r.owner,
-        position: r.position,
-        blockedBy: by.map((b) => b.seq),
-        openBlockers: by.filter((b) => isOpen(b.status)).map((b) => b.seq),
-        createdAt: r.created_at,
-        updatedAt: r.updated_at,
-        completedAt: r.completed_at,
-        lastMessageId: r.last_message_id,
-        handedBack: r.handed_back ?? null,
-      };
-    });
-    return { id: row.id, conversationId: row.conversation_id, createdAt: row.created_at, closedAt: row.closed_at, tasks };
-  }
+  const listOf = (row: ListRow): TaskList => taskListFrom(toInfo(row), loadRows(row.id));
 
   return {
     openList(conversationId: string): ListInfo | null {
@@ -197,7 +153,13 @@ export function createTaskStore(db: Db) {
     history(conversationId: string): TaskList[] {
       return listsOf.all(conversationId).map(listOf);
     },
-    draft: draftOf,
+    draft: (listId: number): DraftTask[] => draftFrom(loadRows(listId)),
+    /**
+     * A list's rows read once, for a change to edit in memory alongside its writes (pass
+     * it to the write methods): the list after the change is then built without reading
+     * it again (`taskListFrom`).
+     */
+    rows: loadRows,
     /** A list row; `closedAt` is set only by an import of a closed list. */
     createList(conversationId: string, at: number, closedAt: number | null = null): number {
       return Number(insertList.run(conversationId, at, closedAt).lastInsertRowid);
@@ -205,8 +167,9 @@ export function createTaskStore(db: Db) {
     closeList(listId: number, at: number): boolean {
       return closeList.run(at, listId).changes > 0;
     },
-    insertTask(listId: number, task: DraftTask, position: number, at: number): number {
-      return this.insertTaskRow({
+    insertTask(listId: number, task: DraftTask, position: number, at: number, rows?: ListRows): number {
+      return this.insertTaskRow(
+        {
         list_id: listId,
         seq: task.id,
         title: task.title,
@@ -219,14 +182,19 @@ export function createTaskStore(db: Db) {
         updated_at: at,
         completed_at: task.status === 'completed' ? at : null,
         last_message_id: task.lastMessageId,
-      });
+        },
+        rows,
+      );
     },
     /** A task row with every column given (an import keeps its original times). */
-    insertTaskRow(row: Omit<TaskRow, 'id'>): number {
-      return Number(insertTask.run(row).lastInsertRowid);
+    insertTaskRow(row: Omit<TaskRow, 'id'>, rows?: ListRows): number {
+      const id = Number(insertTask.run(row).lastInsertRowid);
+      if (rows) mirror.insert(rows, { handed_back: null, ...row, id });
+      return id;
     },
     /** Keeps completed_at while a task stays completed; clears it when it is reopened. */
-    updateTask(task: DraftTask & { rowId: number }, at: number): void {
+    updateTask(task: DraftTask & { rowId: number }, at: number, rows?: ListRows): void {
+      if (rows) mirror.update(rows, task, at);
       updateTask.run({
         id: task.rowId,
         title: task.title,
@@ -239,15 +207,18 @@ export function createTaskStore(db: Db) {
         handed_back: task.handedBack ?? null,
       });
     },
-    setPosition(rowId: number, position: number): void {
+    setPosition(rowId: number, position: number, rows?: ListRows): void {
       setPosition.run(position, rowId, position);
+      if (rows) mirror.position(rows, rowId, position);
     },
-    deleteTask(rowId: number): void {
+    deleteTask(rowId: number, rows?: ListRows): void {
       deleteTask.run(rowId);
+      if (rows) mirror.remove(rows, rowId);
     },
-    setBlockers(rowId: number, blockerRowIds: number[]): void {
+    setBlockers(rowId: number, blockerRowIds: number[], rows?: ListRows): void {
       clearDeps.run(rowId);
       for (const blocker of blockerRowIds) insertDep.run(rowId, blocker);
+      if (rows) mirror.blockers(rows, rowId, blockerRowIds);
     },
     appendEvent(event: { listId: number; taskId: number | null; at: number; actor: string; kind: string; before?: unknown; after?: unknown }) {
       this.insertEventRow({

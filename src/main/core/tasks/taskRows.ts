@@ -1,0 +1,99 @@
+// A list's task rows as SQLite returns them, turned into what the service edits
+// (DraftTask) and what main and renderer see (TaskList) — and kept in step, in memory,
+// with the writes of one change, so the list after a change is built without reading
+// it again. Each patch here mirrors one statement in taskStore.ts; the random sequences
+// in tests/unit/tasksProperty.test.ts check that every pushed list equals a fresh read.
+import type { Task, TaskList } from '../../../shared/tasks';
+import type { DraftTask, ListInfo, TaskRow } from './taskStore';
+import { isOpen } from './taskRules';
+
+/** Rows of one list, and per task row its blockers' row ids. */
+export interface ListRows {
+  rows: TaskRow[];
+  blockers: Map<number, number[]>;
+}
+
+/** Display order, as `ORDER BY position, seq`. */
+function ordered(rows: readonly TaskRow[]): TaskRow[] {
+  return [...rows].sort((a, b) => a.position - b.position || a.seq - b.seq);
+}
+
+/** Blocker rows of a task row, by seq (ids of rows that are gone are skipped). */
+function blockersOf(list: ListRows, byId: Map<number, TaskRow>, rowId: number): TaskRow[] {
+  const rows = (list.blockers.get(rowId) ?? []).map((id) => byId.get(id)).filter((r): r is TaskRow => r !== undefined);
+  return rows.sort((a, b) => a.seq - b.seq);
+}
+
+export function draftFrom(list: ListRows): DraftTask[] {
+  const byId = new Map(list.rows.map((r) => [r.id, r]));
+  return ordered(list.rows).map((r) => ({
+    rowId: r.id,
+    id: r.seq,
+    title: r.title,
+    description: r.description,
+    activeForm: r.active_form,
+    status: r.status,
+    owner: r.owner,
+    blockedBy: blockersOf(list, byId, r.id).map((b) => b.seq),
+    lastMessageId: r.last_message_id,
+    handedBack: r.handed_back ?? null,
+  }));
+}
+
+export function taskListFrom(info: ListInfo, list: ListRows): TaskList {
+  const byId = new Map(list.rows.map((r) => [r.id, r]));
+  const tasks: Task[] = ordered(list.rows).map((r) => {
+    const by = blockersOf(list, byId, r.id);
+    return {
+      id: r.seq,
+      title: r.title,
+      description: r.description,
+      activeForm: r.active_form,
+      status: r.status,
+      owner: r.owner,
+      position: r.position,
+      blockedBy: by.map((b) => b.seq),
+      openBlockers: by.filter((b) => isOpen(b.status)).map((b) => b.seq),
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+      completedAt: r.completed_at,
+      lastMessageId: r.last_message_id,
+      handedBack: r.handed_back ?? null,
+    };
+  });
+  return { id: info.id, conversationId: info.conversationId, createdAt: info.createdAt, closedAt: info.closedAt, tasks };
+}
+
+/** In-memory twins of the store's task writes. */
+export const mirror = {
+  insert(list: ListRows, row: TaskRow): void {
+    list.rows.push({ ...row });
+  },
+  /** As the UPDATE: completed_at is kept while completed, set when it becomes so, cleared otherwise. */
+  update(list: ListRows, task: DraftTask & { rowId: number }, at: number): void {
+    const row = list.rows.find((r) => r.id === task.rowId);
+    if (!row) return;
+    row.title = task.title;
+    row.description = task.description;
+    row.active_form = task.activeForm;
+    row.status = task.status;
+    row.owner = task.owner;
+    row.updated_at = at;
+    row.last_message_id = task.lastMessageId;
+    row.handed_back = task.handedBack ?? null;
+    row.completed_at = task.status === 'completed' ? (row.completed_at ?? at) : null;
+  },
+  position(list: ListRows, rowId: number, position: number): void {
+    const row = list.rows.find((r) => r.id === rowId);
+    if (row) row.position = position;
+  },
+  /** task_deps rows go with the task (ON DELETE CASCADE on both sides). */
+  remove(list: ListRows, rowId: number): void {
+    list.rows = list.rows.filter((r) => r.id !== rowId);
+    list.blockers.delete(rowId);
+    for (const [task, ids] of list.blockers) list.blockers.set(task, ids.filter((id) => id !== rowId));
+  },
+  blockers(list: ListRows, rowId: number, blockerRowIds: readonly number[]): void {
+    list.blockers.set(rowId, [...new Set(blockerRowIds)]);
+  },
+};

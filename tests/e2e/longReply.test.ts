@@ -1,0 +1,56 @@
+// A very long reply (hundreds of Markdown blocks) is parsed only where it is read: blocks
+// far from the screen stay plain text with the same words, and become Markdown as they
+// come near. Its text is the server's text, whole.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNodeCore } from '../../src/main/core/createNodeCore';
+import { launchApp, makeDataDir, type App } from './support/app';
+
+const BLOCKS = 600;
+let app: App;
+
+beforeAll(async () => {
+  const dataDir = path.join(makeDataDir(), 'data');
+  const core = createNodeCore({ dataDir, env: {} });
+  const conversation = core.conversations.create('Very long reply');
+  core.messages.insert({ conversationId: conversation.id, role: 'user', content: 'Write a lot' });
+  const blocks = Array.from({ length: BLOCKS }, (_, i) => `Paragraph ${i + 1} has **bold ${i + 1}** words.`);
+  core.messages.insert({ conversationId: conversation.id, role: 'assistant', content: blocks.join('\n\n') });
+  core.close();
+  app = await launchApp({ dataDir });
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe(`a reply of ${BLOCKS} blocks`, () => {
+  it('opens at its end as Markdown, with the far blocks plain but all its words there', async () => {
+    const { page } = app;
+    await page.getByRole('link', { name: 'Very long reply' }).click();
+    const log = page.getByRole('log', { name: 'Messages' });
+    await expect.poll(() => log.locator('strong', { hasText: `bold ${BLOCKS}` }).isVisible(), { timeout: 20_000 }).toBe(true);
+    const reply = log.getByRole('article').last();
+    expect(await reply.locator('strong', { hasText: /^bold 1$/ }).count()).toBe(0);
+    expect(await reply.locator('[data-pending]').count()).toBeGreaterThan(BLOCKS / 2);
+    const text = await reply.locator('.markdown').textContent();
+    // Plain blocks show the Markdown as written.
+    for (const n of [1, 2, BLOCKS / 2]) expect(text).toContain(`Paragraph ${n} has **bold ${n}** words.`);
+    expect(text).toContain(`Paragraph ${BLOCKS} has bold ${BLOCKS} words.`);
+  });
+
+  it('renders the first blocks as Markdown once they are scrolled to', async () => {
+    const { page } = app;
+    const log = page.getByRole('log', { name: 'Messages' });
+    const first = log.locator('strong', { hasText: /^bold 1$/ });
+    await expect
+      .poll(
+        async () => {
+          await log.evaluate((el) => el.scrollTo({ top: 0 }));
+          return first.isVisible();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+  });
+});
