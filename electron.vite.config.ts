@@ -13,7 +13,7 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve('src/main/electron/main.ts'),
-          host: resolve('src/main/host/main.ts'),
+          host: resolve('src/main/host/start.ts'),
           cli: resolve('src/main/cli/main.ts'),
         },
       },

@@ -78,19 +78,40 @@ async function sendInNewConversation(page: Page, text: string): Promise<number> 
   return start;
 }
 
-async function watchLongTasks(page: Page): Promise<void> {
-  await page.evaluate(`(() => {
-    window.__longest = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.__longest = Math.max(window.__longest, entry.duration);
-    }).observe({ type: 'longtask' });
-  })()`);
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  tdur?: number;
+}
+
+/**
+ * The longest task on the page's main thread in a Chromium trace: its wall time (what
+ * the Long Tasks API reports) and the CPU time the thread spent in it. On this shared
+ * machine a task is often descheduled mid-way, so its wall time says more about the
+ * load than about the app; the CPU time is what the app asked of the thread.
+ */
+function longestTask(trace: Buffer): { wall: number; cpu: number; cpuOfLongestWall: number } {
+  const parsed = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+  const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X');
+  const busiest = new Map<string, number>();
+  for (const task of tasks) busiest.set(`${task.pid}:${task.tid}`, (busiest.get(`${task.pid}:${task.tid}`) ?? 0) + (task.tdur ?? 0));
+  const main = [...busiest].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const mine = tasks.filter((t) => `${t.pid}:${t.tid}` === main);
+  const byWall = mine.reduce((a, b) => ((b.dur ?? 0) > (a.dur ?? 0) ? b : a), mine[0]);
+  return {
+    wall: (byWall?.dur ?? 0) / 1000,
+    cpuOfLongestWall: (byWall?.tdur ?? 0) / 1000,
+    cpu: Math.max(0, ...mine.map((t) => t.tdur ?? 0)) / 1000,
+  };
 }
 
 async function streamingRows(app: App, server: ScriptedServer): Promise<BenchRow[]> {
   const openai = new OpenAI({ baseURL: server.baseUrl, apiKey: 'bench', maxRetries: 0 });
   const { page } = app;
-  await watchLongTasks(page);
   let round = 0;
   const result = await interleave(
     {
@@ -113,10 +134,23 @@ async function streamingRows(app: App, server: ScriptedServer): Promise<BenchRow
     },
     { rounds: ROUNDS },
   );
-  const longest = (await page.evaluate('window.__longest')) as number;
+  // Long tasks come from a few more app rounds, traced: tracing would slow the timed ones.
+  await app.browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  for (let i = 0; i < 3; i++) {
+    const end = `END-OF-STREAM-${++round}`;
+    await sendInNewConversation(page, `stream ${end}`);
+    await paintedAt(page, end);
+  }
+  const longest = longestTask(await app.browser.stopTracing());
   return [
     ratioRow(`stream ${STREAM_TOKENS.toLocaleString('en')} tokens → last token painted`, result.app, result.sdk, 'openai SDK alone', '≤ 1.3×'),
-    { measure: 'longest main-thread task while streaming', 'app median': ms(longest), goal: '≤ 50 ms' },
+    { measure: 'longest main-thread task while streaming: CPU time', 'app median': ms(longest.cpu), goal: '≤ 50 ms' },
+    {
+      measure: 'longest main-thread task while streaming: wall time',
+      'app median': ms(longest.wall),
+      goal: '≤ 50 ms',
+      note: `of which CPU ${ms(longest.cpuOfLongestWall)}; the rest is the machine's load`,
+    },
   ];
 }
 

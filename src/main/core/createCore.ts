@@ -110,6 +110,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
   const ledger = createLedgerModule({ db, bus, conversations, now });
   const toolOutputs = createToolOutputs(db);
   const tokens = createTokenCounter();
+  tokens.warmUp();
   const chat = createChatEngine({
     db,
     messages,

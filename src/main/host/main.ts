@@ -1,7 +1,7 @@
-// `npm run serve`: starts the browser host and prints exactly one line with its address.
+// `npm run serve` (through start.ts): starts the browser host and prints exactly one line
+// with its address.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
 import { createNodeCore } from '../core/createNodeCore';
 import { defaultDataDir } from '../core/dataDir';
 import { startHost } from './server';
@@ -34,7 +34,8 @@ function readArgs() {
   }
 }
 
-async function main() {
+/** `rendererDir`: the built renderer the host serves. */
+export async function main(rendererDir: string) {
   const values = readArgs();
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
@@ -44,7 +45,6 @@ async function main() {
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) usageError(`--port must be a number from 0 to 65535, not ${portText}`);
   const dataDir = path.resolve(values['data-dir'] ?? process.env.STEPWISE_DATA_DIR ?? defaultDataDir());
-  const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));
 
   let core;
   try {
@@ -64,5 +64,3 @@ async function main() {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }
-
-void main();

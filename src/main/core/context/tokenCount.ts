@@ -1,9 +1,17 @@
 // Token counts with gpt-tokenizer (o200k_base: exact for current OpenAI models, a close
 // estimate for others). Counts are cached by text, so a history is not re-tokenized every
 // round: only messages that are new since the last request are counted.
-import { countTokens } from 'gpt-tokenizer';
+import { createRequire } from 'node:module';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { Message } from '../../../shared/domain';
+
+// gpt-tokenizer builds its 200,000-entry table when imported (about 130 ms, a tenth of
+// start-up): it is required on first use, or shortly after start-up (`warmUp`).
+let counter: ((text: string) => number) | null = null;
+function countTokens(text: string): number {
+  counter ??= (createRequire(import.meta.url)('gpt-tokenizer') as typeof import('gpt-tokenizer')).countTokens;
+  return counter(text);
+}
 
 /** Per message: the role and the separators a chat template adds. */
 const MESSAGE_OVERHEAD = 4;
@@ -58,6 +66,8 @@ export function createTokenCounter() {
   return {
     text,
     message,
+    /** Loads the tokenizer soon, off the start-up path, so the first request does not wait. */
+    warmUp: (afterMs = 300) => setTimeout(() => countTokens(''), afterMs).unref(),
     messages: (list: ChatCompletionMessageParam[]) => list.reduce((n, m) => n + message(m), 0),
   };
 }

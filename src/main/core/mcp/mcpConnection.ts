@@ -1,22 +1,36 @@
 // One live connection to one MCP server through the official SDK client: stdio, or
 // Streamable HTTP with a fallback to the older HTTP+SSE transport.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  CallToolResultSchema,
-  ElicitRequestSchema,
-  ListRootsRequestSchema,
-  type CallToolResult,
-  type ElicitRequest,
-  type ElicitResult,
-  type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ElicitRequest, ElicitResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from './mcpConfig';
 
 export const STDERR_LINES = 20;
+
+// The SDK (its zod schemas, ajv, four transports) loads with the first server, not with
+// the app: most start-ups have no MCP server to talk to.
+async function importSdk() {
+  const [client, stdio, streamableHttp, sse, types] = await Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/client/stdio.js'),
+    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+    import('@modelcontextprotocol/sdk/client/sse.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]);
+  return { ...client, ...stdio, ...streamableHttp, ...sse, ...types };
+}
+type Sdk = Awaited<ReturnType<typeof importSdk>>;
+let sdk: Promise<Sdk> | null = null;
+let loaded: Sdk | null = null;
+const loadSdk = () => (sdk ??= importSdk().then((module) => (loaded = module)));
+
+/** Why an SDK call failed, when the SDK says so: it timed out, or the connection closed. */
+export function mcpFailureKind(error: unknown): 'timeout' | 'closed' | null {
+  if (!loaded || !(error instanceof loaded.McpError)) return null;
+  if (error.code === loaded.ErrorCode.RequestTimeout) return 'timeout';
+  return error.code === loaded.ErrorCode.ConnectionClosed ? 'closed' : null;
+}
 
 export interface ConnectionHooks {
   /** The server said its tool list changed. */
@@ -43,22 +57,22 @@ export interface Connection {
   close(): Promise<void>;
 }
 
-function newClient(version: string, hooks: ConnectionHooks): Client {
-  const client = new Client(
+function newClient(sdk: Sdk, version: string, hooks: ConnectionHooks): Client {
+  const client = new sdk.Client(
     { name: 'Stepwise', version },
     {
       capabilities: { roots: { listChanged: true }, ...(hooks.elicit ? { elicitation: { form: {} } } : {}) },
       listChanged: { tools: { autoRefresh: false, debounceMs: 50, onChanged: () => hooks.onToolsChanged() } },
     },
   );
-  client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: hooks.roots() }));
+  client.setRequestHandler(sdk.ListRootsRequestSchema, () => ({ roots: hooks.roots() }));
   const elicit = hooks.elicit;
-  if (elicit) client.setRequestHandler(ElicitRequestSchema, (request, extra) => elicit(request.params, extra.signal));
+  if (elicit) client.setRequestHandler(sdk.ElicitRequestSchema, (request, extra) => elicit(request.params, extra.signal));
   return client;
 }
 
-function stdioTransport(config: ServerConfig, hooks: ConnectionHooks): StdioClientTransport {
-  const transport = new StdioClientTransport({
+function stdioTransport(sdk: Sdk, config: ServerConfig, hooks: ConnectionHooks): StdioClientTransport {
+  const transport = new sdk.StdioClientTransport({
     command: config.command,
     args: config.args,
     env: config.env,
@@ -84,11 +98,12 @@ export async function openConnection(
   hooks: ConnectionHooks,
   options: { version: string; connectTimeoutMs: number },
 ): Promise<Connection> {
-  let client = newClient(options.version, hooks);
+  const sdk = await loadSdk();
+  let client = newClient(sdk, options.version, hooks);
   let transport: Transport;
   let pid: number | null = null;
   if (config.transport === 'stdio') {
-    const stdio = stdioTransport(config, hooks);
+    const stdio = stdioTransport(sdk, config, hooks);
     transport = stdio;
     await connectWith(client, stdio, options.connectTimeoutMs).catch(async (error: unknown) => {
       await stdio.close().catch(() => undefined);
@@ -99,18 +114,18 @@ export async function openConnection(
     const url = new URL(config.url);
     const requestInit = { headers: config.headers };
     if (config.transport === 'http') {
-      transport = new StreamableHTTPClientTransport(url, { requestInit });
+      transport = new sdk.StreamableHTTPClientTransport(url, { requestInit });
       try {
         await connectWith(client, transport, options.connectTimeoutMs);
       } catch {
         // A server from before 2025-03-26 only speaks HTTP+SSE: try that before giving up.
         await transport.close().catch(() => undefined);
-        client = newClient(options.version, hooks);
-        transport = new SSEClientTransport(url, { requestInit });
+        client = newClient(sdk, options.version, hooks);
+        transport = new sdk.SSEClientTransport(url, { requestInit });
         await connectWith(client, transport, options.connectTimeoutMs);
       }
     } else {
-      transport = new SSEClientTransport(url, { requestInit });
+      transport = new sdk.SSEClientTransport(url, { requestInit });
       await connectWith(client, transport, options.connectTimeoutMs);
     }
   }
@@ -133,7 +148,7 @@ export async function openConnection(
       return tools;
     },
     async callTool(name, args, call) {
-      const result = await client.callTool({ name, arguments: args }, CallToolResultSchema, {
+      const result = await client.callTool({ name, arguments: args }, sdk.CallToolResultSchema, {
         signal: call.signal,
         timeout: call.timeoutMs,
         onprogress: call.onProgress,

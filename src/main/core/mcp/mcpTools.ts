@@ -1,12 +1,12 @@
 // An MCP tool as a tool of the registry: the same path as every other tool (so the task
 // ledger sees it), behind the user's approval, with a timeout, progress and Stop.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { ToolProgress } from '../../../shared/mcp';
 import { DENIED, type Approvals } from '../approvals/approvals';
 import { CANCELLED_BY_USER } from '../tools/toolRegistry';
 import { defineTool, toolResult, type ToolContext, type ToolDefinition, type ToolResult } from '../tools/toolTypes';
+import { mcpFailureKind } from './mcpConnection';
 import { convertResult, type ConvertedResult } from './mcpResults';
 import { message, type McpServer } from './mcpServer';
 import { redactSecrets } from './mcpView';
@@ -32,13 +32,14 @@ function preApproved(server: McpServer, tool: Tool, deps: McpToolDeps): boolean 
 }
 
 function failure(server: string, tool: string, error: unknown, timeoutMs: number): ToolResult {
-  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+  const kind = mcpFailureKind(error);
+  if (kind === 'timeout') {
     return toolResult(
       'error',
       `Tool ${tool} on MCP server "${server}" did not answer within ${Math.round(timeoutMs / 1000)} s, so the call was abandoned. Try a smaller request, or ask the user to raise the server's timeout.`,
     );
   }
-  if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
+  if (kind === 'closed') {
     return toolResult(
       'error',
       `The MCP server "${server}" stopped while running ${tool} (it crashed or exited). The call may not have finished; Stepwise restarts the server on the next call.`,

@@ -24,20 +24,21 @@ function blockersOf(list: ListRows, byId: Map<number, TaskRow>, rowId: number): 
   return rows.sort((a, b) => a.seq - b.seq);
 }
 
+/** What a draft and a shown task both take from a row. */
+const fieldsOf = (r: TaskRow) => ({
+  id: r.seq,
+  title: r.title,
+  description: r.description,
+  activeForm: r.active_form,
+  status: r.status,
+  owner: r.owner,
+  lastMessageId: r.last_message_id,
+  handedBack: r.handed_back ?? null,
+});
+
 export function draftFrom(list: ListRows): DraftTask[] {
   const byId = new Map(list.rows.map((r) => [r.id, r]));
-  return ordered(list.rows).map((r) => ({
-    rowId: r.id,
-    id: r.seq,
-    title: r.title,
-    description: r.description,
-    activeForm: r.active_form,
-    status: r.status,
-    owner: r.owner,
-    blockedBy: blockersOf(list, byId, r.id).map((b) => b.seq),
-    lastMessageId: r.last_message_id,
-    handedBack: r.handed_back ?? null,
-  }));
+  return ordered(list.rows).map((r) => ({ ...fieldsOf(r), rowId: r.id, blockedBy: blockersOf(list, byId, r.id).map((b) => b.seq) }));
 }
 
 export function taskListFrom(info: ListInfo, list: ListRows): TaskList {
@@ -45,20 +46,13 @@ export function taskListFrom(info: ListInfo, list: ListRows): TaskList {
   const tasks: Task[] = ordered(list.rows).map((r) => {
     const by = blockersOf(list, byId, r.id);
     return {
-      id: r.seq,
-      title: r.title,
-      description: r.description,
-      activeForm: r.active_form,
-      status: r.status,
-      owner: r.owner,
+      ...fieldsOf(r),
       position: r.position,
       blockedBy: by.map((b) => b.seq),
       openBlockers: by.filter((b) => isOpen(b.status)).map((b) => b.seq),
       createdAt: r.created_at,
       updatedAt: r.updated_at,
       completedAt: r.completed_at,
-      lastMessageId: r.last_message_id,
-      handedBack: r.handed_back ?? null,
     };
   });
   return { id: info.id, conversationId: info.conversationId, createdAt: info.createdAt, closedAt: info.closedAt, tasks };
