@@ -139,6 +139,13 @@ export const ConversationExportMessage = z.strictObject({
   usage: z.strictObject({ promptTokens: z.number().int().min(0), completionTokens: z.number().int().min(0), cost: z.number().min(0).nullable() }).nullable().optional(),
   /** On a compaction summary: the number of the last message it stands in for. */
   summaryThrough: MessageNumber.nullable().optional(),
+  /**
+   * Message versions (only in transcripts that have some): the message before this one on
+   * its branch (null for the first), and whether it is on the branch that is shown.
+   * Absent: the previous message of the transcript, shown.
+   */
+  parent: MessageNumber.nullable().optional(),
+  shown: z.boolean().optional(),
   /** Files attached to a user message (absent: none, and in files from before attachments). */
   attachments: z.array(ConversationExportAttachment).optional(),
 });

@@ -130,10 +130,23 @@ export const calls = {
   'chat:stop': call(z.strictObject({ conversationId: ConversationId }), ChatStatus),
   /** Runs the loop again after a failed request (the failed reply is replaced). */
   'chat:retry': call(z.strictObject({ conversationId: ConversationId }), ChatStatus),
-  /** Replaces the last assistant reply with a new one. */
-  'chat:regenerate': call(z.strictObject({ conversationId: ConversationId }), ChatStatus),
-  /** Replaces the last user message (and everything after it) and sends it again. */
+  /**
+   * A new version of the reply to the user message before `messageId` (default: the last
+   * reply); the old reply stays as a version.
+   */
+  'chat:regenerate': call(z.strictObject({ conversationId: ConversationId, messageId: z.number().int().optional() }), ChatStatus),
+  /** A new version of the last user message, sent again (the old one stays as a version). */
   'chat:editLast': call(z.strictObject({ conversationId: ConversationId, content: MessageContent }), Message),
+  /** A new version of any of the user's messages on the shown branch, sent again. */
+  'chat:edit': call(
+    z.strictObject({ conversationId: ConversationId, messageId: z.number().int(), content: MessageContent }),
+    Message,
+  ),
+  /** Shows version `index` (1-based) of the message's versions; what follows is that version's branch. */
+  'messages:showVersion': call(
+    z.strictObject({ conversationId: ConversationId, messageId: z.number().int(), index: z.number().int().min(1) }),
+    Message,
+  ),
   'chat:status': call(z.strictObject({ conversationId: ConversationId }), ChatStatus),
 
   /** The conversation's open task list (null when it has none). */
@@ -280,8 +293,10 @@ export const events = {
     reasoning: TextAppend.optional(),
     reasoningMs: z.number().int().nonnegative().optional(),
   }),
-  /** Messages from `fromId` on were removed (edit-and-resend, regenerate). */
+  /** Messages from `fromId` on left the shown branch (retry; a new version by edit or regenerate). */
   'messages:removed': z.object({ conversationId: ConversationId, fromId: z.number().int() }),
+  /** Another version was chosen: the shown branch from `messageId` on is different (reload it). */
+  'messages:switched': z.object({ conversationId: ConversationId, messageId: z.number().int() }),
   /** A task list changed (any actor). `list` is the open list, or null once closed. */
   'tasks:changed': z.object({ conversationId: ConversationId, list: TaskList.nullable() }),
   /** A tool call was linked to a task of the open list; `count` is that task's calls so far. */

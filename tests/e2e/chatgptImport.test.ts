@@ -52,5 +52,10 @@ describe('ChatGPT import in the browser', () => {
     await main.getByText('That is tram 28.').waitFor({ state: 'visible' });
     await main.getByText('[image not imported]').waitFor({ state: 'visible' });
     expect(await main.getByText('An answer that was regenerated away.').count()).toBe(0);
+    // The other branches are versions: the regenerated-away answer is version 1 of that reply.
+    const reply = main.getByRole('article', { name: 'Assistant message' }).filter({ hasText: 'Day 1: Alfama' });
+    await reply.getByRole('group', { name: 'Version 2 of 2' }).getByRole('button', { name: 'Previous version' }).click();
+    await main.getByText('An answer that was regenerated away.').waitFor({ state: 'visible' });
+    expect(await main.getByText('That is tram 28.').count()).toBe(0);
   });
 });

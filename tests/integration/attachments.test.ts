@@ -81,6 +81,18 @@ describe('attachments', () => {
     expect(lastUserContent()).toBe('report.pdf (text of the PDF):\n```text\nFigures for May\n```');
   });
 
+  it('keeps the files of a message in the version an edit makes', async () => {
+    server.push({ text: 'First answer.' }, { text: 'Title' }, { text: 'Second answer.' });
+    const conversation = await h.newConversation('Edited');
+    const txt = await upload('notes.txt', Buffer.from('keep me\n'));
+    await sendWith(conversation.id, 'Read this', [txt.id]);
+    const from = h.events.length;
+    const edited = await h.call('chat:editLast', { conversationId: conversation.id, content: 'Read this again' });
+    await h.waitIdle(conversation.id, from);
+    expect(edited.attachments).toEqual([txt]);
+    expect(lastUserContent()).toBe('Read this again\n\nnotes.txt:\n```txt\nkeep me\n```');
+  });
+
   it('refuses bad uploads and sends with a clear error, storing nothing', async () => {
     const conversation = await h.newConversation('Refusals');
     expect((await h.callError('attachments:add', { name: 'run.exe', mimeType: '', data: Buffer.from([0x4d, 0x5a, 0, 1]).toString('base64') })).message).toMatch(

@@ -137,16 +137,19 @@ describe('linking calls to the task in progress', () => {
 });
 
 describe('the ledger outlives the transcript it points at', () => {
-  it('keeps calls whose result was regenerated away (without a card to jump to), and goes with the conversation', async () => {
+  it('keeps calls whose result went with a regenerated version (linked to it there), and goes with the conversation', async () => {
     mainScript([plan(['in_progress', 'pending', 'pending'], 'call_plan'), call('get_current_time', {}, 'call_time'), { text: 'It is noon.' }]);
     const conversation = await h.newConversation('Regenerated');
     await h.sendAndWait(conversation.id, 'What time is it?');
     const from = h.events.length;
     await h.call('chat:regenerate', { conversationId: conversation.id });
     await h.waitIdle(conversation.id, from);
-    // The call happened (its effects may be real): it stays, but its card is gone.
+    // The call happened (its effects may be real): it stays, linked to its card in the old version.
     const calls = await h.call('ledger:calls', { conversationId: conversation.id, taskId: 1 });
-    expect(calls.calls.map((c) => [c.toolCallId, c.messageId])).toEqual([['call_time', null]]);
+    expect(calls.calls.map((c) => c.toolCallId)).toEqual(['call_time']);
+    const card = h.core.messages.get(calls.calls[0].messageId!)!;
+    expect(card).toMatchObject({ role: 'tool', toolCallId: 'call_time' });
+    expect(h.core.messages.all(conversation.id).map((m) => m.id)).not.toContain(card.id);
 
     await h.call('conversations:delete', { id: conversation.id });
     expect(h.core.ledger.store.all(conversation.id)).toEqual([]);

@@ -33,6 +33,7 @@ import { KEY_FILE } from './settings/fileSecretStore';
 import { createDraftModule } from './drafts/draftModule';
 import { createLedgerModule } from './ledger/ledgerModule';
 import { createInstructionsModule } from './instructions/instructionsModule';
+import { createVersions } from './versions/versionsModule';
 import { createAttachmentsModule } from './attachments/attachmentsModule';
 
 export interface CoreOptions {
@@ -177,6 +178,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     log: chatOptions.log,
   });
   const drafts = createDraftModule({ db, now });
+  const versions = createVersions({ db, bus, messages, conversations, chat });
   const instructions = createInstructionsModule({ db, now, prompts, systemPrompt: () => settings.effective().systemPrompt });
 
   const handlers: Handlers = {
@@ -201,6 +203,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     ...drafts.handlers,
     ...ledger.handlers,
     ...instructions.handlers,
+    ...versions.handlers,
     ...attachments.handlers,
     // Stop halts everything in the conversation at once: Autopilot's pending step, the
     // main agent and every worker (with a summary when workers were involved).

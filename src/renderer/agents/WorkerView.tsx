@@ -79,7 +79,7 @@ export function WorkerView(props: {
         hasOlder={hasOlder}
         onLoadOlder={loadOlder}
         scrollToMessageId={target}
-        actions={{ running: worker.status === 'running', agentName: `Worker ${worker.number}`, onEditLast: () => {}, onRegenerate: () => {} }}
+        actions={{ running: worker.status === 'running', agentName: `Worker ${worker.number}` }}
         readOnly
       />
       <QuestionBanners questions={props.questions.filter((q) => q.workerId === worker.id)} />

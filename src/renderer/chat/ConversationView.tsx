@@ -23,6 +23,7 @@ import { ApprovalsContext, useApprovals } from '../approvals/useApprovals';
 import { onlyWaitingForYou, runState, stoppedLast } from '../tasks/runState';
 import '../tasks/taskHints.css';
 import { revealBidiControls } from '../../shared/bidi';
+import { showVersion } from '../versions/showVersion';
 
 export function ConversationView(props: {
   /** Scroll to and highlight this message once loaded (a search result). */
@@ -207,8 +208,9 @@ export function ConversationView(props: {
           scrollToMessageId={scrollTarget?.transcriptId === conversationId ? scrollTarget : null}
           actions={{
             running: status.running,
-            onEditLast: (content) => void guard(() => call(api, 'chat:editLast', { conversationId, content })),
-            onRegenerate: () => void guard(() => call(api, 'chat:regenerate', { conversationId })),
+            onEdit: (messageId, content) => void guard(() => call(api, 'chat:edit', { conversationId, messageId, content })),
+            onRegenerate: (messageId) => void guard(() => call(api, 'chat:regenerate', { conversationId, messageId })),
+            onShowVersion: (messageId, index) => void guard(() => showVersion(api, { conversationId, messageId, index })),
           }}
         />
       )}

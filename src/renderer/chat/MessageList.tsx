@@ -20,16 +20,14 @@ export function MessageList({
   messages: Message[];
   actions: MessageActions;
   scrollToMessageId?: { id: number; nonce: number } | null;
-  /** Worker transcripts: no edit or regenerate. */
+  /** Worker transcripts: no edit, regenerate or versions. */
   readOnly?: boolean;
   /** Older messages exist that are not loaded yet; `onLoadOlder` fetches the next page. */
   hasOlder?: boolean;
   onLoadOlder?: () => Promise<void>;
 }) {
-  const items = useMemo(() => {
-    const all = toDisplayItems(messages, hasOlder);
-    return readOnly ? all.map((item) => ({ ...item, isLastUser: false, isLastAssistant: false })) : all;
-  }, [messages, readOnly, hasOlder]);
+  const items = useMemo(() => toDisplayItems(messages, hasOlder), [messages, hasOlder]);
+  const rowActions: MessageActions = readOnly ? { running: actions.running, agentName: actions.agentName } : actions;
   const scrollRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const virtualizer = useVirtualizer({
@@ -114,7 +112,7 @@ export function MessageList({
             className={items[row.index]?.message.id === highlighted ? 'message-row highlighted' : 'message-row'}
             style={{ transform: `translateY(${row.start}px)` }}
           >
-            <MessageView item={items[row.index]} actions={actions} />
+            <MessageView item={items[row.index]} actions={rowActions} />
           </div>
         ))}
       </div>

@@ -6,6 +6,7 @@ import { ToolCallCard } from './ToolCallCard';
 import type { DisplayItem } from './displayItems';
 import { UsageLine } from './usage';
 import { plumbingView } from './PlumbingMessages';
+import { MessageToolbar, type VersionActions } from '../versions/MessageToolbar';
 import { MessageFiles } from '../attachments/MessageFiles';
 
 const ROLE_LABEL: Record<Message['role'], string> = {
@@ -25,8 +26,20 @@ export interface MessageActions {
   running: boolean;
   /** Who speaks as "Assistant" in this transcript: "Assistant" or "Worker 2". */
   agentName?: string;
-  onEditLast: (content: string) => void;
-  onRegenerate: () => void;
+  /** Each absent in read-only transcripts (workers). */
+  onEdit?: (messageId: number, content: string) => void;
+  onRegenerate?: (messageId: number) => void;
+  onShowVersion?: (messageId: number, index: number) => void;
+}
+
+function toolbarActions(message: Message, actions: MessageActions, startEdit: () => void): VersionActions {
+  const { onEdit, onRegenerate, onShowVersion } = actions;
+  return {
+    running: actions.running,
+    onEdit: onEdit && startEdit,
+    onRegenerate: onRegenerate && (() => onRegenerate(message.id)),
+    onShowVersion: onShowVersion && ((index) => onShowVersion(message.id, index)),
+  };
 }
 
 function authorLabel(message: Message): string {
@@ -38,7 +51,8 @@ function authorLabel(message: Message): string {
 }
 
 export function MessageView({ item, actions }: { item: DisplayItem; actions: MessageActions }) {
-  return plumbingView(item.message) ?? <FullMessage item={item} actions={actions} />;
+  // A message with versions keeps its switch, even where it would be shown quietly.
+  return (!item.message.version && plumbingView(item.message)) || <FullMessage item={item} actions={actions} />;
 }
 
 function FullMessage({ item, actions }: { item: DisplayItem; actions: MessageActions }) {
@@ -56,6 +70,7 @@ function FullMessage({ item, actions }: { item: DisplayItem; actions: MessageAct
           <summary>Earlier messages summarized</summary>
           <Markdown text={message.content} />
         </details>
+        {message.version && <MessageToolbar message={message} label="Summary" actions={toolbarActions(message, actions, () => {})} />}
       </article>
     );
   }
@@ -76,7 +91,7 @@ function FullMessage({ item, actions }: { item: DisplayItem; actions: MessageAct
           onCancel={() => setEditing(false)}
           onSave={(content) => {
             setEditing(false);
-            actions.onEditLast(content);
+            actions.onEdit?.(message.id, content);
           }}
         />
       ) : (
@@ -106,30 +121,7 @@ function FullMessage({ item, actions }: { item: DisplayItem; actions: MessageAct
       )}
       {message.error && <p className="message-error">{message.error}</p>}
       {message.usage && <UsageLine usage={message.usage} model={message.model} />}
-      {!editing && !actions.running && (item.isLastUser || item.isLastAssistant) && (
-        <div className="message-actions">
-          {item.isLastUser && (
-            <button type="button" className="ghost small" onClick={() => setEditing(true)}>
-              Edit
-            </button>
-          )}
-          {item.isLastAssistant && (
-            <button type="button" className="ghost small" onClick={actions.onRegenerate}>
-              Regenerate
-            </button>
-          )}
-          {message.content && (
-            <button
-              type="button"
-              className="ghost small"
-              aria-label={`Copy ${label.toLowerCase()} message`}
-              onClick={() => void navigator.clipboard.writeText(message.content)}
-            >
-              Copy
-            </button>
-          )}
-        </div>
-      )}
+      {!editing && <MessageToolbar message={message} label={label} actions={toolbarActions(message, actions, () => setEditing(true))} />}
     </article>
   );
 }

@@ -13,25 +13,18 @@ export interface ToolCallView {
 export interface DisplayItem {
   message: Message;
   toolCalls: ToolCallView[];
-  /** The last user message (can be edited) or the last assistant reply (can be regenerated). */
-  isLastUser: boolean;
-  isLastAssistant: boolean;
 }
 
 /** `partial`: older messages are not loaded, so a list may already be open before the first one shown. */
 export function toDisplayItems(messages: Message[], partial = false): DisplayItem[] {
   const results = new Map<string, Message>();
   for (const m of messages) if (m.role === 'tool' && m.toolCallId) results.set(m.toolCallId, m);
-  const lastUser = messages.findLast((m) => m.role === 'user' && m.origin === 'user')?.id;
-  const lastAssistant = messages.findLast((m) => m.role === 'assistant')?.id;
   const items: DisplayItem[] = [];
   for (const message of messages) {
     if (message.role === 'tool') continue;
     items.push({
       message,
       toolCalls: (message.toolCalls ?? []).map((call) => ({ call, result: results.get(call.id) ?? null })),
-      isLastUser: message.id === lastUser,
-      isLastAssistant: message.id === lastAssistant,
     });
   }
   const planned = plannedCalls(items.flatMap((item) => item.toolCalls), partial);

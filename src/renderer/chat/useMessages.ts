@@ -116,6 +116,34 @@ export function useMessages(conversationId: string): LoadedMessages {
     [conversationId, commit],
   );
 
+  useEvent(
+    'messages:switched',
+    (payload) => {
+      if (payload.conversationId !== conversationId) return;
+      // Another version is shown: the branch after it differs. Reload as far back as was loaded.
+      const current = store.current;
+      const oldest = current.messages[0]?.id ?? Infinity;
+      const reload = async () => {
+        let page = await call(api, 'messages:list', { conversationId, limit: FIRST_PAGE });
+        let items = page.items;
+        while (page.hasMore && items.length && items[0].id > oldest) {
+          page = await call(api, 'messages:list', { conversationId, before: items[0].id, limit: OLDER_PAGE });
+          items = [...page.items, ...items];
+        }
+        current.messages = items;
+        current.hasOlder = page.hasMore;
+        setMessages(items);
+        setHasOlder(page.hasMore);
+      };
+      current.loading = reload()
+        .catch(() => {})
+        .finally(() => {
+          current.loading = null;
+        });
+    },
+    [api, conversationId],
+  );
+
   return { messages, loaded, hasOlder, loadOlder, loadUntil };
 }
 

@@ -1,5 +1,5 @@
 // Importing a ChatGPT data export (conversations.json) through the real import call: the
-// shown branch only, notes for parts Stepwise cannot show, the app's limits, and one
+// shown branch shown and the other branches as versions, notes for parts Stepwise cannot show, the app's limits, and one
 // transaction for the whole file. The fixture is hand-made from the documented format.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -36,10 +36,12 @@ function conversationRows() {
 function messagesOf(conversationId: string) {
   return app.db
     .prepare<[string], { role: string; content: string; created_at: number }>(
-      'SELECT role, content, created_at FROM messages WHERE conversation_id = ? ORDER BY id',
+      'SELECT role, content, created_at FROM messages WHERE conversation_id = ? AND shown = 1 ORDER BY id',
     )
     .all(conversationId);
 }
+
+const shownContents = (messages: ReadonlyArray<{ content: string; shown: boolean }>) => messages.filter((m) => m.shown).map((m) => m.content);
 
 describe('ChatGPT conversations.json import', () => {
   it('imports every readable conversation with its title and times, and says which it skipped and why', async () => {
@@ -60,7 +62,7 @@ describe('ChatGPT conversations.json import', () => {
     expect(messagesOf(result.conversationId)).toEqual([
       { role: 'system', content: 'You are a helpful travel assistant.', created_at: 1700000001000 },
       { role: 'user', content: 'Plan three days in Lisbon.', created_at: 1700000010000 },
-      // The regenerated answer (the other branch) is not imported: Stepwise has no versions yet.
+      // The regenerated answer and the edited question (other branches) are versions, not shown.
       { role: 'assistant', content: 'Day 1: Alfama and the castle.', created_at: 1700000030000 },
       { role: 'user', content: '[image not imported]\n\nWhich tram is this?', created_at: 1700000040000 },
       { role: 'assistant', content: '[code interpreter input not imported]', created_at: 1700000050000 },
@@ -69,11 +71,31 @@ describe('ChatGPT conversations.json import', () => {
     ]);
   });
 
+  it('imports the other branches as versions, which the conversation can switch to', async () => {
+    const result = await app.call('import:conversation', { content: FIXTURE });
+    if (result.kind !== 'imported') throw new Error('not imported');
+    const id = result.conversationId;
+    const page = await app.call('messages:list', { conversationId: id, limit: 50 });
+    const reply = page.items.find((m) => m.content === 'Day 1: Alfama and the castle.')!;
+    const question = page.items.find((m) => m.content.endsWith('Which tram is this?'))!;
+    expect(reply.version).toEqual({ index: 2, count: 2 });
+    expect(question.version).toEqual({ index: 2, count: 2 });
+    // The edited question's first version brings its own answer back.
+    await app.call('messages:showVersion', { conversationId: id, messageId: question.id, index: 1 });
+    expect(messagesOf(id).map((m) => m.content).slice(-2)).toEqual(['Which bus is this?', 'That is bus 737.']);
+    await app.call('messages:showVersion', { conversationId: id, messageId: reply.id, index: 1 });
+    expect(messagesOf(id).map((m) => m.content)).toEqual([
+      'You are a helpful travel assistant.',
+      'Plan three days in Lisbon.',
+      'An answer that was regenerated away.',
+    ]);
+  });
+
   it('follows current_node, not the last child, when the shown branch is an older one', () => {
     const data = fixture();
     (data[0] as { current_node: string }).current_node = 'a-a1-old';
     const { conversations } = readChatGptExport(data, 0);
-    expect(conversations[0]!.messages.map((m) => m.content)).toEqual([
+    expect(shownContents(conversations[0]!.messages)).toEqual([
       'You are a helpful travel assistant.',
       'Plan three days in Lisbon.',
       'An answer that was regenerated away.',
@@ -84,7 +106,7 @@ describe('ChatGPT conversations.json import', () => {
     const data = fixture();
     delete (data[0] as { current_node?: string }).current_node;
     const { conversations } = readChatGptExport(data, 0);
-    expect(conversations[0]!.messages.at(-1)!.content).toBe('That is tram 28.');
+    expect(shownContents(conversations[0]!.messages).at(-1)).toBe('That is tram 28.');
   });
 
   it('skips a conversation whose tree loops or refers to a missing message', () => {

@@ -7,12 +7,12 @@ import type { Db } from '../db/openDatabase';
 export function createAutopilotStore(db: Db) {
   const readToggle = db.prepare<[string], { autopilot: number | null }>('SELECT autopilot FROM conversations WHERE id = ?');
   const writeToggle = db.prepare<[number, string]>('UPDATE conversations SET autopilot = ? WHERE id = ?');
-  const lastMessage = db.prepare<[string], { id: number | null }>('SELECT MAX(id) AS id FROM messages WHERE conversation_id = ?');
+  const lastMessage = db.prepare<[string], { id: number | null }>('SELECT MAX(id) AS id FROM messages WHERE conversation_id = ? AND shown = 1');
   const countSteps = db.prepare<[{ conversation: string; after: number }], { n: number }>(
     `SELECT COUNT(*) AS n FROM messages
-     WHERE conversation_id = @conversation AND role = 'user' AND origin = 'auto'
+     WHERE conversation_id = @conversation AND shown = 1 AND role = 'user' AND origin = 'auto'
        AND id > MAX(@after, COALESCE((SELECT MAX(id) FROM messages
-                                      WHERE conversation_id = @conversation AND role = 'user' AND origin = 'user'), 0))`,
+                                      WHERE conversation_id = @conversation AND shown = 1 AND role = 'user' AND origin = 'user'), 0))`,
   );
 
   return {

@@ -1,4 +1,5 @@
-// The sidebar's search: titles and message text through FTS5. Results come pinned first,
+// The sidebar's search: titles and message text through FTS5 (the shown versions only, so
+// a result always opens on a message that is there to see). Results come pinned first,
 // then by their newest match. A common word matches most of the database, so the scan
 // stops at SEARCH_CAP conversations and the count reads "1,000+" instead of counting all.
 import type { Db } from '../db/openDatabase';
@@ -94,7 +95,7 @@ export function createConversationSearch(db: Db) {
   );
   const newestFirst = db.prepare<[string], { id: number; conversation_id: string; created_at: number }>(
     `SELECT m.id, m.conversation_id, m.created_at FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid
-     WHERE messages_fts MATCH ? ORDER BY messages_fts.rowid DESC`,
+     WHERE messages_fts MATCH ? AND m.shown = 1 ORDER BY messages_fts.rowid DESC`,
   );
   const conversation = db.prepare<[string], { pinned: number; updated_at: number; parent_id: string | null }>(
     'SELECT pinned, updated_at, parent_id FROM conversations WHERE id = ?',
@@ -104,7 +105,7 @@ export function createConversationSearch(db: Db) {
     'SELECT id, title, updated_at FROM conversations WHERE pinned = 1 AND parent_id IS NULL',
   );
   const recentMessages = db.prepare<[string], { id: number; content: string; created_at: number }>(
-    `SELECT id, content, created_at FROM messages WHERE conversation_id = ? AND role IN ('user', 'assistant')
+    `SELECT id, content, created_at FROM messages WHERE conversation_id = ? AND shown = 1 AND role IN ('user', 'assistant')
      ORDER BY id DESC LIMIT ${PINNED_SCAN}`,
   );
 

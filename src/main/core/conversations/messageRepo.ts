@@ -25,6 +25,10 @@ export interface MessageRow {
   completion_tokens?: number | null;
   cost?: number | null;
   summary_through?: number | null;
+  /** The message before this one on its branch (migration 13); null for the first. */
+  parent_id?: number | null;
+  chosen?: number;
+  shown?: number;
 }
 
 export function toMessage(row: MessageRow): Message {
@@ -65,6 +69,8 @@ export interface NewMessage {
   reasoning?: Reasoning | null;
   /** A summary note: the last message id it stands in for. */
   summaryThrough?: number | null;
+  /** Where it goes in the version tree (an import); default: after the shown branch's last message. */
+  place?: { parentId: number | null; chosen: boolean; shown: boolean };
   /** Ids of stored attachments (attachments/), in order. */
   attachments?: string[];
 }
@@ -100,8 +106,9 @@ export function createMessageRepo(db: Db, now: () => number = Date.now, files?: 
   // A page that opens mid-stream, or missed a delta, must read the text on its way, not the last save.
   const live = new Map<number, LiveReply>();
   const history = createHistoryCache();
-  const remember = (message: Message): Message => {
-    if (db.inTransaction) history.drop(message.conversationId);
+  // Only the shown branch is cached: a write off it (or inside a transaction) drops the entry.
+  const remember = (message: Message, shown = true): Message => {
+    if (db.inTransaction || !shown) history.drop(message.conversationId);
     else history.write(message);
     return message;
   };
@@ -113,35 +120,66 @@ export function createMessageRepo(db: Db, now: () => number = Date.now, files?: 
   };
   const insert = db.prepare(
     `INSERT INTO messages (conversation_id, role, content, created_at, tool_calls, tool_call_id, tool_name, status, error, origin,
-       reasoning, reasoning_ms, summary_through)
+       reasoning, reasoning_ms, summary_through, parent_id, chosen, shown)
      VALUES (@conversation_id, @role, @content, @created_at, @tool_calls, @tool_call_id, @tool_name, @status, @error, @origin,
-       @reasoning, @reasoning_ms, @summary_through)`,
+       @reasoning, @reasoning_ms, @summary_through, @parent_id, @chosen, @shown)`,
+  );
+  // The shown branch is every row with shown = 1 (a partial index): the queries below
+  // spell the literal so SQLite can use it.
+  const shownLeaf = db.prepare<[string], { id: number }>(
+    'SELECT id FROM messages WHERE conversation_id = ? AND shown = 1 ORDER BY id DESC LIMIT 1',
+  );
+  // A new message after the leaf becomes the chosen version among the leaf's children.
+  const unchoose = db.prepare<[number | null, string]>(
+    'UPDATE messages SET chosen = 0 WHERE parent_id IS ? AND conversation_id = ? AND chosen = 1',
+  );
+  const siblings = db.prepare<[number | null, string], number>(
+    'SELECT id FROM messages WHERE parent_id IS ? AND conversation_id = ? ORDER BY id',
+  ).pluck();
+  // Which of a page's parents have more than one child: one statement for the page.
+  const branching = db.prepare<[string, string], number>(
+    `SELECT parent_id FROM messages WHERE conversation_id = ? AND parent_id IN (SELECT value FROM json_each(?))
+     GROUP BY parent_id HAVING COUNT(*) > 1`,
+  ).pluck();
+  const subtree = db.prepare<[number]>(
+    `WITH RECURSIVE below(id) AS (SELECT ? UNION ALL SELECT m.id FROM messages m JOIN below b ON m.parent_id = b.id)
+     DELETE FROM messages WHERE id IN below`,
   );
   const byId = db.prepare<[number], MessageRow>('SELECT * FROM messages WHERE id = ?');
   const page = db.prepare<[string, number, number], MessageRow>(
-    'SELECT * FROM messages WHERE conversation_id = ? ORDER BY id LIMIT ? OFFSET ?',
+    'SELECT * FROM messages WHERE conversation_id = ? AND shown = 1 ORDER BY id LIMIT ? OFFSET ?',
   );
   // Keyset pages: newest first from the index, no OFFSET scan and no COUNT(*).
   const newest = db.prepare<[string, number], MessageRow>(
-    'SELECT * FROM messages WHERE conversation_id = ? ORDER BY id DESC LIMIT ?',
+    'SELECT * FROM messages WHERE conversation_id = ? AND shown = 1 ORDER BY id DESC LIMIT ?',
   );
   const newestBefore = db.prepare<[string, number, number], MessageRow>(
-    'SELECT * FROM messages WHERE conversation_id = ? AND id < ? ORDER BY id DESC LIMIT ?',
+    'SELECT * FROM messages WHERE conversation_id = ? AND shown = 1 AND id < ? ORDER BY id DESC LIMIT ?',
   );
-  const all = db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE conversation_id = ? ORDER BY id');
+  const all = db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE conversation_id = ? AND shown = 1 ORDER BY id');
   const after = db.prepare<[string, number], MessageRow>(
-    'SELECT * FROM messages WHERE conversation_id = ? AND id > ? ORDER BY id',
+    'SELECT * FROM messages WHERE conversation_id = ? AND shown = 1 AND id > ? ORDER BY id',
   );
   const latestSummary = db.prepare<[string], MessageRow>(
-    'SELECT * FROM messages WHERE conversation_id = ? AND summary_through IS NOT NULL ORDER BY id DESC LIMIT 1',
+    'SELECT * FROM messages WHERE conversation_id = ? AND shown = 1 AND summary_through IS NOT NULL ORDER BY id DESC LIMIT 1',
   );
   const usageTotal = db.prepare<[string], { p: number | null; c: number | null; cost: number | null }>(
     'SELECT SUM(prompt_tokens) AS p, SUM(completion_tokens) AS c, SUM(cost) AS cost FROM messages WHERE conversation_id = ?',
   );
-  const count = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM messages WHERE conversation_id = ?');
+  const count = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM messages WHERE conversation_id = ? AND shown = 1');
   const streaming = db.prepare<[], MessageRow>("SELECT * FROM messages WHERE status = 'streaming'");
   const markInterrupted = db.prepare("UPDATE messages SET status = 'interrupted' WHERE status = 'streaming'");
-  const removeFrom = db.prepare('DELETE FROM messages WHERE conversation_id = ? AND id >= ?');
+  /** "2 of 3" when the message has other versions (siblings in the tree). */
+  const versioned = (message: Message, row: MessageRow): Message => {
+    const ids = siblings.all(row.parent_id ?? null, row.conversation_id);
+    return ids.length > 1 ? { ...message, version: { index: ids.indexOf(row.id) + 1, count: ids.length } } : message;
+  };
+  const versionedPage = (rows: MessageRow[]): Message[] => {
+    if (!rows.length) return [];
+    const parents = [...new Set(rows.flatMap((row) => (row.parent_id == null ? [] : [row.parent_id])))];
+    const split = new Set(branching.all(rows[0].conversation_id, JSON.stringify(parents)));
+    return rows.map((row) => (row.parent_id == null || split.has(row.parent_id) ? versioned(read(row), row) : read(row)));
+  };
 
   return {
     insert(message: NewMessage): Message {
@@ -153,6 +191,12 @@ export function createMessageRepo(db: Db, now: () => number = Date.now, files?: 
           files.link(stored.id, ids);
           return remember(this.get(stored.id)!);
         })();
+      }
+      let place = message.place;
+      if (!place) {
+        const parentId = shownLeaf.get(message.conversationId)?.id ?? null;
+        unchoose.run(parentId, message.conversationId);
+        place = { parentId, chosen: true, shown: true };
       }
       const info = insert.run({
         conversation_id: message.conversationId,
@@ -168,12 +212,15 @@ export function createMessageRepo(db: Db, now: () => number = Date.now, files?: 
         reasoning: message.reasoning?.text ?? null,
         reasoning_ms: message.reasoning?.durationMs ?? null,
         summary_through: message.summaryThrough ?? null,
+        parent_id: place.parentId,
+        chosen: place.chosen ? 1 : 0,
+        shown: place.shown ? 1 : 0,
       });
-      return remember(this.get(Number(info.lastInsertRowid))!);
+      return remember(this.get(Number(info.lastInsertRowid))!, place.shown);
     },
     get(id: number): Message | undefined {
       const row = byId.get(id);
-      return row ? read(row) : undefined;
+      return row ? versioned(read(row), row) : undefined;
     },
     /** The message with a streaming reply's live text. */
     getLive(id: number): Message | undefined {
@@ -214,8 +261,8 @@ export function createMessageRepo(db: Db, now: () => number = Date.now, files?: 
         if (!statement) updates.set(sql, (statement = db.prepare(sql)));
         statement.run(values);
       }
-      const updated = this.get(id);
-      return updated && remember(updated);
+      const row = byId.get(id);
+      return row && remember(versioned(read(row), row), row.shown !== 0);
     },
     list(conversationId: string, offset: number, limit: number): { items: Message[]; total: number } {
       return { items: page.all(conversationId, limit, offset).map(read), total: count.get(conversationId)!.n };
@@ -225,9 +272,9 @@ export function createMessageRepo(db: Db, now: () => number = Date.now, files?: 
       const rows =
         before === undefined ? newest.all(conversationId, limit + 1) : newestBefore.all(conversationId, before, limit + 1);
       const hasMore = rows.length > limit;
-      return { items: rows.slice(0, limit).reverse().map((row) => overlay(read(row))), hasMore };
+      return { items: versionedPage(rows.slice(0, limit).reverse()).map(overlay), hasMore };
     },
-    /** Every message of the conversation, oldest first (from memory for recent conversations). */
+    /** Every message of the shown branch, oldest first (from memory for recent conversations). */
     all(conversationId: string): Message[] {
       return history.read(conversationId, () => all.all(conversationId).map(read));
     },
@@ -252,10 +299,22 @@ export function createMessageRepo(db: Db, now: () => number = Date.now, files?: 
       history.clear();
       return rows.map((r) => toMessage({ ...r, status: 'interrupted' }));
     },
-    /** Removes a message and everything after it (edit-and-resend, regenerate). */
+    /** Removes a message and everything after it, every version of what followed included (retry). */
     truncateFrom(conversationId: string, id: number): number {
       history.drop(conversationId);
-      return removeFrom.run(conversationId, id).changes;
+      return subtree.run(id).changes;
+    },
+    /** The last message of the shown branch. */
+    shownLeaf(conversationId: string): number | null {
+      return shownLeaf.get(conversationId)?.id ?? null;
+    },
+    /** The versions of a message (itself and its siblings), oldest first. */
+    versionsOf(message: Pick<MessageRow, 'parent_id' | 'conversation_id'>): number[] {
+      return siblings.all(message.parent_id ?? null, message.conversation_id);
+    },
+    /** The shown branch changed (versions): the cached history no longer holds. */
+    forget(conversationId: string): void {
+      history.drop(conversationId);
     },
   };
 }

@@ -339,6 +339,28 @@ export const migrations: Migration[] = [
   },
   {
     version: 13,
+    name: 'message versions',
+    sql: `
+      -- Messages form a tree: editing a message or regenerating a reply adds a sibling (a
+      -- version) and keeps the old one. parent_id is the message before it on its branch
+      -- (NULL for the first). No foreign key: a cascade down a 100,000-message chain would
+      -- recurse once per message.
+      ALTER TABLE messages ADD COLUMN parent_id INTEGER;
+      -- chosen: the version picked among its siblings (exactly one per parent).
+      -- shown: on the branch the conversation shows (every ancestor chosen), kept in step
+      -- so the shown branch pages by one indexed keyset query.
+      ALTER TABLE messages ADD COLUMN chosen INTEGER NOT NULL DEFAULT 1 CHECK (chosen IN (0, 1));
+      ALTER TABLE messages ADD COLUMN shown INTEGER NOT NULL DEFAULT 1 CHECK (shown IN (0, 1));
+      -- Until now every conversation was a straight line.
+      UPDATE messages SET parent_id = (
+        SELECT MAX(p.id) FROM messages p WHERE p.conversation_id = messages.conversation_id AND p.id < messages.id
+      );
+      CREATE INDEX messages_by_parent ON messages (parent_id, conversation_id);
+      CREATE INDEX messages_shown ON messages (conversation_id, id) WHERE shown = 1;
+    `,
+  },
+  {
+    version: 14,
     name: 'attachments',
     sql: `
       -- Files the user attached. The bytes live once per content in <dataDir>/attachments/<sha256>;

@@ -1,6 +1,7 @@
 // Reads the `conversations.json` of a ChatGPT data export: an array of conversations whose
-// messages form a tree (`mapping`). Only the branch ChatGPT shows (from `current_node` up
-// to the root) is read: Stepwise has no message versions yet. Parts Stepwise cannot show
+// messages form a tree (`mapping`). The branch ChatGPT shows (from `current_node` up to the
+// root) becomes the shown branch; the others (earlier edits, regenerated replies) become
+// versions of the messages they branch from. Parts Stepwise cannot show
 // (images, tool output, code interpreter…) become a short note; a conversation that cannot
 // be read, or is over the app's limits, is skipped with a reason, never half-imported.
 import { z } from 'zod';
@@ -35,11 +36,16 @@ export const ChatGptConversation = z.looseObject({
 });
 type ChatGptConversation = z.infer<typeof ChatGptConversation>;
 type ChatGptMessage = z.infer<typeof ChatGptMessage>;
+type ChatGptNode = ChatGptConversation['mapping'][string];
 
 export interface ImportedMessage {
   role: 'user' | 'assistant' | 'system';
   content: string;
   createdAt: number;
+  /** The message before it on its branch (an index into the same list), or null for a first one. */
+  parent: number | null;
+  /** On the branch ChatGPT shows. */
+  shown: boolean;
 }
 export interface ImportedConversation {
   title: string;
@@ -100,7 +106,7 @@ const toMs = (seconds: number | null | undefined, fallback: number) =>
   typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds * 1000) : fallback;
 
 /** The shown branch, root first: from `current_node` up through `parent`. */
-function shownBranch(conversation: ChatGptConversation): ChatGptConversation['mapping'][string][] | string {
+function shownBranch(conversation: ChatGptConversation): ChatGptNode[] | string {
   const { mapping } = conversation;
   let nodeId = conversation.current_node ?? undefined;
   // Older exports may lack current_node: follow the last child from the root instead.
@@ -141,24 +147,63 @@ function readConversation(raw: unknown, index: number, now: number): ImportedCon
   const createdAt = toMs(source.create_time, now);
   const branch = shownBranch(source);
   if (typeof branch === 'string') return { title, reason: branch };
-  const messages: ImportedMessage[] = [];
-  let lastTime = createdAt;
-  for (const node of branch) {
-    const message = node.message;
-    if (!message || message.metadata?.is_visually_hidden_from_conversation) continue;
-    const text = messageText(message);
-    if (!text) continue;
-    const role = ROLES.has(message.author.role) ? (message.author.role as ImportedMessage['role']) : 'assistant';
-    if (role === 'user' && text.length > MESSAGE_MAX) {
-      return { title, reason: `a message of yours is ${text.length} characters (at most ${MESSAGE_MAX})` };
-    }
-    lastTime = toMs(message.create_time, lastTime);
-    messages.push({ role, content: text, createdAt: lastTime });
-  }
+  const messages = readTree(source, branch);
+  if (typeof messages === 'string') return { title, reason: messages };
   if (messages.length > IMPORT_MESSAGES_MAX) return { title, reason: `it holds ${messages.length} messages (at most ${IMPORT_MESSAGES_MAX})` };
   if (messages.length === 0) return { title, reason: 'it has no messages' };
-  return { title, createdAt, updatedAt: Math.max(createdAt, toMs(source.update_time, lastTime)), messages };
+  const lastShown = messages.findLast((m) => m.shown)?.createdAt ?? createdAt;
+  return { title, createdAt, updatedAt: Math.max(createdAt, toMs(source.update_time, lastShown)), messages };
 }
+
+/**
+ * Every branch, parents before children (the shown one's order kept): nodes left out
+ * (empty, hidden) pass their children to the nearest message kept above them.
+ */
+function readTree(source: ChatGptConversation, branch: ChatGptNode[]): ImportedMessage[] | string {
+  const { mapping } = source;
+  const idOf = new Map(Object.entries(mapping).map(([id, node]) => [node, id]));
+  const shownIds = new Set(branch.map((node) => idOf.get(node)));
+  const childrenOf = new Map<string, string[]>();
+  for (const [id, node] of Object.entries(mapping)) {
+    if (!node.parent || !(node.parent in mapping)) continue;
+    const list = childrenOf.get(node.parent) ?? [];
+    list.push(id);
+    childrenOf.set(node.parent, list);
+  }
+  // ChatGPT lists children oldest first; follow that order where it is given.
+  for (const [id, list] of childrenOf) {
+    const order = mapping[id]?.children ?? [];
+    list.sort((a, b) => rank(order, a) - rank(order, b));
+  }
+  const messages: ImportedMessage[] = [];
+  const rootId = idOf.get(branch[0]!)!;
+  const stack: Array<{ id: string; parent: number | null; time: number }> = [{ id: rootId, parent: null, time: toMs(source.create_time, 0) }];
+  const seen = new Set<string>();
+  while (stack.length) {
+    const { id, parent, time } = stack.pop()!;
+    if (seen.has(id)) return 'its message tree has a loop';
+    seen.add(id);
+    const message = mapping[id]?.message;
+    const text = message && !message.metadata?.is_visually_hidden_from_conversation ? messageText(message) : '';
+    let here = parent;
+    let at = time;
+    if (message && text) {
+      const role = ROLES.has(message.author.role) ? (message.author.role as ImportedMessage['role']) : 'assistant';
+      if (role === 'user' && text.length > MESSAGE_MAX) return `a message of yours is ${text.length} characters (at most ${MESSAGE_MAX})`;
+      at = toMs(message.create_time, time);
+      messages.push({ role, content: text, createdAt: at, parent, shown: shownIds.has(id) });
+      here = messages.length - 1;
+    }
+    const children = childrenOf.get(id) ?? [];
+    for (let i = children.length - 1; i >= 0; i--) stack.push({ id: children[i]!, parent: here, time: at });
+  }
+  return messages;
+}
+
+const rank = (order: readonly string[], id: string) => {
+  const at = order.indexOf(id);
+  return at < 0 ? order.length : at;
+};
 
 /** Reads every conversation of the file; one that cannot be read is skipped with a reason. */
 export function readChatGptExport(data: unknown[], now: number): ChatGptImport {

@@ -5,6 +5,7 @@ import type { Db } from '../db/openDatabase';
 import { conversationInserter } from '../conversations/conversationRepo';
 import { createMessageRepo } from '../conversations/messageRepo';
 import type { ImportedConversation } from './chatgptImport';
+import { placements } from '../versions/fileTree';
 
 /** Returns the new conversations' ids and titles, in the order given. */
 export function writeChatGptConversations(db: Db, list: ImportedConversation[]): Array<{ conversationId: string; title: string }> {
@@ -24,9 +25,21 @@ export function writeChatGptConversations(db: Db, list: ImportedConversation[]):
         parent_id: null,
         autopilot: null,
       });
-      for (const message of conversation.messages) {
-        messages.insert({ conversationId, role: message.role, content: message.content, createdAt: message.createdAt });
-      }
+      // The branch ChatGPT showed is shown; the others are versions (numbered 1..n here).
+      const tree = placements(conversation.messages.map((m, i) => ({ id: i + 1, parent: m.parent === null ? null : m.parent + 1, shown: m.shown })));
+      const ids: number[] = [];
+      conversation.messages.forEach((message, i) => {
+        const place = tree.get(i + 1)!;
+        const parentId = place.parent === null ? null : ids[place.parent - 1]!;
+        const stored = messages.insert({
+          conversationId,
+          role: message.role,
+          content: message.content,
+          createdAt: message.createdAt,
+          place: { parentId, chosen: place.chosen, shown: place.shown },
+        });
+        ids.push(stored.id);
+      });
       return { conversationId, title: conversation.title };
     }),
   )();

@@ -12,6 +12,7 @@ import {
 import { findCycle } from '../tasks/taskRules';
 import { MESSAGE_MAX, TITLE_MAX } from '../../../shared/domain';
 import { TASK_TITLE_MAX } from '../../../shared/tasks';
+import { treeProblems } from '../versions/fileTree';
 
 /** The most messages (main transcript and workers together) one imported conversation may hold. */
 export const IMPORT_MESSAGES_MAX = 100_000;
@@ -143,6 +144,8 @@ function consistencyProblems(data: ConversationExport): string[] {
     if (messageIds.has(message.id)) problems.push(`message id ${message.id} is used more than once`);
     messageIds.add(message.id);
   }
+  problems.push(...treeProblems(data.messages, 'messages:'));
+  for (const worker of data.workers) problems.push(...treeProblems(worker.messages, `worker ${worker.number}:`));
   const eventIds = new Set<number>();
   const listIds = new Set<number>();
   let openLists = 0;

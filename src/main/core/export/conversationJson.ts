@@ -44,6 +44,16 @@ export function conversationExport(snapshot: ConversationSnapshot, exportedAt: n
   for (const message of [...snapshot.messages, ...snapshot.workers.flatMap((w) => w.messages)]) {
     numbers.set(message.id, numbers.size + 1);
   }
+  // Versions are written only where there are some, so a straight conversation's file is as before.
+  const branched = (messages: readonly ReadMessage[]) =>
+    messages.some((m, i) => !m.shown || m.parentId !== (i ? messages[i - 1].id : null));
+  const withVersions = (messages: readonly ReadMessage[]) => {
+    const tree = branched(messages);
+    return messages.map((message) => ({
+      ...toMessage(message),
+      ...(tree ? { parent: message.parentId === null ? null : (numbers.get(message.parentId) ?? null), shown: message.shown } : {}),
+    }));
+  };
   const toMessage = (message: ReadMessage): ConversationExportMessage => ({
     id: numbers.get(message.id)!,
     role: message.role,
@@ -88,7 +98,7 @@ export function conversationExport(snapshot: ConversationSnapshot, exportedAt: n
       model: conversation.model,
       ...(conversation.instructions ? { instructions: conversation.instructions } : {}),
     },
-    messages: snapshot.messages.map(toMessage),
+    messages: withVersions(snapshot.messages),
     taskLists: snapshot.lists.map((list) => ({
       ...listJson(list),
       tasks: list.tasks.map((task) => ({
@@ -116,7 +126,7 @@ export function conversationExport(snapshot: ConversationSnapshot, exportedAt: n
       createdAt: isoTime(worker.createdAt),
       finishedAt: worker.finishedAt === null ? null : isoTime(worker.finishedAt),
       title: worker.title,
-      messages: worker.messages.map(toMessage),
+      messages: withVersions(worker.messages),
     })),
   };
 }

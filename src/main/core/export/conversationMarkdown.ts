@@ -138,13 +138,15 @@ function instructionsSection(instructions: string): string[] {
 
 export function conversationMarkdown(snapshot: ConversationSnapshot, exportedAt: number): string {
   const title = escapeMarkdownLine(snapshot.conversation.title) || 'Untitled conversation';
-  const count = snapshot.messages.filter((m) => m.role !== 'tool').length;
+  // The branch the conversation shows; other versions are in the JSON export.
+  const messages = snapshot.messages.filter((m) => m.shown);
+  const count = messages.filter((m) => m.role !== 'tool').length;
   const parts = [
     `# ${title}`,
     `Exported from Stepwise on ${formatUtc(exportedAt)} · ${count} ${count === 1 ? 'message' : 'messages'}` +
       (snapshot.conversation.model ? ` · model ${escapeMarkdownLine(snapshot.conversation.model.model)}` : ''),
     ...instructionsSection(snapshot.conversation.instructions),
-    ...messageSections(snapshot.messages),
+    ...messageSections(messages),
     ...workerLines(snapshot),
     ...finalTaskList(snapshot),
   ];

@@ -10,6 +10,7 @@ import { createMessageRepo, type MessageAttachments } from '../conversations/mes
 import { createTaskStore } from '../tasks/taskStore';
 import { workerInserter } from '../agents/workerRepo';
 import { createLedgerStore } from '../ledger/ledgerStore';
+import { placements } from '../versions/fileTree';
 
 const ms = (iso: string): number => Date.parse(iso);
 const msOrNull = (iso: string | null): number | null => (iso === null ? null : Date.parse(iso));
@@ -36,7 +37,9 @@ export function writeImportedConversation(
   /** Where each message of the file went: the conversation or a worker's transcript. */
   const messageHome = new Map<number, string>();
   const writeMessages = (conversationId: string, list: ConversationExportMessage[]) => {
+    const tree = placements(list);
     for (const message of list) {
+      const place = tree.get(message.id)!;
       const stored = messages.insert({
         conversationId,
         role: message.role,
@@ -52,6 +55,8 @@ export function writeImportedConversation(
         reasoning: message.reasoning ?? null,
         // A summary follows the messages it stands in for, which are already written.
         summaryThrough: message.summaryThrough ? (messageIds.get(message.summaryThrough) ?? null) : null,
+        // Parents come first in the file, so theirs are already written.
+        place: { parentId: place.parent === null ? null : messageIds.get(place.parent)!, chosen: place.chosen, shown: place.shown },
         attachments: files?.ids.get(message.id),
       });
       if (message.usage || message.model) messages.update(stored.id, { usage: message.usage ?? null, model: message.model ?? null });

@@ -133,6 +133,9 @@ interface WorkerRow {
 export type ReadAttachment = AttachmentInfo & { sha256: string };
 export type ReadMessage = Omit<Message, 'toolCalls' | 'attachments'> & {
   toolCalls: Array<Record<string, unknown>> | null;
+  /** Its place among the versions: the message before it on its branch, and whether that branch is shown. */
+  parentId: number | null;
+  shown: boolean;
   attachments?: ReadAttachment[];
 };
 
@@ -307,6 +310,8 @@ export function createExportReader(db: Db) {
             : null,
         model: row.model ?? null,
         summaryThrough: row.summary_through ?? null,
+        parentId: row.parent_id ?? null,
+        shown: row.shown !== 0,
         ...filesOf(row),
       }));
     },

@@ -1,5 +1,5 @@
 // Runs at most one agent loop per conversation and carries out the chat calls: send,
-// stop, retry, regenerate, edit-and-resend, status. Other modules hook in here (task
+// stop, retry, status (edit and regenerate make versions: versions/). Other modules hook in here (task
 // lists close on edit and on `/clear`; autopilot and workers react to a finished turn).
 import type { ChatError, ChatStatus, Conversation, Message } from '../../../shared/domain';
 import { DEFAULT_TITLE, type ConversationRepo } from '../conversations/conversationRepo';
@@ -57,7 +57,7 @@ export function createChatEngine(deps: ChatEngineDeps) {
   };
   let closed = false;
   const lastId = db.prepare<[string], { id: number }>(
-    'SELECT id FROM messages WHERE conversation_id = ? ORDER BY id DESC LIMIT 1',
+    'SELECT id FROM messages WHERE conversation_id = ? AND shown = 1 ORDER BY id DESC LIMIT 1',
   );
 
   // A conversation deleted mid-reply stops its loop.
@@ -358,36 +358,16 @@ export function createChatEngine(deps: ChatEngineDeps) {
       return status(conversationId);
     },
 
-    /** Replaces everything after the last user message with a new reply. */
-    regenerate(conversationId: string): ChatStatus {
-      mustBeIdle(conversationId);
-      const all = messages.all(conversationId);
-      const userAt = all.findLastIndex((m) => m.role === 'user');
-      if (userAt < 0) throw new AppError('conflict', 'There is no reply to regenerate yet.');
-      const first = all[userAt + 1];
-      if (first) removed(conversationId, first.id);
-      void start(conversationId);
-      return status(conversationId);
-    },
-
-    /** Replaces the last user message and everything after it, then sends it again. */
-    editLast(conversationId: string, content: string): Message {
-      mustBeIdle(conversationId);
-      const target = messages.all(conversationId).findLast((m) => m.role === 'user' && m.origin === 'user');
-      if (!target) throw new AppError('conflict', 'There is no message of yours to edit yet.');
+    /** Refused with `conflict` while a loop runs in the conversation (versions/ checks before rewriting history). */
+    assertIdle: mustBeIdle,
+    /** Runs the edit hooks (the task module closes the open list) before an edit rewrites the branch. */
+    beforeEdit(conversationId: string): void {
       for (const hook of hooks.beforeEdit) hook(conversationId);
-      let message!: Message;
-      db.transaction(() => {
-        messages.truncateFrom(conversationId, target.id);
-        // The edited text keeps the files of the message it replaces.
-        message = messages.insert({ conversationId, role: 'user', content, origin: 'user', attachments: target.attachments?.map((a) => a.id) });
-      })();
-      bus.emit('messages:removed', { conversationId, fromId: target.id });
-      conversations.touch(conversationId);
-      stored(message);
-      conversationChanged(conversationId);
-      void start(conversationId);
-      return message;
+    },
+    /** The shown branch changed: the status derives from it again (an old failure no longer applies). */
+    branchChanged(conversationId: string): void {
+      errors.delete(conversationId);
+      bus.emit('chat:status', status(conversationId));
     },
 
     onBeforeEdit: (hook: BeforeEditHook) => subscribe(hooks.beforeEdit, hook),

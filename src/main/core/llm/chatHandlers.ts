@@ -8,8 +8,6 @@ type ChatCalls = Pick<
   | 'messages:send'
   | 'conversations:start'
   | 'chat:retry'
-  | 'chat:regenerate'
-  | 'chat:editLast'
   | 'chat:status'
 >;
 
@@ -19,8 +17,6 @@ export function chatHandlers(deps: { engine: ChatEngine }): ChatCalls {
     'messages:send': ({ conversationId, content, attachments }) => engine.send(conversationId, content, 'user', attachments),
     'conversations:start': ({ id, content, autopilot, attachments }) => engine.startConversation(id, content, autopilot, attachments),
     'chat:retry': ({ conversationId }) => engine.retry(conversationId),
-    'chat:regenerate': ({ conversationId }) => engine.regenerate(conversationId),
-    'chat:editLast': ({ conversationId, content }) => engine.editLast(conversationId, content),
     'chat:status': ({ conversationId }) => engine.status(conversationId),
   };
 }

@@ -1,0 +1,146 @@
+// Edit any message, keep every version: editing one of the user's messages or
+// regenerating a reply adds a version beside the old one, and the conversation after it
+// follows whichever version is shown. The chat engine runs the loops; this module decides
+// where the new branch starts and flips the tree (versionTree.ts).
+import type { ChatStatus, Message } from '../../../shared/domain';
+import type { ConversationRepo } from '../conversations/conversationRepo';
+import type { MessageRepo } from '../conversations/messageRepo';
+import type { Db } from '../db/openDatabase';
+import { AppError, notFound, type Handlers } from '../ipc/dispatcher';
+import type { EventBus } from '../ipc/eventBus';
+import type { ChatEngine } from '../llm/chatEngine';
+import { createVersionTree, type TreeNode } from './versionTree';
+
+export interface VersionsDeps {
+  db: Db;
+  bus: EventBus;
+  messages: MessageRepo;
+  conversations: ConversationRepo;
+  chat: Pick<ChatEngine, 'assertIdle' | 'beforeEdit' | 'branchChanged' | 'start' | 'status'>;
+}
+
+type VersionCalls = Pick<Handlers, 'chat:edit' | 'chat:editLast' | 'chat:regenerate' | 'messages:showVersion'>;
+
+/** Messages the user wrote (or Autopilot wrote for them) can be edited; Stepwise's own cannot. */
+const editable = (node: Pick<TreeNode, 'role' | 'origin'>) => node.role === 'user' && (node.origin === 'user' || node.origin === 'auto');
+
+export function createVersions(deps: VersionsDeps) {
+  const { db, bus, messages, conversations, chat } = deps;
+  const tree = createVersionTree(db);
+
+  /** A message of this conversation on its shown branch. */
+  function shownNode(conversationId: string, messageId: number): TreeNode {
+    const node = tree.node(messageId);
+    if (!node || node.conversation_id !== conversationId) throw notFound(`Message ${messageId}`);
+    if (!node.shown) throw new AppError('conflict', 'That version is not the one shown any more. Reload the conversation and try again.');
+    return node;
+  }
+
+  function announce(conversationId: string) {
+    const summary = conversations.summary(conversationId);
+    if (summary) bus.emit('conversations:changed', { id: conversationId, kind: 'updated', conversation: summary });
+  }
+
+  /** Runs the loop on the new branch; a run that wrote nothing gives the old version back. */
+  function run(conversationId: string, parentId: number | null) {
+    void chat.start(conversationId).then(() => {
+      try {
+        const restored = tree.restoreAfter(conversationId, parentId);
+        if (restored === null) return;
+        messages.forget(conversationId);
+        bus.emit('messages:switched', { conversationId, messageId: restored });
+      } catch {
+        // The conversation was deleted meanwhile: nothing to restore.
+      }
+    });
+  }
+
+  /** A new version of one of the user's messages, sent again. */
+  function edit(conversationId: string, messageId: number, content: string): Message {
+    chat.assertIdle(conversationId);
+    const target = shownNode(conversationId, messageId);
+    if (!editable(target)) throw new AppError('conflict', 'Only your own messages can be edited. Regenerate a reply instead.');
+    // As before versions: the open task list closes (it stays in the history).
+    chat.beforeEdit(conversationId);
+    // The new version keeps the files of the one it is edited from.
+    const attachments = messages.get(target.id)?.attachments?.map((file) => file.id);
+    const message = db.transaction(() => {
+      tree.hideAfter(conversationId, target.parent_id);
+      tree.unchoose(conversationId, target.parent_id);
+      return messages.insert({
+        conversationId,
+        role: 'user',
+        content,
+        origin: 'user',
+        place: { parentId: target.parent_id, chosen: true, shown: true },
+        attachments,
+      });
+    })();
+    messages.forget(conversationId);
+    bus.emit('messages:removed', { conversationId, fromId: target.id });
+    conversations.touch(conversationId);
+    bus.emit('messages:changed', { conversationId, message });
+    announce(conversationId);
+    void chat.start(conversationId);
+    return message;
+  }
+
+  /** A new version of the reply to the user message before `messageId` (default: the last one). */
+  function regenerate(conversationId: string, messageId?: number): ChatStatus {
+    chat.assertIdle(conversationId);
+    const branch = messages.all(conversationId);
+    let end = branch.length;
+    if (messageId !== undefined) {
+      if (shownNode(conversationId, messageId).role === 'user') {
+        throw new AppError('conflict', 'Only a reply can be regenerated. Edit your message instead.');
+      }
+      end = branch.findIndex((m) => m.id === messageId);
+    }
+    const userAt = branch.findLastIndex((m, i) => i < end && m.role === 'user');
+    if (userAt < 0) throw new AppError('conflict', 'There is no message before this reply to answer again.');
+    const question = branch[userAt];
+    const first = branch[userAt + 1];
+    if (first) {
+      db.transaction(() => {
+        tree.hideAfter(conversationId, question.id);
+        tree.unchoose(conversationId, question.id);
+      })();
+      messages.forget(conversationId);
+      bus.emit('messages:removed', { conversationId, fromId: first.id });
+    }
+    run(conversationId, question.id);
+    return chat.status(conversationId);
+  }
+
+  /** Shows version `index` (1-based) among the versions of `messageId`. */
+  function showVersion(conversationId: string, messageId: number, index: number): Message {
+    chat.assertIdle(conversationId);
+    const node = shownNode(conversationId, messageId);
+    const versions = messages.versionsOf(node);
+    const target = versions[index - 1];
+    if (target === undefined) throw new AppError('invalid_request', `This message has ${versions.length} versions; there is no version ${index}.`);
+    if (target !== node.id) {
+      db.transaction(() => tree.show(conversationId, node.parent_id, target))();
+      messages.forget(conversationId);
+      bus.emit('messages:switched', { conversationId, messageId: target });
+      chat.branchChanged(conversationId);
+    }
+    return messages.get(target)!;
+  }
+
+  const handlers: VersionCalls = {
+    'chat:edit': ({ conversationId, messageId, content }) => edit(conversationId, messageId, content),
+    'chat:editLast': ({ conversationId, content }) => {
+      chat.assertIdle(conversationId);
+      const last = messages.all(conversationId).findLast((m) => m.role === 'user' && m.origin === 'user');
+      if (!last) throw new AppError('conflict', 'There is no message of yours to edit yet.');
+      return edit(conversationId, last.id, content);
+    },
+    'chat:regenerate': ({ conversationId, messageId }) => regenerate(conversationId, messageId),
+    'messages:showVersion': ({ conversationId, messageId, index }) => showVersion(conversationId, messageId, index),
+  };
+
+  return { edit, regenerate, showVersion, handlers };
+}
+
+export type Versions = ReturnType<typeof createVersions>;
