@@ -82,6 +82,8 @@ async function storeComparison(root: string): Promise<BenchRow[]> {
     core.db.pragma(`synchronous = ${synchronous}`);
     const conversationId = core.conversations.create('bench').id;
     core.messages.insert({ conversationId, role: 'user', content: 'Plan it' });
+    // The reply whose tool calls these are: a change belongs to it (task.lastMessageId).
+    core.messages.insert({ conversationId, role: 'assistant', content: 'Planning.' });
     const ctx = { conversationId, agentId: 'main', signal: new AbortController().signal };
     let step = 0;
     const run = async () => {

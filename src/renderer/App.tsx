@@ -14,10 +14,14 @@ import { ConversationView } from './chat/ConversationView';
 import { useSettings, useTheme } from './settings/useSettings';
 import { DraftsProvider, useDrafts, useDraftsReady } from './drafts/drafts';
 import { NewConversationView } from './chat/NewConversationView';
+import type { SettingsView as Settings } from '../shared/settings';
+import { needsProvider } from '../shared/firstRun';
+import { ExamplePrompts } from './firstRun/ExamplePrompts';
 
 // Settings and dialogs load when first opened: they are not needed for the first paint.
 const SettingsView = lazy(() => import('./settings/SettingsView').then((m) => ({ default: m.SettingsView })));
 const ShortcutsDialog = lazy(() => import('./common/ShortcutsDialog').then((m) => ({ default: m.ShortcutsDialog })));
+const ConnectModelCard = lazy(() => import('./firstRun/ConnectModelCard').then((m) => ({ default: m.ConnectModelCard })));
 const ExportTasksDialog = lazy(() => import('./tasks/ExportTasksDialog').then((m) => ({ default: m.ExportTasksDialog })));
 
 export function App() {
@@ -63,6 +67,17 @@ function Shell() {
     navigate({ kind: 'new', id: drafts.newConversationId() });
     setFocusRequest((n) => n + 1);
   }, [drafts, navigate]);
+
+  // An example prompt: a new conversation with the prompt in its composer, ready to send.
+  const newConversationWith = useCallback(
+    (text: string) => {
+      const id = drafts.newConversationId();
+      drafts.setText(id, text);
+      navigate({ kind: 'new', id });
+      setFocusRequest((n) => n + 1);
+    },
+    [drafts, navigate],
+  );
 
   const openConversation = useCallback(
     (id: string) => {
@@ -156,7 +171,7 @@ function Shell() {
             onOpenSettings={() => navigate({ kind: 'settings' })}
           />
         )}
-        {view.kind === 'home' && <Home onNew={newConversation} />}
+        {view.kind === 'home' && <Home onNew={newConversation} settings={settings} onExample={newConversationWith} />}
       </main>
       <Suspense>
         {showShortcuts && <ShortcutsDialog onClose={() => setShowShortcuts(false)} />}
@@ -166,7 +181,11 @@ function Shell() {
   );
 }
 
-function Home({ onNew }: { onNew: () => void }) {
+function Home({ onNew, settings, onExample }: { onNew: () => void; settings: Settings | null; onExample: (text: string) => void }) {
+  // Decided once the settings arrive, and kept while the card works: saving its profile may
+  // count as "working" before the user has picked a model.
+  const [connect, setConnect] = useState<boolean | null>(null);
+  if (settings && connect === null) setConnect(needsProvider(settings));
   return (
     <section className="empty-state" aria-label="Welcome">
       <div className="empty-mark" aria-hidden="true">
@@ -174,9 +193,16 @@ function Home({ onNew }: { onNew: () => void }) {
       </div>
       <h1>Stepwise</h1>
       <p>Ask for something that takes several steps. The assistant plans it as a task list and you watch it work.</p>
-      <button type="button" className="primary" onClick={onNew}>
-        Start a new conversation
-      </button>
+      {connect && settings ? (
+        <Suspense fallback={<div className="loading" aria-busy="true" />}>
+          <ConnectModelCard settings={settings} onConnected={() => setConnect(false)} />
+        </Suspense>
+      ) : (
+        <button type="button" className="primary" onClick={onNew}>
+          Start a new conversation
+        </button>
+      )}
+      <ExamplePrompts onPick={onExample} />
       <p className="hint">
         <kbd>{NEW_CONVERSATION_KEYS}</kbd> new conversation · <kbd>{SEARCH_KEYS}</kbd> search
       </p>

@@ -25,6 +25,8 @@ export const Conversation = z.object({
   titleSource: z.enum(['user', 'auto']),
   /** Null: the default model for new conversations (older conversations). */
   model: ConversationModel.nullable().default(null),
+  /** The sidebar folder it is in (null: none). */
+  folderId: z.string().nullable().default(null),
 });
 export type Conversation = z.infer<typeof Conversation>;
 

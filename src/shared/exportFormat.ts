@@ -6,6 +6,7 @@ import { MessageOrigin, MessageRole, MessageStatus, Reasoning } from './domain';
 import { TaskStatus } from './tasks';
 import { ToolOutcome } from './ledger';
 import { INSTRUCTIONS_MAX } from './instructions';
+import { FOLDER_NAME_MAX } from './folders';
 
 export const TASKS_FORMAT = 'stepwise.tasks';
 /** 2 added each task's `toolCalls` (the task ledger). */
@@ -214,6 +215,8 @@ function conversationExportOf<V extends number, L extends z.ZodType>(version: V,
       model: z.strictObject({ profileId: z.string(), model: z.string() }).nullable().optional(),
       /** The conversation's own instructions; absent in files written before they existed. */
       instructions: z.string().max(INSTRUCTIONS_MAX).optional(),
+      /** The sidebar folder it was in; an import files it in the folder of that name (made if missing). */
+      folder: z.string().max(FOLDER_NAME_MAX).optional(),
     }),
     messages: z.array(ConversationExportMessage),
     taskLists: z.array(list),
@@ -226,3 +229,19 @@ export const ConversationExportV1 = conversationExportOf(1, ConversationExportLi
 export type ConversationExportV1 = z.infer<typeof ConversationExportV1>;
 export const ConversationExport = conversationExportOf(CONVERSATION_VERSION, ConversationExportList);
 export type ConversationExport = z.infer<typeof ConversationExport>;
+
+// ---- stepwise.conversations ----------------------------------------------------------
+
+export const CONVERSATIONS_FORMAT = 'stepwise.conversations';
+export const CONVERSATIONS_VERSION = 1;
+
+/** Several conversations in one file (a folder's export); each is a whole `stepwise.conversation`. */
+export const ConversationsExport = z.strictObject({
+  format: z.literal(CONVERSATIONS_FORMAT),
+  version: z.literal(CONVERSATIONS_VERSION),
+  exportedAt: IsoTime,
+  /** The folder exported. */
+  folder: z.string(),
+  conversations: z.array(ConversationExport),
+});
+export type ConversationsExport = z.infer<typeof ConversationsExport>;

@@ -25,6 +25,7 @@ import { Question, QuestionReply } from './questions';
 import { Draft, DraftContent } from './drafts';
 import { LedgerCall, LedgerCounts } from './ledger';
 import { InstructionsText } from './instructions';
+import { Folder, FolderId, FolderName, MoveToFolder, SidebarRow } from './folders';
 import { AttachmentId, AttachmentInfo, AttachmentPreview, AttachmentUpload, ATTACHMENTS_PER_MESSAGE } from './attachments';
 
 const call = <Req extends z.ZodType, Res extends z.ZodType>(request: Req, response: Res) => ({
@@ -266,6 +267,20 @@ export const calls = {
     ToolOutput.nullable(),
   ),
 
+  /** Sidebar folders, by name. */
+  'folders:list': call(Empty, z.array(Folder)),
+  'folders:create': call(z.strictObject({ name: FolderName }), Folder),
+  'folders:rename': call(z.strictObject({ id: FolderId, name: FolderName }), Folder),
+  'folders:setCollapsed': call(z.strictObject({ id: FolderId, collapsed: z.boolean() }), Folder),
+  /** Deletes a folder; its conversations move out of it (`moved` of them), none is deleted. */
+  'folders:delete': call(z.strictObject({ id: FolderId }), z.object({ id: FolderId, moved: z.number().int() })),
+  /** Moves a conversation into a folder, or out of any with null. */
+  'conversations:setFolder': call(MoveToFolder, Conversation),
+  /** The sidebar without a search: pinned conversations, then each folder with its conversations (unless collapsed), then the rest. */
+  'sidebar:rows': call(z.strictObject(Page), z.object({ rows: z.array(SidebarRow), total: z.number().int() })),
+  /** Every conversation of a folder in one file (JSON: `stepwise.conversations`, which imports into the same folder). */
+  'export:folder': call(z.strictObject({ folderId: FolderId, format: z.enum(['md', 'json']) }), ExportResult),
+
   /** Tool calls of a conversation (and its workers) waiting for the user. */
   'approvals:list': call(z.strictObject({ conversationId: ConversationId }), z.array(Approval)),
   'approvals:answer': call(z.strictObject({ id: z.uuid(), decision: ApprovalDecision }), Approval),
@@ -324,6 +339,8 @@ export const events = {
   'approvals:changed': z.object({ conversationId: ConversationId, approvals: z.array(Approval) }),
   /** A running tool reported progress (shown in its card). */
   'tools:progress': ToolProgress,
+  /** Folders were made, renamed, collapsed, deleted, or a conversation moved between them. */
+  'folders:changed': z.object({ folders: z.array(Folder) }),
   /** A native menu item was chosen. */
   'app:command': z.object({ command: AppCommand }),
 } as const;

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ConversationExport, ConversationExportV1, TasksExport, TasksExportV1 } from '../../src/shared/exportFormat';
+import { ConversationExport, ConversationExportV1, ConversationsExport, TasksExport, TasksExportV1 } from '../../src/shared/exportFormat';
 import { closeOpenFence, codeSpan, escapeMarkdownLine, escapeRawHtml, formatUtc, truncate } from '../../src/main/core/export/markdownText';
 import { exportFilename, slug } from '../../src/main/core/export/exportFiles';
 
@@ -19,6 +19,7 @@ describe('published JSON Schemas', () => {
     ['stepwise.conversation.v1', ConversationExportV1],
     ['stepwise.tasks.v2', TasksExport],
     ['stepwise.conversation.v2', ConversationExport],
+    ['stepwise.conversations.v1', ConversationsExport],
   ] as const) {
     it(`docs/schemas/${name}.schema.json matches the zod schema`, () => {
       const file = path.join(docs, 'schemas', `${name}.schema.json`);
@@ -30,7 +31,9 @@ describe('published JSON Schemas', () => {
 
   it('docs/export-format.md documents every top-level field and every CSV column', () => {
     const text = fs.readFileSync(path.join(docs, 'export-format.md'), 'utf8');
-    for (const field of [...Object.keys(TasksExport.shape), ...Object.keys(ConversationExport.shape)]) expect(text).toContain(`"${field}"`);
+    for (const field of [...Object.keys(TasksExport.shape), ...Object.keys(ConversationExport.shape), ...Object.keys(ConversationsExport.shape)]) {
+      expect(text).toContain(`"${field}"`);
+    }
     expect(text).toContain('`conversation, conversation_id, list, id, title, status, owner, blocked_by, created_at, completed_at, description, tool_calls`');
   });
 });

@@ -42,7 +42,11 @@ type Command =
   | { kind: 'tool'; name: string; args: unknown; agent: string }
   | { kind: 'raw'; name: string; text: string; agent: string }
   | { kind: 'user'; method: string; params: Record<string, unknown> }
-  | { kind: 'turn' };
+  | { kind: 'turn' }
+  // Writes from outside the task service, which the service's cached rows must notice:
+  // deleting the newest message (its tasks' last_message_id becomes NULL) and a direct row edit.
+  | { kind: 'forget' }
+  | { kind: 'elsewhere' };
 
 const userCommand: fc.Arbitrary<Command> = fc.oneof(
   {
@@ -93,6 +97,7 @@ const fullListCommand: fc.Arbitrary<Command> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ text: garbage, agent }).map(({ text, agent: a }): Command => ({ kind: 'raw', name: 'manage_todo_list', text, agent: a })) },
   { weight: 3, arbitrary: userCommand },
   { weight: 1, arbitrary: fc.constant<Command>({ kind: 'turn' }) },
+  { weight: 1, arbitrary: fc.constantFrom<Command>({ kind: 'forget' }, { kind: 'elsewhere' }) },
 );
 
 const granularCommand: fc.Arbitrary<Command> = fc.oneof(
@@ -122,6 +127,7 @@ const granularCommand: fc.Arbitrary<Command> = fc.oneof(
   },
   { weight: 3, arbitrary: userCommand },
   { weight: 1, arbitrary: fc.constant<Command>({ kind: 'turn' }) },
+  { weight: 1, arbitrary: fc.constantFrom<Command>({ kind: 'forget' }, { kind: 'elsewhere' }) },
 );
 
 let dir: string;
@@ -144,6 +150,16 @@ async function run(command: Command, conversationId: string): Promise<{ failed: 
   if (command.kind === 'turn') {
     f.messages.insert({ conversationId, role: 'user', content: 'Next, please.' });
     f.messages.insert({ conversationId, role: 'assistant', content: 'On it.' });
+    return { failed: false, readOnly: false, text: '' };
+  }
+  if (command.kind === 'forget') {
+    f.db.prepare('DELETE FROM messages WHERE id = (SELECT MAX(id) FROM messages WHERE conversation_id = ?)').run(conversationId);
+    return { failed: false, readOnly: false, text: '' };
+  }
+  if (command.kind === 'elsewhere') {
+    f.db
+      .prepare("UPDATE tasks SET description = 'Edited elsewhere', updated_at = updated_at + 1 WHERE id = (SELECT MIN(t.id) FROM tasks t JOIN task_lists l ON l.id = t.list_id WHERE l.conversation_id = ? AND l.closed_at IS NULL)")
+      .run(conversationId);
     return { failed: false, readOnly: false, text: '' };
   }
   if (command.kind === 'user') {
@@ -191,10 +207,12 @@ async function runSequence(commands: Command[]) {
   try {
     for (const command of commands) {
       const before = dumpTaskTables(f.db);
-      const listBefore = f.tasks.get(conversationId);
+      const listBefore = f.tasks.store.openTaskList(conversationId);
       const eventsBefore = f.events.length;
       const outcome = await run(command, conversationId);
-      const list = f.tasks.get(conversationId);
+      // A fresh read from SQLite, past the service's cached rows; what the service says must equal it.
+      const list = f.tasks.store.openTaskList(conversationId);
+      expect(f.tasks.get(conversationId)).toEqual(list);
       if (outcome.failed || outcome.readOnly) {
         expect(dumpTaskTables(f.db), `${JSON.stringify(command)} → ${outcome.text}`).toEqual(before);
         expect(f.events.length).toBe(eventsBefore);

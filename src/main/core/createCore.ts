@@ -33,6 +33,7 @@ import { KEY_FILE } from './settings/fileSecretStore';
 import { createDraftModule } from './drafts/draftModule';
 import { createLedgerModule } from './ledger/ledgerModule';
 import { createInstructionsModule } from './instructions/instructionsModule';
+import { createFolderModule } from './folders/folderModule';
 import { createVersions } from './versions/versionsModule';
 import { createAttachmentsModule } from './attachments/attachmentsModule';
 
@@ -52,6 +53,8 @@ export interface CoreOptions {
   chat?: Partial<ChatEngineOptions>;
   /** From openDataDir when the host took it before reading settings; otherwise taken here. */
   instanceLock?: DataDirLock;
+  /** Parse every pushed event against the contract (see eventBus.ts); hosts pass `checkEventsFrom(process.env)`. */
+  checkEvents?: boolean;
 }
 
 export function createCore(options: CoreOptions) {
@@ -68,7 +71,7 @@ const HOST_NAMES = { electron: 'the desktop app', browser: 'the browser host' } 
 
 function composeCore(options: CoreOptions, lock: DataDirLock) {
   const now = options.now ?? Date.now;
-  const bus = createEventBus();
+  const bus = createEventBus({ check: options.checkEvents ?? false });
   const notices = createNotices(bus);
   const { db, movedAside } = openDatabase(options.dataDir, { uncleanShutdown: lock.uncleanShutdown });
   if (movedAside) {
@@ -178,6 +181,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     log: chatOptions.log,
   });
   const drafts = createDraftModule({ db, now });
+  const folders = createFolderModule({ db, bus, conversations, now });
   const versions = createVersions({ db, bus, messages, conversations, chat });
   const instructions = createInstructionsModule({ db, now, prompts, systemPrompt: () => settings.effective().systemPrompt });
 
@@ -194,7 +198,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     ...chatHandlers({ engine: chat }),
     ...providers.handlers,
     ...tasks.handlers,
-    ...exportHandlers({ db, bus, conversations, fileDialogs: options.fileDialogs, now, attachments }),
+    ...exportHandlers({ db, bus, conversations, folders: folders.folders, fileDialogs: options.fileDialogs, now, attachments }),
     ...workers.handlers,
     ...questions.handlers,
     ...autopilot.handlers,
@@ -203,6 +207,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     ...drafts.handlers,
     ...ledger.handlers,
     ...instructions.handlers,
+    ...folders.handlers,
     ...versions.handlers,
     ...attachments.handlers,
     // Stop halts everything in the conversation at once: Autopilot's pending step, the
@@ -257,6 +262,8 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     attachments,
     /** The task ledger: `ledger.store.openCounts(id)`, `.openTaskCalls(id, taskId)`, `.all(id)`. */
     ledger,
+    /** Sidebar folders: `folders.folders.create(name)`, `.move(conversationId, folderId)`. */
+    folders,
     dispatch: createDispatcher(handlers),
     /** Resolves once every MCP server process has stopped. */
     close(): Promise<void> {

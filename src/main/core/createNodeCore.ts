@@ -2,6 +2,7 @@
 // 0600 key file for the API key.
 import path from 'node:path';
 import { createCore, type CoreOptions } from './createCore';
+import { checkEventsFrom } from './ipc/eventBus';
 import { createConfBackend } from './settings/confBackend';
 import { createFileSecretStore } from './settings/fileSecretStore';
 import { prepareSettingsFile, SETTINGS_FILE } from './settings/settingsFile';
@@ -15,6 +16,8 @@ export function createNodeCore(options: {
   /** Only tests pass these: a plain Node host has no native dialogs. */
   fileDialogs?: CoreOptions['fileDialogs'];
   chat?: CoreOptions['chat'];
+  /** Default: on under tests (NODE_ENV=test) or STEPWISE_CHECK_EVENTS=1 in this process's environment. */
+  checkEvents?: boolean;
 }) {
   // The lock comes first: a refused second instance must not touch the first one's files.
   const instanceLock = openDataDir(options.dataDir, 'the browser host');
@@ -33,6 +36,7 @@ export function createNodeCore(options: {
       now: options.now,
       fileDialogs: options.fileDialogs,
       chat: options.chat,
+      checkEvents: options.checkEvents ?? checkEventsFrom(process.env),
     });
   } catch (error) {
     instanceLock.release({ clean: false });

@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, Menu, session, shell } from 'electron';
 import { createCore, type Core } from '../core/createCore';
 import { APP_NAME } from '../core/dataDir';
+import { checkEventsFrom } from '../core/ipc/eventBus';
 import { prepareSettingsFile, SETTINGS_FILE } from '../core/settings/settingsFile';
 import { openDataDir } from '../core/storage/openDataDir';
 import { createElectronStoreBackend, createSafeStorageSecretStore } from './electronSettings';
@@ -102,6 +103,7 @@ function startCore(): Core {
     env: process.env,
     preparedSettings,
     fileDialogs: createFileDialogs(() => mainWindow),
+    checkEvents: checkEventsFrom(process.env),
   });
 }
 

@@ -9,12 +9,14 @@ import { InlineRename } from '../common/InlineRename';
 import { ExportConversationDialog } from './ExportConversationDialog';
 import './searchSnippet.css';
 import { revealBidiControls } from '../../shared/bidi';
+import { startConversationDrag } from '../folders/dragConversation';
 
 export function ConversationItem(props: {
   conversation: ConversationSummary;
   selected: boolean;
   onSelect: () => void;
   onDeleted: () => void;
+  onMoveToFolder: () => void;
 }) {
   const { conversation } = props;
   const api = useApi();
@@ -45,6 +47,8 @@ export function ConversationItem(props: {
         href={`#/c/${conversation.id}`}
         className="conversation-link"
         aria-current={props.selected ? 'page' : undefined}
+        draggable
+        onDragStart={(e) => startConversationDrag(e, conversation)}
         onClick={(e) => {
           e.preventDefault();
           props.onSelect();
@@ -91,6 +95,7 @@ export function ConversationItem(props: {
             onSelect: () =>
               void guard(() => call(api, 'conversations:setPinned', { id: conversation.id, pinned: !conversation.pinned })),
           },
+          { label: 'Move to folder…', onSelect: props.onMoveToFolder },
           { label: 'Export conversation…', onSelect: () => setExporting(true) },
           { label: 'Delete…', danger: true, onSelect: () => setConfirmDelete(true) },
         ]}

@@ -1,7 +1,8 @@
 // Pages of the conversation list, fetched as rows scroll into view, so the sidebar
-// stays instant with tens of thousands of conversations.
+// stays instant with tens of thousands of conversations. Without a search the rows are
+// the sidebar's (folders with their conversations); with one, the matching conversations.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ConversationSummary } from '../../shared/domain';
+import type { SidebarRow } from '../../shared/folders';
 import { call, useApi, useEvent } from '../api/apiContext';
 
 export const PAGE_SIZE = 100;
@@ -9,8 +10,8 @@ export const PAGE_SIZE = 100;
 export function useConversationPages(query: string) {
   const api = useApi();
   const [total, setTotal] = useState<number | null>(null);
-  const [, setVersion] = useState(0);
-  const pages = useRef(new Map<number, ConversationSummary[]>());
+  const [version, setVersion] = useState(0);
+  const pages = useRef(new Map<number, SidebarRow[]>());
   const inFlight = useRef(new Set<number>());
   const generation = useRef(0);
 
@@ -19,11 +20,18 @@ export function useConversationPages(query: string) {
       if (!force && (pages.current.has(page) || inFlight.current.has(page))) return;
       const gen = generation.current;
       inFlight.current.add(page);
-      void call(api, 'conversations:list', { query, offset: page * PAGE_SIZE, limit: PAGE_SIZE }).then(
+      const range = { offset: page * PAGE_SIZE, limit: PAGE_SIZE };
+      const request = query
+        ? call(api, 'conversations:list', { query, ...range }).then(({ items, total }) => ({
+            rows: items.map((conversation): SidebarRow => ({ kind: 'conversation', conversation, underFolder: null })),
+            total,
+          }))
+        : call(api, 'sidebar:rows', range);
+      void request.then(
         (result) => {
           inFlight.current.delete(page);
           if (gen !== generation.current) return;
-          pages.current.set(page, result.items);
+          pages.current.set(page, result.rows);
           setTotal(result.total);
           setVersion((v) => v + 1);
         },
@@ -42,21 +50,19 @@ export function useConversationPages(query: string) {
 
   // Coalesce bursts of changes (e.g. streaming activity) into one refetch per frame.
   const refreshScheduled = useRef(false);
-  useEvent(
-    'conversations:changed',
-    () => {
-      if (refreshScheduled.current) return;
-      refreshScheduled.current = true;
-      requestAnimationFrame(() => {
-        refreshScheduled.current = false;
-        generation.current += 1;
-        const loaded = [...pages.current.keys()];
-        inFlight.current = new Set();
-        for (const page of loaded.length ? loaded : [0]) fetchPage(page, true);
-      });
-    },
-    [fetchPage],
-  );
+  const refresh = useCallback(() => {
+    if (refreshScheduled.current) return;
+    refreshScheduled.current = true;
+    requestAnimationFrame(() => {
+      refreshScheduled.current = false;
+      generation.current += 1;
+      const loaded = [...pages.current.keys()];
+      inFlight.current = new Set();
+      for (const page of loaded.length ? loaded : [0]) fetchPage(page, true);
+    });
+  }, [fetchPage]);
+  useEvent('conversations:changed', refresh, [refresh]);
+  useEvent('folders:changed', refresh, [refresh]);
 
   const itemAt = useCallback((index: number) => pages.current.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE], []);
   const ensureRange = useCallback(
@@ -66,5 +72,5 @@ export function useConversationPages(query: string) {
     [fetchPage],
   );
 
-  return { total, itemAt, ensureRange };
+  return { total, itemAt, ensureRange, version };
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { TaskList } from '../../shared/tasks';
 import { call, useApi, useEvent } from '../api/apiContext';
 
@@ -15,7 +16,9 @@ export function useTaskList(conversationId: string): { list: TaskList | null; lo
   useEvent(
     'tasks:changed',
     (change) => {
-      if (change.conversationId === conversationId) setState({ list: change.list, loaded: true });
+      // Rendered at once, inside the socket's message task: the header is small, and waiting
+      // for React's scheduler (with the sidebar's update batched in) was most of its latency.
+      if (change.conversationId === conversationId) flushSync(() => setState({ list: change.list, loaded: true }));
     },
     [conversationId],
   );

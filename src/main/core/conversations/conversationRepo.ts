@@ -14,6 +14,7 @@ interface ConversationRow {
   title_source: 'user' | 'auto';
   model_profile?: string | null;
   model_name?: string | null;
+  folder_id?: string | null;
 }
 
 export const DEFAULT_TITLE = 'New conversation';
@@ -27,6 +28,7 @@ export function toConversation(row: ConversationRow): Conversation {
     pinned: row.pinned === 1,
     titleSource: row.title_source,
     model: row.model_profile && row.model_name ? { profileId: row.model_profile, model: row.model_name } : null,
+    folderId: row.folder_id ?? null,
   };
 }
 
@@ -115,6 +117,11 @@ export function createConversationRepo(db: Db, now: () => number = Date.now) {
     get(id: string): Conversation | undefined {
       const row = byId.get(id);
       return row ? toConversation(row) : undefined;
+    },
+    /** Summaries (with task badges) of the given conversations, in the given order. */
+    summaries(ids: string[]): ConversationSummary[] {
+      const rows = new Map(byIds.all(JSON.stringify(ids)).map((row) => [row.id, row]));
+      return summarize(ids.flatMap((id) => rows.get(id) ?? []));
     },
     summary(id: string): ConversationSummary | undefined {
       const row = byId.get(id);

@@ -361,6 +361,24 @@ export const migrations: Migration[] = [
   },
   {
     version: 14,
+    name: 'folders',
+    sql: `
+      -- One level of sidebar folders. Names are unique whatever their case, so an import
+      -- can find a folder again by its name.
+      CREATE TABLE folders (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        collapsed INTEGER NOT NULL DEFAULT 0,
+        created_at INTEGER NOT NULL
+      );
+      CREATE UNIQUE INDEX folders_by_name ON folders (name COLLATE NOCASE);
+      -- Deleting a folder moves its conversations out of it.
+      ALTER TABLE conversations ADD COLUMN folder_id TEXT REFERENCES folders (id) ON DELETE SET NULL;
+      CREATE INDEX conversations_by_folder ON conversations (folder_id, pinned, updated_at DESC) WHERE parent_id IS NULL;
+    `,
+  },
+  {
+    version: 15,
     name: 'attachments',
     sql: `
       -- Files the user attached. The bytes live once per content in <dataDir>/attachments/<sha256>;

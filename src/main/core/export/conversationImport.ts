@@ -58,6 +58,11 @@ export function parseConversationExport(text: string): ConversationExport {
     throw notStepwise(`it is not JSON (${error instanceof Error ? error.message : String(error)})`);
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) throw notStepwise('it is not a JSON object');
+  return parseConversationData(data);
+}
+
+/** Checks one parsed `stepwise.conversation` object (a whole file, or one of a folder export). */
+export function parseConversationData(data: object): ConversationExport {
   const { format, version } = data as Record<string, unknown>;
   if (format === TASKS_FORMAT) {
     throw notStepwise('it is a task list export (stepwise.tasks), which holds no messages; import a conversation export instead');

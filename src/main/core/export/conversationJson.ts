@@ -97,6 +97,7 @@ export function conversationExport(snapshot: ConversationSnapshot, exportedAt: n
       updatedAt: isoTime(conversation.updatedAt),
       model: conversation.model,
       ...(conversation.instructions ? { instructions: conversation.instructions } : {}),
+      ...(conversation.folder ? { folder: conversation.folder } : {}),
     },
     messages: withVersions(snapshot.messages),
     taskLists: snapshot.lists.map((list) => ({

@@ -10,6 +10,7 @@ import { createMessageRepo, type MessageAttachments } from '../conversations/mes
 import { createTaskStore } from '../tasks/taskStore';
 import { workerInserter } from '../agents/workerRepo';
 import { createLedgerStore } from '../ledger/ledgerStore';
+import { fileInFolder } from '../folders/folderImport';
 import { placements } from '../versions/fileTree';
 
 const ms = (iso: string): number => Date.parse(iso);
@@ -80,6 +81,7 @@ export function writeImportedConversation(
       autopilot: source.autopilot === null ? null : source.autopilot ? 1 : 0,
     });
     if (source.model) createConversationRepo(db).setModel(conversationId, source.model);
+    fileInFolder(db, conversationId, source.folder, now);
     writeMessages(conversationId, data.messages);
     if (source.instructions?.trim()) {
       db.prepare('INSERT INTO conversation_instructions (conversation_id, text, updated_at) VALUES (?, ?, ?)').run(

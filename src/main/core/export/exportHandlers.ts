@@ -11,7 +11,6 @@ import { parseConversationExport } from './conversationImport';
 import { conversationJson, readConversation } from './conversationJson';
 import { conversationMarkdown } from './conversationMarkdown';
 import { writeImportedConversation, type ImportedFiles } from './conversationWrite';
-import type { ConversationExport } from '../../../shared/exportFormat';
 import { isChatGptExport, readChatGptExport } from './chatgptImport';
 import { writeChatGptConversations } from './chatgptWrite';
 import { createExportReader, type ReadAttachment } from './exportReader';
@@ -21,6 +20,10 @@ import { exportFilename, filterFor, MIME_TYPES, slug, type ExportFormat, type Fi
 import { UTF8_BOM } from './tasksCsv';
 import { exportTasks, type ExportedText } from './tasksExport';
 import { writePrivateFile } from '../storage/privateFiles';
+import type { FolderRepo } from '../folders/folderRepo';
+import { exportFolder } from '../folders/folderExport';
+import { parseConversationsBundle } from './bundleImport';
+import type { ConversationExport } from '../../../shared/exportFormat';
 
 /** Native file dialogs, provided by the desktop app. Each resolves to a path, or null when cancelled. */
 export interface FileDialogs {
@@ -31,7 +34,7 @@ export interface FileDialogs {
 /** Same limit as the contract's `content` for the browser host. */
 export const IMPORT_MAX_BYTES = 200 * 1024 * 1024;
 
-type ExportCalls = Pick<Handlers, 'export:tasksText' | 'export:tasks' | 'export:conversation' | 'import:conversation'>;
+type ExportCalls = Pick<Handlers, 'export:tasksText' | 'export:tasks' | 'export:conversation' | 'export:folder' | 'import:conversation'>;
 
 /** `files`: the attached files' store; without it a JSON export carries none of their bytes. */
 export function exportConversation(
@@ -87,12 +90,13 @@ export function exportHandlers(deps: {
   db: Db;
   bus: EventBus;
   conversations: ConversationRepo;
+  folders: FolderRepo;
   fileDialogs?: FileDialogs;
   now: () => number;
   /** Attached files: exported with their conversation (JSON) and stored again on import. */
   attachments?: Pick<Attachments, 'files' | 'links' | 'store'>;
 }): ExportCalls {
-  const { db, bus, conversations, fileDialogs, now, attachments } = deps;
+  const { db, bus, conversations, folders, fileDialogs, now, attachments } = deps;
   const reader = createExportReader(db);
 
   async function deliver(exported: ExportedText, format: ExportFormat) {
@@ -137,6 +141,21 @@ export function exportHandlers(deps: {
     return { kind: 'imported' as const, ...stored[0]!, count: stored.length, skipped };
   }
 
+  /** A folder's export: every conversation or none, in one transaction, filed in its folder again. */
+  function importBundle(files: ConversationExport[]) {
+    let stored: Array<{ conversationId: string; title: string }>;
+    try {
+      stored = db.transaction(() => files.map((file) => writeImportedConversation(db, file, now())))();
+    } catch (error) {
+      throw new AppError('internal', `Stepwise could not store the imported conversations (${describeError(error)}). Nothing was imported.`);
+    }
+    for (const { conversationId } of stored) {
+      bus.emit('conversations:changed', { id: conversationId, kind: 'created', conversation: conversations.summary(conversationId) ?? null });
+    }
+    bus.emit('folders:changed', { folders: folders.list() });
+    return { kind: 'imported' as const, ...stored[0]!, count: stored.length, skipped: [] };
+  }
+
   /**
    * Stores the files of the export's messages first (their writes are not SQLite's): by the
    * export's message number. If the import then fails, the files are collected later.
@@ -163,6 +182,8 @@ export function exportHandlers(deps: {
   async function importText(text: string) {
     const chatGpt = chatGptData(text);
     if (chatGpt) return importChatGpt(chatGpt);
+    const bundle = parseConversationsBundle(text);
+    if (bundle) return importBundle(bundle);
     const data = parseConversationExport(text);
     const files = await storeFiles(data);
     let imported: { conversationId: string; title: string };
@@ -177,6 +198,7 @@ export function exportHandlers(deps: {
       kind: 'created',
       conversation: conversations.summary(imported.conversationId) ?? null,
     });
+    if (data.conversation.folder) bus.emit('folders:changed', { folders: folders.list() });
     return { kind: 'imported' as const, ...imported };
   }
 
@@ -185,6 +207,7 @@ export function exportHandlers(deps: {
     'export:tasks': (request) => deliver(exportTasks(reader, request, now()), request.format),
     'export:conversation': ({ conversationId, format }) =>
       deliver(exportConversation(db, conversationId, format, now(), attachments?.files), format),
+    'export:folder': ({ folderId, format }) => deliver(exportFolder(db, folders, folderId, format, now()), format),
     'import:conversation': async ({ content }) => {
       if (content !== undefined) return importText(content);
       if (!fileDialogs) return { kind: 'needs-file' as const };

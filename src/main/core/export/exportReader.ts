@@ -21,6 +21,8 @@ export interface ReadConversation {
   model: { profileId: string; model: string } | null;
   /** The conversation's own instructions ('' for none). */
   instructions: string;
+  /** The name of its sidebar folder, or null. */
+  folder: string | null;
 }
 
 export interface ReadEvent {
@@ -105,6 +107,7 @@ interface ConversationRow {
   model_profile?: string | null;
   model_name?: string | null;
   instructions: string | null;
+  folder_name: string | null;
 }
 
 interface ListRow {
@@ -149,6 +152,7 @@ const toConversation = (row: ConversationRow): ReadConversation => ({
   updatedAt: row.updated_at,
   model: row.model_profile && row.model_name ? { profileId: row.model_profile, model: row.model_name } : null,
   instructions: row.instructions ?? '',
+  folder: row.folder_name ?? null,
 });
 
 const toEvent = (row: EventRow): ReadEvent => ({
@@ -184,13 +188,15 @@ function parseToolCalls(text: string | null): Array<Record<string, unknown>> | n
 
 export function createExportReader(db: Db) {
   const conversationById = db.prepare<[string], ConversationRow>(
-    `SELECT c.*, i.text AS instructions FROM conversations c
-     LEFT JOIN conversation_instructions i ON i.conversation_id = c.id WHERE c.id = ?`,
+    `SELECT c.*, i.text AS instructions, f.name AS folder_name FROM conversations c
+     LEFT JOIN conversation_instructions i ON i.conversation_id = c.id
+     LEFT JOIN folders f ON f.id = c.folder_id WHERE c.id = ?`,
   );
   // Top-level conversations in sidebar order; worker transcripts belong to their parent.
   const topConversations = db.prepare<[], ConversationRow>(
-    `SELECT c.*, i.text AS instructions FROM conversations c
+    `SELECT c.*, i.text AS instructions, f.name AS folder_name FROM conversations c
      LEFT JOIN conversation_instructions i ON i.conversation_id = c.id
+     LEFT JOIN folders f ON f.id = c.folder_id
      WHERE c.parent_id IS NULL ORDER BY c.pinned DESC, c.updated_at DESC, c.id`,
   );
   const listsOf = db.prepare<[string], ListRow>(

@@ -1,17 +1,32 @@
 // Pushes contract events to every subscriber (Electron windows, WebSocket clients).
-// Payloads are validated on the way out, so a bug shows up here, not in the renderer.
+// With `check` on (tests, or STEPWISE_CHECK_EVENTS=1) every payload is parsed against its
+// schema on the way out, so a bug shows up here, not in the renderer — and a payload the
+// parse would change (an unknown key stripped, a default filled in) throws too, so what
+// the tests pass is exactly what an unchecked bus sends. Unchecked is for users: parsing
+// a 50-task list on every change cost more than the change's own SQLite writes.
 import { events, type EventName, type EventPayload } from '../../../shared/ipc';
 
 export type EventListener = (event: EventName, payload: unknown) => void;
 
-export function createEventBus() {
+export interface EventBusOptions {
+  /** Parse outgoing payloads against the contract (default: on). */
+  check?: boolean;
+}
+
+/** Tests run with NODE_ENV=test (vitest sets it; e2e hosts inherit it); anyone may ask with STEPWISE_CHECK_EVENTS=1. */
+export function checkEventsFrom(env: NodeJS.ProcessEnv): boolean {
+  return env.NODE_ENV === 'test' || env.STEPWISE_CHECK_EVENTS === '1';
+}
+
+export function createEventBus(options: EventBusOptions = {}) {
+  const check = options.check ?? true;
   const listeners = new Set<EventListener>();
   return {
     emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
-      const checked = events[event].parse(payload);
+      if (check) checked(event, payload);
       for (const listener of listeners) {
         try {
-          listener(event, checked);
+          listener(event, payload);
         } catch (error) {
           console.error(`[stepwise] event listener failed for ${event}:`, error);
         }
@@ -22,6 +37,22 @@ export function createEventBus() {
       return () => listeners.delete(listener);
     },
   };
+}
+
+function checked(event: EventName, payload: unknown): void {
+  const parsed: unknown = events[event].parse(payload);
+  if (canonical(parsed) !== canonical(payload)) {
+    throw new Error(`${event} payload has fields outside its schema (or relies on a default): ${canonical(payload).slice(0, 300)}`);
+  }
+}
+
+/** JSON with object keys sorted: what reaches a WebSocket client, independent of key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
 }
 
 export type EventBus = ReturnType<typeof createEventBus>;

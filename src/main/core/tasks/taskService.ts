@@ -8,6 +8,7 @@ import type { Db } from '../db/openDatabase';
 import type { EventBus } from '../ipc/eventBus';
 import { checkChange, isFinished, type Checked } from './taskRules';
 import { createTaskStore, type DraftTask, type ListInfo } from './taskStore';
+import { createTaskRowCache } from './taskRowCache';
 import { draftFrom, taskListFrom, type ListRows } from './taskRows';
 import { describeKept, mergeModelChange, parseEdits, recordUserEdits, type UserEdit } from './taskMerge';
 
@@ -84,14 +85,36 @@ export interface TaskServiceDeps {
   db: Db;
   bus: EventBus;
   now?: () => number;
-  /** The sidebar summary, re-sent so the `k/N` badge follows the list. */
-  conversationSummary?: (conversationId: string) => ConversationSummary | undefined;
+  /**
+   * The sidebar summary, re-sent when the `k/N` badge changes; `tasks` is the new badge,
+   * counted from the list in memory (a lookup may ignore it and read it again).
+   */
+  conversationSummary?: (conversationId: string, tasks: TaskBadge | null) => ConversationSummary | undefined;
 }
+
+type TaskBadge = ConversationSummary['tasks'];
+
+/** As the badge query in taskStore.ts counts an open list: cancelled tasks do not count. */
+function badgeOf(tasks: ReadonlyArray<{ status: string }> | null): TaskBadge {
+  if (!tasks?.length) return null;
+  let done = 0;
+  let total = 0;
+  for (const task of tasks) {
+    if (task.status === 'completed') done++;
+    if (task.status !== 'cancelled') total++;
+  }
+  return { done, total };
+}
+
+const sameBadge = (a: TaskBadge, b: TaskBadge) => a === b || (a !== null && b !== null && a.done === b.done && a.total === b.total);
+
+const blockerKey = (task: DraftTask) => [...task.blockedBy].sort((x, y) => x - y).join(',');
 
 export function createTaskService(deps: TaskServiceDeps) {
   const { db, bus } = deps;
   const now = deps.now ?? Date.now;
   const store = createTaskStore(db);
+  const rowCache = createTaskRowCache(db);
 
   function snapshot(task: DraftTask) {
     const { rowId: _row, lastMessageId: _message, ...rest } = task;
@@ -102,8 +125,7 @@ export function createTaskService(deps: TaskServiceDeps) {
     const fields: Array<keyof DraftTask> = ['title', 'description', 'activeForm', 'status', 'owner'];
     const out = fields.filter((f) => a[f] !== b[f]);
     if ((a.handedBack ?? null) !== (b.handedBack ?? null)) out.push('handedBack');
-    const blockers = (t: DraftTask) => [...t.blockedBy].sort((x, y) => x - y).join(',');
-    if (blockers(a) !== blockers(b)) out.push('blockedBy');
+    if ((a.blockedBy.length || b.blockedBy.length) && blockerKey(a) !== blockerKey(b)) out.push('blockedBy');
     return out;
   }
 
@@ -172,9 +194,12 @@ export function createTaskService(deps: TaskServiceDeps) {
     return changed;
   }
 
-  function notify(conversationId: string, list: TaskList | null) {
+  /** `before`: the open list's tasks before the change (null: there was none; undefined: not known). */
+  function notify(conversationId: string, list: TaskList | null, before?: ReadonlyArray<{ status: string }> | null) {
     bus.emit('tasks:changed', { conversationId, list });
-    const summary = deps.conversationSummary?.(conversationId);
+    const badge = badgeOf(list?.tasks ?? null);
+    if (before !== undefined && sameBadge(badge, badgeOf(before))) return;
+    const summary = deps.conversationSummary?.(conversationId, badge);
     if (summary) bus.emit('conversations:changed', { id: conversationId, kind: 'updated', conversation: summary });
   }
 
@@ -190,7 +215,15 @@ export function createTaskService(deps: TaskServiceDeps) {
 
     /** The conversation's open list, or null. */
     get(conversationId: string): TaskList | null {
-      return store.openTaskList(conversationId);
+      const list = store.openList(conversationId);
+      if (!list) return null;
+      let rows = rowCache.peek(list.id);
+      if (!rows) {
+        const mark = rowCache.writes();
+        rows = store.rows(list.id);
+        rowCache.put(list.id, rows, mark);
+      }
+      return taskListFrom(list, rows);
     },
 
     /**
@@ -198,13 +231,27 @@ export function createTaskService(deps: TaskServiceDeps) {
      * a constraint, a bug) nothing is written and the error comes back as a value.
      */
     change<T>(conversationId: string, who: Who, op: Op<T>, options: ChangeOptions = {}): Checked<Changed<T>> {
-      let outcome: { before: DraftTask[]; after: DraftTask[]; startedNew: boolean; value: T; changed: boolean; kept: UserEdit[]; list: TaskList | null };
+      let outcome: {
+        before: DraftTask[];
+        after: DraftTask[];
+        startedNew: boolean;
+        value: T;
+        changed: boolean;
+        kept: UserEdit[];
+        list: TaskList | null;
+        /** The open list's rows after the change, and the write count after its last write (taskRowCache.ts). */
+        rows: ListRows;
+        mark: number;
+        /** The open list's tasks before the change, null when there was none (for the badge). */
+        previous: DraftTask[] | null;
+      };
       try {
         outcome = db.transaction(() => {
           const at = now();
           const list = store.openList(conversationId);
-          // Read once: the writes below keep `rows` current, and the list after the change is built from it.
-          let rows = list ? store.rows(list.id) : { rows: [], blockers: new Map() };
+          // Read once (or not at all, when the last change left them cached): the writes below
+          // keep `rows` current, and the list after the change is built from it.
+          let rows = list ? (rowCache.take(list.id) ?? store.rows(list.id)) : { rows: [], blockers: new Map() };
           const current = list ? draftFrom(rows) : [];
           const proposed = op({ list, tasks: current, finishedEarlier: list !== null && finishedEarlier(conversationId, current) });
           if (!proposed.ok) throw new Rejected(proposed.error);
@@ -246,8 +293,9 @@ export function createTaskService(deps: TaskServiceDeps) {
           }
           const listId = open?.id ?? null;
           if (edits !== null && listId !== null) store.setUserEdits(listId, edits.length ? JSON.stringify(edits) : null);
+          const mark = rowCache.writes();
           options.alongside?.();
-          return { before, after, startedNew: startNew, value: proposed.value.value, changed, kept, list: open && taskListFrom(open, rows) };
+          return { before, after, startedNew: startNew, value: proposed.value.value, changed, kept, list: open && taskListFrom(open, rows), rows, mark, previous: list && current };
         }).immediate();
       } catch (error) {
         if (error instanceof Rejected) return { ok: false, error: error.message };
@@ -255,7 +303,8 @@ export function createTaskService(deps: TaskServiceDeps) {
         return { ok: false, error: `The task list could not be saved (${error instanceof Error ? error.message : String(error)}). Nothing was changed.` };
       }
       const { list } = outcome;
-      if (outcome.changed) notify(conversationId, list);
+      if (list) rowCache.put(list.id, outcome.rows, outcome.mark);
+      if (outcome.changed) notify(conversationId, list, outcome.previous);
       return {
         ok: true,
         value: { list, before: outcome.before, after: outcome.after, startedNew: outcome.startedNew, value: outcome.value, kept: describeKept(outcome.kept) },

@@ -74,7 +74,9 @@ export function createToolRegistry() {
       if (!parsed.success) return fail(`Invalid arguments for ${name}: ${explainInvalid(parsed.error, args.value, entry.schema)}`);
       if (ctx.signal.aborted) return cancelled();
       try {
-        const content = await untilAborted(Promise.resolve(entry.tool.handler(parsed.data, ctx)), ctx.signal);
+        const returned = entry.tool.handler(parsed.data, ctx);
+        // A handler that answered at once (the task tools) has nothing left to cancel.
+        const content = isPromiseLike(returned) ? await untilAborted(Promise.resolve(returned), ctx.signal) : returned;
         if (content === ABORTED) return cancelled();
         if (isToolResult(content)) return { ok: content.outcome === 'ok', content: content.content, outcome: content.outcome };
         return { ok: true, content: typeof content === 'string' ? content : JSON.stringify(content) };
@@ -130,6 +132,10 @@ export function parseArguments(raw: string): { ok: true; value: unknown } | { ok
 }
 
 const ABORTED = Symbol('aborted');
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as PromiseLike<unknown> | null)?.then === 'function';
+}
 
 /** A handler that ignores its signal must not keep a stopped loop waiting. */
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | typeof ABORTED> {

@@ -1,0 +1,37 @@
+// A folder's conversations in one file: Markdown (each conversation as its own export,
+// one after another) or `stepwise.conversations` JSON, which imports into the same folder.
+import { CONVERSATIONS_FORMAT, CONVERSATIONS_VERSION, type ConversationsExport } from '../../../shared/exportFormat';
+import { escapeBidiControlsInJson } from '../../../shared/bidi';
+import type { Db } from '../db/openDatabase';
+import { createExportReader } from '../export/exportReader';
+import { conversationExport, readConversation } from '../export/conversationJson';
+import { conversationMarkdown } from '../export/conversationMarkdown';
+import { exportFilename, MIME_TYPES, slug } from '../export/exportFiles';
+import { escapeMarkdownLine, formatUtc } from '../export/markdownText';
+import { isoTime } from '../export/tasksJson';
+import type { ExportedText } from '../export/tasksExport';
+import type { FolderRepo } from './folderRepo';
+import { AppError } from '../ipc/dispatcher';
+
+export function exportFolder(db: Db, folders: FolderRepo, folderId: string, format: 'md' | 'json', exportedAt: number): ExportedText {
+  const folder = folders.get(folderId);
+  const reader = createExportReader(db);
+  const members = folders.members(folderId);
+  if (members.length === 0) throw new AppError('invalid_request', `The folder “${folder.name}” is empty: there is nothing to export.`);
+  const snapshots = members.map((id) => readConversation(reader, id));
+  const filename = exportFilename(['folder', slug(folder.name)], exportedAt, format);
+  if (format === 'md') {
+    const count = snapshots.length;
+    const head = `# ${escapeMarkdownLine(folder.name) || 'Untitled folder'}\n\nFolder exported from Stepwise on ${formatUtc(exportedAt)} · ${count} ${count === 1 ? 'conversation' : 'conversations'}\n`;
+    const text = [head, ...snapshots.map((snapshot) => conversationMarkdown(snapshot, exportedAt))].join('\n---\n\n');
+    return { text, filename, mimeType: MIME_TYPES.md };
+  }
+  const file: ConversationsExport = {
+    format: CONVERSATIONS_FORMAT,
+    version: CONVERSATIONS_VERSION,
+    exportedAt: isoTime(exportedAt),
+    folder: folder.name,
+    conversations: snapshots.map((snapshot) => conversationExport(snapshot, exportedAt)),
+  };
+  return { text: `${escapeBidiControlsInJson(JSON.stringify(file, null, 2))}\n`, filename, mimeType: MIME_TYPES.json };
+}

@@ -1,0 +1,93 @@
+// The rows of recently changed lists, kept in memory so the next change (the model's
+// next manage_todo_list call) does not read its 50 rows again: that read was the largest
+// single cost of a change.
+//
+// Safe by construction rather than by bookkeeping: TEMP triggers on `tasks` and
+// `task_deps` call back here on every row written on this connection — by the service,
+// an import, a cascade, or a foreign key's SET NULL when a message is deleted — and drop
+// that list's entry. The service takes an entry out before it edits the rows and puts
+// them back only after its own transaction committed with nothing else written since
+// its last statement; a commit by another connection (`data_version`) drops everything.
+import type { Db } from '../db/openDatabase';
+import type { ListRows } from './taskRows';
+
+const FUNCTION = 'stepwise_task_rows_written';
+const LIMIT = 32;
+
+/** One SQL function and one set of triggers per connection, however many caches use it. */
+const listenersOf = new WeakMap<Db, Set<(listId: number | null) => void>>();
+
+function watch(db: Db, listener: (listId: number | null) => void): void {
+  let listeners = listenersOf.get(db);
+  if (!listeners) {
+    const registered = new Set<(listId: number | null) => void>();
+    listeners = registered;
+    listenersOf.set(db, registered);
+    db.function(FUNCTION, { deterministic: false, directOnly: true }, (listId: unknown) => {
+      for (const notify of registered) notify(typeof listId === 'number' ? listId : null);
+      return null;
+    });
+    const written = (row: 'new' | 'old') => `SELECT ${FUNCTION}(${row}.list_id);`;
+    const depWritten = (row: 'new' | 'old') => `SELECT ${FUNCTION}((SELECT list_id FROM tasks WHERE id = ${row}.task_id));`;
+    db.exec(`
+      CREATE TEMP TRIGGER IF NOT EXISTS stepwise_tasks_inserted AFTER INSERT ON tasks BEGIN ${written('new')} END;
+      CREATE TEMP TRIGGER IF NOT EXISTS stepwise_tasks_updated AFTER UPDATE ON tasks BEGIN ${written('old')} ${written('new')} END;
+      CREATE TEMP TRIGGER IF NOT EXISTS stepwise_tasks_deleted AFTER DELETE ON tasks BEGIN ${written('old')} END;
+      CREATE TEMP TRIGGER IF NOT EXISTS stepwise_task_deps_inserted AFTER INSERT ON task_deps BEGIN ${depWritten('new')} END;
+      CREATE TEMP TRIGGER IF NOT EXISTS stepwise_task_deps_updated AFTER UPDATE ON task_deps BEGIN ${depWritten('old')} ${depWritten('new')} END;
+      CREATE TEMP TRIGGER IF NOT EXISTS stepwise_task_deps_deleted AFTER DELETE ON task_deps BEGIN ${depWritten('old')} END;
+    `);
+  }
+  listeners.add(listener);
+}
+
+export function createTaskRowCache(db: Db) {
+  const entries = new Map<number, ListRows>();
+  /** Rows written on this connection so far, by anyone. */
+  let writes = 0;
+  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+  let seenVersion = dataVersion.get();
+
+  watch(db, (listId) => {
+    writes++;
+    // A dependency row whose task is already gone (a cascade) names no list: drop all.
+    if (listId === null) entries.clear();
+    else entries.delete(listId);
+  });
+
+  function fresh(): void {
+    const version = dataVersion.get();
+    if (version !== seenVersion) entries.clear();
+    seenVersion = version;
+  }
+
+  return {
+    /** The list's rows, removed from the cache: the caller edits them and puts them back. */
+    take(listId: number): ListRows | undefined {
+      fresh();
+      const rows = entries.get(listId);
+      entries.delete(listId);
+      return rows;
+    },
+    /** The list's rows, left in the cache: read them, never edit them. */
+    peek(listId: number): ListRows | undefined {
+      fresh();
+      return entries.get(listId);
+    },
+    /** Rows written so far; pass the count after your last write to `put`. */
+    writes: () => writes,
+    /**
+     * Keeps `rows` as the list's committed state — only outside any transaction (an outer
+     * one could still roll back) and when no row was written since `mark`.
+     */
+    put(listId: number, rows: ListRows, mark: number): void {
+      if (db.inTransaction || writes !== mark) return;
+      fresh();
+      entries.delete(listId);
+      entries.set(listId, rows);
+      if (entries.size > LIMIT) entries.delete(entries.keys().next().value!);
+    },
+  };
+}
+
+export type TaskRowCache = ReturnType<typeof createTaskRowCache>;

@@ -1,0 +1,91 @@
+// The first run in Debian Chromium: with no provider at all (no OPENAI_* variables, no
+// profile) the home screen shows "Connect a model". Custom with the scripted server's
+// address and a key, "Test connection" lists its models, picking one makes it the
+// default, the card gives way to the normal home, and an example prompt then gets a
+// reply through the real openai SDK. The home hint offers the browser's shortcut.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
+import { launchApp, type App } from './support/app';
+import { violations } from './support/axe';
+
+const SHOTS = path.join('/tmp', 'stepwise-e2e');
+let app: App;
+let server: ScriptedServer;
+
+beforeAll(async () => {
+  server = await startScriptedServer({ models: ['tiny-model', 'big-model'], fallback: { text: 'Here is the plan for Lisbon.' } });
+  app = await launchApp({ env: { OPENAI_BASE_URL: undefined } });
+});
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail' && app) {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    const file = path.join(SHOTS, `failed-first-run-${context.task.name.replace(/\W+/g, '-')}.png`);
+    await app.page.screenshot({ path: file }).then(() => console.error(`Screenshot of the failure: ${file}`), () => {});
+  }
+});
+
+afterAll(async () => {
+  await app?.close();
+  await server?.close();
+});
+
+describe('first run', () => {
+  it('offers Connect a model, and the browser shortcut for a new conversation', async () => {
+    const { page } = app;
+    const card = page.getByRole('region', { name: 'Connect a model' });
+    await card.waitFor();
+    const hint = await page.locator('.empty-state .hint').innerText();
+    expect(hint).toContain('Alt + N');
+    expect(hint).not.toMatch(/Ctrl\/⌘ \+ N/);
+    // The presets fill in their address.
+    const provider = card.getByRole('combobox', { name: 'Provider' });
+    expect(await provider.locator('option').allInnerTexts()).toEqual(expect.arrayContaining(['OpenAI', 'Ollama', 'LM Studio', 'Custom (OpenAI-compatible)']));
+    await provider.selectOption({ label: 'Ollama' });
+    expect(await card.getByRole('textbox', { name: 'Base URL' }).inputValue()).toBe('http://127.0.0.1:11434/v1');
+    expect(await page.getByRole('list').filter({ has: page.getByRole('button', { name: /three-day trip/ }) }).getByRole('button').count()).toBe(3);
+    expect(await violations(page)).toEqual([]);
+  });
+
+  it('says why a connection fails, and keeps the card', async () => {
+    const card = app.page.getByRole('region', { name: 'Connect a model' });
+    await card.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Custom (OpenAI-compatible)' });
+    await card.getByRole('textbox', { name: 'Base URL' }).fill('http://127.0.0.1:9/v1');
+    await card.getByRole('button', { name: 'Test connection' }).click();
+    await card.getByRole('alert').waitFor();
+    expect(await card.getByRole('alert').innerText()).not.toBe('');
+    expect(await card.getByRole('combobox', { name: 'Model' }).count()).toBe(0);
+  });
+
+  it('leads to a working conversation with the scripted server', async () => {
+    const { page } = app;
+    const card = page.getByRole('region', { name: 'Connect a model' });
+    await card.getByRole('textbox', { name: 'Base URL' }).fill(server.baseUrl);
+    await card.getByLabel(/^API key/).fill('sk-first-run');
+    await card.getByRole('button', { name: 'Test connection' }).click();
+    await card.getByRole('status').getByText('2 models available').waitFor();
+    const model = card.getByRole('combobox', { name: 'Model' });
+    expect(await model.locator('option').allInnerTexts()).toEqual(['big-model', 'tiny-model']);
+    await model.selectOption('tiny-model');
+    await card.getByRole('button', { name: 'Use this model' }).click();
+    await card.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Start a new conversation' }).waitFor();
+
+    await page.getByRole('button', { name: /three-day trip to Lisbon/ }).click();
+    const composer = page.getByRole('textbox', { name: 'Message' });
+    await expect.poll(() => composer.inputValue()).toMatch(/^Plan a three-day trip to Lisbon/);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Here is the plan for Lisbon.').waitFor();
+    const sent = server.streamRequests().at(-1)!;
+    expect(sent.body.model).toBe('tiny-model');
+    expect(sent.headers.authorization).toBe('Bearer sk-first-run');
+    expect(sent.body.messages.at(-1)?.content).toMatch(/^Plan a three-day trip to Lisbon/);
+
+    // The choice stays: after a restart the home screen is the normal one.
+    await app.restart();
+    await app.page.getByRole('button', { name: 'Start a new conversation' }).waitFor();
+    expect(await app.page.getByRole('region', { name: 'Connect a model' }).count()).toBe(0);
+  });
+});
