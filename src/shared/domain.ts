@@ -1,6 +1,7 @@
 // Domain types shared by main and renderer. Types come from the schemas (z.infer),
 // so the wire format and the TypeScript types can never drift apart.
 import { z } from 'zod';
+import { AttachmentInfo } from './attachments';
 
 export const ConversationId = z.uuid({ error: 'conversation id must be a UUID' });
 
@@ -103,6 +104,8 @@ export const Message = z.object({
   summaryThrough: z.number().int().nullable().default(null),
   /** "2 of 3": the message has other versions (an edit, a regenerated reply); absent when it has none. */
   version: z.object({ index: z.number().int().min(1), count: z.number().int().min(2) }).nullable().optional(),
+  /** Files attached to a user message (absent: none). */
+  attachments: z.array(AttachmentInfo).optional(),
 });
 export type Message = z.infer<typeof Message>;
 

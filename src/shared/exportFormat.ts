@@ -109,6 +109,17 @@ export type TasksExport = z.infer<typeof TasksExport>;
 /** Message number within the export (1..n, in order); tasks refer to messages by it. */
 const MessageNumber = z.number().int().min(1);
 
+/** A file attached to a user message, with its bytes. */
+export const ConversationExportAttachment = z.strictObject({
+  name: z.string().min(1).max(255),
+  mimeType: z.string().max(200),
+  /** Bytes of the file. */
+  size: z.number().int().min(0),
+  /** The file as base64; null when it was missing from disk at export (an import skips it). */
+  data: z.string().nullable(),
+});
+export type ConversationExportAttachment = z.infer<typeof ConversationExportAttachment>;
+
 export const ConversationExportMessage = z.strictObject({
   id: MessageNumber,
   role: MessageRole,
@@ -136,6 +147,8 @@ export const ConversationExportMessage = z.strictObject({
    */
   parent: MessageNumber.nullable().optional(),
   shown: z.boolean().optional(),
+  /** Files attached to a user message (absent: none, and in files from before attachments). */
+  attachments: z.array(ConversationExportAttachment).optional(),
 });
 export type ConversationExportMessage = z.infer<typeof ConversationExportMessage>;
 

@@ -12,6 +12,7 @@ import {
   ConversationTitle,
   Message,
   MessageContent,
+  MESSAGE_MAX,
   Notice,
   ToolCall,
 } from './domain';
@@ -25,6 +26,7 @@ import { Draft, DraftContent } from './drafts';
 import { LedgerCall, LedgerCounts } from './ledger';
 import { InstructionsText } from './instructions';
 import { Folder, FolderId, FolderName, MoveToFolder, SidebarRow } from './folders';
+import { AttachmentId, AttachmentInfo, AttachmentPreview, AttachmentUpload, ATTACHMENTS_PER_MESSAGE } from './attachments';
 
 const call = <Req extends z.ZodType, Res extends z.ZodType>(request: Req, response: Res) => ({
   request,
@@ -52,6 +54,14 @@ const ExportResult = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('cancelled') }),
   z.object({ kind: z.literal('download'), filename: z.string(), mimeType: z.string(), text: z.string() }),
 ]);
+/** A user message: text, files (ids from `attachments:add`), or both. */
+const UserMessage = {
+  content: z.string({ error: 'message must be text' }).max(MESSAGE_MAX, { error: `message must be at most ${MESSAGE_MAX} characters` }),
+  attachments: z.array(AttachmentId).max(ATTACHMENTS_PER_MESSAGE, { error: `at most ${ATTACHMENTS_PER_MESSAGE} files` }).optional(),
+};
+const hasContent = (m: { content: string; attachments?: string[] }) => m.content.trim().length > 0 || !!m.attachments?.length;
+const NOT_EMPTY = { error: 'message must not be empty', path: ['content'] };
+
 const Page = { offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(1000).default(200) };
 
 export const calls = {
@@ -89,20 +99,26 @@ export const calls = {
   ),
   /** One message as it is now (a streaming reply's live text, not its last save). */
   'messages:get': call(z.strictObject({ conversationId: ConversationId, id: z.number().int() }), Message),
-  'messages:send': call(z.strictObject({ conversationId: ConversationId, content: MessageContent }), Message),
+  'messages:send': call(z.strictObject({ conversationId: ConversationId, ...UserMessage }).refine(hasContent, NOT_EMPTY), Message),
   /**
    * Stores a new conversation under the id the page chose for its draft and sends its
    * first message, in one step: nothing is stored if either part is refused.
    */
   'conversations:start': call(
-    z.strictObject({
-      id: ConversationId,
-      content: MessageContent,
-      /** Autopilot as chosen before the first send; absent: follow the default setting. */
-      autopilot: z.boolean().optional(),
-    }),
+    z
+      .strictObject({
+        id: ConversationId,
+        ...UserMessage,
+        /** Autopilot as chosen before the first send; absent: follow the default setting. */
+        autopilot: z.boolean().optional(),
+      })
+      .refine(hasContent, NOT_EMPTY),
     z.object({ conversation: Conversation, message: Message }),
   ),
+  /** Stores a file the user attached (its bytes as base64) once per content; send its id with the message. */
+  'attachments:add': call(AttachmentUpload, AttachmentInfo),
+  /** An attached image's data URL for its thumbnail, or why there is none. */
+  'attachments:preview': call(z.strictObject({ id: AttachmentId }), AttachmentPreview),
   /** Every unsent draft, newest first (drafts of new conversations included). */
   'drafts:list': call(Empty, z.array(Draft)),
   /** Saves a conversation's unsent text; empty text forgets the draft. */

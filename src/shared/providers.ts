@@ -52,6 +52,8 @@ export const ModelOptions = z.object({
   contextWindow: z.number().int().min(512).max(100_000_000).optional(),
   inputPrice: z.number().min(0).max(100_000).optional(),
   outputPrice: z.number().min(0).max(100_000).optional(),
+  /** Whether the model sees images; absent: guessed from its name (`seesImages`). */
+  vision: z.boolean().optional(),
 });
 export type ModelOptions = z.infer<typeof ModelOptions>;
 

@@ -10,6 +10,7 @@ import { defaultDataDir } from '../core/dataDir';
 import { LATEST_VERSION } from '../core/db/migrations';
 import { DB_FILE, openDatabase, type Db } from '../core/db/openDatabase';
 import { exportConversation } from '../core/export/exportHandlers';
+import { createAttachmentFiles } from '../core/attachments/attachmentFiles';
 import { createExportReader } from '../core/export/exportReader';
 import { exportTasks } from '../core/export/tasksExport';
 import { progressOf } from '../core/tasks/taskRules';
@@ -225,7 +226,7 @@ export function runCli(argv: string[], io: CliIo): number {
       if (!format) throw new UsageError('--format md|json is required.');
       db = openReadOnly(dataDir);
       const conversationId = requireConversation(db, values.conversation, file);
-      writeOut(exportConversation(db, conversationId, format, now()).text, values.out, io);
+      writeOut(exportConversation(db, conversationId, format, now(), createAttachmentFiles(dataDir)).text, values.out, io);
       return 0;
     }
     throw new UsageError(`Unknown command "${command}".`);

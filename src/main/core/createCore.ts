@@ -35,6 +35,7 @@ import { createLedgerModule } from './ledger/ledgerModule';
 import { createInstructionsModule } from './instructions/instructionsModule';
 import { createFolderModule } from './folders/folderModule';
 import { createVersions } from './versions/versionsModule';
+import { createAttachmentsModule } from './attachments/attachmentsModule';
 
 export interface CoreOptions {
   dataDir: string;
@@ -96,8 +97,10 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
   }
 
   const conversations = createConversationRepo(db, now);
-  const messages = createMessageRepo(db, now);
+  const attachments = createAttachmentsModule({ db, dataDir: options.dataDir, now });
+  const messages = createMessageRepo(db, now, attachments.links);
   messages.recoverInterrupted();
+  attachments.collect();
   const settings = createSettingsService(options.settingsBackend);
   const questions = createQuestionModule({ bus, now });
   const approvals = createApprovals({ db, bus, messages, now, questions: questions.questions });
@@ -125,6 +128,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     options: chatOptions,
     toolCalls: ledger.observer,
     toolImages: toolOutputs.images,
+    attachments,
   });
   const tasks = createTaskModule({
     db,
@@ -194,7 +198,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     ...chatHandlers({ engine: chat }),
     ...providers.handlers,
     ...tasks.handlers,
-    ...exportHandlers({ db, bus, conversations, folders: folders.folders, fileDialogs: options.fileDialogs, now }),
+    ...exportHandlers({ db, bus, conversations, folders: folders.folders, fileDialogs: options.fileDialogs, now, attachments }),
     ...workers.handlers,
     ...questions.handlers,
     ...autopilot.handlers,
@@ -205,6 +209,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     ...instructions.handlers,
     ...folders.handlers,
     ...versions.handlers,
+    ...attachments.handlers,
     // Stop halts everything in the conversation at once: Autopilot's pending step, the
     // main agent and every worker (with a summary when workers were involved).
     'chat:stop': async ({ conversationId }) => {
@@ -253,6 +258,8 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     approvals,
     /** Questions to the user: `questions.questions.ask({...})` → the answer (docs/questions.md). */
     questions,
+    /** Attached files: `attachments.store(name, bytes)`, `.content(message, model, vision)`. */
+    attachments,
     /** The task ledger: `ledger.store.openCounts(id)`, `.openTaskCalls(id, taskId)`, `.all(id)`. */
     ledger,
     /** Sidebar folders: `folders.folders.create(name)`, `.move(conversationId, folderId)`. */

@@ -5,9 +5,12 @@ import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from
 import { useDraft, useDrafts } from '../drafts/drafts';
 import { useToastClearance } from '../common/toastClearance';
 import { usePromptSlash } from '../instructions/usePromptSlash';
+import { useComposerFiles } from '../attachments/useComposerFiles';
+import type { ModelRef } from '../../shared/providers';
 
 export function Composer(props: {
-  onSend: (text: string) => Promise<boolean>;
+  /** `attachments`: ids of the files attached (attachments:add). */
+  onSend: (text: string, attachments: string[]) => Promise<boolean>;
   onStop: () => void;
   running: boolean;
   /** The conversation whose draft this composer edits. */
@@ -18,6 +21,8 @@ export function Composer(props: {
   hidden?: boolean;
   placeholder?: string;
   label?: string;
+  /** The conversation's model (for the note on images); absent: the default model. */
+  model?: ModelRef | null;
 }) {
   const drafts = useDrafts();
   const draftId = props.draftId ?? null;
@@ -29,6 +34,8 @@ export function Composer(props: {
   const ref = useRef<HTMLTextAreaElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   useToastClearance(formRef);
+  const [localKey] = useState(() => crypto.randomUUID());
+  const files = useComposerFiles(draftId ?? localKey, formRef, !props.hidden, props.model);
 
   // A restored draft continues where it ended: the caret goes to its end.
   useLayoutEffect(() => {
@@ -49,16 +56,21 @@ export function Composer(props: {
   const slash = usePromptSlash(text, setText);
 
   const send = async () => {
+    if (files.uploading) return;
+    const attached = files.ids;
+    const withFiles = (value: string) => props.onSend(value, attached);
+    let ok: boolean;
     if (draftId) {
-      await drafts.send(draftId, props.onSend);
+      ok = await drafts.send(draftId, withFiles, attached.length > 0);
     } else {
       const value = localText;
-      if (!value.trim() || localSending) return;
+      if ((!value.trim() && !attached.length) || localSending) return;
       setLocalSending(true);
-      const ok = await props.onSend(value);
+      ok = await withFiles(value);
       setLocalSending(false);
       if (ok) setLocalText((current) => (current === value ? '' : current));
     }
+    if (ok) files.sent(attached);
     ref.current?.focus();
   };
 
@@ -83,7 +95,9 @@ export function Composer(props: {
         if (!props.running) void send();
       }}
     >
+      {files.tray}
       {slash.list}
+      {files.button}
       <textarea
         ref={ref}
         {...slash.inputProps}
@@ -93,6 +107,7 @@ export function Composer(props: {
         rows={Math.min(8, Math.max(1, text.split('\n').length))}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
+        onPaste={files.onPaste}
         autoFocus
       />
       {props.running ? (
@@ -100,7 +115,7 @@ export function Composer(props: {
           <span aria-hidden="true">■</span> Stop
         </button>
       ) : (
-        <button type="submit" className="primary send" disabled={!text.trim() || sending}>
+        <button type="submit" className="primary send" disabled={(!text.trim() && !files.hasFiles) || sending || files.uploading}>
           Send
         </button>
       )}

@@ -102,8 +102,9 @@ export function ConversationView(props: {
       hidden={!!selectedWorker}
       running={busy}
       onStop={stop}
-      onSend={async (content) => {
-        const sent = await guard(() => call(api, 'messages:send', { conversationId, content }));
+      model={conversation?.model}
+      onSend={async (content, attachments) => {
+        const sent = await guard(() => call(api, 'messages:send', { conversationId, content, ...(attachments.length ? { attachments } : {}) }));
         return sent !== undefined;
       }}
     />

@@ -7,6 +7,7 @@ import type { DisplayItem } from './displayItems';
 import { UsageLine } from './usage';
 import { plumbingView } from './PlumbingMessages';
 import { MessageToolbar, type VersionActions } from '../versions/MessageToolbar';
+import { MessageFiles } from '../attachments/MessageFiles';
 
 const ROLE_LABEL: Record<Message['role'], string> = {
   user: 'You',
@@ -108,6 +109,7 @@ function FullMessage({ item, actions }: { item: DisplayItem; actions: MessageAct
             </span>
           ) : null}
           {streaming && message.content && <span className="caret" aria-hidden="true" />}
+          {message.attachments?.length ? <MessageFiles files={message.attachments} /> : null}
         </div>
       )}
       {item.toolCalls.length > 0 && (

@@ -62,8 +62,10 @@ export function NewConversationView(props: { id: string; focusRequest: number; o
         focusRequest={props.focusRequest}
         running={false}
         onStop={() => {}}
-        onSend={async (content) => {
-          const started = await guard(() => call(api, 'conversations:start', { id, content, ...(autopilot === null ? {} : { autopilot }) }));
+        onSend={async (content, attachments) => {
+          const started = await guard(() =>
+            call(api, 'conversations:start', { id, content, ...(attachments.length ? { attachments } : {}), ...(autopilot === null ? {} : { autopilot }) }),
+          );
           if (!started) {
             drafts.startFailed(id);
             // The answer may have been lost with the connection after core stored it: then

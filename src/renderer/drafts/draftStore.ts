@@ -91,12 +91,13 @@ export function createDraftStore(api: StepwiseApi) {
     flush,
 
     /**
-     * Sends the draft once: refused while a send of it is in flight. On success exactly
+     * Sends the draft once: refused while a send of it is in flight (and when empty,
+     * unless `allowEmpty`: files are attached). On success exactly
      * the sent text leaves the draft (anything typed meanwhile stays); on failure it all stays.
      */
-    async send(id: string, run: (text: string) => Promise<boolean>): Promise<boolean> {
+    async send(id: string, run: (text: string) => Promise<boolean>, allowEmpty = false): Promise<boolean> {
       const { text, sending } = get(id);
-      if (!text.trim() || sending) return false;
+      if ((!text.trim() && !allowEmpty) || sending) return false;
       put(id, { sending: true });
       let ok = false;
       try {

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { ToolOutput } from '../../shared/mcp';
 import { call, useApi } from '../api/apiContext';
+import { ImageViewer } from '../attachments/ImageViewer';
 import './mcp.css';
 
 const SAFE_IMAGE = /^image\/(png|jpeg|gif|webp)$/;
@@ -27,7 +28,7 @@ export function ToolOutputView({ conversationId, toolCallId }: { conversationId:
           {output.images
             .filter((image) => SAFE_IMAGE.test(image.mimeType))
             .map((image, i) => (
-              <img key={i} src={`data:${image.mimeType};base64,${image.data}`} alt={`Image ${i + 1} from the tool`} />
+              <ToolImageView key={i} url={`data:${image.mimeType};base64,${image.data}`} name={`Image ${i + 1} from the tool`} />
             ))}
         </div>
       )}
@@ -49,5 +50,18 @@ export function ToolOutputView({ conversationId, toolCallId }: { conversationId:
         </ul>
       )}
     </div>
+  );
+}
+
+/** A returned image; a click shows it at full size, as attached images do. */
+function ToolImageView({ url, name }: { url: string; name: string }) {
+  const [viewing, setViewing] = useState(false);
+  return (
+    <>
+      <button type="button" className="attachment-open" aria-label={`View ${name.toLowerCase()}`} onClick={() => setViewing(true)}>
+        <img src={url} alt={name} />
+      </button>
+      {viewing && <ImageViewer name={name} url={url} onClose={() => setViewing(false)} />}
+    </>
   );
 }

@@ -1,7 +1,9 @@
 // Per model of a profile: its context window (known value, the server's, or 32k unless
-// set here) and prices per million tokens (none ship; with both, replies show a cost).
+// set here), prices per million tokens (none ship; with both, replies show a cost), and
+// whether it sees images (guessed from its name unless set here).
 import { useState } from 'react';
 import { contextWindowOf, type ModelOptions, type ProfileView } from '../../shared/providers';
+import { modelSeesImages } from '../../shared/mcp';
 import { call, useApi } from '../api/apiContext';
 import { useGuard, useToast } from '../common/toasts';
 
@@ -34,14 +36,16 @@ function DetailsForm({ profile, model }: { profile: ProfileView; model: string }
   const [window, setWindow] = useState(own.contextWindow?.toString() ?? '');
   const [input, setInput] = useState(own.inputPrice?.toString() ?? '');
   const [output, setOutput] = useState(own.outputPrice?.toString() ?? '');
+  const [vision, setVision] = useState(own.vision === undefined ? 'auto' : own.vision ? 'yes' : 'no');
   const effective = contextWindowOf({ ...profile, modelOptions: { ...profile.modelOptions, [model]: { ...own, contextWindow: undefined } } }, model);
 
   const saveDetails = () =>
     void guard(async () => {
       const number = (text: string) => (text.trim() === '' ? undefined : Number(text));
-      const options: ModelOptions = { contextWindow: number(window), inputPrice: number(input), outputPrice: number(output) };
-      const values = Object.values(options).filter((v) => v !== undefined);
+      const numbers = { contextWindow: number(window), inputPrice: number(input), outputPrice: number(output) };
+      const values = Object.values(numbers).filter((v) => v !== undefined);
       if (values.some((v) => !Number.isFinite(v) || v < 0)) throw new Error('Enter numbers (or leave a field empty).');
+      const options: ModelOptions = { ...numbers, vision: vision === 'auto' ? undefined : vision === 'yes' };
       await call(api, 'providers:save', {
         profile: {
           id: profile.id,
@@ -67,6 +71,14 @@ function DetailsForm({ profile, model }: { profile: ProfileView; model: string }
       <label className="field">
         <span>Output price ($ per 1M tokens)</span>
         <input type="number" min={0} step="any" value={output} onChange={(e) => setOutput(e.target.value)} />
+      </label>
+      <label className="field">
+        <span>Sees images</span>
+        <select value={vision} onChange={(e) => setVision(e.target.value)}>
+          <option value="auto">Guess from the name ({modelSeesImages(model) ? 'yes' : 'no'})</option>
+          <option value="yes">Yes: send attached images</option>
+          <option value="no">No: describe them by name</option>
+        </select>
       </label>
       <button type="button" onClick={saveDetails}>
         Save model details

@@ -7,7 +7,7 @@ import type { EventBus } from '../ipc/eventBus';
 import type { Connection } from '../providers/connection';
 import { summarize } from './compaction';
 import { compactionSplit, KEEP_SHARE } from './requestHistory';
-import type { TokenCounter } from './tokenCount';
+import { attachmentTokens, type TokenCounter } from './tokenCount';
 
 export interface HistoryDeps {
   messages: MessageRepo;
@@ -37,7 +37,9 @@ export function loadHistory(
     const page = messages.pageBefore(conversationId, before, PAGE);
     const fresh = page.items.filter((m) => m.id > floor);
     pages.unshift(fresh);
-    for (const m of fresh) tokens += limit.counter.text(m.content) + (m.toolCalls ? limit.counter.text(JSON.stringify(m.toolCalls)) : 0);
+    for (const m of fresh) {
+      tokens += limit.counter.text(m.content) + (m.toolCalls ? limit.counter.text(JSON.stringify(m.toolCalls)) : 0) + attachmentTokens(m);
+    }
     if (!page.hasMore || fresh.length < page.items.length || tokens > limit.maxTokens) break;
     before = page.items[0].id;
   }

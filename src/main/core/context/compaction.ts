@@ -21,7 +21,11 @@ export function transcriptText(previous: Message | undefined, older: Message[]):
   const lines: string[] = [];
   if (previous) lines.push(`Summary of what came before:\n${previous.content}`);
   for (const m of older) {
-    if (m.role === 'user') lines.push(`User: ${m.content}`);
+    if (m.role === 'user') {
+      // The summary keeps that files were attached (their contents are not resent here).
+      const files = m.attachments?.length ? ` [attached: ${m.attachments.map((f) => f.name).join(', ')}]` : '';
+      lines.push(`User: ${m.content}${files}`);
+    }
     else if (m.role === 'assistant') {
       if (m.content.trim()) lines.push(`Assistant: ${m.content}`);
       for (const call of m.toolCalls ?? []) lines.push(`Assistant called ${call.name}(${call.arguments})`);

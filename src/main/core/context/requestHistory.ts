@@ -5,9 +5,9 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ChatError, Message } from '../../../shared/domain';
 import { plural } from '../../../shared/providers';
-import { repairHistory, trimToBudget } from '../llm/apiMessages';
+import { repairHistory, trimToBudget, type UserContent } from '../llm/apiMessages';
 import type { ToolImage } from '../../../shared/mcp';
-import type { TokenCounter } from './tokenCount';
+import { attachmentTokens, type TokenCounter } from './tokenCount';
 
 /** Compact when a request would fill more than this share of the window. */
 export const COMPACT_AT = 0.85;
@@ -25,6 +25,8 @@ export interface HistoryInput {
   contextWindow: number;
   /** Images tool calls returned, by call id, for a model that sees images. */
   images?: Map<string, ToolImage[]>;
+  /** What a user message with attachments sends. */
+  userContent?: UserContent;
 }
 
 export interface RequestHistory {
@@ -46,7 +48,7 @@ export function systemWithSummary(systemPrompt: string, summary: Message | undef
 export function buildRequestHistory(input: HistoryInput, counter: TokenCounter): RequestHistory {
   const system = systemWithSummary(input.systemPrompt, input.summary);
   const fixed = counter.text(system) + 4 + input.toolTokens;
-  const groups = repairHistory(input.history, input.images);
+  const groups = repairHistory(input.history, input.images, input.userContent);
   const weigh = (group: ChatCompletionMessageParam[]) => counter.messages(group);
   const all = groups.reduce((n, g) => n + weigh(g), 0);
   const threshold = Math.floor(input.contextWindow * COMPACT_AT);
@@ -81,7 +83,7 @@ export function compactionSplit(history: Message[], keepTokens: number, counter:
 }
 
 function messageTokens(message: Message, counter: TokenCounter): number {
-  let n = 4 + counter.text(message.content);
+  let n = 4 + counter.text(message.content) + attachmentTokens(message);
   for (const call of message.toolCalls ?? []) n += 4 + counter.text(call.arguments);
   return n;
 }

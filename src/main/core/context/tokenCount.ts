@@ -3,6 +3,7 @@
 // round: only messages that are new since the last request are counted.
 import { createRequire } from 'node:module';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { Message } from '../../../shared/domain';
 
 // gpt-tokenizer builds its 200,000-entry table when imported (about 130 ms, a tenth of
 // start-up): it is required on first use, or shortly after start-up (`warmUp`).
@@ -17,6 +18,12 @@ const MESSAGE_OVERHEAD = 4;
 /** Short texts are cheaper to count than to look up. */
 const CACHE_FROM = 64;
 const CACHE_MAX = 50_000;
+/**
+ * An image part, whatever its size: OpenAI bills a high-detail image at 85 tokens plus
+ * 170 per 512 px tile (765 for 1024×1024, 1,105 for 2048×1024); other vendors are close.
+ * Without decoding the image, a round figure at the upper end keeps the window honest.
+ */
+export const IMAGE_TOKENS = 1_100;
 
 export function createTokenCounter() {
   const cache = new Map<string, number>();
@@ -42,6 +49,12 @@ export function createTokenCounter() {
   function message(m: ChatCompletionMessageParam): number {
     let n = MESSAGE_OVERHEAD;
     if (typeof m.content === 'string') n += text(m.content);
+    else if (Array.isArray(m.content)) {
+      for (const part of m.content) {
+        if (part.type === 'text') n += text(part.text);
+        else if (part.type === 'image_url') n += IMAGE_TOKENS;
+      }
+    }
     if (m.role === 'assistant' && m.tool_calls) {
       for (const call of m.tool_calls) {
         if (call.type === 'function') n += MESSAGE_OVERHEAD + text(call.function.name) + text(call.function.arguments);
@@ -60,3 +73,17 @@ export function createTokenCounter() {
 }
 
 export type TokenCounter = ReturnType<typeof createTokenCounter>;
+
+/**
+ * A message's attachments in tokens, estimated from their sizes without reading them
+ * (for choosing how much history to load and what to summarize; the request itself is
+ * measured exactly): an image as IMAGE_TOKENS, text at 4 bytes a token, a PDF's text at
+ * about a quarter of its file size.
+ */
+export function attachmentTokens(message: Pick<Message, 'attachments'>): number {
+  let n = 0;
+  for (const file of message.attachments ?? []) {
+    n += file.kind === 'image' ? IMAGE_TOKENS : Math.ceil(file.size / (file.kind === 'pdf' ? 16 : 4));
+  }
+  return n;
+}

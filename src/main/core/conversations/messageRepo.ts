@@ -1,6 +1,7 @@
 // Messages in SQLite. Streaming replies are rows whose content is rewritten as text
 // arrives, so a crash loses at most the text since the last save.
 import type { Message, MessageRole, MessageStatus, Reasoning, ToolCall } from '../../../shared/domain';
+import type { AttachmentInfo } from '../../../shared/attachments';
 import type { Db } from '../db/openDatabase';
 import { createHistoryCache } from './historyCache';
 
@@ -70,6 +71,15 @@ export interface NewMessage {
   summaryThrough?: number | null;
   /** Where it goes in the version tree (an import); default: after the shown branch's last message. */
   place?: { parentId: number | null; chosen: boolean; shown: boolean };
+  /** Ids of stored attachments (attachments/), in order. */
+  attachments?: string[];
+}
+
+/** The files of user messages (attachments/): read with each message, linked on insert. */
+export interface MessageAttachments {
+  of(messageId: number): AttachmentInfo[];
+  /** Throws (so the insert rolls back) when an id is unknown or the files exceed the limits. */
+  link(messageId: number, ids: string[]): void;
 }
 
 export interface MessagePatch {
@@ -85,7 +95,14 @@ export interface MessagePatch {
 /** What a streaming reply holds in memory between its once-a-second saves. */
 export type LiveReply = () => Pick<Message, 'content' | 'toolCalls' | 'reasoning'>;
 
-export function createMessageRepo(db: Db, now: () => number = Date.now) {
+export function createMessageRepo(db: Db, now: () => number = Date.now, files?: MessageAttachments) {
+  // Only user messages carry files; other rows skip the lookup.
+  const read = (row: MessageRow): Message => {
+    const message = toMessage(row);
+    if (!files || row.role !== 'user') return message;
+    const attached = files.of(row.id);
+    return attached.length ? { ...message, attachments: attached } : message;
+  };
   // A page that opens mid-stream, or missed a delta, must read the text on its way, not the last save.
   const live = new Map<number, LiveReply>();
   const history = createHistoryCache();
@@ -161,11 +178,20 @@ export function createMessageRepo(db: Db, now: () => number = Date.now) {
     if (!rows.length) return [];
     const parents = [...new Set(rows.flatMap((row) => (row.parent_id == null ? [] : [row.parent_id])))];
     const split = new Set(branching.all(rows[0].conversation_id, JSON.stringify(parents)));
-    return rows.map((row) => (row.parent_id == null || split.has(row.parent_id) ? versioned(toMessage(row), row) : toMessage(row)));
+    return rows.map((row) => (row.parent_id == null || split.has(row.parent_id) ? versioned(read(row), row) : read(row)));
   };
 
   return {
     insert(message: NewMessage): Message {
+      if (message.attachments?.length) {
+        const ids = message.attachments;
+        if (!files) throw new Error('This message store cannot keep attachments.');
+        return db.transaction(() => {
+          const stored = this.insert({ ...message, attachments: undefined });
+          files.link(stored.id, ids);
+          return remember(this.get(stored.id)!);
+        })();
+      }
       let place = message.place;
       if (!place) {
         const parentId = shownLeaf.get(message.conversationId)?.id ?? null;
@@ -194,7 +220,7 @@ export function createMessageRepo(db: Db, now: () => number = Date.now) {
     },
     get(id: number): Message | undefined {
       const row = byId.get(id);
-      return row ? versioned(toMessage(row), row) : undefined;
+      return row ? versioned(read(row), row) : undefined;
     },
     /** The message with a streaming reply's live text. */
     getLive(id: number): Message | undefined {
@@ -236,10 +262,10 @@ export function createMessageRepo(db: Db, now: () => number = Date.now) {
         statement.run(values);
       }
       const row = byId.get(id);
-      return row && remember(versioned(toMessage(row), row), row.shown !== 0);
+      return row && remember(versioned(read(row), row), row.shown !== 0);
     },
     list(conversationId: string, offset: number, limit: number): { items: Message[]; total: number } {
-      return { items: page.all(conversationId, limit, offset).map(toMessage), total: count.get(conversationId)!.n };
+      return { items: page.all(conversationId, limit, offset).map(read), total: count.get(conversationId)!.n };
     },
     /** The newest `limit` messages before `before` (all when omitted), oldest first. */
     pageBefore(conversationId: string, before: number | undefined, limit: number): { items: Message[]; hasMore: boolean } {
@@ -250,16 +276,16 @@ export function createMessageRepo(db: Db, now: () => number = Date.now) {
     },
     /** Every message of the shown branch, oldest first (from memory for recent conversations). */
     all(conversationId: string): Message[] {
-      return history.read(conversationId, () => all.all(conversationId).map(toMessage));
+      return history.read(conversationId, () => all.all(conversationId).map(read));
     },
     /** Messages after `afterId` (the history a summary does not cover). */
     after(conversationId: string, afterId: number): Message[] {
-      return after.all(conversationId, afterId).map(toMessage);
+      return after.all(conversationId, afterId).map(read);
     },
     /** The newest summary note of the conversation, if any. */
     latestSummary(conversationId: string): Message | undefined {
       const row = latestSummary.get(conversationId);
-      return row ? toMessage(row) : undefined;
+      return row ? read(row) : undefined;
     },
     /** Tokens and cost the server reported over the whole conversation. */
     usageTotal(conversationId: string): { promptTokens: number; completionTokens: number; cost: number | null } {

@@ -377,6 +377,33 @@ export const migrations: Migration[] = [
       CREATE INDEX conversations_by_folder ON conversations (folder_id, pinned, updated_at DESC) WHERE parent_id IS NULL;
     `,
   },
+  {
+    version: 15,
+    name: 'attachments',
+    sql: `
+      -- Files the user attached. The bytes live once per content in <dataDir>/attachments/<sha256>;
+      -- a row is one name and type for them. Rows no message links to are dropped a day later.
+      CREATE TABLE attachments (
+        id TEXT PRIMARY KEY,
+        sha256 TEXT NOT NULL,
+        name TEXT NOT NULL,
+        mime_type TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('image', 'text', 'pdf')),
+        size INTEGER NOT NULL,
+        -- A PDF's extracted text (NULL for other kinds, '' when it has none).
+        text TEXT,
+        created_at INTEGER NOT NULL,
+        UNIQUE (sha256, name, mime_type)
+      );
+      CREATE TABLE message_attachments (
+        message_id INTEGER NOT NULL REFERENCES messages (id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        attachment_id TEXT NOT NULL REFERENCES attachments (id),
+        PRIMARY KEY (message_id, position)
+      );
+      CREATE INDEX message_attachments_by_attachment ON message_attachments (attachment_id);
+    `,
+  },
 ];
 
 export const LATEST_VERSION = migrations.at(-1)?.version ?? 0;

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/exportFormat';
 import { notFound } from '../ipc/dispatcher';
 import { escapeBidiControlsInJson } from '../../../shared/bidi';
-import type { ExportReader, ReadConversation, ReadList, ReadMessage, ReadWorker } from './exportReader';
+import type { ExportReader, ReadAttachment, ReadConversation, ReadList, ReadMessage, ReadWorker } from './exportReader';
 import { eventNumbering, isoTime, listJson, taskJson, toolCallJson } from './tasksJson';
 
 export interface ConversationSnapshot {
@@ -17,9 +17,15 @@ export interface ConversationSnapshot {
   messages: ReadMessage[];
   lists: ReadList[];
   workers: Array<ReadWorker & { messages: ReadMessage[] }>;
+  /** An attached file's bytes as base64, or null when it is gone (without it: null for every file). */
+  fileData?: (file: ReadAttachment) => string | null;
 }
 
-export function readConversation(reader: ExportReader, conversationId: string): ConversationSnapshot {
+export function readConversation(
+  reader: ExportReader,
+  conversationId: string,
+  fileData?: ConversationSnapshot['fileData'],
+): ConversationSnapshot {
   const conversation = reader.conversation(conversationId);
   if (!conversation) throw notFound(`Conversation ${conversationId}`);
   return {
@@ -27,6 +33,7 @@ export function readConversation(reader: ExportReader, conversationId: string): 
     messages: reader.messages(conversationId),
     lists: reader.lists(conversationId, 'history'),
     workers: reader.workers(conversationId).map((worker) => ({ ...worker, messages: reader.messages(worker.conversationId) })),
+    fileData,
   };
 }
 
@@ -62,6 +69,16 @@ export function conversationExport(snapshot: ConversationSnapshot, exportedAt: n
     model: message.model,
     usage: message.usage,
     summaryThrough: message.summaryThrough === null ? null : (numbers.get(message.summaryThrough) ?? null),
+    ...(message.attachments?.length
+      ? {
+          attachments: message.attachments.map((file) => ({
+            name: file.name,
+            mimeType: file.mimeType,
+            size: file.size,
+            data: snapshot.fileData?.(file) ?? null,
+          })),
+        }
+      : {}),
   });
   const toEvent = eventNumbering(snapshot.lists.flatMap((list) => [...list.events, ...list.tasks.flatMap((t) => t.events)]));
   const { conversation } = snapshot;

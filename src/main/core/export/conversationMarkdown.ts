@@ -2,6 +2,7 @@
 // with its result, and the task list as it stood at the end.
 import type { ConversationSnapshot } from './conversationJson';
 import type { ReadMessage } from './exportReader';
+import { formatBytes } from '../../../shared/attachments';
 import { closeOpenFence, codeSpan, escapeMarkdownLine, escapeRawHtml, formatUtc, truncate } from './markdownText';
 import { indexBySeq, progressLine, taskItem } from './tasksMarkdown';
 
@@ -49,6 +50,16 @@ function thinkingQuote(message: ReadMessage): string | null {
   return [`> **Thinking**${time}`, '>', ...lines].join('\n');
 }
 
+/**
+ * The files of a message by name, type and size. A Markdown file cannot carry them; the
+ * JSON export of the same conversation holds their bytes.
+ */
+function attachmentList(message: ReadMessage): string | null {
+  if (!message.attachments?.length) return null;
+  const items = message.attachments.map((file) => `- 📎 ${codeSpan(file.name)} · ${file.mimeType} · ${formatBytes(file.size)}`);
+  return ['_Attached files (their contents are in the JSON export):_', ...items].join('\n');
+}
+
 function messageSections(messages: readonly ReadMessage[]): string[] {
   const results = new Map<string, ReadMessage>();
   for (const message of messages) {
@@ -66,6 +77,8 @@ function messageSections(messages: readonly ReadMessage[]): string[] {
     const thinking = thinkingQuote(message);
     if (thinking) body.push(thinking);
     if (message.content.trim()) body.push(escapeRawHtml(closeOpenFence(message.content.trim())));
+    const files = attachmentList(message);
+    if (files) body.push(files);
     const calls = message.toolCalls ?? [];
     if (calls.length) {
       body.push(

@@ -6,7 +6,7 @@ import type { ConversationExport, ConversationExportMessage, TaskEventExport } f
 import type { ToolCall } from '../../../shared/domain';
 import type { Db } from '../db/openDatabase';
 import { conversationInserter, createConversationRepo } from '../conversations/conversationRepo';
-import { createMessageRepo } from '../conversations/messageRepo';
+import { createMessageRepo, type MessageAttachments } from '../conversations/messageRepo';
 import { createTaskStore } from '../tasks/taskStore';
 import { workerInserter } from '../agents/workerRepo';
 import { createLedgerStore } from '../ledger/ledgerStore';
@@ -16,10 +16,21 @@ import { placements } from '../versions/fileTree';
 const ms = (iso: string): number => Date.parse(iso);
 const msOrNull = (iso: string | null): number | null => (iso === null ? null : Date.parse(iso));
 
-export function writeImportedConversation(db: Db, data: ConversationExport, now: number): { conversationId: string; title: string } {
+/** Files of the export already stored, by the export's message number, and how to link them. */
+export interface ImportedFiles {
+  links: MessageAttachments;
+  ids: Map<number, string[]>;
+}
+
+export function writeImportedConversation(
+  db: Db,
+  data: ConversationExport,
+  now: number,
+  files?: ImportedFiles,
+): { conversationId: string; title: string } {
   const insertConversation = conversationInserter(db);
   const insertWorker = workerInserter(db);
-  const messages = createMessageRepo(db);
+  const messages = createMessageRepo(db, undefined, files?.links);
   const tasks = createTaskStore(db);
   const ledger = createLedgerStore(db);
 
@@ -47,6 +58,7 @@ export function writeImportedConversation(db: Db, data: ConversationExport, now:
         summaryThrough: message.summaryThrough ? (messageIds.get(message.summaryThrough) ?? null) : null,
         // Parents come first in the file, so theirs are already written.
         place: { parentId: place.parent === null ? null : messageIds.get(place.parent)!, chosen: place.chosen, shown: place.shown },
+        attachments: files?.ids.get(message.id),
       });
       if (message.usage || message.model) messages.update(stored.id, { usage: message.usage ?? null, model: message.model ?? null });
       messageIds.set(message.id, stored.id);

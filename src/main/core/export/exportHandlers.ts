@@ -10,10 +10,12 @@ import type { EventBus } from '../ipc/eventBus';
 import { parseConversationExport } from './conversationImport';
 import { conversationJson, readConversation } from './conversationJson';
 import { conversationMarkdown } from './conversationMarkdown';
-import { writeImportedConversation } from './conversationWrite';
+import { writeImportedConversation, type ImportedFiles } from './conversationWrite';
 import { isChatGptExport, readChatGptExport } from './chatgptImport';
 import { writeChatGptConversations } from './chatgptWrite';
-import { createExportReader } from './exportReader';
+import { createExportReader, type ReadAttachment } from './exportReader';
+import type { AttachmentFiles } from '../attachments/attachmentFiles';
+import type { Attachments } from '../attachments/attachmentsModule';
 import { exportFilename, filterFor, MIME_TYPES, slug, type ExportFormat, type FileFilter } from './exportFiles';
 import { UTF8_BOM } from './tasksCsv';
 import { exportTasks, type ExportedText } from './tasksExport';
@@ -34,8 +36,22 @@ export const IMPORT_MAX_BYTES = 200 * 1024 * 1024;
 
 type ExportCalls = Pick<Handlers, 'export:tasksText' | 'export:tasks' | 'export:conversation' | 'export:folder' | 'import:conversation'>;
 
-export function exportConversation(db: Db, conversationId: string, format: 'md' | 'json', exportedAt: number): ExportedText {
-  const snapshot = readConversation(createExportReader(db), conversationId);
+/** `files`: the attached files' store; without it a JSON export carries none of their bytes. */
+export function exportConversation(
+  db: Db,
+  conversationId: string,
+  format: 'md' | 'json',
+  exportedAt: number,
+  files?: AttachmentFiles,
+): ExportedText {
+  const fileData =
+    files && format === 'json'
+      ? (file: ReadAttachment) => {
+          const read = files.read(file.sha256, file.name);
+          return read.ok ? read.bytes.toString('base64') : null;
+        }
+      : undefined;
+  const snapshot = readConversation(createExportReader(db), conversationId, fileData);
   const text = format === 'md' ? conversationMarkdown(snapshot, exportedAt) : conversationJson(snapshot, exportedAt);
   const filename = exportFilename(['conversation', slug(snapshot.conversation.title)], exportedAt, format);
   return { text, filename, mimeType: MIME_TYPES[format] };
@@ -77,8 +93,10 @@ export function exportHandlers(deps: {
   folders: FolderRepo;
   fileDialogs?: FileDialogs;
   now: () => number;
+  /** Attached files: exported with their conversation (JSON) and stored again on import. */
+  attachments?: Pick<Attachments, 'files' | 'links' | 'store'>;
 }): ExportCalls {
-  const { db, bus, conversations, folders, fileDialogs, now } = deps;
+  const { db, bus, conversations, folders, fileDialogs, now, attachments } = deps;
   const reader = createExportReader(db);
 
   async function deliver(exported: ExportedText, format: ExportFormat) {
@@ -138,15 +156,39 @@ export function exportHandlers(deps: {
     return { kind: 'imported' as const, ...stored[0]!, count: stored.length, skipped: [] };
   }
 
-  function importText(text: string) {
+  /**
+   * Stores the files of the export's messages first (their writes are not SQLite's): by the
+   * export's message number. If the import then fails, the files are collected later.
+   */
+  async function storeFiles(data: ConversationExport): Promise<ImportedFiles | undefined> {
+    const messages = [...data.messages, ...data.workers.flatMap((w) => w.messages)].filter((m) => m.attachments?.length);
+    if (!messages.length || !attachments) return undefined;
+    const ids = new Map<number, string[]>();
+    for (const message of messages) {
+      const stored: string[] = [];
+      // A file missing when it was exported has no bytes: it cannot come back.
+      for (const file of message.attachments!.filter((f) => f.data !== null)) {
+        try {
+          stored.push((await attachments.store(file.name, Buffer.from(file.data!, 'base64'))).id);
+        } catch (error) {
+          throw new AppError('invalid_request', `A file of message ${message.id} could not be stored: ${describeError(error)} Nothing was imported.`);
+        }
+      }
+      ids.set(message.id, stored);
+    }
+    return { links: attachments.links, ids };
+  }
+
+  async function importText(text: string) {
     const chatGpt = chatGptData(text);
     if (chatGpt) return importChatGpt(chatGpt);
     const bundle = parseConversationsBundle(text);
     if (bundle) return importBundle(bundle);
     const data = parseConversationExport(text);
+    const files = await storeFiles(data);
     let imported: { conversationId: string; title: string };
     try {
-      imported = writeImportedConversation(db, data, now());
+      imported = writeImportedConversation(db, data, now(), files);
     } catch (error) {
       // The transaction rolled back: say so, in words the user can act on.
       throw new AppError('internal', `Stepwise could not store the imported conversation (${describeError(error)}). Nothing was imported.`);
@@ -163,7 +205,8 @@ export function exportHandlers(deps: {
   return {
     'export:tasksText': (request) => exportTasks(reader, request, now()),
     'export:tasks': (request) => deliver(exportTasks(reader, request, now()), request.format),
-    'export:conversation': ({ conversationId, format }) => deliver(exportConversation(db, conversationId, format, now()), format),
+    'export:conversation': ({ conversationId, format }) =>
+      deliver(exportConversation(db, conversationId, format, now(), attachments?.files), format),
     'export:folder': ({ folderId, format }) => deliver(exportFolder(db, folders, folderId, format, now()), format),
     'import:conversation': async ({ content }) => {
       if (content !== undefined) return importText(content);

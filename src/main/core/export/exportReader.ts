@@ -2,6 +2,7 @@
 // dependencies and history, messages, workers — with SELECTs only, so the same code serves
 // the app and the command line's read-only connection.
 import type { Message } from '../../../shared/domain';
+import type { AttachmentInfo } from '../../../shared/attachments';
 import type { TaskStatus } from '../../../shared/tasks';
 import type { Db } from '../db/openDatabase';
 import type { MessageRow } from '../conversations/messageRepo';
@@ -131,11 +132,14 @@ interface WorkerRow {
 }
 
 /** A stored message; `toolCalls` keeps every field the model sent. */
-export type ReadMessage = Omit<Message, 'toolCalls'> & {
+/** An attachment with where its bytes are (attachments/attachmentFiles.ts). */
+export type ReadAttachment = AttachmentInfo & { sha256: string };
+export type ReadMessage = Omit<Message, 'toolCalls' | 'attachments'> & {
   toolCalls: Array<Record<string, unknown>> | null;
   /** Its place among the versions: the message before it on its branch, and whether that branch is shown. */
   parentId: number | null;
   shown: boolean;
+  attachments?: ReadAttachment[];
 };
 
 const toConversation = (row: ConversationRow): ReadConversation => ({
@@ -215,6 +219,19 @@ export function createExportReader(db: Db) {
     'SELECT c.* FROM tool_calls c JOIN tasks t ON t.id = c.task_id WHERE t.list_id = ? ORDER BY c.id',
   );
   const messagesOf = db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE conversation_id = ? ORDER BY id');
+  // A database opened read-only (the command line) may predate attachments.
+  const hasAttachments = !!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'message_attachments'").get();
+  const attachmentsOf = hasAttachments
+    ? db.prepare<[number], { id: string; name: string; mime_type: string; kind: AttachmentInfo['kind']; size: number; sha256: string }>(
+        `SELECT a.id, a.name, a.mime_type, a.kind, a.size, a.sha256 FROM message_attachments l JOIN attachments a ON a.id = l.attachment_id
+         WHERE l.message_id = ? ORDER BY l.position`,
+      )
+    : null;
+  const filesOf = (row: MessageRow): { attachments?: ReadAttachment[] } => {
+    if (row.role !== 'user' || !attachmentsOf) return {};
+    const files = attachmentsOf.all(row.id).map((a) => ({ id: a.id, name: a.name, mimeType: a.mime_type, kind: a.kind, size: a.size, sha256: a.sha256 }));
+    return files.length ? { attachments: files } : {};
+  };
   const workersOf = db.prepare<[string], WorkerRow>(
     `SELECT w.*, c.title AS conversation_title FROM workers w JOIN conversations c ON c.id = w.id
      WHERE w.conversation_id = ? ORDER BY w.number`,
@@ -301,6 +318,7 @@ export function createExportReader(db: Db) {
         summaryThrough: row.summary_through ?? null,
         parentId: row.parent_id ?? null,
         shown: row.shown !== 0,
+        ...filesOf(row),
       }));
     },
     workers(conversationId: string): ReadWorker[] {

@@ -3,7 +3,9 @@
 // stops, or a request fails. Every finished assistant and tool message is stored as it
 // completes; the streaming text is saved at least once a second.
 import type { ChatError, Message, ToolCall } from '../../../shared/domain';
-import { modelSeesImages, type ToolImage } from '../../../shared/mcp';
+import type { ToolImage } from '../../../shared/mcp';
+import { seesImages } from '../../../shared/attachments';
+import type { UserContent } from './apiMessages';
 import type { MessageRepo } from '../conversations/messageRepo';
 import type { Db } from '../db/openDatabase';
 import type { EventBus } from '../ipc/eventBus';
@@ -67,6 +69,8 @@ export interface LoopDeps {
   toolCalls?: ToolCallObserver;
   /** Images tool calls returned, by call id, for models that see images. */
   toolImages?: (conversationId: string) => Map<string, ToolImage[]>;
+  /** What a user message with attachments sends to `model` (attachments/). */
+  attachments?: { content(message: Message, model: string, vision: boolean): ReturnType<UserContent> };
 }
 
 export type LoopActivity = 'streaming' | 'tool';
@@ -125,11 +129,15 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
     if (signal.aborted) return { kind: 'stopped' };
     const prompt = prompts.build(promptCtx);
     const apiTools = tools.apiTools(agentId);
+    const vision = seesImages(connection.modelOptions, connection.model);
+    const attachmentContent: UserContent | undefined =
+      deps.attachments && ((message) => deps.attachments!.content(message, connection.model, vision));
     const historyInput = () => ({
       systemPrompt: prompt.text,
       // No more than the window: what lies beyond it can only be trimmed or summarized.
       ...loadHistory(messages, conversationId, { maxTokens: connection.contextWindow, counter: deps.tokens }),
-      images: modelSeesImages(connection.model) ? deps.toolImages?.(conversationId) : undefined,
+      images: vision ? deps.toolImages?.(conversationId) : undefined,
+      userContent: attachmentContent,
       toolTokens: apiTools ? deps.tokens.text(JSON.stringify(apiTools)) : 0,
       contextWindow: connection.contextWindow,
     });

@@ -11,7 +11,11 @@
 // - the model's reasoning goes back as `reasoning_content` on the assistant messages
 //   after the last user message (the tool-calling turn in progress: DeepSeek's thinking
 //   mode answers 400 without it), and never from earlier turns.
-import type { ChatCompletionAssistantMessageParam, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type {
+  ChatCompletionAssistantMessageParam,
+  ChatCompletionContentPart,
+  ChatCompletionMessageParam,
+} from 'openai/resources/chat/completions';
 import type { Message, ToolCall } from '../../../shared/domain';
 import type { ToolImage } from '../../../shared/mcp';
 
@@ -23,7 +27,10 @@ export type Group = ChatCompletionMessageParam[];
 /** The SDK's type lacks the field DeepSeek, vLLM and Qwen read back. */
 type AssistantParam = ChatCompletionAssistantMessageParam & { reasoning_content?: string };
 
-export function repairHistory(history: Message[], images?: Map<string, ToolImage[]>): Group[] {
+/** A user message with attachments → what it sends (attachments/attachmentParts.ts). */
+export type UserContent = (message: Message) => string | ChatCompletionContentPart[];
+
+export function repairHistory(history: Message[], images?: Map<string, ToolImage[]>, userContent?: UserContent): Group[] {
   const groups: Group[] = [];
   const turnStart = history.findLastIndex((m) => m.role === 'user');
   const withReasoning = (message: Message, index: number, param: AssistantParam): AssistantParam =>
@@ -61,7 +68,8 @@ export function repairHistory(history: Message[], images?: Map<string, ToolImage
     if (message.role === 'system') continue;
     close();
     if (message.role === 'user') {
-      groups.push([{ role: 'user', content: message.content }]);
+      const content = message.attachments?.length && userContent ? userContent(message) : message.content;
+      groups.push([{ role: 'user', content }]);
       continue;
     }
     const calls = uniqueCalls(message.toolCalls ?? []);

@@ -242,8 +242,8 @@ export function createChatEngine(deps: ChatEngineDeps) {
       .finally(() => titling.delete(conversationId));
   }
 
-  function insertUser(conversationId: string, content: string, origin: Message['origin']): Message {
-    const message = messages.insert({ conversationId, role: 'user', content, origin });
+  function insertUser(conversationId: string, content: string, origin: Message['origin'], attachments?: string[]): Message {
+    const message = messages.insert({ conversationId, role: 'user', content, origin, attachments });
     conversations.touch(conversationId);
     stored(message);
     conversationChanged(conversationId);
@@ -286,16 +286,17 @@ export function createChatEngine(deps: ChatEngineDeps) {
      * stores a system note instead of asking the model. `/compact` summarizes the older
      * history now (the command is kept as a note, never sent to the model).
      */
-    send(conversationId: string, content: string, origin: Message['origin'] = 'user'): Message {
+    send(conversationId: string, content: string, origin: Message['origin'] = 'user', attachments?: string[]): Message {
       mustBeIdle(conversationId);
-      if (content.trim() === CLEAR_COMMAND) return clear(conversationId);
-      if (content.trim() === COMPACT_COMMAND) {
+      const files = attachments?.length ? attachments : undefined;
+      if (!files && content.trim() === CLEAR_COMMAND) return clear(conversationId);
+      if (!files && content.trim() === COMPACT_COMMAND) {
         const message = messages.insert({ conversationId, role: 'system', origin: 'system', content: 'Summarizing the earlier messages (/compact)…' });
         stored(message);
         void launch(conversationId, COMPACT_AGENT, conversationId, runCompactCommand);
         return message;
       }
-      const message = insertUser(conversationId, content, origin);
+      const message = insertUser(conversationId, content, origin, files);
       void start(conversationId);
       return message;
     },
@@ -304,9 +305,9 @@ export function createChatEngine(deps: ChatEngineDeps) {
      * Stores a new conversation under `id` (its draft's id) with its first message, in one
      * transaction, then starts the loop. Refused when the id is taken: nothing is stored.
      */
-    startConversation(id: string, content: string, autopilot?: boolean): { conversation: Conversation; message: Message } {
+    startConversation(id: string, content: string, autopilot?: boolean, attachments?: string[]): { conversation: Conversation; message: Message } {
       if (closed) throw new AppError('unavailable', 'Stepwise is shutting down.');
-      if (content.trim() === CLEAR_COMMAND) {
+      if (content.trim() === CLEAR_COMMAND && !attachments?.length) {
         throw new AppError('conflict', 'There is nothing to clear in a new conversation. Type a message instead.');
       }
       if (conversations.get(id)) {
@@ -314,7 +315,7 @@ export function createChatEngine(deps: ChatEngineDeps) {
       }
       const { conversation, message } = db.transaction(() => {
         const created = conversations.create(undefined, { id, autopilot });
-        return { conversation: created, message: messages.insert({ conversationId: id, role: 'user', content, origin: 'user' }) };
+        return { conversation: created, message: messages.insert({ conversationId: id, role: 'user', content, origin: 'user', attachments }) };
       })();
       bus.emit('conversations:changed', { id, kind: 'created', conversation: conversations.summary(id) ?? null });
       stored(message);

@@ -14,8 +14,8 @@ type ChatCalls = Pick<
 export function chatHandlers(deps: { engine: ChatEngine }): ChatCalls {
   const { engine } = deps;
   return {
-    'messages:send': ({ conversationId, content }) => engine.send(conversationId, content),
-    'conversations:start': ({ id, content, autopilot }) => engine.startConversation(id, content, autopilot),
+    'messages:send': ({ conversationId, content, attachments }) => engine.send(conversationId, content, 'user', attachments),
+    'conversations:start': ({ id, content, autopilot, attachments }) => engine.startConversation(id, content, autopilot, attachments),
     'chat:retry': ({ conversationId }) => engine.retry(conversationId),
     'chat:status': ({ conversationId }) => engine.status(conversationId),
   };

@@ -62,10 +62,19 @@ export function createVersions(deps: VersionsDeps) {
     if (!editable(target)) throw new AppError('conflict', 'Only your own messages can be edited. Regenerate a reply instead.');
     // As before versions: the open task list closes (it stays in the history).
     chat.beforeEdit(conversationId);
+    // The new version keeps the files of the one it is edited from.
+    const attachments = messages.get(target.id)?.attachments?.map((file) => file.id);
     const message = db.transaction(() => {
       tree.hideAfter(conversationId, target.parent_id);
       tree.unchoose(conversationId, target.parent_id);
-      return messages.insert({ conversationId, role: 'user', content, origin: 'user', place: { parentId: target.parent_id, chosen: true, shown: true } });
+      return messages.insert({
+        conversationId,
+        role: 'user',
+        content,
+        origin: 'user',
+        place: { parentId: target.parent_id, chosen: true, shown: true },
+        attachments,
+      });
     })();
     messages.forget(conversationId);
     bus.emit('messages:removed', { conversationId, fromId: target.id });

@@ -1,0 +1,68 @@
+// The bytes of attachments, once per content: <dataDir>/attachments/<sha256>, written
+// atomically and private (0600 in a 0700 folder) like the rest of the data directory.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ensurePrivateDir, writePrivateFile } from '../storage/privateFiles';
+
+export const ATTACHMENTS_DIR = 'attachments';
+
+/** A file that is gone from disk is a value the caller shows, not an exception. */
+export type ReadResult = { ok: true; bytes: Buffer } | { ok: false; missing: true; message: string };
+
+const SHA256 = /^[0-9a-f]{64}$/;
+
+export function createAttachmentFiles(dataDir: string) {
+  const dir = path.join(dataDir, ATTACHMENTS_DIR);
+  const fileOf = (sha256: string) => {
+    // Only hashes we computed name files; anything else must never reach the file system.
+    if (!SHA256.test(sha256)) throw new Error(`not a sha256: ${sha256}`);
+    return path.join(dir, sha256);
+  };
+
+  return {
+    dir,
+    sha256: (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex'),
+    /** Stores the bytes unless the same content is stored already; returns its hash. */
+    async put(bytes: Buffer): Promise<string> {
+      const sha256 = this.sha256(bytes);
+      const file = fileOf(sha256);
+      if (fs.existsSync(file) && fs.statSync(file).size === bytes.length) return sha256;
+      ensurePrivateDir(dir);
+      await writePrivateFile(file, bytes);
+      return sha256;
+    },
+    read(sha256: string, name: string): ReadResult {
+      try {
+        return { ok: true, bytes: fs.readFileSync(fileOf(sha256)) };
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        const why = code === 'ENOENT' ? 'its file is no longer in the attachments folder' : `its file cannot be read (${code ?? String(error)})`;
+        return { ok: false, missing: true, message: `The attachment ${name} is missing: ${why}.` };
+      }
+    },
+    exists: (sha256: string) => fs.existsSync(fileOf(sha256)),
+    /** Deletes every stored file whose hash is not in `keep`. */
+    prune(keep: Set<string>): number {
+      let removed = 0;
+      let names: string[];
+      try {
+        names = fs.readdirSync(dir);
+      } catch {
+        return 0;
+      }
+      for (const name of names) {
+        if (!SHA256.test(name) || keep.has(name)) continue;
+        try {
+          fs.rmSync(path.join(dir, name));
+          removed++;
+        } catch {
+          // Left for the next start.
+        }
+      }
+      return removed;
+    },
+  };
+}
+
+export type AttachmentFiles = ReturnType<typeof createAttachmentFiles>;

@@ -1,0 +1,175 @@
+// Attachments: the files the page uploads (bytes, never paths), their rows in SQLite,
+// the links from user messages, and what a request sends for them. Files are stored
+// once per content (attachmentFiles.ts); a file gone from disk reads as "missing".
+import { randomUUID } from 'node:crypto';
+import {
+  ATTACHMENT_FILE_MAX,
+  ATTACHMENT_MESSAGE_MAX,
+  ATTACHMENTS_PER_MESSAGE,
+  formatBytes,
+  type AttachmentInfo,
+  type AttachmentPreview,
+} from '../../../shared/attachments';
+import type { Message } from '../../../shared/domain';
+import type { Db } from '../db/openDatabase';
+import { AppError, type Handlers } from '../ipc/dispatcher';
+import { createAttachmentFiles } from './attachmentFiles';
+import { sniffAttachment } from './attachmentKinds';
+import { userContent, type LoadedAttachment } from './attachmentParts';
+import { extractPdfText } from './pdfText';
+
+interface Row {
+  id: string;
+  sha256: string;
+  name: string;
+  mime_type: string;
+  kind: AttachmentInfo['kind'];
+  size: number;
+  text: string | null;
+  created_at: number;
+}
+
+/** Uploaded but never sent: kept this long (a composer may hold it), then dropped. */
+const UNLINKED_TTL_MS = 24 * 60 * 60 * 1000;
+/** Loaded contents kept in memory, so each round of a tool loop does not re-read the files. */
+const CACHE_CHARS = 64 * 1024 * 1024;
+
+const toInfo = (row: Row): AttachmentInfo => ({ id: row.id, name: row.name, mimeType: row.mime_type, kind: row.kind, size: row.size });
+
+export function createAttachmentsModule(deps: { db: Db; dataDir: string; now: () => number }) {
+  const { db, now } = deps;
+  const files = createAttachmentFiles(deps.dataDir);
+  const byId = db.prepare<[string], Row>('SELECT * FROM attachments WHERE id = ?');
+  const byContent = db.prepare<[string, string, string], Row>(
+    'SELECT * FROM attachments WHERE sha256 = ? AND name = ? AND mime_type = ?',
+  );
+  const insert = db.prepare(
+    `INSERT INTO attachments (id, sha256, name, mime_type, kind, size, text, created_at)
+     VALUES (@id, @sha256, @name, @mime_type, @kind, @size, @text, @created_at)`,
+  );
+  const linkRow = db.prepare('INSERT INTO message_attachments (message_id, position, attachment_id) VALUES (?, ?, ?)');
+  const ofMessage = db.prepare<[number], Row>(
+    `SELECT a.* FROM message_attachments l JOIN attachments a ON a.id = l.attachment_id
+     WHERE l.message_id = ? ORDER BY l.position`,
+  );
+  const dropUnlinked = db.prepare(
+    'DELETE FROM attachments WHERE created_at < ? AND id NOT IN (SELECT attachment_id FROM message_attachments)',
+  );
+  const allHashes = db.prepare<[], { sha256: string }>('SELECT DISTINCT sha256 FROM attachments');
+  const cache = new Map<string, LoadedAttachment>();
+  let cachedChars = 0;
+
+  /** Stores the bytes (once per content) and returns the attachment; refused with a reason. */
+  async function store(name: string, bytes: Buffer, createdAt = now()): Promise<AttachmentInfo> {
+    if (bytes.length > ATTACHMENT_FILE_MAX) {
+      throw new AppError('invalid_request', `${name} is ${formatBytes(bytes.length)}; files can be at most ${formatBytes(ATTACHMENT_FILE_MAX)}.`);
+    }
+    if (bytes.length === 0) throw new AppError('invalid_request', `${name} is empty.`);
+    const sniffed = sniffAttachment(name, bytes);
+    if (!sniffed.ok) throw new AppError('invalid_request', sniffed.message);
+    const sha256 = files.sha256(bytes);
+    const known = byContent.get(sha256, name, sniffed.mimeType);
+    if (known && files.exists(sha256)) return toInfo(known);
+    let text: string | null = null;
+    if (sniffed.kind === 'pdf') {
+      const extracted = await extractPdfText(bytes);
+      if ('error' in extracted) throw new AppError('invalid_request', `${name} could not be read as a PDF (${extracted.error}).`);
+      text = extracted.text;
+    }
+    await files.put(bytes);
+    if (known) return toInfo(known);
+    const row: Row = { id: randomUUID(), sha256, name, mime_type: sniffed.mimeType, kind: sniffed.kind, size: bytes.length, text, created_at: createdAt };
+    // Two uploads of the same file at once: the second finds the first's row.
+    return toInfo(byContent.get(sha256, name, sniffed.mimeType) ?? (insert.run(row), row));
+  }
+
+  function load(info: AttachmentInfo): LoadedAttachment {
+    const hit = cache.get(info.id);
+    if (hit) return hit;
+    const row = byId.get(info.id);
+    if (!row) return { kind: 'missing', message: `The attachment ${info.name} is missing from the database.` };
+    let loaded: LoadedAttachment;
+    if (row.kind === 'pdf') {
+      // The text was extracted when the file came in; the file need not be read again.
+      loaded = row.text ? { kind: 'text', text: row.text } : { kind: 'missing', message: `${row.name} has no text that could be extracted (it may hold scanned pages only).` };
+    } else {
+      const read = files.read(row.sha256, row.name);
+      if (!read.ok) return { kind: 'missing', message: read.message };
+      loaded =
+        row.kind === 'image'
+          ? { kind: 'image', dataUrl: `data:${row.mime_type};base64,${read.bytes.toString('base64')}` }
+          : { kind: 'text', text: read.bytes.toString('utf8') };
+    }
+    const chars = loaded.kind === 'image' ? loaded.dataUrl.length : loaded.kind === 'text' ? loaded.text.length : 0;
+    if (chars <= CACHE_CHARS) {
+      for (const [id, old] of cache) {
+        if (cachedChars + chars <= CACHE_CHARS) break;
+        cache.delete(id);
+        cachedChars -= old.kind === 'image' ? old.dataUrl.length : old.kind === 'text' ? old.text.length : 0;
+      }
+      cache.set(info.id, loaded);
+      cachedChars += chars;
+    }
+    return loaded;
+  }
+
+  const links = {
+    /** Links stored attachments to a new message, in order; refused (nothing linked) past the limits. */
+    link(messageId: number, ids: string[]): void {
+      if (!ids.length) return;
+      if (ids.length > ATTACHMENTS_PER_MESSAGE) {
+        throw new AppError('invalid_request', `A message can carry at most ${ATTACHMENTS_PER_MESSAGE} files.`);
+      }
+      const rows = ids.map((id) => {
+        const row = byId.get(id);
+        if (!row) throw new AppError('not_found', 'An attached file is no longer stored. Remove it and attach it again.');
+        return row;
+      });
+      const total = rows.reduce((n, row) => n + row.size, 0);
+      if (total > ATTACHMENT_MESSAGE_MAX) {
+        throw new AppError('invalid_request', `These files come to ${formatBytes(total)}; a message's files can be at most ${formatBytes(ATTACHMENT_MESSAGE_MAX)} in all.`);
+      }
+      db.transaction(() => rows.forEach((row, position) => linkRow.run(messageId, position, row.id)))();
+    },
+    of: (messageId: number): AttachmentInfo[] => ofMessage.all(messageId).map(toInfo),
+  };
+
+  return {
+    files,
+    links,
+    store,
+    load,
+    /** The content a user message sends: its text and attachments, for `model`. */
+    content(message: Pick<Message, 'content' | 'attachments'>, model: string, vision: boolean) {
+      return userContent({ text: message.content, attachments: message.attachments ?? [], load, model, vision });
+    },
+    /** A stored attachment's bytes, or why not (export). */
+    bytes(id: string) {
+      const row = byId.get(id);
+      if (!row) return { ok: false as const, missing: true as const, message: 'The attachment is not stored.' };
+      return files.read(row.sha256, row.name);
+    },
+    preview,
+    /** Start-up: drops uploads never sent (after a day) and files no row names. */
+    collect(): { rows: number; files: number } {
+      const rows = dropUnlinked.run(now() - UNLINKED_TTL_MS).changes;
+      return { rows, files: files.prune(new Set(allHashes.all().map((r) => r.sha256))) };
+    },
+    handlers: {
+      'attachments:add': ({ name, data }) => store(name, Buffer.from(data, 'base64')),
+      'attachments:preview': ({ id }) => preview(id),
+    } satisfies Pick<Handlers, 'attachments:add' | 'attachments:preview'>,
+  };
+
+  /** An image's data URL for its thumbnail, or why there is none. */
+  function preview(id: string): AttachmentPreview {
+    const row = byId.get(id);
+    if (!row) return { status: 'missing', message: 'This attachment is no longer stored.' };
+    if (row.kind !== 'image') return files.exists(row.sha256) ? { status: 'none' } : { status: 'missing', message: `${row.name} is missing.` };
+    const loaded = load(toInfo(row));
+    return loaded.kind === 'image' ? { status: 'ok', dataUrl: loaded.dataUrl } : { status: 'missing', message: loaded.kind === 'missing' ? loaded.message : '' };
+  }
+}
+
+export type Attachments = ReturnType<typeof createAttachmentsModule>;
+export type AttachmentLinks = Attachments['links'];

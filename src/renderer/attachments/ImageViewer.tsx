@@ -1,0 +1,18 @@
+// An image at full size in a modal dialog (Esc or Close): attached images and the images
+// MCP tools return.
+import { useModal } from '../common/useModal';
+import './attachments.css';
+
+export function ImageViewer({ name, url, onClose }: { name: string; url: string; onClose: () => void }) {
+  const ref = useModal();
+  return (
+    <dialog ref={ref} className="dialog attachment-viewer" aria-label={name} onClose={onClose}>
+      <img src={url} alt={name} />
+      <div className="dialog-actions">
+        <button type="button" onClick={() => ref.current?.close()}>
+          Close
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,131 @@
+// Attachments (issue 15, item 2) in Chromium against the browser host: files attached
+// with "Attach files", by paste and by a drop show as removable chips with the limits;
+// a model not set up for images gets a note (and the user is told before sending); once
+// the model is marked "Sees images", an attached png arrives at the scripted server as an
+// image_url part and a .txt as a fenced block, and the transcript shows the files (an
+// image's thumbnail opens it at full size).
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startScriptedServer, type ChatBody, type ScriptedServer } from '../support/scriptedServer';
+import { PNG_1X1 } from '../support/attachmentFixtures';
+import { launchApp, type App } from './support/app';
+import { reportFailure, turnQueue } from './support/chatScript';
+import { violations } from './support/axe';
+
+let app: App;
+let server: ScriptedServer;
+const turns = turnQueue({ title: () => 'Files' });
+const bodies: ChatBody[] = [];
+
+const page = (): Page => app.page;
+type Part = { type: string; text?: string; image_url?: { url: string } };
+const lastUserContent = () => bodies.at(-1)!.messages.at(-1)!.content as unknown as string | Part[];
+
+beforeAll(async () => {
+  server = await startScriptedServer({ script: turns.script });
+  app = await launchApp({ env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-test', STEPWISE_MODEL: 'scripted' } });
+});
+
+afterEach(async (context) => {
+  await reportFailure(app, 'attachments', context);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await server?.close();
+});
+
+async function newConversation() {
+  await page().getByRole('complementary', { name: 'Conversations' }).getByRole('button', { name: 'New conversation', exact: true }).click();
+}
+
+async function attach(files: Array<{ name: string; mimeType: string; buffer: Buffer }>) {
+  const chooser = page().waitForEvent('filechooser');
+  await page().getByRole('button', { name: 'Attach files' }).click();
+  await (await chooser).setFiles(files);
+  for (const file of files) await page().getByRole('button', { name: `Remove ${file.name}` }).waitFor();
+  // Uploaded: the chips are no longer busy.
+  await expect.poll(() => page().locator('.attachment-tray [aria-busy="true"]').count()).toBe(0);
+}
+
+async function send(text: string, answer: string) {
+  turns.push((body) => {
+    bodies.push(body);
+    return { text: answer };
+  });
+  await page().getByRole('textbox', { name: 'Message' }).fill(text);
+  await page().getByRole('button', { name: 'Send', exact: true }).click();
+  await page().getByText(answer).waitFor({ timeout: 15_000 });
+}
+
+const png = { name: 'dot.png', mimeType: 'image/png', buffer: PNG_1X1 };
+const txt = { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('first line\nsecond line\n') };
+
+describe('attachments', () => {
+  it('attaches by paste and by drop, shows chips with the limits, and removes a chip', async () => {
+    await newConversation();
+    const composer = page().getByRole('form', { name: 'Message composer' });
+    await page().getByRole('textbox', { name: 'Message' }).evaluate((box) => {
+      const data = new DataTransfer();
+      data.items.add(new File(['pasted text'], 'pasted.txt', { type: 'text/plain' }));
+      box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await composer.getByRole('button', { name: 'Remove pasted.txt' }).waitFor();
+    await page().getByRole('region', { name: 'New conversation' }).evaluate((section) => {
+      const data = new DataTransfer();
+      data.items.add(new File(['dropped text'], 'dropped.md', { type: 'text/markdown' }));
+      section.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    });
+    await composer.getByRole('button', { name: 'Remove dropped.md' }).waitFor();
+    expect(await composer.getByRole('list', { name: 'Attached files' }).getByRole('listitem').count()).toBe(2);
+    expect(await composer.innerText()).toContain('Up to 10 files, 10 MB each and 20 MB in all');
+    expect(await violations(page())).toEqual([]);
+
+    await composer.getByRole('button', { name: 'Remove pasted.txt' }).click();
+    await composer.getByRole('button', { name: 'Remove dropped.md' }).click();
+    expect(await composer.getByRole('list', { name: 'Attached files' }).count()).toBe(0);
+  });
+
+  it('tells the user before sending that the model does not see images, and sends it a note instead', async () => {
+    await newConversation();
+    await attach([png]);
+    await page().getByRole('note').getByText('scripted is not set up to see images').waitFor();
+    await send('What is in it?', 'I cannot see images.');
+    expect(lastUserContent()).toBe('What is in it?\n\n[Image dot.png not shown: scripted is not set up to see images.]');
+  });
+
+  it('sends an attached png as an image_url part and a .txt as a fenced block to a model marked "Sees images"', async () => {
+    await page().getByRole('button', { name: 'Settings', exact: true }).click();
+    await page().getByRole('combobox', { name: 'Model details for' }).selectOption('scripted');
+    await page().getByRole('combobox', { name: 'Sees images' }).selectOption({ label: 'Yes: send attached images' });
+    await page().getByRole('button', { name: 'Save model details' }).click();
+    await page().getByRole('status').getByText('Saved the details of scripted').waitFor();
+    await page().getByRole('button', { name: 'Close settings' }).click();
+
+    await newConversation();
+    await attach([png, txt]);
+    expect(await page().getByRole('note').count()).toBe(0);
+    await send('What are these?', 'A red dot and two lines.');
+    expect(lastUserContent()).toEqual([
+      { type: 'text', text: 'What are these?' },
+      { type: 'image_url', image_url: { url: `data:image/png;base64,${PNG_1X1.toString('base64')}` } },
+      { type: 'text', text: 'notes.txt:\n```txt\nfirst line\nsecond line\n```' },
+    ]);
+
+    // The transcript shows the files with the message: a thumbnail for the image.
+    const message = page().getByRole('article', { name: 'You message' }).last();
+    const files = message.getByRole('list', { name: 'Attached files' });
+    await files.getByRole('img', { name: 'dot.png' }).waitFor();
+    expect(await files.getByText('notes.txt').count()).toBe(1);
+    // A thumbnail opens the image at full size.
+    await files.getByRole('button', { name: 'View dot.png' }).click();
+    const viewer = page().getByRole('dialog', { name: 'dot.png' });
+    await viewer.getByRole('img', { name: 'dot.png' }).waitFor();
+    expect(await violations(page())).toEqual([]);
+    await page().keyboard.press('Escape');
+    await viewer.waitFor({ state: 'hidden' });
+    // The composer is empty again.
+    expect(await page().getByRole('form', { name: 'Message composer' }).getByRole('list', { name: 'Attached files' }).count()).toBe(0);
+    expect(await violations(page())).toEqual([]);
+  });
+});
