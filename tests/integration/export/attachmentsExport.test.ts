@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConversationExport } from '../../../src/shared/exportFormat';
+import { ConversationExport, ConversationsExport } from '../../../src/shared/exportFormat';
 import { ATTACHMENTS_DIR } from '../../../src/main/core/attachments/attachmentFiles';
 import { makeTempDir, removeDir } from '../../support/tempDir';
 import { PNG_1X1 } from '../../support/attachmentFixtures';
@@ -110,5 +110,30 @@ describe('attachments in exports', () => {
     expect(md).toContain(
       'Look at these\n\n_Attached files (their contents are in the JSON export):_\n- 📎 `dot.png` · image/png · 70 B\n- 📎 `notes.txt` · text/plain · 11 B',
     );
+  });
+
+  it('come back with a folder export imported into a fresh data directory', async () => {
+    const { id } = await conversationWithFiles();
+    const folder = await app.call('folders:create', { name: 'Files' });
+    await app.call('conversations:setFolder', { id, folderId: folder.id });
+    const result = await app.call('export:folder', { folderId: folder.id, format: 'json' });
+    if (result.kind !== 'download') throw new Error('not a download');
+    expect(ConversationsExport.parse(JSON.parse(result.text)).conversations[0].messages[0].attachments).toHaveLength(2);
+
+    const otherDir = makeTempDir('stepwise-attachments-bundle-');
+    const other = startCore(otherDir);
+    try {
+      const imported = await other.call('import:conversation', { content: result.text });
+      if (imported.kind !== 'imported') throw new Error('not imported');
+      const [first] = other.core.messages.all(imported.conversationId);
+      expect(first.attachments?.map((a) => [a.name, a.kind, a.size])).toEqual([
+        ['dot.png', 'image', PNG_1X1.length],
+        ['notes.txt', 'text', 11],
+      ]);
+      expect(fs.readdirSync(path.join(otherDir, ATTACHMENTS_DIR))).toHaveLength(2);
+    } finally {
+      other.core.close();
+      removeDir(otherDir);
+    }
   });
 });

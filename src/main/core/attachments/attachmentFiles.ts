@@ -66,3 +66,11 @@ export function createAttachmentFiles(dataDir: string) {
 }
 
 export type AttachmentFiles = ReturnType<typeof createAttachmentFiles>;
+
+/** A file's bytes as base64 for a JSON export, or null when it is gone from disk. */
+export function base64Of(files: AttachmentFiles) {
+  return (file: { sha256: string; name: string }): string | null => {
+    const read = files.read(file.sha256, file.name);
+    return read.ok ? read.bytes.toString('base64') : null;
+  };
+}

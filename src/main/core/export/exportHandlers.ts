@@ -13,8 +13,8 @@ import { conversationMarkdown } from './conversationMarkdown';
 import { writeImportedConversation, type ImportedFiles } from './conversationWrite';
 import { isChatGptExport, readChatGptExport } from './chatgptImport';
 import { writeChatGptConversations } from './chatgptWrite';
-import { createExportReader, type ReadAttachment } from './exportReader';
-import type { AttachmentFiles } from '../attachments/attachmentFiles';
+import { createExportReader } from './exportReader';
+import { base64Of, type AttachmentFiles } from '../attachments/attachmentFiles';
 import type { Attachments } from '../attachments/attachmentsModule';
 import { exportFilename, filterFor, MIME_TYPES, slug, type ExportFormat, type FileFilter } from './exportFiles';
 import { UTF8_BOM } from './tasksCsv';
@@ -44,13 +44,7 @@ export function exportConversation(
   exportedAt: number,
   files?: AttachmentFiles,
 ): ExportedText {
-  const fileData =
-    files && format === 'json'
-      ? (file: ReadAttachment) => {
-          const read = files.read(file.sha256, file.name);
-          return read.ok ? read.bytes.toString('base64') : null;
-        }
-      : undefined;
+  const fileData = files && format === 'json' ? base64Of(files) : undefined;
   const snapshot = readConversation(createExportReader(db), conversationId, fileData);
   const text = format === 'md' ? conversationMarkdown(snapshot, exportedAt) : conversationJson(snapshot, exportedAt);
   const filename = exportFilename(['conversation', slug(snapshot.conversation.title)], exportedAt, format);
@@ -142,10 +136,13 @@ export function exportHandlers(deps: {
   }
 
   /** A folder's export: every conversation or none, in one transaction, filed in its folder again. */
-  function importBundle(files: ConversationExport[]) {
+  async function importBundle(files: ConversationExport[]) {
+    // Attached files first, as for one conversation: they are not SQLite's to roll back.
+    const attached: Array<ImportedFiles | undefined> = [];
+    for (const file of files) attached.push(await storeFiles(file));
     let stored: Array<{ conversationId: string; title: string }>;
     try {
-      stored = db.transaction(() => files.map((file) => writeImportedConversation(db, file, now())))();
+      stored = db.transaction(() => files.map((file, index) => writeImportedConversation(db, file, now(), attached[index])))();
     } catch (error) {
       throw new AppError('internal', `Stepwise could not store the imported conversations (${describeError(error)}). Nothing was imported.`);
     }
@@ -207,7 +204,7 @@ export function exportHandlers(deps: {
     'export:tasks': (request) => deliver(exportTasks(reader, request, now()), request.format),
     'export:conversation': ({ conversationId, format }) =>
       deliver(exportConversation(db, conversationId, format, now(), attachments?.files), format),
-    'export:folder': ({ folderId, format }) => deliver(exportFolder(db, folders, folderId, format, now()), format),
+    'export:folder': ({ folderId, format }) => deliver(exportFolder(db, folders, folderId, format, now(), attachments?.files), format),
     'import:conversation': async ({ content }) => {
       if (content !== undefined) return importText(content);
       if (!fileDialogs) return { kind: 'needs-file' as const };

@@ -2,6 +2,7 @@
 // one after another) or `stepwise.conversations` JSON, which imports into the same folder.
 import { CONVERSATIONS_FORMAT, CONVERSATIONS_VERSION, type ConversationsExport } from '../../../shared/exportFormat';
 import { escapeBidiControlsInJson } from '../../../shared/bidi';
+import { base64Of, type AttachmentFiles } from '../attachments/attachmentFiles';
 import type { Db } from '../db/openDatabase';
 import { createExportReader } from '../export/exportReader';
 import { conversationExport, readConversation } from '../export/conversationJson';
@@ -13,12 +14,21 @@ import type { ExportedText } from '../export/tasksExport';
 import type { FolderRepo } from './folderRepo';
 import { AppError } from '../ipc/dispatcher';
 
-export function exportFolder(db: Db, folders: FolderRepo, folderId: string, format: 'md' | 'json', exportedAt: number): ExportedText {
+export function exportFolder(
+  db: Db,
+  folders: FolderRepo,
+  folderId: string,
+  format: 'md' | 'json',
+  exportedAt: number,
+  /** Where attached files are: a JSON export carries their bytes. */
+  files?: AttachmentFiles,
+): ExportedText {
   const folder = folders.get(folderId);
   const reader = createExportReader(db);
   const members = folders.members(folderId);
   if (members.length === 0) throw new AppError('invalid_request', `The folder “${folder.name}” is empty: there is nothing to export.`);
-  const snapshots = members.map((id) => readConversation(reader, id));
+  const fileData = files && format === 'json' ? base64Of(files) : undefined;
+  const snapshots = members.map((id) => readConversation(reader, id, fileData));
   const filename = exportFilename(['folder', slug(folder.name)], exportedAt, format);
   if (format === 'md') {
     const count = snapshots.length;
