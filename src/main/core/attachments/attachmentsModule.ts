@@ -52,6 +52,10 @@ export function createAttachmentsModule(deps: { db: Db; dataDir: string; now: ()
     `SELECT a.* FROM message_attachments l JOIN attachments a ON a.id = l.attachment_id
      WHERE l.message_id = ? ORDER BY l.position`,
   );
+  const ofConversation = db.prepare<[string], Row & { message_id: number }>(
+    `SELECT l.message_id, a.* FROM message_attachments l JOIN attachments a ON a.id = l.attachment_id
+     JOIN messages m ON m.id = l.message_id WHERE m.conversation_id = ? ORDER BY l.message_id, l.position`,
+  );
   const dropUnlinked = db.prepare(
     'DELETE FROM attachments WHERE created_at < ? AND id NOT IN (SELECT attachment_id FROM message_attachments)',
   );
@@ -132,6 +136,16 @@ export function createAttachmentsModule(deps: { db: Db; dataDir: string; now: ()
       db.transaction(() => rows.forEach((row, position) => linkRow.run(messageId, position, row.id)))();
     },
     of: (messageId: number): AttachmentInfo[] => ofMessage.all(messageId).map(toInfo),
+    /** Every message's files in a conversation, in one query (a whole history is read at once). */
+    ofConversation(conversationId: string): Map<number, AttachmentInfo[]> {
+      const byMessage = new Map<number, AttachmentInfo[]>();
+      for (const row of ofConversation.all(conversationId)) {
+        const list = byMessage.get(row.message_id) ?? [];
+        list.push(toInfo(row));
+        byMessage.set(row.message_id, list);
+      }
+      return byMessage;
+    },
   };
 
   return {

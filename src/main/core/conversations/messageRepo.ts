@@ -78,6 +78,8 @@ export interface NewMessage {
 /** The files of user messages (attachments/): read with each message, linked on insert. */
 export interface MessageAttachments {
   of(messageId: number): AttachmentInfo[];
+  /** The files of every message of a conversation, by message id. */
+  ofConversation(conversationId: string): Map<number, AttachmentInfo[]>;
   /** Throws (so the insert rolls back) when an id is unknown or the files exceed the limits. */
   link(messageId: number, ids: string[]): void;
 }
@@ -276,7 +278,15 @@ export function createMessageRepo(db: Db, now: () => number = Date.now, files?: 
     },
     /** Every message of the shown branch, oldest first (from memory for recent conversations). */
     all(conversationId: string): Message[] {
-      return history.read(conversationId, () => all.all(conversationId).map(read));
+      return history.read(conversationId, () => {
+        // One query for the files of a whole history, not one per user message.
+        const attached = files?.ofConversation(conversationId);
+        return all.all(conversationId).map((row) => {
+          const message = toMessage(row);
+          const mine = attached?.get(row.id);
+          return mine?.length ? { ...message, attachments: mine } : message;
+        });
+      });
     },
     /** Messages after `afterId` (the history a summary does not cover). */
     after(conversationId: string, afterId: number): Message[] {
