@@ -31,14 +31,14 @@ export interface MessageRow {
   shown?: number;
 }
 
-export function toMessage(row: MessageRow): Message {
+/** A row's columns as a message, but its tool calls: each reader parses those its own way. */
+export function messageFields(row: MessageRow): Omit<Message, 'toolCalls' | 'attachments'> {
   return {
     id: row.id,
     conversationId: row.conversation_id,
     role: row.role,
     content: row.content,
     createdAt: row.created_at,
-    toolCalls: row.tool_calls ? (JSON.parse(row.tool_calls) as ToolCall[]) : null,
     toolCallId: row.tool_call_id,
     toolName: row.tool_name,
     status: row.status,
@@ -52,6 +52,10 @@ export function toMessage(row: MessageRow): Message {
     model: row.model ?? null,
     summaryThrough: row.summary_through ?? null,
   };
+}
+
+export function toMessage(row: MessageRow): Message {
+  return { ...messageFields(row), toolCalls: row.tool_calls ? (JSON.parse(row.tool_calls) as ToolCall[]) : null };
 }
 
 export interface NewMessage {

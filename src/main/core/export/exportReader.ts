@@ -5,7 +5,7 @@ import type { Message } from '../../../shared/domain';
 import type { AttachmentInfo } from '../../../shared/attachments';
 import type { TaskStatus } from '../../../shared/tasks';
 import type { Db } from '../db/openDatabase';
-import type { MessageRow } from '../conversations/messageRepo';
+import { messageFields, type MessageRow } from '../conversations/messageRepo';
 import type { EventRow, TaskRow } from '../tasks/taskStore';
 import type { ToolCallRow } from '../ledger/ledgerStore';
 import type { ToolOutcome } from '../../../shared/ledger';
@@ -298,24 +298,9 @@ export function createExportReader(db: Db) {
     },
     messages(conversationId: string): ReadMessage[] {
       return messagesOf.all(conversationId).map((row) => ({
-        id: row.id,
-        conversationId: row.conversation_id,
-        role: row.role,
-        content: row.content,
-        createdAt: row.created_at,
+        ...messageFields(row),
+        // Kept as stored, unknown fields and all: an export is lossless.
         toolCalls: parseToolCalls(row.tool_calls),
-        toolCallId: row.tool_call_id,
-        toolName: row.tool_name,
-        status: row.status,
-        error: row.error,
-        origin: row.origin,
-        reasoning: row.reasoning ? { text: row.reasoning, durationMs: row.reasoning_ms ?? null } : null,
-        usage:
-          row.prompt_tokens != null && row.completion_tokens != null
-            ? { promptTokens: row.prompt_tokens, completionTokens: row.completion_tokens, cost: row.cost ?? null }
-            : null,
-        model: row.model ?? null,
-        summaryThrough: row.summary_through ?? null,
         parentId: row.parent_id ?? null,
         shown: row.shown !== 0,
         ...filesOf(row),
