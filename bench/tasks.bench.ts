@@ -82,12 +82,15 @@ async function storeComparison(root: string): Promise<BenchRow[]> {
     core.db.pragma(`synchronous = ${synchronous}`);
     const conversationId = core.conversations.create('bench').id;
     core.messages.insert({ conversationId, role: 'user', content: 'Plan it' });
-    // The reply whose tool calls these are: a change belongs to it (task.lastMessageId).
-    core.messages.insert({ conversationId, role: 'assistant', content: 'Planning.' });
-    const ctx = { conversationId, agentId: 'main', signal: new AbortController().signal };
+    // The reply whose tool calls these are: a change belongs to it (task.lastMessageId), and
+    // the agent loop names it in the call's context.
+    const reply = core.messages.insert({ conversationId, role: 'assistant', content: 'Planning.' });
+    const ctx = { conversationId, agentId: 'main', signal: new AbortController().signal, messageId: reply.id };
+    // A model's arguments arrive as text: the calls are written before the clock starts.
+    const calls = Array.from({ length: TASKS }, (_, i) => JSON.stringify({ todoList: listAt(i) }));
     let step = 0;
     const run = async () => {
-      const result = await core.tools.run('manage_todo_list', JSON.stringify({ todoList: listAt(step++) }), ctx);
+      const result = await core.tools.run('manage_todo_list', calls[step++ % TASKS], ctx);
       if (!result.ok) throw new Error(result.content);
     };
     await run();

@@ -247,7 +247,7 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
         ? { ok: false, content: CANCELLED_BY_USER, outcome: 'cancelled' }
         : given !== undefined
           ? { ok: false, content: given, outcome: 'error' }
-          : await tools.run(call.name, call.arguments, { conversationId: scopeId, agentId, signal, callId: call.id, transcriptId: conversationId });
+          : await tools.run(call.name, call.arguments, { conversationId: scopeId, agentId, signal, callId: call.id, transcriptId: conversationId, messageId: row.id });
       // The result and its ledger entry are stored together or not at all.
       const { message, recorded } = deps.db.transaction(() => {
         const stored = messages.insert({

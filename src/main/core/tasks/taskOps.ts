@@ -18,9 +18,12 @@ function find(state: OpState, id: number): Checked<DraftTask> {
 }
 
 /** Status changes made by an agent claim the task for that agent. */
+function ownerAfter(task: DraftTask, status: TaskStatus, who: Who): string {
+  return who.claims && status === 'in_progress' && task.status !== 'in_progress' ? who.owner : task.owner;
+}
+
 function withStatus(task: DraftTask, status: TaskStatus, who: Who): DraftTask {
-  const owner = who.claims && status === 'in_progress' && task.status !== 'in_progress' ? who.owner : task.owner;
-  return { ...task, status, owner };
+  return { ...task, status, owner: ownerAfter(task, status, who) };
 }
 
 function nextId(tasks: DraftTask[]): number {
@@ -88,8 +91,8 @@ export function fullListOp(items: FullListItem[], who: Who): Op<FullListOutcome>
     const parsed = parseItems(items);
     if (!parsed.ok) return parsed;
     const sent = new Map(parsed.value.map((i) => [i.id, i]));
-    const extendsFinished = state.tasks.every((t) => sent.get(t.id)?.title === t.title);
-    const startNew = state.finishedEarlier && !extendsFinished;
+    const extendsFinished = () => state.tasks.every((t) => sent.get(t.id)?.title === t.title);
+    const startNew = state.finishedEarlier && !extendsFinished();
     const current = startNew ? [] : state.tasks;
     const byId = new Map(current.map((t) => [t.id, t]));
     const statusChanged: number[] = [];
@@ -100,13 +103,16 @@ export function fullListOp(items: FullListItem[], who: Who): Op<FullListOutcome>
         return newTask(item.id, item.title, who, { status: item.status, description: item.description ?? '', activeForm: item.activeForm ?? '' });
       }
       if (old.status !== item.status) statusChanged.push(item.id);
+      // One object per task (not withStatus's and then this one): this runs for every task of every call.
       return {
-        ...withStatus(old, item.status, who),
+        ...old,
+        status: item.status,
+        owner: ownerAfter(old, item.status, who),
         title: item.title,
         description: item.description ?? old.description,
         activeForm: item.activeForm ?? old.activeForm,
         // A blocker the call dropped no longer holds anything back.
-        blockedBy: old.blockedBy.filter((id) => sent.has(id)),
+        blockedBy: old.blockedBy.length ? old.blockedBy.filter((id) => sent.has(id)) : old.blockedBy,
       };
     });
     const missing = current.filter((t) => !sent.has(t.id));

@@ -14,14 +14,28 @@ export interface ListRows {
 }
 
 /** Display order, as `ORDER BY position, seq`. */
-function ordered(rows: readonly TaskRow[]): TaskRow[] {
-  return [...rows].sort((a, b) => a.position - b.position || a.seq - b.seq);
+function ordered(rows: readonly TaskRow[]): readonly TaskRow[] {
+  const before = (a: TaskRow, b: TaskRow) => a.position - b.position || a.seq - b.seq;
+  // Rows are read, and kept by a change, in display order: sort only when they are not.
+  for (let i = 1; i < rows.length; i++) if (before(rows[i - 1], rows[i]) > 0) return [...rows].sort(before);
+  return rows;
 }
 
+const NO_ROWS: readonly TaskRow[] = [];
+
 /** Blocker rows of a task row, by seq (ids of rows that are gone are skipped). */
-function blockersOf(list: ListRows, byId: Map<number, TaskRow>, rowId: number): TaskRow[] {
-  const rows = (list.blockers.get(rowId) ?? []).map((id) => byId.get(id)).filter((r): r is TaskRow => r !== undefined);
+function blockersOf(list: ListRows, byId: () => Map<number, TaskRow>, rowId: number): readonly TaskRow[] {
+  const ids = list.blockers.get(rowId);
+  if (!ids?.length) return NO_ROWS;
+  const map = byId();
+  const rows = ids.map((id) => map.get(id)).filter((r): r is TaskRow => r !== undefined);
   return rows.sort((a, b) => a.seq - b.seq);
+}
+
+/** Row by id, built on first use: most lists have no blockers and never need it. */
+function rowIndex(list: ListRows): () => Map<number, TaskRow> {
+  let map: Map<number, TaskRow> | null = null;
+  return () => (map ??= new Map(list.rows.map((r) => [r.id, r])));
 }
 
 /** What a draft and a shown task both take from a row. */
@@ -37,12 +51,12 @@ const fieldsOf = (r: TaskRow) => ({
 });
 
 export function draftFrom(list: ListRows): DraftTask[] {
-  const byId = new Map(list.rows.map((r) => [r.id, r]));
+  const byId = rowIndex(list);
   return ordered(list.rows).map((r) => ({ ...fieldsOf(r), rowId: r.id, blockedBy: blockersOf(list, byId, r.id).map((b) => b.seq) }));
 }
 
 export function taskListFrom(info: ListInfo, list: ListRows): TaskList {
-  const byId = new Map(list.rows.map((r) => [r.id, r]));
+  const byId = rowIndex(list);
   const tasks: Task[] = ordered(list.rows).map((r) => {
     const by = blockersOf(list, byId, r.id);
     return {

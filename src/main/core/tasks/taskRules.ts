@@ -152,6 +152,7 @@ export function checkChange(before: readonly RuleTask[], after: readonly RuleTas
     }
     const title = normalizeTitle(task.title);
     if (!title.ok) errors.push(`Task ${task.id}: ${title.error}.`);
+    if (task.blockedBy.length === 0) continue;
     if (task.blockedBy.includes(task.id)) errors.push(`Task ${task.id} cannot be blocked by itself.`);
     const missing = task.blockedBy.filter((id) => id !== task.id && !byId.has(id));
     if (missing.length) {
@@ -159,7 +160,8 @@ export function checkChange(before: readonly RuleTask[], after: readonly RuleTas
     }
   }
 
-  const cycle = findCycle(after.map((t) => ({ ...t, blockedBy: t.blockedBy.filter((id) => id !== t.id) })));
+  // Most lists have no dependencies at all: then there is no cycle to look for.
+  const cycle = after.some((t) => t.blockedBy.length > 0) && findCycle(after.map((t) => ({ ...t, blockedBy: t.blockedBy.filter((id) => id !== t.id) })));
   if (cycle) errors.push(`Dependencies would form a cycle: ${cycle.join(' → ')}. Remove one of these dependencies.`);
 
   const inProgress = new Map<string, number[]>();
@@ -195,6 +197,7 @@ export function checkChange(before: readonly RuleTask[], after: readonly RuleTas
 
 /** Tasks that had an open blocker before the change and have none after it. */
 export function newlyUnblocked(before: readonly RuleTask[], after: readonly RuleTask[]): number[] {
+  if (!before.some((t) => t.blockedBy.length > 0)) return [];
   const oldById = new Map(before.map((t) => [t.id, t]));
   const newById = new Map(after.map((t) => [t.id, t]));
   return after

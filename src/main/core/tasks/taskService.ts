@@ -65,10 +65,13 @@ export interface ChangeOptions {
   userEditsWin?: 'full' | 'partial';
   /** Writes that belong to this change (a worker's result): run inside its transaction. */
   alongside?: () => void;
+  /** The conversation's reply that made the change, when the caller knows it (a tool call). */
+  messageId?: number;
 }
 
 /** A hand-back lasts while its task stays in progress under the same owner. */
 function settleHandBacks(before: readonly DraftTask[], after: DraftTask[]): DraftTask[] {
+  if (!after.some((task) => task.handedBack)) return after;
   const oldById = new Map(before.map((t) => [t.id, t]));
   return after.map((task) => {
     if (!task.handedBack) return task;
@@ -108,7 +111,25 @@ function badgeOf(tasks: ReadonlyArray<{ status: string }> | null): TaskBadge {
 
 const sameBadge = (a: TaskBadge, b: TaskBadge) => a === b || (a !== null && b !== null && a.done === b.done && a.total === b.total);
 
+const COMPARED = ['title', 'description', 'activeForm', 'status', 'owner'] as const;
+
 const blockerKey = (task: DraftTask) => [...task.blockedBy].sort((x, y) => x - y).join(',');
+
+/** What a change's transaction returns to `change`. */
+interface Outcome<T> {
+  before: DraftTask[];
+  after: DraftTask[];
+  startedNew: boolean;
+  value: T;
+  changed: boolean;
+  kept: UserEdit[];
+  list: TaskList | null;
+  /** The open list's rows after the change, and the write count after its last write (taskRowCache.ts). */
+  rows: ListRows;
+  mark: number;
+  /** The open list's tasks before the change, null when there was none (for the badge). */
+  previous: DraftTask[] | null;
+}
 
 export function createTaskService(deps: TaskServiceDeps) {
   const { db, bus } = deps;
@@ -121,16 +142,19 @@ export function createTaskService(deps: TaskServiceDeps) {
     return rest;
   }
 
-  function changedFields(a: DraftTask, b: DraftTask): Array<keyof DraftTask> {
-    const fields: Array<keyof DraftTask> = ['title', 'description', 'activeForm', 'status', 'owner'];
-    const out = fields.filter((f) => a[f] !== b[f]);
-    if ((a.handedBack ?? null) !== (b.handedBack ?? null)) out.push('handedBack');
-    if ((a.blockedBy.length || b.blockedBy.length) && blockerKey(a) !== blockerKey(b)) out.push('blockedBy');
+  /** Runs for every task of every change, so it allocates only when something differs. */
+  function changedFields(a: DraftTask, b: DraftTask): Array<keyof DraftTask> | null {
+    let out: Array<keyof DraftTask> | null = null;
+    for (const field of COMPARED) if (a[field] !== b[field]) (out ??= []).push(field);
+    if ((a.handedBack ?? null) !== (b.handedBack ?? null)) (out ??= []).push('handedBack');
+    if ((a.blockedBy.length || b.blockedBy.length) && blockerKey(a) !== blockerKey(b)) (out ??= []).push('blockedBy');
     return out;
   }
 
   function pick(task: DraftTask, fields: Array<keyof DraftTask>) {
-    return Object.fromEntries([['id', task.id], ...fields.map((f) => [f, task[f]])]);
+    const out: Record<string, unknown> = { id: task.id };
+    for (const field of fields) out[field] = task[field];
+    return out;
   }
 
   function finishedEarlier(conversationId: string, tasks: DraftTask[]): boolean {
@@ -149,45 +173,55 @@ export function createTaskService(deps: TaskServiceDeps) {
 
   /** Writes the difference between two versions of a list; returns whether anything changed. */
   function writeDiff(listId: number, rows: ListRows, before: DraftTask[], after: DraftTask[], who: Who, at: number, messageId: number | null): boolean {
+    // Runs on every change of lists of up to 200 tasks: one index, and arrays only when needed.
     let changed = false;
-    const oldById = new Map(before.map((t) => [t.id, t]));
-    const oldIndex = new Map(before.map((t, index) => [t.id, index]));
-    const keep = new Set(after.map((t) => t.id));
+    const oldIndex = new Map<number, number>();
+    before.forEach((t, index) => oldIndex.set(t.id, index));
+    const keep = new Set<number>();
+    for (const t of after) keep.add(t.id);
     for (const old of before) {
       if (keep.has(old.id) || old.rowId === null) continue;
       store.appendEvent({ listId, taskId: old.rowId, at, actor: who.actor, kind: 'deleted', before: snapshot(old) });
       store.deleteTask(old.rowId, rows);
       changed = true;
     }
-    const rowOf = new Map<number, number>();
+    const inserted = new Map<number, number>();
     const blockersChanged: DraftTask[] = [];
+    let lastSurvivor = -1;
+    let reordered = false;
     after.forEach((task, position) => {
-      const old = oldById.get(task.id);
+      const index = oldIndex.get(task.id);
+      const old = index === undefined ? undefined : before[index];
+      if (index !== undefined) {
+        if (index < lastSurvivor) reordered = true;
+        lastSurvivor = index;
+      }
       if (!old || old.rowId === null) {
         const rowId = store.insertTask(listId, { ...task, lastMessageId: messageId }, position, at, rows);
-        rowOf.set(task.id, rowId);
+        inserted.set(task.id, rowId);
         store.appendEvent({ listId, taskId: rowId, at, actor: who.actor, kind: 'created', after: snapshot(task) });
         if (task.blockedBy.length) blockersChanged.push(task);
         changed = true;
         return;
       }
-      rowOf.set(task.id, old.rowId);
       const fields = changedFields(old, task);
-      if (fields.length) {
+      if (fields) {
         store.updateTask({ ...task, rowId: old.rowId, lastMessageId: messageId }, at, rows);
         store.appendEvent({ listId, taskId: old.rowId, at, actor: who.actor, kind: 'updated', before: pick(old, fields), after: pick(task, fields) });
         if (fields.includes('blockedBy')) blockersChanged.push(task);
         changed = true;
       }
       // Lists are stored in order, so a task whose index is unchanged keeps its position.
-      if (oldIndex.get(task.id) !== position) store.setPosition(old.rowId, position, rows);
+      if (index !== position) store.setPosition(old.rowId, position, rows);
     });
+    const rowOf = (id: number) => inserted.get(id) ?? before[oldIndex.get(id)!].rowId!;
     for (const task of blockersChanged) {
-      store.setBlockers(rowOf.get(task.id)!, task.blockedBy.map((id) => rowOf.get(id)!), rows);
+      store.setBlockers(rowOf(task.id), task.blockedBy.map(rowOf), rows);
     }
-    const survivors = before.filter((t) => keep.has(t.id)).map((t) => t.id);
-    const order = after.filter((t) => oldById.has(t.id)).map((t) => t.id);
-    if (survivors.join(',') !== order.join(',')) {
+    // The surviving tasks are in their old order exactly when their old indexes only grow.
+    if (reordered) {
+      const survivors = before.filter((t) => keep.has(t.id)).map((t) => t.id);
+      const order = after.filter((t) => oldIndex.has(t.id)).map((t) => t.id);
       store.appendEvent({ listId, taskId: null, at, actor: who.actor, kind: 'reordered', before: survivors, after: order });
       changed = true;
     }
@@ -203,12 +237,78 @@ export function createTaskService(deps: TaskServiceDeps) {
     if (summary) bus.emit('conversations:changed', { id: conversationId, kind: 'updated', conversation: summary });
   }
 
-  function messageFor(conversationId: string, who: Who): number | null {
+  function messageFor(conversationId: string, who: Who, known?: number): number | null {
     // The model's change belongs to the reply that made the tool call; the user's to
     // whatever the conversation showed last.
+    if (known !== undefined) return known;
     if (who.actor === 'user') return store.latestMessageId(conversationId);
     return store.latestMessageId(conversationId, 'assistant') ?? store.latestMessageId(conversationId);
   }
+
+  /** The body of `change`, one transaction: built once, since wrapping a function per call costs more than the work. */
+  function changeInside<T>(conversationId: string, who: Who, op: Op<T>, options: ChangeOptions): Outcome<T> {
+    const at = now();
+    const list = store.openList(conversationId);
+    // Read once (or not at all, when the last change left them cached): the writes below
+    // keep `rows` current, and the list after the change is built from it.
+    let rows = list ? (rowCache.take(list.id) ?? store.rows(list.id)) : { rows: [], blockers: new Map() };
+    const current = list ? draftFrom(rows) : [];
+    const proposed = op({ list, tasks: current, finishedEarlier: list !== null && finishedEarlier(conversationId, current) });
+    if (!proposed.ok) throw new Rejected(proposed.error);
+    const startNew = list !== null && proposed.value.startNew === true;
+    const before = startNew ? [] : current;
+    const stored = list && !startNew ? parseEdits(store.userEdits(list.id)) : [];
+    let after = proposed.value.tasks;
+    let edits: UserEdit[] | null = null;
+    let kept: UserEdit[] = [];
+    if (options.userEditsWin && stored.length) {
+      const merged = mergeModelChange(before, after, stored, { complete: options.userEditsWin === 'full' });
+      ({ tasks: after, kept, edits } = merged);
+    } else if (who.actor === 'user') {
+      edits = recordUserEdits(stored, before, after);
+    }
+    after = settleHandBacks(before, after);
+    const errors = checkChange(before, after);
+    if (errors.length) throw new Rejected(errors.join(' '));
+
+    let changed = false;
+    let open: ListInfo | null = list;
+    if (list && startNew) {
+      closeInside(list, who, 'superseded', at);
+      open = null;
+      changed = true;
+    }
+    if (after.length > 0) {
+      if (open === null) {
+        open = { id: store.createList(conversationId, at), conversationId, createdAt: at, closedAt: null };
+        rows = { rows: [], blockers: new Map() };
+      }
+      changed = writeDiff(open.id, rows, before, after, who, at, messageFor(conversationId, who, options.messageId)) || changed;
+    } else if (open !== null && list) {
+      // A list with no tasks left is over: close it rather than show an empty header.
+      writeDiff(open.id, rows, before, after, who, at, null);
+      closeInside(list, who, 'emptied', at);
+      open = null;
+      changed = true;
+    }
+    const listId = open?.id ?? null;
+    if (edits !== null && listId !== null) store.setUserEdits(listId, edits.length ? JSON.stringify(edits) : null);
+    const mark = rowCache.writes();
+    options.alongside?.();
+    return {
+      before,
+      after,
+      startedNew: startNew,
+      value: proposed.value.value,
+      changed,
+      kept,
+      list: open && taskListFrom(open, rows),
+      rows,
+      mark,
+      previous: list && current,
+    };
+  }
+  const changeTransaction = db.transaction(changeInside) as unknown as { immediate: typeof changeInside };
 
   return {
     store,
@@ -231,72 +331,9 @@ export function createTaskService(deps: TaskServiceDeps) {
      * a constraint, a bug) nothing is written and the error comes back as a value.
      */
     change<T>(conversationId: string, who: Who, op: Op<T>, options: ChangeOptions = {}): Checked<Changed<T>> {
-      let outcome: {
-        before: DraftTask[];
-        after: DraftTask[];
-        startedNew: boolean;
-        value: T;
-        changed: boolean;
-        kept: UserEdit[];
-        list: TaskList | null;
-        /** The open list's rows after the change, and the write count after its last write (taskRowCache.ts). */
-        rows: ListRows;
-        mark: number;
-        /** The open list's tasks before the change, null when there was none (for the badge). */
-        previous: DraftTask[] | null;
-      };
+      let outcome: Outcome<T>;
       try {
-        outcome = db.transaction(() => {
-          const at = now();
-          const list = store.openList(conversationId);
-          // Read once (or not at all, when the last change left them cached): the writes below
-          // keep `rows` current, and the list after the change is built from it.
-          let rows = list ? (rowCache.take(list.id) ?? store.rows(list.id)) : { rows: [], blockers: new Map() };
-          const current = list ? draftFrom(rows) : [];
-          const proposed = op({ list, tasks: current, finishedEarlier: list !== null && finishedEarlier(conversationId, current) });
-          if (!proposed.ok) throw new Rejected(proposed.error);
-          const startNew = list !== null && proposed.value.startNew === true;
-          const before = startNew ? [] : current;
-          const stored = list && !startNew ? parseEdits(store.userEdits(list.id)) : [];
-          let after = proposed.value.tasks;
-          let edits: UserEdit[] | null = null;
-          let kept: UserEdit[] = [];
-          if (options.userEditsWin && stored.length) {
-            const merged = mergeModelChange(before, after, stored, { complete: options.userEditsWin === 'full' });
-            ({ tasks: after, kept, edits } = merged);
-          } else if (who.actor === 'user') {
-            edits = recordUserEdits(stored, before, after);
-          }
-          after = settleHandBacks(before, after);
-          const errors = checkChange(before, after);
-          if (errors.length) throw new Rejected(errors.join(' '));
-
-          let changed = false;
-          let open: ListInfo | null = list;
-          if (list && startNew) {
-            closeInside(list, who, 'superseded', at);
-            open = null;
-            changed = true;
-          }
-          if (after.length > 0) {
-            if (open === null) {
-              open = { id: store.createList(conversationId, at), conversationId, createdAt: at, closedAt: null };
-              rows = { rows: [], blockers: new Map() };
-            }
-            changed = writeDiff(open.id, rows, before, after, who, at, messageFor(conversationId, who)) || changed;
-          } else if (open !== null && list) {
-            // A list with no tasks left is over: close it rather than show an empty header.
-            writeDiff(open.id, rows, before, after, who, at, null);
-            closeInside(list, who, 'emptied', at);
-            open = null;
-            changed = true;
-          }
-          const listId = open?.id ?? null;
-          if (edits !== null && listId !== null) store.setUserEdits(listId, edits.length ? JSON.stringify(edits) : null);
-          const mark = rowCache.writes();
-          options.alongside?.();
-          return { before, after, startedNew: startNew, value: proposed.value.value, changed, kept, list: open && taskListFrom(open, rows), rows, mark, previous: list && current };
-        }).immediate();
+        outcome = changeTransaction.immediate(conversationId, who, op, options);
       } catch (error) {
         if (error instanceof Rejected) return { ok: false, error: error.message };
         console.error('[stepwise] task change failed:', error);

@@ -84,11 +84,12 @@ export function createTaskStore(db: Db) {
     `INSERT INTO tasks (list_id, seq, title, description, active_form, status, owner, position, created_at, updated_at, completed_at, last_message_id)
      VALUES (@list_id, @seq, @title, @description, @active_form, @status, @owner, @position, @created_at, @updated_at, @completed_at, @last_message_id)`,
   );
-  const updateTask = db.prepare(
-    `UPDATE tasks SET title = @title, description = @description, active_form = @active_form, status = @status, owner = @owner,
-       updated_at = @at, last_message_id = @last_message_id, handed_back = @handed_back,
-       completed_at = CASE WHEN @status = 'completed' THEN COALESCE(completed_at, @at) END
-     WHERE id = @id`,
+  // Positional parameters: the statement runs for every changed task, and binding by name costs more.
+  const updateTask = db.prepare<[string, string, string, string, string, number, number | null, string | null, string, number, number]>(
+    `UPDATE tasks SET title = ?, description = ?, active_form = ?, status = ?, owner = ?,
+       updated_at = ?, last_message_id = ?, handed_back = ?,
+       completed_at = CASE WHEN ? = 'completed' THEN COALESCE(completed_at, ?) END
+     WHERE id = ?`,
   );
   const setPosition = db.prepare('UPDATE tasks SET position = ? WHERE id = ? AND position <> ?');
   // One statement for any number of conversations (a sidebar page, or one changed row).
@@ -105,8 +106,10 @@ export function createTaskStore(db: Db) {
     'INSERT INTO task_events (list_id, task_id, at, actor, kind, before, after) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const latestMessage = db.prepare<[string], { id: number | null }>('SELECT MAX(id) AS id FROM messages WHERE conversation_id = ?');
+  // Walks the conversation's index from its newest message and stops at the first of
+  // the role; MAX(id) with a role filter would read every message of the conversation.
   const latestOfRole = db.prepare<[string, string], { id: number | null }>(
-    'SELECT MAX(id) AS id FROM messages WHERE conversation_id = ? AND role = ?',
+    'SELECT id FROM messages WHERE conversation_id = ? AND role = ? ORDER BY id DESC LIMIT 1',
   );
   const eventsOfList = db.prepare<[number], EventRow>('SELECT * FROM task_events WHERE list_id = ? ORDER BY id');
   const eventsAfter = db.prepare<[string, number], EventRow>(
@@ -195,17 +198,8 @@ export function createTaskStore(db: Db) {
     /** Keeps completed_at while a task stays completed; clears it when it is reopened. */
     updateTask(task: DraftTask & { rowId: number }, at: number, rows?: ListRows): void {
       if (rows) mirror.update(rows, task, at);
-      updateTask.run({
-        id: task.rowId,
-        title: task.title,
-        description: task.description,
-        active_form: task.activeForm,
-        status: task.status,
-        owner: task.owner,
-        at,
-        last_message_id: task.lastMessageId,
-        handed_back: task.handedBack ?? null,
-      });
+      const { title, description, activeForm, status, owner, lastMessageId, handedBack } = task;
+      updateTask.run(title, description, activeForm, status, owner, at, lastMessageId, handedBack ?? null, status, at, task.rowId);
     },
     setPosition(rowId: number, position: number, rows?: ListRows): void {
       setPosition.run(position, rowId, position);

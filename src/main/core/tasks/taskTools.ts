@@ -77,6 +77,9 @@ function findTask(list: TaskList | null, id: number): Task | undefined {
   return list?.tasks.find((t) => t.id === id);
 }
 
+/** The reply that made the call, when it is in this conversation (a worker's is in its own transcript). */
+const replyOf = (ctx: ToolContext) => ((ctx.transcriptId ?? ctx.conversationId) === ctx.conversationId ? ctx.messageId : undefined);
+
 const unblockedOf = (changed: Changed<unknown>) => newlyUnblocked(changed.before, changed.after);
 const keptOf = (changed: Changed<unknown>) => (changed.kept ? { kept: changed.kept } : {});
 
@@ -144,7 +147,7 @@ export function createTaskTools(tasks: TaskService): ToolDefinition[] {
         () => {
           if (todoList.length === 0 && !tasks.get(ctx.conversationId)) return 'There is no open task list; nothing to clear.';
           const who = agentWho(ctx.agentId);
-          const result = tasks.change(ctx.conversationId, who, fullListOp(todoList, who), { userEditsWin: 'full' });
+          const result = tasks.change(ctx.conversationId, who, fullListOp(todoList, who), { userEditsWin: 'full', messageId: replyOf(ctx) });
           return result.ok ? fullListResult(result.value) : `Error: ${sentence(result.error)} The task list was not changed.`;
         },
         (message) => `Error: ${message}`,
@@ -166,7 +169,7 @@ export function createTaskTools(tasks: TaskService): ToolDefinition[] {
     handler: (args, ctx: ToolContext) =>
       guard(() => {
         const who = agentWho(ctx.agentId);
-        const result = tasks.change(ctx.conversationId, who, createOp(args, who, { newListWhenFinished: true }), { userEditsWin: 'partial' });
+        const result = tasks.change(ctx.conversationId, who, createOp(args, who, { newListWhenFinished: true }), { userEditsWin: 'partial', messageId: replyOf(ctx) });
         if (!result.ok) return jsonError(result.error);
         const task = findTask(result.value.list, result.value.value.id);
         if (!task) return json({ ok: true, task: null, ...keptOf(result.value) });
@@ -194,7 +197,7 @@ export function createTaskTools(tasks: TaskService): ToolDefinition[] {
     handler: (args, ctx: ToolContext) =>
       guard(() => {
         const who = agentWho(ctx.agentId);
-        const result = tasks.change(ctx.conversationId, who, updateOp(args, who), { userEditsWin: 'partial' });
+        const result = tasks.change(ctx.conversationId, who, updateOp(args, who), { userEditsWin: 'partial', messageId: replyOf(ctx) });
         if (!result.ok) return jsonError(result.error);
         const list = result.value.list!;
         const unblocked = unblockedOf(result.value);
@@ -243,7 +246,7 @@ export function createTaskTools(tasks: TaskService): ToolDefinition[] {
     parameters: z.object({ taskId: TaskId }),
     handler: ({ taskId }, ctx: ToolContext) =>
       guard(() => {
-        const result = tasks.change(ctx.conversationId, agentWho(ctx.agentId), deleteOp(taskId), { userEditsWin: 'partial' });
+        const result = tasks.change(ctx.conversationId, agentWho(ctx.agentId), deleteOp(taskId), { userEditsWin: 'partial', messageId: replyOf(ctx) });
         if (!result.ok) return jsonError(result.error);
         const removed: DraftTask = result.value.value.removed;
         const unblocked = unblockedOf(result.value);

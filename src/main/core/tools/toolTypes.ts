@@ -15,6 +15,8 @@ export interface ToolContext {
   callId?: string;
   /** Where the call's card is stored (a worker's own transcript); defaults to `conversationId`. */
   transcriptId?: string;
+  /** The reply that made the call, in `transcriptId` (absent outside the agent loop). */
+  messageId?: number;
 }
 
 export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
