@@ -73,8 +73,10 @@ export function parseItems(items: FullListItem[]): Checked<Array<{ id: number; t
     const id = normalizeTaskId(item.id);
     const title = normalizeTitle(item.title);
     const status = normalizeStatus(item.status);
-    const label = `todoList[${index}]${id.ok ? ` (id ${id.value})` : ''}`;
-    for (const result of [id, title, status]) if (!result.ok) errors.push(`${label}: ${result.error}`);
+    if (!id.ok || !title.ok || !status.ok) {
+      const label = `todoList[${index}]${id.ok ? ` (id ${id.value})` : ''}`;
+      for (const result of [id, title, status]) if (!result.ok) errors.push(`${label}: ${result.error}`);
+    }
     return { id: id.ok ? id.value : 0, title: title.ok ? title.value : '', status: status.ok ? status.value : ('pending' as TaskStatus), description: text(item.description), activeForm: text(item.activeForm) };
   });
   if (items.length > LIST_TASKS_MAX) errors.push(`todoList holds at most ${LIST_TASKS_MAX} items (got ${items.length})`);

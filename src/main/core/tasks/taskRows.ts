@@ -38,21 +38,23 @@ function rowIndex(list: ListRows): () => Map<number, TaskRow> {
   return () => (map ??= new Map(list.rows.map((r) => [r.id, r])));
 }
 
-/** What a draft and a shown task both take from a row. */
-const fieldsOf = (r: TaskRow) => ({
-  id: r.seq,
-  title: r.title,
-  description: r.description,
-  activeForm: r.active_form,
-  status: r.status,
-  owner: r.owner,
-  lastMessageId: r.last_message_id,
-  handedBack: r.handed_back ?? null,
-});
+// Both builders below run for every task of every change: each writes its object in one
+// literal rather than spreading a shared intermediate one.
 
 export function draftFrom(list: ListRows): DraftTask[] {
   const byId = rowIndex(list);
-  return ordered(list.rows).map((r) => ({ ...fieldsOf(r), rowId: r.id, blockedBy: blockersOf(list, byId, r.id).map((b) => b.seq) }));
+  return ordered(list.rows).map((r) => ({
+    rowId: r.id,
+    id: r.seq,
+    title: r.title,
+    description: r.description,
+    activeForm: r.active_form,
+    status: r.status,
+    owner: r.owner,
+    blockedBy: blockersOf(list, byId, r.id).map((b) => b.seq),
+    lastMessageId: r.last_message_id,
+    handedBack: r.handed_back ?? null,
+  }));
 }
 
 export function taskListFrom(info: ListInfo, list: ListRows): TaskList {
@@ -60,7 +62,14 @@ export function taskListFrom(info: ListInfo, list: ListRows): TaskList {
   const tasks: Task[] = ordered(list.rows).map((r) => {
     const by = blockersOf(list, byId, r.id);
     return {
-      ...fieldsOf(r),
+      id: r.seq,
+      title: r.title,
+      description: r.description,
+      activeForm: r.active_form,
+      status: r.status,
+      owner: r.owner,
+      lastMessageId: r.last_message_id,
+      handedBack: r.handed_back ?? null,
       position: r.position,
       blockedBy: by.map((b) => b.seq),
       openBlockers: by.filter((b) => isOpen(b.status)).map((b) => b.seq),

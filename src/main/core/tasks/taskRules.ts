@@ -23,7 +23,8 @@ export const VALID_STATUS_TEXT = Object.keys(STATUS_WORDS).join(', ');
 
 export function normalizeStatus(word: unknown): Checked<TaskStatus> {
   if (typeof word !== 'string') return fail(`status must be one of: ${VALID_STATUS_TEXT}`);
-  const status = Object.hasOwn(STATUS_WORDS, word.trim().toLowerCase()) ? STATUS_WORDS[word.trim().toLowerCase()] : undefined;
+  const key = word.trim().toLowerCase();
+  const status = Object.hasOwn(STATUS_WORDS, key) ? STATUS_WORDS[key] : undefined;
   if (!status) return fail(`Unknown status "${word}". Use one of: ${VALID_STATUS_TEXT}.`);
   return ok(status);
 }

@@ -144,6 +144,13 @@ export function createTaskService(deps: TaskServiceDeps) {
 
   /** Runs for every task of every change, so it allocates only when something differs. */
   function changedFields(a: DraftTask, b: DraftTask): Array<keyof DraftTask> | null {
+    // Most tasks of a call are unchanged: say so without looking fields up by name.
+    if (
+      a.title === b.title && a.description === b.description && a.activeForm === b.activeForm && a.status === b.status &&
+      a.owner === b.owner && (a.handedBack ?? null) === (b.handedBack ?? null) && a.blockedBy.length + b.blockedBy.length === 0
+    ) {
+      return null;
+    }
     let out: Array<keyof DraftTask> | null = null;
     for (const field of COMPARED) if (a[field] !== b[field]) (out ??= []).push(field);
     if ((a.handedBack ?? null) !== (b.handedBack ?? null)) (out ??= []).push('handedBack');
