@@ -113,6 +113,21 @@ describe('attachment store', () => {
     expect(db.prepare('SELECT COUNT(*) AS n FROM message_attachments').get()).toEqual({ n: 0 });
   });
 
+  it('reads every message’s own files however a history is read: whole, by page, or after a summary', async () => {
+    const notes = await attachments.store('notes.txt', Buffer.from('first line\n'));
+    const dot = await attachments.store('dot.png', PNG_1X1);
+    const first = messages.insert({ conversationId, role: 'user', content: 'One', attachments: [notes.id] });
+    messages.insert({ conversationId, role: 'assistant', content: 'Seen' });
+    messages.insert({ conversationId, role: 'user', content: 'Plain' });
+    const third = messages.insert({ conversationId, role: 'user', content: 'Two', attachments: [dot.id, notes.id] });
+    const filesOf = (list: Array<{ content: string; attachments?: unknown }>) => list.map((m) => [m.content, m.attachments ?? null]);
+    const expected = [['One', [notes]], ['Seen', null], ['Plain', null], ['Two', [dot, notes]]];
+    expect(filesOf(messages.all(conversationId))).toEqual(expected);
+    expect(filesOf(messages.pageBefore(conversationId, undefined, 10).items)).toEqual(expected);
+    expect(filesOf(messages.pageBefore(conversationId, third.id, 2).items)).toEqual(expected.slice(1, 3));
+    expect(filesOf(messages.after(conversationId, first.id))).toEqual(expected.slice(1));
+  });
+
   it('sends images as image_url parts to a model that sees them, and a note to one that does not', async () => {
     const dot = await attachments.store('dot.png', PNG_1X1);
     const notes = await attachments.store('notes.txt', Buffer.from('uses ``` inside\n'));

@@ -56,10 +56,23 @@ export function createAttachmentsModule(deps: { db: Db; dataDir: string; now: ()
     `SELECT l.message_id, a.* FROM message_attachments l JOIN attachments a ON a.id = l.attachment_id
      JOIN messages m ON m.id = l.message_id WHERE m.conversation_id = ? ORDER BY l.message_id, l.position`,
   );
+  const ofMessages = db.prepare<[string], Row & { message_id: number }>(
+    `SELECT l.message_id, a.* FROM message_attachments l JOIN attachments a ON a.id = l.attachment_id
+     WHERE l.message_id IN (SELECT value FROM json_each(?)) ORDER BY l.message_id, l.position`,
+  );
   const dropUnlinked = db.prepare(
     'DELETE FROM attachments WHERE created_at < ? AND id NOT IN (SELECT attachment_id FROM message_attachments)',
   );
   const allHashes = db.prepare<[], { sha256: string }>('SELECT DISTINCT sha256 FROM attachments');
+  function byMessage(rows: Array<Row & { message_id: number }>): Map<number, AttachmentInfo[]> {
+    const grouped = new Map<number, AttachmentInfo[]>();
+    for (const row of rows) {
+      const list = grouped.get(row.message_id) ?? [];
+      list.push(toInfo(row));
+      grouped.set(row.message_id, list);
+    }
+    return grouped;
+  }
   const cache = new Map<string, LoadedAttachment>();
   let cachedChars = 0;
 
@@ -137,15 +150,9 @@ export function createAttachmentsModule(deps: { db: Db; dataDir: string; now: ()
     },
     of: (messageId: number): AttachmentInfo[] => ofMessage.all(messageId).map(toInfo),
     /** Every message's files in a conversation, in one query (a whole history is read at once). */
-    ofConversation(conversationId: string): Map<number, AttachmentInfo[]> {
-      const byMessage = new Map<number, AttachmentInfo[]>();
-      for (const row of ofConversation.all(conversationId)) {
-        const list = byMessage.get(row.message_id) ?? [];
-        list.push(toInfo(row));
-        byMessage.set(row.message_id, list);
-      }
-      return byMessage;
-    },
+    ofConversation: (conversationId: string) => byMessage(ofConversation.all(conversationId)),
+    /** The files of a page of messages, in one query. */
+    ofMessages: (messageIds: number[]) => byMessage(ofMessages.all(JSON.stringify(messageIds))),
   };
 
   return {

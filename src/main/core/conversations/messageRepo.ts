@@ -84,6 +84,8 @@ export interface MessageAttachments {
   of(messageId: number): AttachmentInfo[];
   /** The files of every message of a conversation, by message id. */
   ofConversation(conversationId: string): Map<number, AttachmentInfo[]>;
+  /** The files of the given messages, by message id, in one query. */
+  ofMessages(messageIds: number[]): Map<number, AttachmentInfo[]>;
   /** Throws (so the insert rolls back) when an id is unknown or the files exceed the limits. */
   link(messageId: number, ids: string[]): void;
 }
@@ -108,6 +110,17 @@ export function createMessageRepo(db: Db, now: () => number = Date.now, files?: 
     if (!files || row.role !== 'user') return message;
     const attached = files.of(row.id);
     return attached.length ? { ...message, attachments: attached } : message;
+  };
+  /** Many rows (a page, a history): their files in one query, not one per user message. */
+  const readMany = (rows: MessageRow[], attached = files && rowsWithFiles(rows)): Message[] =>
+    rows.map((row) => {
+      const message = toMessage(row);
+      const mine = attached?.get(row.id);
+      return mine?.length ? { ...message, attachments: mine } : message;
+    });
+  const rowsWithFiles = (rows: MessageRow[]) => {
+    const users = rows.filter((row) => row.role === 'user').map((row) => row.id);
+    return users.length ? files!.ofMessages(users) : undefined;
   };
   // A page that opens mid-stream, or missed a delta, must read the text on its way, not the last save.
   const live = new Map<number, LiveReply>();
@@ -184,7 +197,8 @@ export function createMessageRepo(db: Db, now: () => number = Date.now, files?: 
     if (!rows.length) return [];
     const parents = [...new Set(rows.flatMap((row) => (row.parent_id == null ? [] : [row.parent_id])))];
     const split = new Set(branching.all(rows[0].conversation_id, JSON.stringify(parents)));
-    return rows.map((row) => (row.parent_id == null || split.has(row.parent_id) ? versioned(read(row), row) : read(row)));
+    const messages = readMany(rows);
+    return rows.map((row, i) => (row.parent_id == null || split.has(row.parent_id) ? versioned(messages[i], row) : messages[i]));
   };
 
   return {
@@ -271,7 +285,7 @@ export function createMessageRepo(db: Db, now: () => number = Date.now, files?: 
       return row && remember(versioned(read(row), row), row.shown !== 0);
     },
     list(conversationId: string, offset: number, limit: number): { items: Message[]; total: number } {
-      return { items: page.all(conversationId, limit, offset).map(read), total: count.get(conversationId)!.n };
+      return { items: readMany(page.all(conversationId, limit, offset)), total: count.get(conversationId)!.n };
     },
     /** The newest `limit` messages before `before` (all when omitted), oldest first. */
     pageBefore(conversationId: string, before: number | undefined, limit: number): { items: Message[]; hasMore: boolean } {
@@ -283,18 +297,13 @@ export function createMessageRepo(db: Db, now: () => number = Date.now, files?: 
     /** Every message of the shown branch, oldest first (from memory for recent conversations). */
     all(conversationId: string): Message[] {
       return history.read(conversationId, () => {
-        // One query for the files of a whole history, not one per user message.
-        const attached = files?.ofConversation(conversationId);
-        return all.all(conversationId).map((row) => {
-          const message = toMessage(row);
-          const mine = attached?.get(row.id);
-          return mine?.length ? { ...message, attachments: mine } : message;
-        });
+        // One query for the files of a whole history, by conversation rather than by id.
+        return readMany(all.all(conversationId), files?.ofConversation(conversationId));
       });
     },
     /** Messages after `afterId` (the history a summary does not cover). */
     after(conversationId: string, afterId: number): Message[] {
-      return after.all(conversationId, afterId).map(read);
+      return readMany(after.all(conversationId, afterId));
     },
     /** The newest summary note of the conversation, if any. */
     latestSummary(conversationId: string): Message | undefined {
