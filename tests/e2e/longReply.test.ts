@@ -7,6 +7,7 @@ import { createNodeCore } from '../../src/main/core/createNodeCore';
 import { launchApp, makeDataDir, type App } from './support/app';
 
 const BLOCKS = 600;
+const BUDGETED = 90;
 let app: App;
 
 beforeAll(async () => {
@@ -16,6 +17,11 @@ beforeAll(async () => {
   core.messages.insert({ conversationId: conversation.id, role: 'user', content: 'Write a lot' });
   const blocks = Array.from({ length: BLOCKS }, (_, i) => `Paragraph ${i + 1} has **bold ${i + 1}** words.`);
   core.messages.insert({ conversationId: conversation.id, role: 'assistant', content: blocks.join('\n\n') });
+  // Fewer blocks than are ever left plain, but more text than one task parses (parseBudget.ts).
+  const budgeted = core.conversations.create('Long but not lazy reply');
+  core.messages.insert({ conversationId: budgeted.id, role: 'user', content: 'Write less' });
+  const long = Array.from({ length: BUDGETED }, (_, i) => `Block ${i + 1} has **strong ${i + 1}** words. ${'Filler words. '.repeat(30)}`);
+  core.messages.insert({ conversationId: budgeted.id, role: 'assistant', content: long.join('\n\n') });
   core.close();
   app = await launchApp({ dataDir });
 });
@@ -52,5 +58,14 @@ describe(`a reply of ${BLOCKS} blocks`, () => {
         { timeout: 20_000 },
       )
       .toBe(true);
+  });
+
+  it('a reply of more text than one task parses becomes Markdown whole, a budget at a time', async () => {
+    const { page } = app;
+    await page.getByRole('link', { name: 'Long but not lazy reply' }).click();
+    const reply = page.getByRole('log', { name: 'Messages' }).getByRole('article').last();
+    await expect.poll(() => reply.locator('strong', { hasText: `strong ${BUDGETED}` }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => reply.locator('[data-pending]').count(), { timeout: 20_000 }).toBe(0);
+    expect(await reply.locator('strong').count()).toBe(BUDGETED);
   });
 });

@@ -8,6 +8,7 @@ import { splitBlocksIncremental, type Blocks } from './markdownBlocks';
 import { loadLanguages, missingLanguages } from './highlightLanguages';
 import { rehypeHighlightCode } from './rehypeHighlightCode';
 import { mayContainMath, normalizeMathDelimiters } from './mathDelimiters';
+import { takeParseBudget, whenParseBudget } from './parseBudget';
 
 
 type MathPlugins = typeof import('./mathPlugins');
@@ -137,17 +138,37 @@ function useNearScreen(): Watch {
 /**
  * A block of a very long message: plain text (cheap, same words, about the same height)
  * until it comes near the screen, then Markdown for good. A 1 MB reply then costs the
- * parsing of what is on screen, not of all of it.
+ * parsing of what is on screen, not of all of it. Any block waits for the task's parse
+ * budget (parseBudget.ts); the `last` one, where a reply grows, never waits.
  */
-const LazyBlock = memo(function LazyBlock(props: { text: string; grammars: number; math: MathPlugins | null; watch: Watch; eager: boolean }) {
-  const { watch, eager, ...block } = props;
+const LazyBlock = memo(function LazyBlock(props: {
+  text: string;
+  grammars: number;
+  math: MathPlugins | null;
+  watch: Watch;
+  eager: boolean;
+  last: boolean;
+}) {
+  const { watch, eager, last, ...block } = props;
   const ref = useRef<HTMLParagraphElement>(null);
   const [seen, setNear] = useState(eager);
   const near = seen || eager;
+  // Once parsed, a block stays Markdown; the last one is counted each time it is parsed again.
+  const [parsed, setParsed] = useState(false);
+  let markdown = parsed;
+  if (near && (last || !parsed)) {
+    markdown = takeParseBudget(block.text.length, last) || parsed;
+    if (markdown && !parsed) setParsed(true);
+  }
+  const waiting = near && !markdown;
+  const [attempt, retry] = useState(0);
+  useEffect(() => {
+    if (waiting) return whenParseBudget(() => retry((n) => n + 1));
+  }, [waiting, attempt]);
   useEffect(() => {
     if (!near && ref.current) return watch(ref.current, () => setNear(true));
   }, [near, watch]);
-  if (near) return <Block {...block} />;
+  if (markdown) return <Block {...block} />;
   return (
     <p ref={ref} className="md-pending" data-pending="" style={{ containIntrinsicSize: estimatedHeight(block.text) }}>
       {block.text}
@@ -189,7 +210,7 @@ export const Markdown = memo(function Markdown({ text, streaming = false }: { te
         const props = { grammars, math: wantsMath ? math : null, text: streaming && last ? remend(block) : block };
         // Blocks only ever grow at the end, so the index is a stable key. The last block,
         // where a streaming reply grows, always renders, and once rendered a block stays so.
-        return <LazyBlock key={index} {...props} watch={watch} eager={!lazy || last} />;
+        return <LazyBlock key={index} {...props} watch={watch} eager={!lazy || last} last={last} />;
       })}
     </div>
   );
