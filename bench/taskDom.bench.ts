@@ -35,11 +35,19 @@ function listAt(round: number) {
 const OBSERVER = `(() => {
   window.__seen = 0;
   window.__want = null;
-  window.__arm = (text, selector) => {
-    window.__seen = 0;
-    window.__want = { text, selector };
-    window.__done = new Promise((resolve) => (window.__resolve = resolve));
-  };
+  // Armed once the page has drawn the previous change: a model's tool calls are seconds
+  // apart, so each one meets a page at rest, not one still painting the last round.
+  window.__arm = (text, selector) =>
+    new Promise((armed) =>
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          window.__seen = 0;
+          window.__want = { text, selector };
+          window.__done = new Promise((resolve) => (window.__resolve = resolve));
+          armed();
+        }),
+      ),
+    );
   new MutationObserver(() => {
     const want = window.__want;
     if (want && !window.__seen && document.querySelector(want.selector)?.textContent.includes(want.text)) {

@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SidebarRow } from '../../shared/folders';
 import { call, useApi, useEvent } from '../api/apiContext';
+import { patchedPage } from './sidebarPatch';
 
 export const PAGE_SIZE = 100;
 
@@ -61,7 +62,23 @@ export function useConversationPages(query: string) {
       for (const page of loaded.length ? loaded : [0]) fetchPage(page, true);
     });
   }, [fetchPage]);
-  useEvent('conversations:changed', refresh, [refresh]);
+  useEvent(
+    'conversations:changed',
+    (change) => {
+      // A search refetches: a new title may match, or stop matching.
+      if (!query && change.kind === 'updated' && change.conversation) {
+        for (const [page, rows] of pages.current) {
+          const patched = patchedPage(rows, change.conversation);
+          if (!patched) continue;
+          pages.current.set(page, patched);
+          setVersion((v) => v + 1);
+          return;
+        }
+      }
+      refresh();
+    },
+    [refresh, query],
+  );
   useEvent('folders:changed', refresh, [refresh]);
 
   const itemAt = useCallback((index: number) => pages.current.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE], []);

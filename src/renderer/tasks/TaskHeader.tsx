@@ -120,7 +120,7 @@ function TaskPanel(props: {
         aria-valuemax={total}
         aria-valuenow={done}
       >
-        <div className="task-progress-fill" style={{ width: `${total ? (done / total) * 100 : 0}%` }} />
+        <div className="task-progress-fill" style={{ transform: `scaleX(${total ? done / total : 0})` }} />
       </div>
       {expanded && (
         <ol className="task-rows" aria-label="Task list">
