@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import OpenAI from 'openai';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { registerRawImports } from './rawImports';
 import { interleave, ms, ratioRow, summarize, type Bench, type BenchRow } from './benchKit';
 import { launchApp, makeDataDir, ROOT, type App } from '../tests/e2e/support/app';
@@ -66,16 +66,31 @@ async function pageNow(page: Page): Promise<number> {
   return page.evaluate('performance.timeOrigin + performance.now()');
 }
 
-/** Sends `text` in a new conversation; resolves with the page's clock just before Enter. */
+/**
+ * Presses Enter in `box`; resolves with the page's clock when the key reached the page (its
+ * keydown event), not when the command left Playwright: that trip (10–15 ms here) is the
+ * test driver's, not the app's.
+ */
+async function pressEnter(page: Page, box: Locator): Promise<number> {
+  await page.evaluate(`window.__enterAt = 0;
+    window.__enterListener ??= window.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' && !window.__enterAt) window.__enterAt = performance.timeOrigin + event.timeStamp;
+    }, true) ?? true;`);
+  await box.press('Enter');
+  const at = (await page.evaluate('window.__enterAt')) as number;
+  if (!at) throw new Error('Enter never reached the page');
+  return at;
+}
+
+/** Sends `text` in a new conversation; resolves with the page's clock at its Enter. */
 async function sendInNewConversation(page: Page, text: string): Promise<number> {
   await page.getByRole('button', { name: 'New conversation', exact: true }).click();
   // Typing is measured from a settled new conversation, not the switch to it.
   await page.getByRole('heading', { name: 'What should we work on?' }).waitFor();
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill(text);
-  const start = (await page.evaluate(`performance.mark('${STREAM_START}').startTime + performance.timeOrigin`)) as number;
-  await box.press('Enter');
-  return start;
+  await page.evaluate(`performance.mark('${STREAM_START}')`);
+  return pressEnter(page, box);
 }
 
 interface TraceEvent {
@@ -266,8 +281,7 @@ async function sendToRequestRow(app: App, server: ScriptedServer, count: number)
     await open();
     const before = server.streamRequests().length;
     await box.fill('quick question');
-    const start = await pageNow(page);
-    await box.press('Enter');
+    const start = await pressEnter(page, box);
     // Counted before Enter: a fast reply (and the title request after it) could otherwise
     // arrive before a count taken afterwards, leaving nothing to wait for.
     const deadline = Date.now() + 60_000;

@@ -78,11 +78,12 @@ export function createTaskRowCache(db: Db) {
     writes: () => writes,
     /**
      * Keeps `rows` as the list's committed state — only outside any transaction (an outer
-     * one could still roll back) and when no row was written since `mark`.
+     * one could still roll back) and when no row was written since `mark`. The version is
+     * not read again here: a commit by another connection since the rows were read must
+     * still drop them at the next `take` or `peek`, which compares with the version then.
      */
     put(listId: number, rows: ListRows, mark: number): void {
       if (db.inTransaction || writes !== mark) return;
-      fresh();
       entries.delete(listId);
       entries.set(listId, rows);
       if (entries.size > LIMIT) entries.delete(entries.keys().next().value!);

@@ -124,6 +124,7 @@ export function findCycle(tasks: readonly RuleTask[]): number[] | null {
 }
 
 function sameIds(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length === 0 && b.length === 0) return true;
   const set = new Set(a);
   return set.size === new Set(b).size && b.every((id) => set.has(id));
 }
