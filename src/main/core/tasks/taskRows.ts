@@ -22,6 +22,9 @@ function ordered(rows: readonly TaskRow[]): readonly TaskRow[] {
 }
 
 const NO_ROWS: readonly TaskRow[] = [];
+/** The blockers of a task with none: one frozen array for all of them (most tasks have none). */
+const NO_IDS = Object.freeze([]) as unknown as number[];
+const seqs = (rows: readonly TaskRow[]) => (rows.length ? rows.map((b) => b.seq) : NO_IDS);
 
 /** Blocker rows of a task row, by seq (ids of rows that are gone are skipped). */
 function blockersOf(list: ListRows, byId: () => Map<number, TaskRow>, rowId: number): readonly TaskRow[] {
@@ -51,7 +54,7 @@ export function draftFrom(list: ListRows): DraftTask[] {
     activeForm: r.active_form,
     status: r.status,
     owner: r.owner,
-    blockedBy: blockersOf(list, byId, r.id).map((b) => b.seq),
+    blockedBy: seqs(blockersOf(list, byId, r.id)),
     lastMessageId: r.last_message_id,
     handedBack: r.handed_back ?? null,
   }));
@@ -71,8 +74,8 @@ export function taskListFrom(info: ListInfo, list: ListRows): TaskList {
       lastMessageId: r.last_message_id,
       handedBack: r.handed_back ?? null,
       position: r.position,
-      blockedBy: by.map((b) => b.seq),
-      openBlockers: by.filter((b) => isOpen(b.status)).map((b) => b.seq),
+      blockedBy: seqs(by),
+      openBlockers: by.length ? seqs(by.filter((b) => isOpen(b.status))) : NO_IDS,
       createdAt: r.created_at,
       updatedAt: r.updated_at,
       completedAt: r.completed_at,
