@@ -1,6 +1,7 @@
 // Model output is untrusted: Markdown without raw HTML, links only if http(s), and
 // those open outside the app (system browser / new tab), never in this window.
 import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markdown';
+import type { PluggableList } from 'unified';
 import remarkGfm from 'remark-gfm';
 import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import remend from 'remend';
@@ -83,12 +84,16 @@ const components: Components = {
 
 const remarkPlugins = [remarkGfm];
 
+/** Only fenced code names a language to highlight: other blocks skip the highlighter's walk of their tree. */
+const hasFence = (text: string) => text.includes('```') || text.includes('~~~');
+
 /** One top-level block: unchanged blocks of a growing reply are not parsed again. */
 const Block = memo(function Block({ text, grammars, math }: { text: string; grammars: number; math: MathPlugins | null }) {
+  const highlight: PluggableList = hasFence(text) ? [[rehypeHighlightCode, grammars]] : [];
   return (
     <ReactMarkdown
       remarkPlugins={math ? [remarkGfm, math.remarkMath] : remarkPlugins}
-      rehypePlugins={math ? [math.rehypeMath as never, [rehypeHighlightCode, grammars]] : [[rehypeHighlightCode, grammars]]}
+      rehypePlugins={math ? [math.rehypeMath as never, ...highlight] : highlight}
       skipHtml
       urlTransform={defaultUrlTransform}
       components={components}
