@@ -11,6 +11,7 @@ import { exportConversation } from '../src/main/core/export/exportHandlers';
 import { parseConversationExport } from '../src/main/core/export/conversationImport';
 import { writeImportedConversation } from '../src/main/core/export/conversationWrite';
 import type { Db } from '../src/main/core/db/openDatabase';
+import { createMessageRepo } from '../src/main/core/conversations/messageRepo';
 import { kb, ms, time, type Bench, type BenchRow } from './benchKit';
 
 const STATUSES = ['completed', 'completed', 'pending', 'pending', 'cancelled'] as const;
@@ -19,8 +20,9 @@ function seedConversation(db: Db, title: string, lists: number, tasksPerList: nu
   const id = crypto.randomUUID();
   const at = Date.now();
   db.prepare('INSERT INTO conversations (id, title, created_at, updated_at) VALUES (?, ?, ?, ?)').run(id, title, at, at);
-  const message = db.prepare('INSERT INTO messages (conversation_id, role, content, created_at) VALUES (?, ?, ?, ?)');
-  for (let m = 0; m < messages; m++) message.run(id, m % 2 ? 'assistant' : 'user', `Message ${m}: ${'lorem ipsum '.repeat(20)}`, at + m);
+  // Messages through the app's own writer: it links each to the one before (versions), which the import checks.
+  const repo = createMessageRepo(db, () => at);
+  for (let m = 0; m < messages; m++) repo.insert({ conversationId: id, role: m % 2 ? 'assistant' : 'user', content: `Message ${m}: ${'lorem ipsum '.repeat(20)}` });
   const task = db.prepare(
     `INSERT INTO tasks (list_id, seq, title, description, status, position, created_at, updated_at, completed_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
