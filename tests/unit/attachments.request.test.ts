@@ -7,25 +7,10 @@ import { attachmentTokens, createTokenCounter, IMAGE_TOKENS } from '../../src/ma
 import { fenced, userContent, type LoadedAttachment } from '../../src/main/core/attachments/attachmentParts';
 import { seesImages, type AttachmentInfo } from '../../src/shared/attachments';
 import type { Message } from '../../src/shared/domain';
+import { message } from '../support/messageFixture';
 
-let nextId = 1;
-const msg = (role: Message['role'], content: string, attachments?: AttachmentInfo[]): Message => ({
-  id: nextId++,
-  conversationId: '00000000-0000-4000-8000-000000000000',
-  role,
-  content,
-  createdAt: 0,
-  toolCalls: null,
-  toolCallId: null,
-  toolName: null,
-  status: 'complete',
-  error: null,
-  origin: role === 'user' ? 'user' : 'system',
-  usage: null,
-  model: null,
-  summaryThrough: null,
-  ...(attachments ? { attachments } : {}),
-});
+const msg = (role: Message['role'], content: string, attachments?: AttachmentInfo[]): Message =>
+  message({ role, content, ...(attachments ? { attachments } : {}) });
 const image: AttachmentInfo = { id: 'image-0001', name: 'chart.png', mimeType: 'image/png', kind: 'image', size: 2048 };
 const note: AttachmentInfo = { id: 'text-00001', name: 'Makefile', mimeType: 'text/plain', kind: 'text', size: 40 };
 const loaded: Record<string, LoadedAttachment> = {

@@ -6,27 +6,8 @@ import { buildApiMessages, MISSING_RESULT, repairHistory, trimToBudget } from '.
 import { createToolCallAccumulator } from '../../src/main/core/llm/toolCallAccumulator';
 import { cleanTitle, fallbackTitle } from '../../src/main/core/llm/autoTitle';
 import { redact, toChatError } from '../../src/main/core/llm/chatErrors';
-import type { Message } from '../../src/shared/domain';
+import { message as msg } from '../support/messageFixture';
 
-let nextId = 1;
-function msg(partial: Partial<Message> & Pick<Message, 'role'>): Message {
-  return {
-    id: nextId++,
-    conversationId: '00000000-0000-4000-8000-000000000000',
-    content: '',
-    createdAt: 0,
-    toolCalls: null,
-    toolCallId: null,
-    toolName: null,
-    status: 'complete',
-    error: null,
-    origin: partial.role === 'user' ? 'user' : 'system',
-    usage: null,
-    model: null,
-    summaryThrough: null,
-    ...partial,
-  };
-}
 const call = (id: string, args = '{}') => ({ id, name: 'get_current_time', arguments: args });
 
 describe('repairHistory', () => {

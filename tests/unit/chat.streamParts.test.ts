@@ -20,7 +20,8 @@ import {
   LENGTH_NOTE,
   NO_ANSWER_NOTE,
 } from '../../src/main/core/llm/turnOutcome';
-import type { ChatError, Message } from '../../src/shared/domain';
+import type { ChatError } from '../../src/shared/domain';
+import { message as msg } from '../support/messageFixture';
 
 describe('tool-call deltas', () => {
   const names = (acc: ReturnType<typeof createToolCallAccumulator>) => acc.calls().map((c) => [c.name, c.arguments]);
@@ -227,23 +228,6 @@ describe('an error repeating on retry', () => {
 });
 
 describe('reasoning sent back', () => {
-  let id = 1;
-  const msg = (m: Partial<Message> & Pick<Message, 'role'>): Message => ({
-    id: id++,
-    conversationId: '00000000-0000-4000-8000-000000000000',
-    content: '',
-    createdAt: 0,
-    toolCalls: null,
-    toolCallId: null,
-    toolName: null,
-    status: 'complete',
-    error: null,
-    origin: 'user',
-    usage: null,
-    model: null,
-    summaryThrough: null,
-    ...m,
-  });
   const thought = (text: string) => ({ text, durationMs: 1 });
 
   it('only on the assistant messages after the last user message', () => {

@@ -5,25 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { buildRequestHistory, compactionSplit, COMPACT_AT } from '../../src/main/core/context/requestHistory';
 import { createTokenCounter } from '../../src/main/core/context/tokenCount';
 import type { Message } from '../../src/shared/domain';
+import { message } from '../support/messageFixture';
 import { contextWindowOf, costOf, DEFAULT_CONTEXT_WINDOW, plural } from '../../src/shared/providers';
 
-let nextId = 1;
-const msg = (role: Message['role'], content: string): Message => ({
-  id: nextId++,
-  conversationId: '00000000-0000-4000-8000-000000000000',
-  role,
-  content,
-  createdAt: 0,
-  toolCalls: null,
-  toolCallId: null,
-  toolName: null,
-  status: 'complete',
-  error: null,
-  origin: role === 'user' ? 'user' : 'system',
-  usage: null,
-  model: null,
-  summaryThrough: null,
-});
+const msg = (role: Message['role'], content: string): Message => message({ role, content });
 const none = { modelOptions: {}, reportedWindows: {} };
 
 describe('context window of a model', () => {

@@ -2,7 +2,7 @@
 // switch of conversation (like the draft text). Each is uploaded as soon as it is added
 // (bytes as base64 through the typed API); the limits are checked here first, so the user
 // learns of a file too large before anything is sent.
-import { limitProblem, type AttachmentInfo } from '../../shared/attachments';
+import { IMAGE_TYPES, limitProblem, type AttachmentInfo } from '../../shared/attachments';
 import type { StepwiseApi } from '../../shared/ipc';
 import { call } from '../api/apiContext';
 
@@ -60,7 +60,7 @@ export function createStagedFiles() {
         accepted.map(async ({ file, name, key }) => {
           try {
             const data = await readBase64(file);
-            if (/^image\/(png|jpeg|webp|gif)$/.test(file.type)) update(key, { previewUrl: `data:${file.type};base64,${data}` });
+            if ((IMAGE_TYPES as readonly string[]).includes(file.type)) update(key, { previewUrl: `data:${file.type};base64,${data}` });
             const info = await call(api, 'attachments:add', { name, mimeType: file.type.slice(0, 200), data });
             update(key, { info });
           } catch (error) {

@@ -10,19 +10,23 @@ let spent = 0;
 let renewing = false;
 const waiting = new Set<() => void>();
 
+function renew(): void {
+  renewing = false;
+  spent = 0;
+  const wake = [...waiting];
+  waiting.clear();
+  for (const w of wake) w();
+}
+
 // A message to ourselves runs as the next task, without the 4 ms clamp of nested timers.
 let channel: MessageChannel | null = null;
 function renewSoon(): void {
   if (renewing) return;
   renewing = true;
-  channel ??= new MessageChannel();
-  channel.port1.onmessage = () => {
-    renewing = false;
-    spent = 0;
-    const wake = [...waiting];
-    waiting.clear();
-    for (const w of wake) w();
-  };
+  if (!channel) {
+    channel = new MessageChannel();
+    channel.port1.onmessage = renew;
+  }
   channel.port2.postMessage(null);
 }
 

@@ -5,13 +5,13 @@ import { useEffect, useState } from 'react';
 import type { Folder } from '../../shared/folders';
 import { call, useApi } from '../api/apiContext';
 import { useModal } from '../common/useModal';
-import { useGuard, useToast } from '../common/toasts';
-import { deliverExport } from '../common/download';
+import { useGuard } from '../common/toasts';
 import { ChoiceGroup, type Choice } from '../common/ChoiceGroup';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { revealBidiControls } from '../../shared/bidi';
 import './folders.css';
 import { DialogActions } from '../common/DialogActions';
+import { ConversationsExportDialog } from '../sidebar/ExportConversationDialog';
 
 /** Mirrors FOLDER_NAME_MAX in shared/folders (not imported: that module brings zod). */
 const NAME_MAX = 100;
@@ -140,33 +140,17 @@ function MoveToFolderDialog(props: { conversation: { id: string; title: string; 
   );
 }
 
-const FORMATS: Choice<'md' | 'json'>[] = [
-  { value: 'md', label: 'Markdown (readable)' },
-  { value: 'json', label: 'JSON (complete, can be imported)' },
-];
-
 function ExportFolderDialog(props: { folder: Folder; onClose: () => void }) {
   const api = useApi();
-  const guard = useGuard();
-  const toast = useToast();
-  const ref = useModal();
-  const [format, setFormat] = useState<'md' | 'json'>('md');
-  const run = async () => {
-    const result = await guard(() => call(api, 'export:folder', { folderId: props.folder.id, format }));
-    if (result) {
-      deliverExport(result, toast);
-      props.onClose();
-    }
-  };
+  const { folder } = props;
   return (
-    <dialog ref={ref} className="dialog" aria-label="Export folder" onClose={props.onClose}>
-      <h2>Export folder</h2>
-      <p className="dialog-body">
-        “{revealBidiControls(props.folder.name)}”: all {props.folder.count} {props.folder.count === 1 ? 'conversation' : 'conversations'} in one file.
-      </p>
-      <ChoiceGroup legend="Format" name="folder-format" choices={FORMATS} value={format} onChange={setFormat} />
-      <DialogActions label="Export" onCancel={props.onClose} onConfirm={() => void run()} />
-    </dialog>
+    <ConversationsExportDialog
+      heading="Export folder"
+      body={`“${revealBidiControls(folder.name)}”: all ${folder.count} ${folder.count === 1 ? 'conversation' : 'conversations'} in one file.`}
+      name="folder-format"
+      exportAs={(format) => call(api, 'export:folder', { folderId: folder.id, format })}
+      onClose={props.onClose}
+    />
   );
 }
 

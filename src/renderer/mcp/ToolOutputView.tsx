@@ -1,11 +1,12 @@
 // Images and resources an MCP call returned, inside its card (fetched when it is opened).
 import { useEffect, useState } from 'react';
+import { IMAGE_TYPES } from '../../shared/attachments';
 import type { ToolOutput } from '../../shared/mcp';
 import { call, useApi } from '../api/apiContext';
 import { ImageViewer } from '../attachments/ImageViewer';
 import './mcp.css';
 
-const SAFE_IMAGE = /^image\/(png|jpeg|gif|webp)$/;
+const SAFE_IMAGE: readonly string[] = IMAGE_TYPES;
 
 export function ToolOutputView({ conversationId, toolCallId }: { conversationId: string; toolCallId: string }) {
   const api = useApi();
@@ -26,7 +27,7 @@ export function ToolOutputView({ conversationId, toolCallId }: { conversationId:
       {output.images.length > 0 && (
         <div className="tool-images">
           {output.images
-            .filter((image) => SAFE_IMAGE.test(image.mimeType))
+            .filter((image) => SAFE_IMAGE.includes(image.mimeType))
             .map((image, i) => (
               <ToolImageView key={i} url={`data:${image.mimeType};base64,${image.data}`} name={`Image ${i + 1} from the tool`} />
             ))}

@@ -8,7 +8,7 @@ import { ConversationExport, ConversationsExport } from '../../../src/shared/exp
 import { ATTACHMENTS_DIR } from '../../../src/main/core/attachments/attachmentFiles';
 import { makeTempDir, removeDir } from '../../support/tempDir';
 import { PNG_1X1 } from '../../support/attachmentFixtures';
-import { startCore, type TestCore } from './exportFixtures';
+import { exportedText, startCore, type TestCore } from './exportFixtures';
 
 let dir: string;
 let app: TestCore;
@@ -23,11 +23,7 @@ afterEach(() => {
   removeDir(dir);
 });
 
-async function exported(id: string, format: 'json' | 'md'): Promise<string> {
-  const result = await app.call('export:conversation', { conversationId: id, format });
-  if (result.kind !== 'download') throw new Error(`expected a download, got ${result.kind}`);
-  return result.text;
-}
+const exported = (id: string, format: 'json' | 'md') => exportedText(app, id, format);
 
 async function conversationWithFiles() {
   const { id } = await app.call('conversations:create', { title: 'With files' });

@@ -14,7 +14,7 @@ import { MESSAGE_MAX, TITLE_MAX } from '../../../src/shared/domain';
 import { TASK_TITLE_MAX } from '../../../src/shared/tasks';
 import type { EventName } from '../../../src/shared/ipc';
 import { makeTempDir, removeDir } from '../../support/tempDir';
-import { dumpDatabase, scriptedDialogs, startCore, T0, type TestCore } from './exportFixtures';
+import { dumpDatabase, exportedText, scriptedDialogs, startCore, T0, type TestCore } from './exportFixtures';
 import { headings, listItems, parseGfm, textOf, walk } from './markdownTree';
 
 let dir: string;
@@ -85,11 +85,7 @@ async function buildConversation(core: TestCore): Promise<string> {
   return id;
 }
 
-async function exportJson(id: string): Promise<string> {
-  const result = await app.call('export:conversation', { conversationId: id, format: 'json' });
-  if (result.kind !== 'download') throw new Error(`expected a download, got ${result.kind}`);
-  return result.text;
-}
+const exportJson = (id: string) => exportedText(app, id, 'json');
 
 function recordEvents(core: TestCore) {
   const seen: Array<{ event: EventName; payload: unknown }> = [];

@@ -39,6 +39,13 @@ export function startCore(dataDir: string, options: { fileDialogs?: FileDialogs 
 
 export type TestCore = ReturnType<typeof startCore>;
 
+/** A conversation's export text, as the download the export call answers with. */
+export async function exportedText(app: TestCore, conversationId: string, format: 'json' | 'md'): Promise<string> {
+  const result = await app.call('export:conversation', { conversationId, format });
+  if (result.kind !== 'download') throw new Error(`expected a download, got ${result.kind}`);
+  return result.text;
+}
+
 /** Inserts a task list with its tasks, dependencies and events; returns the list's row id. */
 export function insertList(
   db: Db,

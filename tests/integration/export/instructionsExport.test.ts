@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConversationExport } from '../../../src/shared/exportFormat';
 import { makeTempDir, removeDir } from '../../support/tempDir';
-import { startCore, type TestCore } from './exportFixtures';
+import { exportedText, startCore, type TestCore } from './exportFixtures';
 
 let dir: string;
 let app: TestCore;
@@ -19,11 +19,7 @@ afterEach(() => {
   removeDir(dir);
 });
 
-async function exported(id: string, format: 'json' | 'md'): Promise<string> {
-  const result = await app.call('export:conversation', { conversationId: id, format });
-  if (result.kind !== 'download') throw new Error(`expected a download, got ${result.kind}`);
-  return result.text;
-}
+const exported = (id: string, format: 'json' | 'md') => exportedText(app, id, format);
 
 const stored = () => (app.db.prepare('SELECT conversation_id FROM conversation_instructions ORDER BY conversation_id').all() as Array<{ conversation_id: string }>).map((r) => r.conversation_id);
 
