@@ -12,6 +12,22 @@ export function progressOf(tasks: readonly { status: TaskStatus }[]): { done: nu
   return { done: tasks.filter((t) => t.status === 'completed').length, total: tasks.length - cancelled, cancelled };
 }
 
+/**
+ * The sidebar's `k/N` badge of an open list (null for none or an empty one): the same
+ * count as the badge query in taskStore.ts. The sidebar keeps it in step from
+ * `tasks:changed`, so a task change is one pushed event, not two.
+ */
+export function taskBadge(tasks: readonly { status: string }[] | null | undefined): { done: number; total: number } | null {
+  if (!tasks?.length) return null;
+  let done = 0;
+  let total = 0;
+  for (const task of tasks) {
+    if (task.status === 'completed') done++;
+    if (task.status !== 'cancelled') total++;
+  }
+  return { done, total };
+}
+
 /** The task shown as "current": the main agent's in-progress task, else one a worker runs. */
 export function currentTask(list: TaskList): Task | null {
   const active = list.tasks.filter((t) => t.status === 'in_progress');

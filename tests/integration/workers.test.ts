@@ -1,4 +1,5 @@
 // Workers end to end: the scripted server plays the main agent and every worker at once
+import { taskBadge } from '../../src/shared/taskProgress';
 // (routed on the system prompt), through the real engine and SQLite.
 import { describe, expect, it } from 'vitest';
 import { type ChatBody, type ScriptedServer, type Turn } from '../support/scriptedServer';
@@ -284,7 +285,7 @@ describe('workers', () => {
       return { toolCalls: [plan, ...[1, 2, 3].map((n) => ({ id: `s${n}`, name: 'start_task', arguments: JSON.stringify({ task_description: `Count basket ${n}`, taskId: n }) }))] };
     });
     const conversation = await h.newConversation('Baskets');
-    // Every header list and sidebar badge pushed agrees with the database at that moment.
+    // Every header list pushed, and the sidebar badge counted from it, agrees with the database at that moment.
     const progress = (tasks: ReadonlyArray<{ status: string }>) => `${tasks.filter((t) => t.status === 'completed').length}/${tasks.length}`;
     const headers: string[] = [];
     const mismatches: string[] = [];
@@ -295,9 +296,10 @@ describe('workers', () => {
         const list = (payload as { list: { tasks: Array<{ status: string }> } | null }).list;
         headers.push(list ? progress(list.tasks) : '');
         if ((list ? progress(list.tasks) : null) !== now) mismatches.push(`header ${headers.at(-1)} vs ${now}`);
+        const badge = taskBadge(list?.tasks);
+        const stored = h.core.tasks.tasks.badges([conversation.id]).get(conversation.id) ?? null;
+        if (JSON.stringify(badge) !== JSON.stringify(stored)) mismatches.push(`badge ${JSON.stringify(badge)} vs ${JSON.stringify(stored)}`);
       }
-      const badge = event === 'conversations:changed' ? (payload as { conversation?: { tasks?: { done: number; total: number } | null } }).conversation?.tasks : undefined;
-      if (badge && `${badge.done}/${badge.total}` !== now) mismatches.push(`badge ${badge.done}/${badge.total} vs ${now}`);
     });
     await h.call('messages:send', { conversationId: conversation.id, content: 'Count the three baskets' });
     await until(() => h.messages(conversation.id).some((m) => m.content === 'All counted.'), 'the aggregated answer');

@@ -23,7 +23,7 @@ export function createTaskFixture(dataDir: string) {
   const now = () => (clock += 1000);
   const conversations = createConversationRepo(db, now);
   const messages = createMessageRepo(db, now);
-  const tasks = createTaskService({ db, bus, now, conversationSummary: (id) => conversations.summary(id) });
+  const tasks = createTaskService({ db, bus, now });
   conversations.setTaskBadgeLookup((ids) => tasks.badges(ids));
   const registry = createToolRegistry();
   for (const tool of createTaskTools(tasks)) registry.register(tool);

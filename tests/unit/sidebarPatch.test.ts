@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ConversationSummary } from '../../src/shared/domain';
 import type { SidebarRow } from '../../src/shared/folders';
-import { patchedPage } from '../../src/renderer/sidebar/sidebarPatch';
+import { badgePatchedPage, patchedPage } from '../../src/renderer/sidebar/sidebarPatch';
 
 const summary = (id: string, fields: Partial<ConversationSummary> = {}): ConversationSummary => ({
   id,
@@ -45,5 +45,16 @@ describe('patching a sidebar page with a pushed conversation', () => {
     expect(patchedPage(page, summary('a', { folderId: null }))).toBeNull();
     expect(patchedPage(page, summary('b', { pinned: true }))).toBeNull();
     expect(patchedPage(page, summary('z'))).toBeNull();
+  });
+
+  it('sets a task badge from tasks:changed, and leaves a page that already shows it', () => {
+    const next = badgePatchedPage(page, 'b', { done: 1, total: 4 });
+    const b = next?.[2];
+    expect(b?.kind === 'conversation' && [b.conversation.tasks, b.conversation.match]).toEqual([{ done: 1, total: 4 }, { messageId: 7, snippet: 'Conversation [b]' }]);
+    expect(next?.[1]).toBe(page[1]);
+    expect(badgePatchedPage(next!, 'b', { done: 1, total: 4 })).toBeNull();
+    expect(badgePatchedPage(next!, 'b', null)?.[2]).toMatchObject({ conversation: { id: 'b', tasks: null } });
+    expect(badgePatchedPage(page, 'a', null)).toBeNull();
+    expect(badgePatchedPage(page, 'z', { done: 0, total: 1 })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { taskBadge } from '../../src/shared/taskProgress';
 import { createTaskFixture, dumpTaskTables, type TaskFixture } from '../support/taskFixture';
 import { makeTempDir, removeDir } from '../support/tempDir';
 
@@ -33,9 +34,10 @@ describe('manage_todo_list', () => {
       [5, 'pending', 4],
     ]);
     expect(f.tasksChanged()).toEqual([{ conversationId: f.conversationId, list }]);
-    // The sidebar badge follows.
-    const summary = f.events.findLast((e) => e.event === 'conversations:changed')!.payload as { conversation: { tasks: unknown } };
-    expect(summary.conversation.tasks).toEqual({ done: 0, total: 5 });
+    // The sidebar badge follows from that one event; the stored summary agrees.
+    expect(taskBadge(list.tasks)).toEqual({ done: 0, total: 5 });
+    expect(f.conversations.summary(f.conversationId)?.tasks).toEqual({ done: 0, total: 5 });
+    expect(f.events.filter((e) => e.event === 'conversations:changed')).toEqual([]);
   });
 
   it('updates in place by id and counts completed tasks', async () => {

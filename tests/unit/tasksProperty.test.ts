@@ -6,6 +6,7 @@ import type { TaskList } from '../../src/shared/tasks';
 import { createDispatcher, type Handlers } from '../../src/main/core/ipc/dispatcher';
 import { taskHandlers } from '../../src/main/core/tasks/taskHandlers';
 import { findCycle } from '../../src/main/core/tasks/taskRules';
+import { taskBadge } from '../../src/shared/taskProgress';
 import { createTaskFixture, dumpTaskTables, type TaskFixture } from '../support/taskFixture';
 import { makeTempDir, removeDir } from '../support/tempDir';
 
@@ -220,6 +221,8 @@ async function runSequence(commands: Command[]) {
         const pushed = f.events.slice(eventsBefore).filter((e) => e.event === 'tasks:changed');
         if (pushed.length) expect(pushed.at(-1)!.payload).toEqual({ conversationId, list });
       }
+      // The sidebar counts its badge from the pushed list; the page query counts it in SQL.
+      expect(taskBadge(list?.tasks)).toEqual(f.tasks.badges([conversationId]).get(conversationId) ?? null);
       checkInvariants(list, conversationId);
       // A task that just started or completed had no unfinished blocker.
       const old = new Map((listBefore?.tasks ?? []).map((t) => [t.id, t]));

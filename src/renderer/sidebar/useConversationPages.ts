@@ -4,7 +4,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SidebarRow } from '../../shared/folders';
 import { call, useApi, useEvent } from '../api/apiContext';
-import { patchedPage } from './sidebarPatch';
+import { taskBadge } from '../../shared/taskProgress';
+import { badgePatchedPage, patchedPage } from './sidebarPatch';
 
 export const PAGE_SIZE = 100;
 
@@ -78,6 +79,21 @@ export function useConversationPages(query: string) {
       refresh();
     },
     [refresh, query],
+  );
+  useEvent(
+    'tasks:changed',
+    ({ conversationId, list }) => {
+      // A row not loaded yet reads its badge when its page is fetched.
+      const badge = taskBadge(list?.tasks);
+      for (const [page, rows] of pages.current) {
+        const patched = badgePatchedPage(rows, conversationId, badge);
+        if (!patched) continue;
+        pages.current.set(page, patched);
+        setVersion((v) => v + 1);
+        return;
+      }
+    },
+    [],
   );
   useEvent('folders:changed', refresh, [refresh]);
 

@@ -30,15 +30,7 @@ export interface TaskModuleDeps {
 
 export function createTaskModule(deps: TaskModuleDeps) {
   const { db, bus, conversations } = deps;
-  const tasks = createTaskService({
-    db,
-    bus,
-    now: deps.now,
-    conversationSummary: (id, badge) => {
-      const conversation = conversations.get(id);
-      return conversation && { ...conversation, tasks: badge };
-    },
-  });
+  const tasks = createTaskService({ db, bus, now: deps.now });
   conversations.setTaskBadgeLookup((ids) => tasks.badges(ids));
 
   // Only the chosen style's tools are registered; a settings change swaps them before the next request.

@@ -2,7 +2,6 @@
 // operation propose the new one, check it against the rules, write the difference,
 // append task_events — all in one SQLite transaction, so a failed check or a failing
 // write leaves nothing behind — and then push `tasks:changed`.
-import type { ConversationSummary } from '../../../shared/domain';
 import type { TaskList } from '../../../shared/tasks';
 import type { Db } from '../db/openDatabase';
 import type { EventBus } from '../ipc/eventBus';
@@ -88,28 +87,7 @@ export interface TaskServiceDeps {
   db: Db;
   bus: EventBus;
   now?: () => number;
-  /**
-   * The sidebar summary, re-sent when the `k/N` badge changes; `tasks` is the new badge,
-   * counted from the list in memory (a lookup may ignore it and read it again).
-   */
-  conversationSummary?: (conversationId: string, tasks: TaskBadge | null) => ConversationSummary | undefined;
 }
-
-type TaskBadge = ConversationSummary['tasks'];
-
-/** As the badge query in taskStore.ts counts an open list: cancelled tasks do not count. */
-function badgeOf(tasks: ReadonlyArray<{ status: string }> | null): TaskBadge {
-  if (!tasks?.length) return null;
-  let done = 0;
-  let total = 0;
-  for (const task of tasks) {
-    if (task.status === 'completed') done++;
-    if (task.status !== 'cancelled') total++;
-  }
-  return { done, total };
-}
-
-const sameBadge = (a: TaskBadge, b: TaskBadge) => a === b || (a !== null && b !== null && a.done === b.done && a.total === b.total);
 
 const COMPARED = ['title', 'description', 'activeForm', 'status', 'owner'] as const;
 
@@ -127,8 +105,6 @@ interface Outcome<T> {
   /** The open list's rows after the change, and the write count after its last write (taskRowCache.ts). */
   rows: ListRows;
   mark: number;
-  /** The open list's tasks before the change, null when there was none (for the badge). */
-  previous: DraftTask[] | null;
 }
 
 export function createTaskService(deps: TaskServiceDeps) {
@@ -235,13 +211,9 @@ export function createTaskService(deps: TaskServiceDeps) {
     return changed;
   }
 
-  /** `before`: the open list's tasks before the change (null: there was none; undefined: not known). */
-  function notify(conversationId: string, list: TaskList | null, before?: ReadonlyArray<{ status: string }> | null) {
+  /** The sidebar's badge follows this event too (shared/taskProgress.ts `taskBadge`). */
+  function notify(conversationId: string, list: TaskList | null) {
     bus.emit('tasks:changed', { conversationId, list });
-    const badge = badgeOf(list?.tasks ?? null);
-    if (before !== undefined && sameBadge(badge, badgeOf(before))) return;
-    const summary = deps.conversationSummary?.(conversationId, badge);
-    if (summary) bus.emit('conversations:changed', { id: conversationId, kind: 'updated', conversation: summary });
   }
 
   function messageFor(conversationId: string, who: Who, known?: number): number | null {
@@ -312,7 +284,6 @@ export function createTaskService(deps: TaskServiceDeps) {
       list: open && taskListFrom(open, rows),
       rows,
       mark,
-      previous: list && current,
     };
   }
   const changeTransaction = db.transaction(changeInside) as unknown as { immediate: typeof changeInside };
@@ -348,7 +319,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       }
       const { list } = outcome;
       if (list) rowCache.put(list.id, outcome.rows, outcome.mark);
-      if (outcome.changed) notify(conversationId, list, outcome.previous);
+      if (outcome.changed) notify(conversationId, list);
       return {
         ok: true,
         value: { list, before: outcome.before, after: outcome.after, startedNew: outcome.startedNew, value: outcome.value, kept: describeKept(outcome.kept) },
