@@ -3,7 +3,8 @@
 import type { TaskStatus } from '../../../shared/tasks';
 import type { Op, OpState, Who } from './taskService';
 import type { DraftTask } from './taskStore';
-import { describeIds, joinAnd, LIST_TASKS_MAX, normalizeStatus, normalizeTaskId, normalizeTitle, taskNotFound, type Checked } from './taskRules';
+import { TASK_TITLE_MAX } from '../../../shared/tasks';
+import { describeIds, joinAnd, LIST_TASKS_MAX, normalizeStatus, normalizeTaskId, normalizeTitle, TASK_ID_MAX, taskNotFound, type Checked } from './taskRules';
 
 const ok = <T>(value: T): Checked<T> => ({ ok: true, value });
 const fail = (error: string): Checked<never> => ({ ok: false, error });
@@ -66,10 +67,25 @@ export interface FullListOutcome {
   statusChanged: number[];
 }
 
+type ParsedItem = { id: number; title: string; status: TaskStatus; description?: string; activeForm?: string };
+
+/** An item as the model usually writes it: a whole id, a canonical status, a title with nothing to trim. */
+function plainItem(item: FullListItem): ParsedItem | null {
+  const { id, title, status } = item;
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > TASK_ID_MAX) return null;
+  if (typeof status !== 'string' || !Object.hasOwn(CANONICAL, status)) return null;
+  if (typeof title !== 'string' || title.length === 0 || title.length > TASK_TITLE_MAX || title.trim() !== title) return null;
+  return { id, title, status: status as TaskStatus, description: text(item.description), activeForm: text(item.activeForm) };
+}
+
+const CANONICAL: Readonly<Record<string, true>> = { pending: true, in_progress: true, completed: true, cancelled: true };
+
 /** Items of a manage_todo_list call, each checked; every bad item is reported at once. */
-export function parseItems(items: FullListItem[]): Checked<Array<{ id: number; title: string; status: TaskStatus; description?: string; activeForm?: string }>> {
+export function parseItems(items: FullListItem[]): Checked<ParsedItem[]> {
   const errors: string[] = [];
   const parsed = items.map((item, index) => {
+    const plain = plainItem(item);
+    if (plain) return plain;
     const id = normalizeTaskId(item.id);
     const title = normalizeTitle(item.title);
     const status = normalizeStatus(item.status);
@@ -92,32 +108,36 @@ export function fullListOp(items: FullListItem[], who: Who): Op<FullListOutcome>
   return (state) => {
     const parsed = parseItems(items);
     if (!parsed.ok) return parsed;
-    const sent = new Map(parsed.value.map((i) => [i.id, i]));
-    const extendsFinished = () => state.tasks.every((t) => sent.get(t.id)?.title === t.title);
+    const sent = new Set(parsed.value.map((i) => i.id));
+    const extendsFinished = () => {
+      const titles = new Map(parsed.value.map((i) => [i.id, i.title]));
+      return state.tasks.every((t) => titles.get(t.id) === t.title);
+    };
     const startNew = state.finishedEarlier && !extendsFinished();
     const current = startNew ? [] : state.tasks;
-    const byId = new Map(current.map((t) => [t.id, t]));
+    // Models re-send the list in its order: look at the same place first, then search.
+    let byId: Map<number, DraftTask> | null = null;
+    const oldOf = (id: number, index: number) => (current[index]?.id === id ? current[index] : (byId ??= new Map(current.map((t) => [t.id, t]))).get(id));
     const statusChanged: number[] = [];
-    const tasks = parsed.value.map((item) => {
-      const old = byId.get(item.id);
+    const tasks = parsed.value.map((item, index): DraftTask => {
+      const old = oldOf(item.id, index);
       if (!old) {
         if (item.status === 'completed') statusChanged.push(item.id);
         return newTask(item.id, item.title, who, { status: item.status, description: item.description ?? '', activeForm: item.activeForm ?? '' });
       }
       if (old.status !== item.status) statusChanged.push(item.id);
-      // One object per task (not withStatus's and then this one): this runs for every task of every call.
-      return {
-        ...old,
-        status: item.status,
-        owner: ownerAfter(old, item.status, who),
-        title: item.title,
-        description: item.description ?? old.description,
-        activeForm: item.activeForm ?? old.activeForm,
-        // A blocker the call dropped no longer holds anything back.
-        blockedBy: old.blockedBy.length ? old.blockedBy.filter((id) => sent.has(id)) : old.blockedBy,
-      };
+      const description = item.description ?? old.description;
+      const activeForm = item.activeForm ?? old.activeForm;
+      const owner = ownerAfter(old, item.status, who);
+      // A blocker the call dropped no longer holds anything back.
+      const blockedBy = old.blockedBy.length ? old.blockedBy.filter((id) => sent.has(id)) : old.blockedBy;
+      // Most items re-send their task unchanged: keep that task (this runs for every task of every call).
+      if (old.status === item.status && old.title === item.title && old.description === description && old.activeForm === activeForm && old.owner === owner && old.blockedBy === blockedBy) {
+        return old;
+      }
+      return { ...old, status: item.status, owner, title: item.title, description, activeForm, blockedBy };
     });
-    const missing = current.filter((t) => !sent.has(t.id));
+    const missing = tasks.length === current.length && tasks.every((t, i) => t.id === current[i].id) ? [] : current.filter((t) => !sent.has(t.id));
     return ok({ tasks, startNew, value: { missing, statusChanged } });
   };
 }

@@ -137,24 +137,32 @@ function sameIds(a: readonly number[], b: readonly number[]): boolean {
  * make an untouched dependant invalid.
  */
 export function checkChange(before: readonly RuleTask[], after: readonly RuleTask[]): string[] {
+  // Runs on every change of lists of up to 200 tasks: the id index is built only when a
+  // task has blockers, and the common case (ids as before, no dependencies) allocates little.
   const errors: string[] = [];
-  const previous = new Map(before.map((t) => [t.id, t]));
-  const byId = new Map<number, RuleTask>();
+  const ids = new Set<number>();
   const duplicates = new Set<number>();
+  let withBlockers = false;
   for (const task of after) {
-    if (byId.has(task.id)) duplicates.add(task.id);
-    byId.set(task.id, task);
+    if (ids.has(task.id)) duplicates.add(task.id);
+    ids.add(task.id);
+    if (task.blockedBy.length) withBlockers = true;
   }
   if (duplicates.size) errors.push(`Task ids must be unique in a list: ${describeIds([...duplicates])} used more than once.`);
   if (after.length > LIST_TASKS_MAX) errors.push(`A list holds at most ${LIST_TASKS_MAX} tasks (got ${after.length}).`);
+  const byId = withBlockers ? new Map(after.map((t) => [t.id, t])) : null;
 
+  let inProgress: Map<string, number[]> | null = null;
   for (const task of after) {
     if (!Number.isInteger(task.id) || task.id < 1 || task.id > TASK_ID_MAX) {
       errors.push(`Task id must be a whole number from 1 to ${TASK_ID_MAX} (got ${task.id}).`);
     }
-    const title = normalizeTitle(task.title);
-    if (!title.ok) errors.push(`Task ${task.id}: ${title.error}.`);
-    if (task.blockedBy.length === 0) continue;
+    if (!isCleanTitle(task.title)) {
+      const title = normalizeTitle(task.title);
+      if (!title.ok) errors.push(`Task ${task.id}: ${title.error}.`);
+    }
+    if (task.status === 'in_progress') (inProgress ??= new Map()).set(task.owner, [...(inProgress.get(task.owner) ?? []), task.id]);
+    if (!byId || task.blockedBy.length === 0) continue;
     if (task.blockedBy.includes(task.id)) errors.push(`Task ${task.id} cannot be blocked by itself.`);
     const missing = task.blockedBy.filter((id) => id !== task.id && !byId.has(id));
     if (missing.length) {
@@ -163,26 +171,24 @@ export function checkChange(before: readonly RuleTask[], after: readonly RuleTas
   }
 
   // Most lists have no dependencies at all: then there is no cycle to look for.
-  const cycle = after.some((t) => t.blockedBy.length > 0) && findCycle(after.map((t) => ({ ...t, blockedBy: t.blockedBy.filter((id) => id !== t.id) })));
+  const cycle = withBlockers && findCycle(after.map((t) => ({ ...t, blockedBy: t.blockedBy.filter((id) => id !== t.id) })));
   if (cycle) errors.push(`Dependencies would form a cycle: ${cycle.join(' → ')}. Remove one of these dependencies.`);
 
-  const inProgress = new Map<string, number[]>();
-  for (const task of after) {
-    if (task.status !== 'in_progress') continue;
-    inProgress.set(task.owner, [...(inProgress.get(task.owner) ?? []), task.id]);
-  }
-  for (const [owner, ids] of inProgress) {
-    if (ids.length > 1) {
+  for (const [owner, started] of inProgress ?? []) {
+    if (started.length > 1) {
       const who = owner === 'main' ? '' : ` for ${owner}`;
       errors.push(
-        `Only one task may be in_progress at a time${who}; tasks ${joinAnd(ids.map(String))} are. ` +
+        `Only one task may be in_progress at a time${who}; tasks ${joinAnd(started.map(String))} are. ` +
           'Mark the finished one completed (or pending) first.',
       );
     }
   }
 
+  // Only a task with blockers can be held back by them.
+  if (!byId) return errors;
+  const previous = new Map(before.map((t) => [t.id, t]));
   for (const task of after) {
-    if (task.status !== 'in_progress' && task.status !== 'completed') continue;
+    if (task.blockedBy.length === 0 || (task.status !== 'in_progress' && task.status !== 'completed')) continue;
     const old = previous.get(task.id);
     if (old && old.status === task.status && sameIds(old.blockedBy, task.blockedBy)) continue;
     const open = openBlockersOf(task, byId);
@@ -197,7 +203,14 @@ export function checkChange(before: readonly RuleTask[], after: readonly RuleTas
   return errors;
 }
 
-/** Tasks that had an open blocker before the change and have none after it. */
+/** Printable ASCII: never trimmed. */
+const solid = (code: number) => code > 32 && code < 127;
+
+/** A title normalizeTitle takes as it is, told without trimming it (the usual case); anything else goes to normalizeTitle. */
+function isCleanTitle(title: unknown): boolean {
+  return typeof title === 'string' && title.length > 0 && title.length <= TASK_TITLE_MAX && solid(title.charCodeAt(0)) && solid(title.charCodeAt(title.length - 1));
+}
+
 export function newlyUnblocked(before: readonly RuleTask[], after: readonly RuleTask[]): number[] {
   if (!before.some((t) => t.blockedBy.length > 0)) return [];
   const oldById = new Map(before.map((t) => [t.id, t]));

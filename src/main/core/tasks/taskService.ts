@@ -120,7 +120,8 @@ export function createTaskService(deps: TaskServiceDeps) {
 
   /** Runs for every task of every change, so it allocates only when something differs. */
   function changedFields(a: DraftTask, b: DraftTask): Array<keyof DraftTask> | null {
-    // Most tasks of a call are unchanged: say so without looking fields up by name.
+    // Most tasks of a call are unchanged (often the very same object): say so without looking fields up by name.
+    if (a === b) return null;
     if (
       a.title === b.title && a.description === b.description && a.activeForm === b.activeForm && a.status === b.status &&
       a.owner === b.owner && (a.handedBack ?? null) === (b.handedBack ?? null) && a.blockedBy.length + b.blockedBy.length === 0
@@ -156,14 +157,16 @@ export function createTaskService(deps: TaskServiceDeps) {
 
   /** Writes the difference between two versions of a list; returns whether anything changed. */
   function writeDiff(listId: number, rows: ListRows, before: DraftTask[], after: DraftTask[], who: Who, at: number, messageId: number | null): boolean {
-    // Runs on every change of lists of up to 200 tasks: one index, and arrays only when needed.
+    // Runs on every change of lists of up to 200 tasks. Ids usually keep their places:
+    // the index of the old list is built only when one does not.
     let changed = false;
-    const oldIndex = new Map<number, number>();
-    before.forEach((t, index) => oldIndex.set(t.id, index));
-    const keep = new Set<number>();
-    for (const t of after) keep.add(t.id);
-    for (const old of before) {
-      if (keep.has(old.id) || old.rowId === null) continue;
+    let oldIndex: Map<number, number> | null = null;
+    const indexOf = (id: number, position: number) =>
+      before[position]?.id === id ? position : (oldIndex ??= new Map(before.map((t, index) => [t.id, index]))).get(id);
+    const sameIds = after.length === before.length && after.every((t, i) => t.id === before[i].id);
+    const keep = sameIds ? null : new Set(after.map((t) => t.id));
+    for (const old of keep ? before : []) {
+      if (keep!.has(old.id) || old.rowId === null) continue;
       store.appendEvent({ listId, taskId: old.rowId, at, actor: who.actor, kind: 'deleted', before: snapshot(old) });
       store.deleteTask(old.rowId, rows);
       changed = true;
@@ -173,7 +176,7 @@ export function createTaskService(deps: TaskServiceDeps) {
     let lastSurvivor = -1;
     let reordered = false;
     after.forEach((task, position) => {
-      const index = oldIndex.get(task.id);
+      const index = indexOf(task.id, position);
       const old = index === undefined ? undefined : before[index];
       if (index !== undefined) {
         if (index < lastSurvivor) reordered = true;
@@ -197,14 +200,14 @@ export function createTaskService(deps: TaskServiceDeps) {
       // Lists are stored in order, so a task whose index is unchanged keeps its position.
       if (index !== position) store.setPosition(old.rowId, position, rows);
     });
-    const rowOf = (id: number) => inserted.get(id) ?? before[oldIndex.get(id)!].rowId!;
+    const rowOf = (id: number) => inserted.get(id) ?? before[indexOf(id, -1)!].rowId!;
     for (const task of blockersChanged) {
       store.setBlockers(rowOf(task.id), task.blockedBy.map(rowOf), rows);
     }
     // The surviving tasks are in their old order exactly when their old indexes only grow.
     if (reordered) {
-      const survivors = before.filter((t) => keep.has(t.id)).map((t) => t.id);
-      const order = after.filter((t) => oldIndex.has(t.id)).map((t) => t.id);
+      const survivors = before.filter((t) => !keep || keep.has(t.id)).map((t) => t.id);
+      const order = after.filter((t, position) => indexOf(t.id, position) !== undefined).map((t) => t.id);
       store.appendEvent({ listId, taskId: null, at, actor: who.actor, kind: 'reordered', before: survivors, after: order });
       changed = true;
     }
