@@ -8,8 +8,13 @@ import type { Task, TaskList, TaskStatus } from './tasks';
  * header, the sidebar badge, the prompt block and every export.
  */
 export function progressOf(tasks: readonly { status: TaskStatus }[]): { done: number; total: number; cancelled: number } {
-  const cancelled = tasks.filter((t) => t.status === 'cancelled').length;
-  return { done: tasks.filter((t) => t.status === 'completed').length, total: tasks.length - cancelled, cancelled };
+  let done = 0;
+  let cancelled = 0;
+  for (const task of tasks) {
+    if (task.status === 'completed') done++;
+    else if (task.status === 'cancelled') cancelled++;
+  }
+  return { done, total: tasks.length - cancelled, cancelled };
 }
 
 /**
@@ -19,12 +24,7 @@ export function progressOf(tasks: readonly { status: TaskStatus }[]): { done: nu
  */
 export function taskBadge(tasks: readonly { status: string }[] | null | undefined): { done: number; total: number } | null {
   if (!tasks?.length) return null;
-  let done = 0;
-  let total = 0;
-  for (const task of tasks) {
-    if (task.status === 'completed') done++;
-    if (task.status !== 'cancelled') total++;
-  }
+  const { done, total } = progressOf(tasks as readonly { status: TaskStatus }[]);
   return { done, total };
 }
 
