@@ -100,6 +100,24 @@ describe('manage_todo_list', () => {
     expect(f.list()!.tasks.map((t) => t.id)).toEqual([1, 2, 3]);
   });
 
+  it('reads unusual spellings the way it reads plain ones, and refuses a title of Unicode spaces', async () => {
+    // Plain items (whole id, canonical status, clean title) take a shorter path than these.
+    const result = await manage([
+      { id: 1, title: '  Padded title\u00a0', status: 'Completed' },
+      { id: 2, title: 'Éclair recipe', status: ' in-progress ' },
+      { id: 3, title: 'Plain', status: 'pending' },
+    ]);
+    expect(result.content).toBe('Task list updated: 1/3 completed');
+    expect(f.list()!.tasks.map((t) => [t.title, t.status])).toEqual([
+      ['Padded title', 'completed'],
+      ['Éclair recipe', 'in_progress'],
+      ['Plain', 'pending'],
+    ]);
+    const refused = await manage([{ id: 1, title: '\u00a0\u2003', status: 'pending' }]);
+    expect(refused.content).toMatch(/todoList\[0\] \(id 1\): title must not be empty/);
+    expect(f.list()!.tasks).toHaveLength(3);
+  });
+
   it('keeps descriptions and activeForm unless the call changes them, and records events with actor model', async () => {
     await manage([
       { id: 1, title: 'Write tests', description: 'Unit and property', activeForm: 'Writing tests', status: 'in_progress' },
