@@ -18,6 +18,8 @@ const REPLY = [
   '\n\nEnd of reply ✅',
 ].join('');
 
+const STEADY = Array.from({ length: 40 }, (_, i) => `Paragraph ${i} of a steady reply, with **some** Markdown in it.\n\n`).join('') + 'Steady end.';
+
 let app: App;
 let server: ScriptedServer;
 let dataDir: string;
@@ -32,7 +34,14 @@ beforeAll(async () => {
     }
   })();
   core.close();
-  server = await startScriptedServer({ script: (r) => (r.body.stream ? { text: REPLY, chunkSize: 3 } : { text: 'Streaming check' }) });
+  server = await startScriptedServer({
+    script: (r) => {
+      if (!r.body.stream) return { text: 'Streaming check' };
+      // A reply streamed for a second or two, so the page's update rate shows.
+      if (JSON.stringify(r.body.messages).includes('steadily')) return { text: STEADY, chunkSize: 4, chunkDelayMs: 2 };
+      return { text: REPLY, chunkSize: 3 };
+    },
+  });
   app = await launchApp({ dataDir, env: { OPENAI_BASE_URL: server.baseUrl, STEPWISE_MODEL: 'scripted' } });
   await app.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.url).origin });
 });
@@ -100,5 +109,34 @@ describe('a long conversation', () => {
     // The open fence and emphasis rendered as Markdown, not as raw marks.
     expect(await reply.locator('pre code').innerText()).toContain('const greeting = "héllo 世界";');
     expect(await reply.locator('strong').first().innerText()).toBe('plan');
+  });
+
+  it('shows a streaming reply live, about 20 times a second rather than at every frame', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'New conversation', exact: true }).click();
+    // Each time the reply's text on screen changes, the page notes when.
+    await page.evaluate(() => {
+      const el = document.body;
+      const seen: number[] = [];
+      let length = -1;
+      new MutationObserver(() => {
+        const articles = el.querySelectorAll('article[aria-label="Assistant message"]');
+        const text = articles[articles.length - 1]?.textContent ?? '';
+        if (text.length !== length) seen.push(performance.now());
+        length = text.length;
+      }).observe(el, { subtree: true, childList: true, characterData: true });
+      (window as unknown as { seenChanges: number[] }).seenChanges = seen;
+    });
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('Reply steadily');
+    await box.press('Enter');
+    const reply = page.getByRole('article', { name: 'Assistant message' }).last();
+    await expect.poll(() => reply.innerText(), { timeout: 20_000 }).toContain('Steady end.');
+    const seen = await page.evaluate(() => (window as unknown as { seenChanges: number[] }).seenChanges);
+    const gaps = seen.slice(1).map((at, i) => at - seen[i]).sort((a, b) => a - b);
+    // Live: many updates while it streamed. Spaced: the typical one ≥ 40 ms after the last
+    // (every frame would be 16 ms), since each update parses and paints the reply again.
+    expect(gaps.length).toBeGreaterThan(8);
+    expect(gaps[Math.floor(gaps.length / 2)]).toBeGreaterThanOrEqual(40);
   });
 });
