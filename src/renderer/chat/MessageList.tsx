@@ -52,8 +52,13 @@ export function MessageList({
   useEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
+    let lastTop = el.scrollTop;
     const onScroll = () => {
-      stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
+      // Near the bottom, follow; moved up, stop. Any other scroll (the follow below, or
+      // rows measured above) keeps the choice: text arriving meanwhile is not the user leaving.
+      const nearBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
+      if (nearBottom || el.scrollTop < lastTop - 1) stick.current = nearBottom;
+      lastTop = el.scrollTop;
       const { hasOlder: more, onLoadOlder: load } = older.current;
       if (!more || !load || loadingOlder.current || el.scrollTop > LOAD_OLDER_MARGIN) return;
       const first = virtualizer.getVirtualItems().find((row) => row.end > el.scrollTop);
@@ -80,10 +85,19 @@ export function MessageList({
     virtualizer.scrollToOffset(start - kept.offset);
   }, [items, virtualizer]);
 
-  const last = messages.at(-1);
-  useLayoutEffect(() => {
-    if (stick.current && items.length) virtualizer.scrollToIndex(items.length - 1, { align: 'end' });
-  }, [items.length, last?.content, last?.id, virtualizer]);
+  // Follows the list's growth once it is laid out (a ResizeObserver runs after layout):
+  // scrolling from a layout effect instead read the height before layout, forcing one
+  // in the middle of every streamed render.
+  useEffect(() => {
+    const el = scrollRef.current;
+    const list = el?.firstElementChild;
+    if (!el || !list) return;
+    const follow = new ResizeObserver(() => {
+      if (stick.current) el.scrollTop = el.scrollHeight;
+    });
+    follow.observe(list);
+    return () => follow.disconnect();
+  }, []);
 
   // The message a jump went to (a task's, a search result's) stays marked until the next jump.
   const [highlighted, setHighlighted] = useState<number | null>(null);
