@@ -10,6 +10,7 @@ import { loadLanguages, missingLanguages } from './highlightLanguages';
 import { rehypeHighlightCode } from './rehypeHighlightCode';
 import { mayContainMath, normalizeMathDelimiters } from './mathDelimiters';
 import { takeParseBudget, whenParseBudget } from './parseBudget';
+import { mayUseGfm } from './gfmSyntax';
 
 
 type MathPlugins = typeof import('./mathPlugins');
@@ -82,7 +83,8 @@ const components: Components = {
   ),
 };
 
-const remarkPlugins = [remarkGfm];
+const withGfm = [remarkGfm];
+const plain: PluggableList = [];
 
 /** Only fenced code names a language to highlight: other blocks skip the highlighter's walk of their tree. */
 const hasFence = (text: string) => text.includes('```') || text.includes('~~~');
@@ -90,9 +92,10 @@ const hasFence = (text: string) => text.includes('```') || text.includes('~~~');
 /** One top-level block: unchanged blocks of a growing reply are not parsed again. */
 const Block = memo(function Block({ text, grammars, math }: { text: string; grammars: number; math: MathPlugins | null }) {
   const highlight: PluggableList = hasFence(text) ? [[rehypeHighlightCode, grammars]] : [];
+  const gfm = mayUseGfm(text);
   return (
     <ReactMarkdown
-      remarkPlugins={math ? [remarkGfm, math.remarkMath] : remarkPlugins}
+      remarkPlugins={math ? (gfm ? [remarkGfm, math.remarkMath] : [math.remarkMath]) : gfm ? withGfm : plain}
       rehypePlugins={math ? [math.rehypeMath as never, ...highlight] : highlight}
       skipHtml
       urlTransform={defaultUrlTransform}
