@@ -36,10 +36,14 @@ function replay(harness: ChatHarness, id: number): Array<{ content: string; reas
 
 let server: ScriptedServer;
 let h: ChatHarness;
-chatCorePerTest((s, c) => {
-  server = s;
-  h = c;
-});
+// Every streamed state is pushed (no 50 ms coalescing): the tests replay what the page saw.
+chatCorePerTest(
+  (s, c) => {
+    server = s;
+    h = c;
+  },
+  { chat: { emitIntervalMs: 0 } },
+);
 
 describe('reasoning', () => {
   it('reasoning_content is kept with the message, timed, and sent back only within its tool-calling turn', async () => {
