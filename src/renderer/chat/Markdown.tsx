@@ -115,6 +115,12 @@ function estimatedHeight(text: string): string {
 
 /** Past this many blocks, only blocks near the screen are rendered as Markdown. */
 export const LAZY_BLOCKS = 120;
+/**
+ * …except the last few, which render as Markdown straight away: a streaming reply grows
+ * there, under a view that follows it, and waiting for the IntersectionObserver to call
+ * them near drew each new block twice (as text, then as Markdown).
+ */
+const EAGER_TAIL = 16;
 /** How far outside the screen a block starts rendering, so scrolling rarely shows it plain. */
 const NEAR = '1200px 0px';
 
@@ -216,9 +222,9 @@ export const Markdown = memo(function Markdown({ text, streaming = false }: { te
       {blocks.map((block, index) => {
         const last = index === blocks.length - 1;
         const props = { grammars, math: wantsMath ? math : null, text: streaming && last ? remend(block) : block };
-        // Blocks only ever grow at the end, so the index is a stable key. The last block,
-        // where a streaming reply grows, always renders, and once rendered a block stays so.
-        return <LazyBlock key={index} {...props} watch={watch} eager={!lazy || last} last={last} />;
+        // Blocks only ever grow at the end, so the index is a stable key. The last blocks,
+        // where a streaming reply grows, always render, and once rendered a block stays so.
+        return <LazyBlock key={index} {...props} watch={watch} eager={!lazy || index >= blocks.length - EAGER_TAIL} last={last} />;
       })}
     </div>
   );
