@@ -23,8 +23,9 @@ export interface LoadedMessages {
 /**
  * Streamed text is shown at most this often. Each render parses the reply's new blocks
  * and lays out and paints the message again; at every frame that work kept a 2-core
- * machine busy (a 20,000-token reply took 24% more CPU, A/B over alternating rounds).
- * 20 updates a second still reads as live (the Vercel AI SDK suggests the same 50 ms).
+ * machine busy (a 20,000-token reply took about 15% more time and CPU, A/B over
+ * alternating rounds). 20 updates a second still reads as live (the Vercel AI SDK
+ * suggests the same 50 ms).
  */
 export const STREAM_RENDER_MS = 50;
 
