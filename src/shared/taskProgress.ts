@@ -22,9 +22,9 @@ export function progressOf(tasks: readonly { status: TaskStatus }[]): { done: nu
  * count as the badge query in taskStore.ts. The sidebar keeps it in step from
  * `tasks:changed`, so a task change is one pushed event, not two.
  */
-export function taskBadge(tasks: readonly { status: string }[] | null | undefined): { done: number; total: number } | null {
+export function taskBadge(tasks: readonly { status: TaskStatus }[] | null | undefined): { done: number; total: number } | null {
   if (!tasks?.length) return null;
-  const { done, total } = progressOf(tasks as readonly { status: TaskStatus }[]);
+  const { done, total } = progressOf(tasks);
   return { done, total };
 }
 

@@ -1,5 +1,4 @@
 // Workers end to end: the scripted server plays the main agent and every worker at once
-import { taskBadge } from '../../src/shared/taskProgress';
 // (routed on the system prompt), through the real engine and SQLite.
 import { describe, expect, it } from 'vitest';
 import { type ChatBody, type ScriptedServer, type Turn } from '../support/scriptedServer';
@@ -7,6 +6,8 @@ import { chatCorePerTest, type ChatHarness } from '../support/chatHarness';
 import { transcriptProblems } from '../support/transcriptValidator';
 import { buildApiMessages } from '../../src/main/core/llm/apiMessages';
 import { checkInvariants } from '../support/taskInvariants';
+import { taskBadge } from '../../src/shared/taskProgress';
+import type { EventPayload } from '../../src/shared/ipc';
 
 let server: ScriptedServer;
 let h: ChatHarness;
@@ -293,12 +294,12 @@ describe('workers', () => {
       const stored = h.core.tasks.tasks.get(conversation.id);
       const now = stored ? progress(stored.tasks) : null;
       if (event === 'tasks:changed') {
-        const list = (payload as { list: { tasks: Array<{ status: string }> } | null }).list;
+        const { list } = payload as EventPayload<'tasks:changed'>;
         headers.push(list ? progress(list.tasks) : '');
         if ((list ? progress(list.tasks) : null) !== now) mismatches.push(`header ${headers.at(-1)} vs ${now}`);
         const badge = taskBadge(list?.tasks);
-        const stored = h.core.tasks.tasks.badges([conversation.id]).get(conversation.id) ?? null;
-        if (JSON.stringify(badge) !== JSON.stringify(stored)) mismatches.push(`badge ${JSON.stringify(badge)} vs ${JSON.stringify(stored)}`);
+        const counted = h.core.tasks.tasks.badges([conversation.id]).get(conversation.id) ?? null;
+        if (JSON.stringify(badge) !== JSON.stringify(counted)) mismatches.push(`badge ${JSON.stringify(badge)} vs ${JSON.stringify(counted)}`);
       }
     });
     await h.call('messages:send', { conversationId: conversation.id, content: 'Count the three baskets' });

@@ -92,10 +92,10 @@ const hasFence = (text: string) => text.includes('```') || text.includes('~~~');
 /** One top-level block: unchanged blocks of a growing reply are not parsed again. */
 const Block = memo(function Block({ text, grammars, math }: { text: string; grammars: number; math: MathPlugins | null }) {
   const highlight: PluggableList = hasFence(text) ? [[rehypeHighlightCode, grammars]] : [];
-  const gfm = mayUseGfm(text);
+  const gfm = mayUseGfm(text) ? withGfm : plain;
   return (
     <ReactMarkdown
-      remarkPlugins={math ? (gfm ? [remarkGfm, math.remarkMath] : [math.remarkMath]) : gfm ? withGfm : plain}
+      remarkPlugins={math ? [...gfm, math.remarkMath] : gfm}
       rehypePlugins={math ? [math.rehypeMath as never, ...highlight] : highlight}
       skipHtml
       urlTransform={defaultUrlTransform}

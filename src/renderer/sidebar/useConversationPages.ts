@@ -63,37 +63,32 @@ export function useConversationPages(query: string) {
       for (const page of loaded.length ? loaded : [0]) fetchPage(page, true);
     });
   }, [fetchPage]);
+  /** Patches the first loaded page `patch` changes; false when none did. */
+  const patchLoaded = useCallback((patch: (rows: SidebarRow[]) => SidebarRow[] | null): boolean => {
+    for (const [page, rows] of pages.current) {
+      const patched = patch(rows);
+      if (!patched) continue;
+      pages.current.set(page, patched);
+      setVersion((v) => v + 1);
+      return true;
+    }
+    return false;
+  }, []);
   useEvent(
     'conversations:changed',
     (change) => {
       // A search refetches: a new title may match, or stop matching.
-      if (!query && change.kind === 'updated' && change.conversation) {
-        for (const [page, rows] of pages.current) {
-          const patched = patchedPage(rows, change.conversation);
-          if (!patched) continue;
-          pages.current.set(page, patched);
-          setVersion((v) => v + 1);
-          return;
-        }
-      }
+      const { conversation } = change;
+      if (!query && change.kind === 'updated' && conversation && patchLoaded((rows) => patchedPage(rows, conversation))) return;
       refresh();
     },
-    [refresh, query],
+    [refresh, query, patchLoaded],
   );
+  // A row not loaded yet reads its badge when its page is fetched.
   useEvent(
     'tasks:changed',
-    ({ conversationId, list }) => {
-      // A row not loaded yet reads its badge when its page is fetched.
-      const badge = taskBadge(list?.tasks);
-      for (const [page, rows] of pages.current) {
-        const patched = badgePatchedPage(rows, conversationId, badge);
-        if (!patched) continue;
-        pages.current.set(page, patched);
-        setVersion((v) => v + 1);
-        return;
-      }
-    },
-    [],
+    ({ conversationId, list }) => void patchLoaded((rows) => badgePatchedPage(rows, conversationId, taskBadge(list?.tasks))),
+    [patchLoaded],
   );
   useEvent('folders:changed', refresh, [refresh]);
 

@@ -3,8 +3,7 @@
 import type { TaskStatus } from '../../../shared/tasks';
 import type { Op, OpState, Who } from './taskService';
 import type { DraftTask } from './taskStore';
-import { TASK_TITLE_MAX } from '../../../shared/tasks';
-import { describeIds, joinAnd, LIST_TASKS_MAX, normalizeStatus, normalizeTaskId, normalizeTitle, TASK_ID_MAX, taskNotFound, type Checked } from './taskRules';
+import { describeIds, isCleanTitle, joinAnd, LIST_TASKS_MAX, normalizeStatus, normalizeTaskId, normalizeTitle, STATUS_WORDS, TASK_ID_MAX, taskNotFound, type Checked } from './taskRules';
 
 const ok = <T>(value: T): Checked<T> => ({ ok: true, value });
 const fail = (error: string): Checked<never> => ({ ok: false, error });
@@ -73,12 +72,11 @@ type ParsedItem = { id: number; title: string; status: TaskStatus; description?:
 function plainItem(item: FullListItem): ParsedItem | null {
   const { id, title, status } = item;
   if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > TASK_ID_MAX) return null;
-  if (typeof status !== 'string' || !Object.hasOwn(CANONICAL, status)) return null;
-  if (typeof title !== 'string' || title.length === 0 || title.length > TASK_TITLE_MAX || title.trim() !== title) return null;
+  // A canonical status is a word that stands for itself.
+  if (typeof status !== 'string' || !Object.hasOwn(STATUS_WORDS, status) || STATUS_WORDS[status] !== status) return null;
+  if (!isCleanTitle(title)) return null;
   return { id, title, status: status as TaskStatus, description: text(item.description), activeForm: text(item.activeForm) };
 }
-
-const CANONICAL: Readonly<Record<string, true>> = { pending: true, in_progress: true, completed: true, cancelled: true };
 
 /** Items of a manage_todo_list call, each checked; every bad item is reported at once. */
 export function parseItems(items: FullListItem[]): Checked<ParsedItem[]> {

@@ -207,10 +207,11 @@ export function checkChange(before: readonly RuleTask[], after: readonly RuleTas
 const solid = (code: number) => code > 32 && code < 127;
 
 /** A title normalizeTitle takes as it is, told without trimming it (the usual case); anything else goes to normalizeTitle. */
-function isCleanTitle(title: unknown): boolean {
+export function isCleanTitle(title: unknown): title is string {
   return typeof title === 'string' && title.length > 0 && title.length <= TASK_TITLE_MAX && solid(title.charCodeAt(0)) && solid(title.charCodeAt(title.length - 1));
 }
 
+/** Tasks that had an open blocker before the change and have none after it. */
 export function newlyUnblocked(before: readonly RuleTask[], after: readonly RuleTask[]): number[] {
   if (!before.some((t) => t.blockedBy.length > 0)) return [];
   const oldById = new Map(before.map((t) => [t.id, t]));
