@@ -143,6 +143,8 @@ describe('chat in the browser', () => {
     await card.click();
     const details = page().locator('details', { has: card });
     expect(await details.evaluate((el: HTMLDetailsElement) => el.open)).toBe(true);
+    // The body is drawn on the toggle event, a task after the click: wait for both sections.
+    await details.locator('pre').nth(1).waitFor();
     const sections = await details.locator('pre').allInnerTexts();
     expect(JSON.parse(sections[0])).toEqual({ timeZone: 'UTC' });
     expect(JSON.parse(sections[1])).toMatchObject({ timeZone: 'UTC', iso: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });

@@ -80,6 +80,7 @@ describe('a long conversation', () => {
       })
       .toBe(true);
     if (!before) throw new Error('no message in view');
+    const anchor = before;
     // Only the newest window is loaded.
     const oldestBefore = await oldestLoaded(page);
     expect(oldestBefore).toBeGreaterThan(COUNT - 150);
@@ -90,11 +91,23 @@ describe('a long conversation', () => {
     await log.evaluate((el) => el.scrollTo({ top: 0 }));
     await expect.poll(() => oldestLoaded(page), { timeout: 10_000 }).toBeLessThan(oldestBefore);
     await expect.poll(scrollTop, { timeout: 10_000 }).toBeGreaterThan(100);
-    const after = await log.evaluate((el, id) => {
-      const top = el.getBoundingClientRect().top;
-      return el.querySelector(`[data-message-id="${id}"]`)!.getBoundingClientRect().top - top;
-    }, before.id);
-    expect(Math.abs(after - (before.offset + shift))).toBeLessThan(4);
+    // The restored scroll position and the row drawn at it arrive in separate frames: read
+    // the row once it is drawn and has stopped moving.
+    const rowOffset = () =>
+      log.evaluate((el, id) => {
+        const row = el.querySelector(`[data-message-id="${id}"]`);
+        return row ? row.getBoundingClientRect().top - el.getBoundingClientRect().top : null;
+      }, anchor.id);
+    let after = await rowOffset();
+    await expect
+      .poll(async () => {
+        const now = await rowOffset();
+        const settled = now !== null && after !== null && Math.abs(now - after) < 1;
+        after = now;
+        return settled;
+      })
+      .toBe(true);
+    expect(Math.abs(after! - (anchor.offset + shift))).toBeLessThan(4);
     // Scrolling on to the top reaches the first message.
     await expect
       .poll(
