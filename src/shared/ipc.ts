@@ -27,13 +27,8 @@ import { LedgerCall, LedgerCounts } from './ledger';
 import { InstructionsText } from './instructions';
 import { Folder, FolderId, FolderName, MoveToFolder, SidebarRow } from './folders';
 import { AttachmentId, AttachmentInfo, AttachmentPreview, AttachmentUpload, ATTACHMENTS_PER_MESSAGE } from './attachments';
+import { call, Empty } from './contract';
 
-const call = <Req extends z.ZodType, Res extends z.ZodType>(request: Req, response: Res) => ({
-  request,
-  response,
-});
-
-const Empty = z.strictObject({});
 
 /** Text appended to a string field at a known position, so a stream sends only what is new. */
 export const TextAppend = z.object({ at: z.number().int().min(0), text: z.string() });
