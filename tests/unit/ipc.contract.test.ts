@@ -223,4 +223,25 @@ describe('events', () => {
     bus.emit('notices:changed', []);
     expect(got).toEqual(['app:command {"command":"new-conversation"}', 'notices:changed []']);
   });
+
+  it('gives a typed listener only its own event, after the failing one, until it unsubscribes', () => {
+    const bus = createEventBus();
+    const commands: string[] = [];
+    const stopFailing = bus.on('app:command', () => {
+      throw new Error('listener bug');
+    });
+    const stop = bus.on('app:command', ({ command }) => commands.push(command));
+    const quiet = console.error;
+    console.error = () => {};
+    try {
+      bus.emit('notices:changed', []);
+      bus.emit('app:command', { command: 'new-conversation' });
+    } finally {
+      console.error = quiet;
+    }
+    stop();
+    stopFailing();
+    bus.emit('app:command', { command: 'open-settings' });
+    expect(commands).toEqual(['new-conversation']);
+  });
 });

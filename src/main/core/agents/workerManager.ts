@@ -180,9 +180,7 @@ export function createWorkerManager(deps: WorkerManagerDeps) {
   });
 
   // A new message from the user lifts a stop: results may resume the agent again.
-  bus.subscribe((event, payload) => {
-    if (event !== 'messages:changed') return;
-    const { conversationId, message } = payload as { conversationId: string; message: Message };
+  bus.on('messages:changed', ({ conversationId, message }) => {
     if (message.role === 'user' && message.origin === 'user') halted.delete(conversationId);
   });
 

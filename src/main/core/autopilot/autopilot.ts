@@ -221,9 +221,8 @@ export function createAutopilot(deps: AutopilotDeps) {
     else push(conversationId);
   });
 
-  const unsubscribe = bus.subscribe((event, payload) => {
-    if (event === 'messages:changed') {
-      const { conversationId, message } = payload as { conversationId: string; message: Message };
+  const unsubscribers = [
+    bus.on('messages:changed', ({ conversationId, message }) => {
       // The user takes over: the pending continuation goes, the step count restarts.
       if (message.role === 'user' && message.origin === 'user') {
         cancel(conversationId);
@@ -231,16 +230,17 @@ export function createAutopilot(deps: AutopilotDeps) {
         if (entry) entry.paused = null;
         push(conversationId);
       }
-    } else if (event === 'conversations:changed') {
-      const change = payload as { id: string; kind: string };
+    }),
+    bus.on('conversations:changed', (change) => {
       if (change.kind === 'deleted') {
         cancel(change.id);
         lives.delete(change.id);
       }
-    } else if (event === 'settings:changed') {
+    }),
+    bus.on('settings:changed', () => {
       for (const conversationId of lives.keys()) push(conversationId);
-    }
-  });
+    }),
+  ];
 
   const handlers: Pick<Handlers, 'autopilot:get' | 'autopilot:set' | 'autopilot:continue'> = {
     'autopilot:get': ({ conversationId }) => state(conversationId),
@@ -275,7 +275,7 @@ export function createAutopilot(deps: AutopilotDeps) {
     close(): void {
       closed = true;
       for (const conversationId of lives.keys()) cancel(conversationId);
-      unsubscribe();
+      for (const unsubscribe of unsubscribers) unsubscribe();
       if (typeof unhook === 'function') unhook();
     },
   };

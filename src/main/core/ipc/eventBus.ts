@@ -18,23 +18,40 @@ export function checkEventsFrom(env: NodeJS.ProcessEnv): boolean {
   return env.NODE_ENV === 'test' || env.STEPWISE_CHECK_EVENTS === '1';
 }
 
+/** A listener of one event, typed from the contract (VS Code's `Event<T>` shape). */
+export type Listener<E extends EventName> = (payload: EventPayload<E>) => void;
+
 export function createEventBus(options: EventBusOptions = {}) {
   const check = options.check ?? true;
+  // Transports forward every event; core modules listen to the ones they need, typed.
   const listeners = new Set<EventListener>();
+  const typed = new Map<EventName, Set<(payload: never) => void>>();
+  const guarded = (event: EventName, run: () => void) => {
+    try {
+      run();
+    } catch (error) {
+      console.error(`[stepwise] event listener failed for ${event}:`, error);
+    }
+  };
   return {
     emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
       if (check) checked(event, payload);
-      for (const listener of listeners) {
-        try {
-          listener(event, payload);
-        } catch (error) {
-          console.error(`[stepwise] event listener failed for ${event}:`, error);
-        }
-      }
+      const own = typed.get(event) as Set<Listener<E>> | undefined;
+      if (own) for (const listener of own) guarded(event, () => listener(payload));
+      for (const listener of listeners) guarded(event, () => listener(event, payload));
     },
+    /** Every event, untyped: for transports that forward payloads as they are. */
     subscribe(listener: EventListener): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    /** One event with its payload typed from the contract. Returns the unsubscribe. */
+    on<E extends EventName>(event: E, listener: Listener<E>): () => void {
+      let set = typed.get(event);
+      if (!set) typed.set(event, (set = new Set()));
+      const entry = listener as (payload: never) => void;
+      set.add(entry);
+      return () => void set.delete(entry);
     },
   };
 }

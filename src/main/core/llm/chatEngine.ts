@@ -61,11 +61,8 @@ export function createChatEngine(deps: ChatEngineDeps) {
   );
 
   // A conversation deleted mid-reply stops its loop.
-  bus.subscribe((event, payload) => {
-    const change = payload as { id?: string; kind?: string };
-    if (event === 'conversations:changed' && change.kind === 'deleted' && change.id) {
-      running.get(change.id)?.controller.abort();
-    }
+  bus.on('conversations:changed', (change) => {
+    if (change.kind === 'deleted') running.get(change.id)?.controller.abort();
   });
 
   const subscribe = <T>(set: Set<T>, hook: T) => {

@@ -117,9 +117,8 @@ export function createQuestionModule(deps: { bus: EventBus; now?: () => number }
     return ids.length;
   }
 
-  bus.subscribe((event, payload) => {
-    const change = payload as { id?: string; kind?: string };
-    if (event === 'conversations:changed' && change.kind === 'deleted' && change.id) cancelAll(change.id, 'deleted');
+  bus.on('conversations:changed', (change) => {
+    if (change.kind === 'deleted') cancelAll(change.id, 'deleted');
   });
 
   const questions = {

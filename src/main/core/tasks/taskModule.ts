@@ -44,9 +44,7 @@ export function createTaskModule(deps: TaskModuleDeps) {
     style = next;
   }
   offer(deps.taskToolStyle());
-  const unsubscribe = bus.subscribe((event) => {
-    if (event === 'settings:changed') offer(deps.taskToolStyle());
-  });
+  const unsubscribe = bus.on('settings:changed', () => offer(deps.taskToolStyle()));
 
   deps.prompts.add(
     createTaskPromptProvider({ tasks, style: deps.taskToolStyle, planningOverride: deps.planningOverride ?? null }),
