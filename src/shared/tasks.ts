@@ -55,7 +55,3 @@ export const UserTaskPatch = z.strictObject({
   status: TaskStatus.optional(),
   title: TaskTitle.optional(),
 });
-
-// The progress rules live in a module without zod, so the renderer can use them without
-// shipping the schema library in its first chunk.
-export { currentTask, progressOf } from './taskProgress';

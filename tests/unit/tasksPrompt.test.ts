@@ -8,7 +8,7 @@ import { guidanceFor } from '../../src/main/core/tasks/taskPlanning';
 import { createTaskTools, FULL_LIST_TOOLS, GRANULAR_TOOLS } from '../../src/main/core/tasks/taskTools';
 import { USER } from '../../src/main/core/tasks/taskService';
 import { reorderOp, userAddOp, userUpdateOp, deleteOp } from '../../src/main/core/tasks/taskOps';
-import type { EventRow } from '../../src/main/core/tasks/taskStore';
+import type { EventRow } from '../../src/main/core/tasks/taskTypes';
 import { createTaskFixture, type TaskFixture } from '../support/taskFixture';
 import { makeTempDir, removeDir } from '../support/tempDir';
 

@@ -2,8 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseWorkerResult, workerCompletedMessage, workerResultHeader } from '../../src/shared/agents';
 import type { Message } from '../../src/shared/domain';
-import type { ToolCallView } from '../../src/renderer/chat/displayItems';
-import { plannedCalls, summarize } from '../../src/renderer/chat/toolSummary';
+import { plannedCalls, summarize, type ToolCallView } from '../../src/renderer/chat/toolSummary';
 
 let nextId = 1;
 function view(name: string, args: unknown, result: string | null): ToolCallView {

@@ -13,7 +13,7 @@ import { exportConversation } from '../core/export/exportHandlers';
 import { createAttachmentFiles } from '../core/attachments/attachmentFiles';
 import { createExportReader } from '../core/export/exportReader';
 import { exportTasks } from '../core/export/tasksExport';
-import { progressOf } from '../core/tasks/taskRules';
+import { progressOf } from '../../shared/taskProgress';
 import { revealBidiControls } from '../../shared/bidi';
 
 export interface CliIo {

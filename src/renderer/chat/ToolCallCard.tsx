@@ -3,7 +3,7 @@
 // to its arguments and result. Those are formatted only once the card is opened: a long
 // transcript has hundreds of closed cards.
 import { useState, type ReactNode } from 'react';
-import type { ToolCallView } from './displayItems';
+import type { ToolCallView } from './toolSummary';
 import { QuestionExchange } from '../questions/QuestionExchange';
 import { CardIcon } from './CardIcon';
 import { isFailure, summarize } from './toolSummary';

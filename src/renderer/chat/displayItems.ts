@@ -1,14 +1,7 @@
 // Turns stored messages into what the chat shows: tool results are folded into the
 // tool-call cards of the assistant message that asked for them.
-import type { Message, ToolCall } from '../../shared/domain';
-import { plannedCalls } from './toolSummary';
-
-export interface ToolCallView {
-  call: ToolCall;
-  result: Message | null;
-  /** A task-tool call that started a list ("Planned 5 tasks" rather than "Updated tasks"). */
-  planned?: boolean;
-}
+import type { Message } from '../../shared/domain';
+import { plannedCalls, type ToolCallView } from './toolSummary';
 
 export interface DisplayItem {
   message: Message;

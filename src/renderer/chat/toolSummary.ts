@@ -1,7 +1,15 @@
 // One quiet line per plumbing tool call ("Updated tasks · 2/5 done", "Started worker 2 ·
 // Count north basket", "Thought for a moment"), read from the call's arguments and result.
 // Other tools keep the plain "name, state" line. Pure, so it is cheap for every card.
-import type { ToolCallView } from './displayItems';
+import type { Message, ToolCall } from '../../shared/domain';
+
+/** A tool call as a card shows it: the call and its result message, once there is one. */
+export interface ToolCallView {
+  call: ToolCall;
+  result: Message | null;
+  /** A task-tool call that started a list ("Planned 5 tasks" rather than "Updated tasks"). */
+  planned?: boolean;
+}
 
 export type CardIcon = 'tasks' | 'worker' | 'thought' | 'tool';
 

@@ -2,7 +2,7 @@
 // the user's answer (or that it is still waiting, or was cancelled) — never as JSON.
 import { ANSWER_PREFIX, CANCELLED_ANSWER } from '../../shared/questions';
 import { revealBidiControls } from '../../shared/bidi';
-import type { ToolCallView } from '../chat/displayItems';
+import type { ToolCallView } from '../chat/toolSummary';
 import './questions.css';
 
 function questionOf(args: string): string {

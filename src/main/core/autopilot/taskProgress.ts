@@ -1,11 +1,12 @@
 // Which task Autopilot works on, and the one change it makes to a list: complete the
 // current task and start the next available one, in a single operation (so the service
 // writes both in one transaction, with actor `assessor`).
-import { currentTask, type Task, type TaskList, type TaskStatus } from '../../../shared/tasks';
+import type { Task, TaskList, TaskStatus } from '../../../shared/tasks';
+import { currentTask } from '../../../shared/taskProgress';
 import type { Op, Who } from '../tasks/taskService';
 import { updateOp } from '../tasks/taskOps';
 import { isOpen } from '../tasks/taskRules';
-import type { DraftTask } from '../tasks/taskStore';
+import type { DraftTask } from '../tasks/taskTypes';
 
 /** The assessor acts for the conversation's own agent: a task it starts belongs to `main`. */
 export const ASSESSOR: Who = { actor: 'assessor', owner: 'main', claims: true };

@@ -6,7 +6,7 @@ import type { AttachmentInfo } from '../../../shared/attachments';
 import type { TaskStatus } from '../../../shared/tasks';
 import type { Db } from '../db/openDatabase';
 import { messageFields, type MessageRow } from '../conversations/messageRepo';
-import type { EventRow, TaskRow } from '../tasks/taskStore';
+import type { EventRow, TaskRow } from '../tasks/taskTypes';
 import type { ToolCallRow } from '../ledger/ledgerStore';
 import type { ToolOutcome } from '../../../shared/ledger';
 

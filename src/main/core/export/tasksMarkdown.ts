@@ -2,7 +2,8 @@
 // `- [x]` completed, `- [ ]` pending or in progress, cancelled tasks struck through as
 // plain items, so a viewer's checkbox count equals Stepwise's progress (completed out of
 // the tasks that are not cancelled).
-import { openBlockersOf, progressOf, type RuleTask } from '../tasks/taskRules';
+import { openBlockersOf, type RuleTask } from '../tasks/taskRules';
+import { progressOf } from '../../../shared/taskProgress';
 import { revealBidiControls } from '../../../shared/bidi';
 import { maskSecretArguments } from '../ledger/maskSecrets';
 import type { ReadConversation, ReadList, ReadTask, ReadToolCall } from './exportReader';

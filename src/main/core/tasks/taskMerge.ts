@@ -8,7 +8,7 @@
 // contradicts a told edit wins: the model has repeated it knowingly.
 import { z } from 'zod';
 import { TaskStatus } from '../../../shared/tasks';
-import type { DraftTask } from './taskStore';
+import type { DraftTask } from './taskTypes';
 
 export const UserEdit = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('status'), id: z.number().int(), status: TaskStatus, told: z.boolean() }),

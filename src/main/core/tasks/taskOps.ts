@@ -2,7 +2,7 @@
 // to the proposed one. The service checks the result against the rules and writes it.
 import type { TaskStatus } from '../../../shared/tasks';
 import type { Op, OpState, Who } from './taskService';
-import type { DraftTask } from './taskStore';
+import type { DraftTask } from './taskTypes';
 import { describeIds, isCleanTitle, joinAnd, LIST_TASKS_MAX, normalizeStatus, normalizeTaskId, normalizeTitle, STATUS_WORDS, TASK_ID_MAX, taskNotFound, type Checked } from './taskRules';
 
 const ok = <T>(value: T): Checked<T> => ({ ok: true, value });

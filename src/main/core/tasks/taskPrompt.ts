@@ -8,7 +8,7 @@ import type { PromptContext, PromptProvider } from '../llm/promptTypes';
 import { guidanceFor, planningSource } from './taskPlanning';
 import { joinAnd, progressText } from './taskRules';
 import type { TaskService } from './taskService';
-import type { EventRow } from './taskStore';
+import type { EventRow } from './taskTypes';
 
 export function renderTaskListBlock(list: TaskList | null): string | null {
   if (!list || list.tasks.length === 0) return null;

@@ -9,7 +9,7 @@
 // them back only after its own transaction committed with nothing else written since
 // its last statement; a commit by another connection (`data_version`) drops everything.
 import type { Db } from '../db/openDatabase';
-import type { ListRows } from './taskRows';
+import type { ListRows } from './taskTypes';
 
 const FUNCTION = 'stepwise_task_rows_written';
 const LIMIT = 32;

@@ -4,14 +4,8 @@
 // it again. Each patch here mirrors one statement in taskStore.ts; the random sequences
 // in tests/unit/tasksProperty.test.ts check that every pushed list equals a fresh read.
 import type { Task, TaskList } from '../../../shared/tasks';
-import type { DraftTask, ListInfo, TaskRow } from './taskStore';
+import type { DraftTask, ListInfo, ListRows, TaskRow } from './taskTypes';
 import { isOpen } from './taskRules';
-
-/** Rows of one list, and per task row its blockers' row ids. */
-export interface ListRows {
-  rows: TaskRow[];
-  blockers: Map<number, number[]>;
-}
 
 /** Display order, as `ORDER BY position, seq`. */
 function ordered(rows: readonly TaskRow[]): readonly TaskRow[] {

@@ -1,7 +1,8 @@
 // The rules every task list obeys, whoever changes it (model, user, worker). Pure: the
 // service builds the proposed list in memory, asks `checkChange`, and writes only when
 // it returns no errors. Messages are written for a model (or a person) to act on.
-import { progressOf, TASK_TITLE_MAX, type TaskStatus } from '../../../shared/tasks';
+import { TASK_TITLE_MAX, type TaskStatus } from '../../../shared/tasks';
+import { progressOf } from '../../../shared/taskProgress';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -224,9 +225,7 @@ export function newlyUnblocked(before: readonly RuleTask[], after: readonly Rule
     .map((t) => t.id);
 }
 
-/** Completed out of the tasks that count (cancelled ones do not). */
-export { progressOf };
-
+/** "k/N completed", cancelled tasks counted apart (they do not count towards N). */
 export function progressText(tasks: readonly { status: TaskStatus }[]): string {
   const { done, total, cancelled } = progressOf(tasks);
   return `${done}/${total} completed${cancelled ? `, ${cancelled} cancelled` : ''}`;

@@ -6,9 +6,10 @@ import type { TaskList } from '../../../shared/tasks';
 import type { Db } from '../db/openDatabase';
 import type { EventBus } from '../ipc/eventBus';
 import { checkChange, isFinished, type Checked } from './taskRules';
-import { createTaskStore, type DraftTask, type ListInfo } from './taskStore';
+import { createTaskStore } from './taskStore';
+import type { DraftTask, ListInfo, ListRows } from './taskTypes';
 import { createTaskRowCache } from './taskRowCache';
-import { draftFrom, taskListFrom, type ListRows } from './taskRows';
+import { draftFrom, taskListFrom } from './taskRows';
 import { describeKept, mergeModelChange, parseEdits, recordUserEdits, type UserEdit } from './taskMerge';
 
 /** Who makes a change: the actor recorded in task_events and the owner it acts as. */

@@ -1,66 +1,15 @@
 // Task lists in SQLite: rows in, domain objects out. No rules and no transactions here;
 // the service wraps every mutation in one transaction and decides what to write.
-import type { HandedBack, TaskList, TaskStatus } from '../../../shared/tasks';
+import type { TaskList } from '../../../shared/tasks';
 import type { Db } from '../db/openDatabase';
-import { draftFrom, mirror, taskListFrom, type ListRows } from './taskRows';
+import { draftFrom, mirror, taskListFrom } from './taskRows';
+import type { DraftTask, EventRow, ListInfo, ListRows, TaskRow } from './taskTypes';
 
 interface ListRow {
   id: number;
   conversation_id: string;
   created_at: number;
   closed_at: number | null;
-}
-
-/** A `tasks` row as SQLite returns it. */
-export interface TaskRow {
-  id: number;
-  list_id: number;
-  seq: number;
-  title: string;
-  description: string;
-  active_form: string;
-  status: TaskStatus;
-  owner: string;
-  position: number;
-  created_at: number;
-  updated_at: number;
-  completed_at: number | null;
-  last_message_id: number | null;
-  /** Optional so rows built in code (imports) may leave it out; the column defaults to NULL. */
-  handed_back?: HandedBack | null;
-}
-
-export interface EventRow {
-  id: number;
-  list_id: number | null;
-  task_id: number | null;
-  at: number;
-  actor: string;
-  kind: string;
-  before: string | null;
-  after: string | null;
-}
-
-/** A task as the service edits it: `id` is the seq; `rowId` is null until inserted. */
-export interface DraftTask {
-  rowId: number | null;
-  id: number;
-  title: string;
-  description: string;
-  activeForm: string;
-  status: TaskStatus;
-  owner: string;
-  blockedBy: number[];
-  lastMessageId: number | null;
-  /** Set on an in-progress task its worker left unfinished; cleared by any status or owner change. */
-  handedBack?: HandedBack | null;
-}
-
-export interface ListInfo {
-  id: number;
-  conversationId: string;
-  createdAt: number;
-  closedAt: number | null;
 }
 
 const toInfo = (row: ListRow): ListInfo => ({

@@ -10,7 +10,7 @@ import { createOp, deleteOp, fullListOp, updateOp, type FullListOutcome } from '
 import { describeIds, joinAnd, newlyUnblocked, progressText, taskNotFound, TASK_ID_MAX, normalizeTaskId } from './taskRules';
 import { agentWho, type Changed, type TaskService } from './taskService';
 import { sentence } from '../tools/argumentErrors';
-import type { DraftTask } from './taskStore';
+import type { DraftTask } from './taskTypes';
 
 /** "3" and "#3" as 3; anything else is left for the schema to refuse. */
 const idFromText = (v: unknown) => (typeof v === 'string' && /^\s*#?\d+\s*$/.test(v) ? Number(v.trim().replace('#', '')) : v);

@@ -1,0 +1,62 @@
+// The shapes the task store reads and writes: SQLite rows, the draft the service edits,
+// and a list's identity. Types only, so the store and the row mapping can share them
+// without importing each other.
+import type { HandedBack, TaskStatus } from '../../../shared/tasks';
+
+/** A `tasks` row as SQLite returns it. */
+export interface TaskRow {
+  id: number;
+  list_id: number;
+  seq: number;
+  title: string;
+  description: string;
+  active_form: string;
+  status: TaskStatus;
+  owner: string;
+  position: number;
+  created_at: number;
+  updated_at: number;
+  completed_at: number | null;
+  last_message_id: number | null;
+  /** Optional so rows built in code (imports) may leave it out; the column defaults to NULL. */
+  handed_back?: HandedBack | null;
+}
+
+export interface EventRow {
+  id: number;
+  list_id: number | null;
+  task_id: number | null;
+  at: number;
+  actor: string;
+  kind: string;
+  before: string | null;
+  after: string | null;
+}
+
+/** A task as the service edits it: `id` is the seq; `rowId` is null until inserted. */
+export interface DraftTask {
+  rowId: number | null;
+  id: number;
+  title: string;
+  description: string;
+  activeForm: string;
+  status: TaskStatus;
+  owner: string;
+  blockedBy: number[];
+  lastMessageId: number | null;
+  /** Set on an in-progress task its worker left unfinished; cleared by any status or owner change. */
+  handedBack?: HandedBack | null;
+}
+
+export interface ListInfo {
+  id: number;
+  conversationId: string;
+  createdAt: number;
+  closedAt: number | null;
+}
+
+/** Rows of one list, and per task row its blockers' row ids. */
+export interface ListRows {
+  rows: TaskRow[];
+  blockers: Map<number, number[]>;
+}
