@@ -20,7 +20,7 @@ const bench: Bench = {
     registerRawImports();
     const { createTokenCounter } = await import('../src/main/core/context/tokenCount');
     const { buildRequestHistory } = await import('../src/main/core/context/requestHistory');
-    const { loadHistory } = await import('../src/main/core/context/compactHistory');
+    const { loadHistory } = await import('../src/main/core/llm/compactHistory');
     const { createNodeCore } = await import('../src/main/core/createNodeCore');
     const rows: BenchRow[] = [];
 

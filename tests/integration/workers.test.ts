@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { type ChatBody, type ScriptedServer, type Turn } from '../support/scriptedServer';
 import { chatCorePerTest, type ChatHarness } from '../support/chatHarness';
 import { transcriptProblems } from '../support/transcriptValidator';
-import { buildApiMessages } from '../../src/main/core/llm/apiMessages';
+import { buildApiMessages } from '../../src/main/core/context/apiMessages';
 import { checkInvariants } from '../support/taskInvariants';
 import { taskBadge } from '../../src/shared/taskProgress';
 import type { EventPayload } from '../../src/shared/ipc';

@@ -2,7 +2,7 @@
 // to a budget, tool calls accumulated from split chunks, title cleaning, error mapping.
 import { describe, expect, it } from 'vitest';
 import { AuthenticationError, InternalServerError, NotFoundError, RateLimitError, APIConnectionError } from 'openai';
-import { buildApiMessages, MISSING_RESULT, repairHistory, trimToBudget } from '../../src/main/core/llm/apiMessages';
+import { buildApiMessages, MISSING_RESULT, repairHistory, trimToBudget } from '../../src/main/core/context/apiMessages';
 import { createToolCallAccumulator } from '../../src/main/core/llm/toolCallAccumulator';
 import { cleanTitle, fallbackTitle } from '../../src/main/core/llm/autoTitle';
 import { redact, toChatError } from '../../src/main/core/llm/chatErrors';

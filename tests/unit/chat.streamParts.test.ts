@@ -3,7 +3,7 @@
 // events, repeated errors, and reasoning sent back only within the current turn.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { repairHistory } from '../../src/main/core/llm/apiMessages';
+import { repairHistory } from '../../src/main/core/context/apiMessages';
 import { escalateRepeat } from '../../src/main/core/llm/chatErrors';
 import { completionAsEvents } from '../../src/main/core/llm/streamFetch';
 import { createThinkSplitter } from '../../src/main/core/llm/thinkTags';

@@ -8,7 +8,7 @@ import { openDatabase } from './db/openDatabase';
 import { createConversationRepo } from './conversations/conversationRepo';
 import { createMessageRepo } from './conversations/messageRepo';
 import { conversationHandlers } from './conversations/conversationHandlers';
-import { createNotices } from './notices';
+import { createNotices } from './notices/notices';
 import { exportHandlers, type FileDialogs } from './export/exportHandlers';
 import type { PreparedSettings } from './settings/settingsFile';
 import { createSettingsService, type SecretStore, type SettingsBackend, type SettingsEnv } from './settings/settingsService';

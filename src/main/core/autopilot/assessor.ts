@@ -5,7 +5,7 @@ import { BadRequestError } from 'openai';
 import { redact, toChatError } from '../llm/chatErrors';
 import { createClient, errorContext, type ClientOptions } from '../llm/openaiClient';
 import { withoutThinking } from '../llm/thinkTags';
-import type { Connection } from '../providers/connection';
+import type { Connection } from '../llm/connection';
 import { ASSESSOR_SYSTEM, assessorUserMessage, type AssessedTask, type LastTurn } from './assessorPrompt';
 import { parseVerdict, type VerdictResult } from './verdict';
 

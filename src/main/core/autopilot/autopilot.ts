@@ -12,7 +12,7 @@ import type { Db } from '../db/openDatabase';
 import { AppError, notFound, type Handlers } from '../ipc/dispatcher';
 import type { EventBus } from '../ipc/eventBus';
 import type { ClientOptions } from '../llm/openaiClient';
-import type { Connection } from '../providers/connection';
+import type { Connection } from '../llm/connection';
 import type { Op, TaskService } from '../tasks/taskService';
 import { assess } from './assessor';
 import { lastTurn } from './assessorPrompt';

@@ -5,7 +5,7 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ChatError, Message } from '../../../shared/domain';
 import { plural } from '../../../shared/providers';
-import { repairHistory, trimToBudget, type UserContent } from '../llm/apiMessages';
+import { repairHistory, trimToBudget, type UserContent } from './apiMessages';
 import type { ToolImage } from '../../../shared/mcp';
 import { attachmentTokens, type TokenCounter } from './tokenCount';
 

@@ -10,7 +10,7 @@ import { createMessageRepo, type MessageAttachments } from '../conversations/mes
 import { createTaskStore } from '../tasks/taskStore';
 import { workerInserter } from '../agents/workerRepo';
 import { createLedgerStore } from '../ledger/ledgerStore';
-import { fileInFolder } from '../folders/folderImport';
+import { fileInFolder } from './folderImport';
 import { placements } from '../versions/fileTree';
 
 const ms = (iso: string): number => Date.parse(iso);

@@ -21,7 +21,7 @@ import { UTF8_BOM } from './tasksCsv';
 import { exportTasks, type ExportedText } from './tasksExport';
 import { writePrivateFile } from '../storage/privateFiles';
 import type { FolderRepo } from '../folders/folderRepo';
-import { exportFolder } from '../folders/folderExport';
+import { exportFolder } from './folderExport';
 import { parseConversationsBundle } from './bundleImport';
 import type { ConversationExport } from '../../../shared/exportFormat';
 

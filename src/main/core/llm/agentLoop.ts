@@ -5,7 +5,7 @@
 import type { ChatError, Message, ToolCall } from '../../../shared/domain';
 import type { ToolImage } from '../../../shared/mcp';
 import { seesImages } from '../../../shared/attachments';
-import type { UserContent } from './apiMessages';
+import type { UserContent } from '../context/apiMessages';
 import type { MessageRepo } from '../conversations/messageRepo';
 import type { Db } from '../db/openDatabase';
 import type { EventBus } from '../ipc/eventBus';
@@ -13,12 +13,11 @@ import type { Settings } from '../../../shared/settings';
 import { costOf } from '../../../shared/providers';
 import { CANCELLED_BY_USER, type ToolRegistry } from '../tools/toolRegistry';
 import type { ToolCallObserver, ToolRunResult } from '../tools/toolTypes';
-import { compactHistory, loadHistory } from '../context/compactHistory';
+import { compactHistory, loadHistory } from './compactHistory';
 import { buildRequestHistory, tooLongError } from '../context/requestHistory';
 import type { TokenCounter } from '../context/tokenCount';
-import type { Connection } from '../providers/connection';
-import type { Providers } from '../providers/providersModule';
-import { withUsageFallback } from '../providers/streamUsage';
+import type { Connection, ConnectionSource } from './connection';
+import { withUsageFallback } from './streamUsage';
 import { ChatFailure, roundsError, toChatError, type ErrorContext } from './chatErrors';
 import { createClient } from './openaiClient';
 import { streamedEmitter } from './streamedEmitter';
@@ -66,7 +65,7 @@ export interface LoopDeps {
   prompts: PromptRegistry;
   settings: { effective(): Settings };
   /** Which server and model a conversation's requests go to. */
-  providers: Pick<Providers, 'forConversation' | 'noStreamUsage' | 'secrets'>;
+  providers: ConnectionSource;
   tokens: TokenCounter;
   options: ChatEngineOptions;
   /** Keeps a record of every tool call (the task ledger). */

@@ -2,7 +2,7 @@
 // 3–6 words, or the first words of the user's message when that fails. A title the user
 // set is never overwritten (the write is conditional on title_source = 'auto').
 import type { Message } from '../../../shared/domain';
-import type { Connection } from '../providers/connection';
+import type { Connection } from './connection';
 import { createClient } from './openaiClient';
 import { withoutThinking } from './thinkTags';
 

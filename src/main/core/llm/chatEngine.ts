@@ -7,7 +7,7 @@ import { AppError, notFound } from '../ipc/dispatcher';
 import { runAgentLoop, SHUTDOWN, type LoopActivity, type LoopDeps, type LoopOutcome } from './agentLoop';
 import { makeTitle } from './autoTitle';
 import { COMPACT_COMMAND } from '../context/compaction';
-import { COMPACT_AGENT, runCompactCommand } from '../context/compactCommand';
+import { COMPACT_AGENT, runCompactCommand } from './compactCommand';
 import { escalateRepeat, interruptedError, redact } from './chatErrors';
 
 export const CLEAR_COMMAND = '/clear';

@@ -10,7 +10,7 @@ import {
   RateLimitError,
 } from 'openai';
 import type { ChatError } from '../../../shared/domain';
-import { fixIn, type Connection } from '../providers/connection';
+import { fixIn, type Connection } from './connection';
 
 /** Our own failures, raised where the SDK has no error of its own. */
 export class ChatFailure extends Error {

@@ -1,8 +1,8 @@
 // One configured openai SDK client per run, from a resolved provider connection.
 // Configuration problems become ChatErrors before any request.
 import OpenAI from 'openai';
-import type { Connection } from '../providers/connection';
-import { fixIn } from '../providers/connection';
+import type { Connection } from './connection';
+import { fixIn } from './connection';
 import { ChatFailure, configError, hostOf, redact, type ErrorContext } from './chatErrors';
 
 export interface ClientOptions {

@@ -6,7 +6,7 @@ import { maskSecret, type McpServerView, type McpState, type ToolProgress } from
 import type { Approvals } from '../approvals/approvals';
 import { AppError, notFound } from '../ipc/dispatcher';
 import type { EventBus } from '../ipc/eventBus';
-import type { Notices } from '../notices';
+import type { Notices } from '../notices/notices';
 import type { ToolRegistry } from '../tools/toolRegistry';
 import type { ToolContext } from '../tools/toolTypes';
 import { editServer, MCP_FILE, parseConfig, readConfigText, writeConfig, type RawFile, type ServerConfig } from './mcpConfig';

@@ -5,7 +5,7 @@
 // first profile.
 import { z } from 'zod';
 import type { SecretStore } from '../settings/settingsService';
-import { FIRST_PROFILE_ID } from './legacySettings';
+import { FIRST_PROFILE_ID } from '../settings/legacySettings';
 
 const SavedKey = z.object({ key: z.string().min(1), baseUrl: z.string() });
 const KeyFile = z.object({ stepwiseKeys: z.literal(1), keys: z.record(z.string(), SavedKey) });

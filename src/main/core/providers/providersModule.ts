@@ -20,9 +20,9 @@ import type { EventBus } from '../ipc/eventBus';
 import { hostOf, toChatError } from '../llm/chatErrors';
 import { createClient, type ClientOptions } from '../llm/openaiClient';
 import type { SecretStore, SettingsEnv, SettingsService } from '../settings/settingsService';
-import type { Connection } from './connection';
+import type { Connection, ModelRole } from '../llm/connection';
 import { envProfile } from './envProfile';
-import { FIRST_PROFILE_ID } from './legacySettings';
+import { FIRST_PROFILE_ID } from '../settings/legacySettings';
 import { createProfileKeys } from './profileKeys';
 
 export interface ProvidersDeps {
@@ -36,7 +36,6 @@ export interface ProvidersDeps {
 }
 
 /** Who a request is for: the conversation's agent, a worker, or the Autopilot assessor. */
-export type ModelRole = 'main' | 'worker' | 'assessor';
 
 type CallName =
   | 'providers:save'

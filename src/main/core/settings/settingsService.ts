@@ -1,7 +1,7 @@
 // Settings behind an interface: electron-store in the desktop app, conf in the browser
 // host and tests. Provider profiles live here too (never their keys: see providers/).
 import { Settings, SettingsPatch } from '../../../shared/settings';
-import { migrateLegacyProvider } from '../providers/legacySettings';
+import { migrateLegacyProvider } from './legacySettings';
 
 export interface SettingsBackend {
   read(): unknown;

@@ -1,6 +1,6 @@
 // Start-up notices the UI must show (a moved-aside database, reset settings).
-import type { Notice } from '../../shared/domain';
-import type { EventBus } from './ipc/eventBus';
+import type { Notice } from '../../../shared/domain';
+import type { EventBus } from '../ipc/eventBus';
 
 export function createNotices(bus: EventBus) {
   let notices: Notice[] = [];

@@ -4,14 +4,14 @@ import { CONVERSATIONS_FORMAT, CONVERSATIONS_VERSION, type ConversationsExport }
 import { escapeBidiControlsInJson } from '../../../shared/bidi';
 import { base64Of, type AttachmentFiles } from '../attachments/attachmentFiles';
 import type { Db } from '../db/openDatabase';
-import { createExportReader } from '../export/exportReader';
-import { conversationExport, readConversation } from '../export/conversationJson';
-import { conversationMarkdown } from '../export/conversationMarkdown';
-import { exportFilename, MIME_TYPES, slug } from '../export/exportFiles';
-import { escapeMarkdownLine, formatUtc } from '../export/markdownText';
-import { isoTime } from '../export/tasksJson';
-import type { ExportedText } from '../export/tasksExport';
-import type { FolderRepo } from './folderRepo';
+import { createExportReader } from './exportReader';
+import { conversationExport, readConversation } from './conversationJson';
+import { conversationMarkdown } from './conversationMarkdown';
+import { exportFilename, MIME_TYPES, slug } from './exportFiles';
+import { escapeMarkdownLine, formatUtc } from './markdownText';
+import { isoTime } from './tasksJson';
+import type { ExportedText } from './tasksExport';
+import type { FolderRepo } from '../folders/folderRepo';
 import { AppError } from '../ipc/dispatcher';
 
 export function exportFolder(

@@ -2,7 +2,7 @@
 // (any case) when there is one, a new one otherwise. Runs inside the import's transaction.
 import { FolderName } from '../../../shared/folders';
 import type { Db } from '../db/openDatabase';
-import { createFolderRepo } from './folderRepo';
+import { createFolderRepo } from '../folders/folderRepo';
 
 export function fileInFolder(db: Db, conversationId: string, folder: string | undefined, now: number): void {
   const name = FolderName.safeParse(folder ?? '');

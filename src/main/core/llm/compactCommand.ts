@@ -1,8 +1,8 @@
 // `/compact` typed by the user: the same compaction the loop does near the window, run
 // by hand as its own (stoppable) run. It ends with a note either way, never a Retry.
-import type { LoopDeps, LoopOutcome, LoopRun } from '../llm/agentLoop';
-import { ChatFailure, toChatError } from '../llm/chatErrors';
-import { createClient, errorContext } from '../llm/openaiClient';
+import type { LoopDeps, LoopOutcome, LoopRun } from './agentLoop';
+import { ChatFailure, toChatError } from './chatErrors';
+import { createClient, errorContext } from './openaiClient';
 import { compactHistory } from './compactHistory';
 
 export const COMPACT_AGENT = 'compact';

@@ -4,10 +4,10 @@ import type OpenAI from 'openai';
 import type { Message } from '../../../shared/domain';
 import type { MessageRepo } from '../conversations/messageRepo';
 import type { EventBus } from '../ipc/eventBus';
-import type { Connection } from '../providers/connection';
-import { summarize } from './compaction';
-import { compactionSplit, KEEP_SHARE } from './requestHistory';
-import { attachmentTokens, type TokenCounter } from './tokenCount';
+import type { Connection } from './connection';
+import { summarize } from '../context/compaction';
+import { compactionSplit, KEEP_SHARE } from '../context/requestHistory';
+import { attachmentTokens, type TokenCounter } from '../context/tokenCount';
 
 export interface HistoryDeps {
   messages: MessageRepo;

@@ -26,3 +26,15 @@ export function fixIn(connection: Pick<Connection, 'locked' | 'profileName'> | u
   if (lock) return `in the ${lock.variable} environment variable (the "${connection!.profileName}" profile is read-only), then restart Stepwise`;
   return connection ? `in Settings (profile "${connection.profileName}")` : 'in Settings';
 }
+
+/** Which agent a request is for: each may have a model of its own (Settings → Models). */
+export type ModelRole = 'main' | 'worker' | 'assessor';
+
+/** What requests need of the provider profiles; the providers module is the one owner. */
+export interface ConnectionSource {
+  forConversation(conversationId: string, role?: ModelRole): Connection;
+  /** The server rejected `stream_options`: never ask this profile for usage again. */
+  noStreamUsage(profileId: string): void;
+  /** Every key in use, for redacting server texts and log lines. */
+  secrets(): string[];
+}
