@@ -46,6 +46,40 @@ const allowed: Case[] = [
   { file: 'src/renderer/ok.tsx', imports: ['react', 'react-dom/client', 'zod', '../shared/ipc', './common/Menu'] },
 ];
 
+interface Override {
+  files: string[];
+  rules: { 'no-restricted-imports'?: [string, { patterns: Array<{ group: string[]; message: string }> }] };
+}
+
+/** The core import map as .oxlintrc.json states it: each core folder and the folders it may import. */
+function coreImportMap(): Map<string, string[]> {
+  const config = JSON.parse(fs.readFileSync(path.join(root, '.oxlintrc.json'), 'utf8')) as { overrides: Override[] };
+  const map = new Map<string, string[]>();
+  for (const o of config.overrides) {
+    const folder = /^src\/main\/core\/([^/*]+)\/\*\*$/.exec(o.files[0] ?? '')?.[1];
+    const group = o.rules['no-restricted-imports']?.[1].patterns.find((p) => p.group[0] === '../**')?.group;
+    if (folder && group) map.set(folder, group.flatMap((g) => /^!\.\.\/([^/.]+)\/\*\*$/.exec(g)?.[1] ?? []));
+  }
+  return map;
+}
+const importMap = coreImportMap();
+const coreFolders = [...importMap.keys()];
+
+/**
+ * Per core folder: a file importing every folder it may import (and shared) and one it
+ * may not; only the latter is reported, with the map's message.
+ */
+const mapCases = coreFolders.map((folder) => {
+  const may = importMap.get(folder)!;
+  const mayNot = coreFolders.find((other) => other !== folder && !may.includes(other))!;
+  return {
+    folder,
+    file: `src/main/core/${folder}/mapProbe.ts`,
+    allowedImports: [...may.map((m) => `../${m}/anything`), '../../../shared/ipc'],
+    forbiddenImport: `../${mayNot}/anything`,
+  };
+});
+
 /** One file per case: namespace imports, all used, so only the layer rules can fire. */
 function source(imports: string[]): string {
   const lines = imports.map((spec, i) => `import * as m${i} from '${spec}';`);
@@ -69,6 +103,10 @@ beforeAll(() => {
   for (const c of [...forbidden, ...allowed]) {
     fs.mkdirSync(path.dirname(path.join(dir, c.file)), { recursive: true });
     fs.writeFileSync(path.join(dir, c.file), source(c.imports));
+  }
+  for (const c of mapCases) {
+    fs.mkdirSync(path.dirname(path.join(dir, c.file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, c.file), source([...c.allowedImports, c.forbiddenImport]));
   }
   // A dynamic import is an import too.
   fs.writeFileSync(path.join(dir, 'src/main/core/lazy.ts'), "export const load = () => import('electron');\n");
@@ -117,8 +155,35 @@ describe('layer rules in .oxlintrc.json', () => {
     expect(reported(file)).toEqual([]);
   });
 
+  it('lists what each core folder may import, with no two folders importing each other', () => {
+    expect(coreFolders.length).toBeGreaterThan(15);
+    for (const [folder, may] of importMap) {
+      for (const other of may) expect(importMap.get(other) ?? [], `${folder} and ${other} import each other`).not.toContain(folder);
+    }
+  });
+
+  it('fails on an import cycle, type-only imports included', () => {
+    const lint = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.lint;
+    expect(lint).toContain('dpdm --no-warning --no-tree --exit-code circular:1');
+    const cycle = path.join(dir, 'cycle');
+    fs.mkdirSync(cycle);
+    fs.writeFileSync(path.join(cycle, 'a.ts'), "import type { B } from './b';\nexport interface A { b?: B }\n");
+    fs.writeFileSync(path.join(cycle, 'b.ts'), "import type { A } from './a';\nexport interface B { a?: A }\n");
+    const dpdm = path.join(root, 'node_modules/dpdm/lib/bin/dpdm.js');
+    const run = () => execFileSync(process.execPath, [dpdm, '--no-warning', '--no-tree', '--exit-code', 'circular:1', 'a.ts'], { cwd: cycle, encoding: 'utf8' });
+    expect(run).toThrow();
+    fs.writeFileSync(path.join(cycle, 'b.ts'), 'export interface B { n?: number }\n');
+    expect(run()).toContain('no circular dependency');
+  });
+
+  it.each(mapCases)('core/$folder: reports an import of a folder outside its map, and only that', ({ file, forbiddenImport, folder }) => {
+    const found = reported(file);
+    expect(found.map((f) => f.spec)).toEqual([forbiddenImport]);
+    expect(found[0].d.help).toContain(`src/main/core/${folder} may import`);
+  });
+
   it('reports nothing else', () => {
-    const expectedFiles = new Set([...forbidden.map((c) => c.file), 'src/main/core/lazy.ts']);
+    const expectedFiles = new Set([...forbidden.map((c) => c.file), ...mapCases.map((c) => c.file), 'src/main/core/lazy.ts']);
     expect(diagnostics.filter((d) => !expectedFiles.has(d.filename))).toEqual([]);
     expect(diagnostics.every((d) => d.code === 'eslint(no-restricted-imports)')).toBe(true);
   });
