@@ -4,6 +4,7 @@
 import type { Draft } from '../../../shared/drafts';
 import type { Db } from '../db/openDatabase';
 import type { Handlers } from '../ipc/dispatcher';
+import { createConversationTextStore } from '../db/conversationText';
 
 interface DraftRow {
   conversation_id: string;
@@ -22,29 +23,8 @@ export function createDraftModule(deps: { db: Db; now: () => number }) {
      FROM drafts d LEFT JOIN conversations c ON c.id = d.conversation_id
      ORDER BY d.updated_at DESC, d.conversation_id LIMIT ?`,
   );
-  const upsert = db.prepare(
-    `INSERT INTO drafts (conversation_id, content, updated_at) VALUES (?, ?, ?)
-     ON CONFLICT (conversation_id) DO UPDATE SET content = excluded.content, updated_at = excluded.updated_at`,
-  );
-  const remove = db.prepare('DELETE FROM drafts WHERE conversation_id = ?');
-  const isStored = db.prepare<[string], { id: string }>('SELECT id FROM conversations WHERE id = ?');
-  // There is one new (not yet stored) conversation at a time: the page reopens it on
-  // "New conversation". Older ones are left-overs of sends that did store them.
-  const forgetOtherNew = db.prepare(
-    'DELETE FROM drafts WHERE conversation_id <> ? AND conversation_id NOT IN (SELECT id FROM conversations)',
-  );
-
-  function save(conversationId: string, content: string): boolean {
-    if (!content) {
-      remove.run(conversationId);
-      return false;
-    }
-    db.transaction(() => {
-      upsert.run(conversationId, content, now());
-      if (!isStored.get(conversationId)) forgetOtherNew.run(conversationId);
-    })();
-    return true;
-  }
+  const texts = createConversationTextStore(db, now, { table: 'drafts', column: 'content' });
+  const save = (conversationId: string, content: string): boolean => texts.set(conversationId, content);
 
   function all(): Draft[] {
     return list.all(LIST_LIMIT).map((row) => ({

@@ -3,32 +3,16 @@
 // in every request (workers' included), before Stepwise's guidance and the task planning.
 import type { Db } from '../db/openDatabase';
 import type { Handlers } from '../ipc/dispatcher';
+import { createConversationTextStore } from '../db/conversationText';
 import type { PromptRegistry } from '../llm/systemPrompt';
 
 export function createInstructionsModule(deps: { db: Db; now: () => number; prompts: PromptRegistry; systemPrompt: () => string }) {
   const { db, now } = deps;
-  const select = db.prepare<[string], { text: string }>('SELECT text FROM conversation_instructions WHERE conversation_id = ?');
-  const upsert = db.prepare(
-    `INSERT INTO conversation_instructions (conversation_id, text, updated_at) VALUES (?, ?, ?)
-     ON CONFLICT (conversation_id) DO UPDATE SET text = excluded.text, updated_at = excluded.updated_at`,
-  );
-  const remove = db.prepare('DELETE FROM conversation_instructions WHERE conversation_id = ?');
-  const isStored = db.prepare<[string], { id: string }>('SELECT id FROM conversations WHERE id = ?');
-  // Only one new (unsent) conversation exists at a time; instructions of older unsent ones
-  // belong to drafts the user abandoned.
-  const forgetOtherNew = db.prepare(
-    'DELETE FROM conversation_instructions WHERE conversation_id <> ? AND conversation_id NOT IN (SELECT id FROM conversations)',
-  );
-
-  const get = (conversationId: string): string => select.get(conversationId)?.text ?? '';
-
+  const texts = createConversationTextStore(db, now, { table: 'conversation_instructions', column: 'text' });
+  const get = texts.get;
   function set(conversationId: string, text: string): string {
     const trimmed = text.trim();
-    db.transaction(() => {
-      if (!trimmed) remove.run(conversationId);
-      else upsert.run(conversationId, trimmed, now());
-      if (!isStored.get(conversationId)) forgetOtherNew.run(conversationId);
-    })();
+    texts.set(conversationId, trimmed);
     return trimmed;
   }
 
