@@ -1,19 +1,15 @@
-import { useEffect, useState } from 'react';
 import type { Worker } from '../../shared/agents';
-import { call, useApi, useEvent } from '../api/apiContext';
+import { useFollowed } from '../common/useFollowed';
 
 export function useWorkers(conversationId: string): Worker[] {
-  const api = useApi();
-  const [workers, setWorkers] = useState<Worker[]>([]);
-  useEffect(() => {
-    void call(api, 'workers:list', { conversationId }).then(setWorkers, () => {});
-  }, [api, conversationId]);
-  useEvent(
-    'workers:changed',
-    (change) => {
-      if (change.conversationId === conversationId) setWorkers(change.workers);
+  const [workers] = useFollowed(
+    {
+      call: 'workers:list',
+      params: { conversationId },
+      event: 'workers:changed',
+      pick: (change) => (change.conversationId === conversationId ? change.workers : undefined),
     },
-    [conversationId],
+    [],
   );
   return workers;
 }

@@ -1,10 +1,11 @@
 // The calls of a conversation (and of its workers) waiting for the user, and the progress
 // running tools report. Tool cards read both through the context, so a card in a worker's
 // transcript shows its approval buttons too.
-import { createContext, useCallback, useContext, useEffect, useState } from 'react';
+import { createContext, useCallback, useContext, useState } from 'react';
 import type { Approval, ApprovalDecision, ToolProgress } from '../../shared/mcp';
 import { call, useApi, useEvent } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
+import { useFollowed } from '../common/useFollowed';
 
 export interface ApprovalsValue {
   approvals: Approval[];
@@ -23,28 +24,17 @@ export const useApprovalsContext = () => useContext(ApprovalsContext);
 export function useApprovals(conversationId: string, transcriptIds: string[]): ApprovalsValue {
   const api = useApi();
   const guard = useGuard();
-  const [approvals, setApprovals] = useState<Approval[]>([]);
+  const [approvals] = useFollowed(
+    {
+      call: 'approvals:list',
+      params: { conversationId },
+      event: 'approvals:changed',
+      pick: (change) => (change.conversationId === conversationId ? change.approvals : undefined),
+    },
+    [],
+  );
   const [progress, setProgress] = useState<Map<string, ToolProgress>>(new Map());
   const watched = transcriptIds.join(',');
-
-  useEffect(() => {
-    let current = true;
-    call(api, 'approvals:list', { conversationId }).then(
-      (list) => current && setApprovals(list),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, conversationId]);
-
-  useEvent(
-    'approvals:changed',
-    (change) => {
-      if (change.conversationId === conversationId) setApprovals(change.approvals);
-    },
-    [conversationId],
-  );
 
   useEvent(
     'tools:progress',

@@ -1,20 +1,16 @@
-import { useEffect, useState } from 'react';
 import type { Question } from '../../shared/questions';
-import { call, useApi, useEvent } from '../api/apiContext';
+import { useFollowed } from '../common/useFollowed';
 
 /** The questions agents of this conversation (main or workers) wait on, live. */
 export function useQuestions(conversationId: string): Question[] {
-  const api = useApi();
-  const [questions, setQuestions] = useState<Question[]>([]);
-  useEffect(() => {
-    void call(api, 'questions:list', { conversationId }).then(setQuestions, () => {});
-  }, [api, conversationId]);
-  useEvent(
-    'questions:changed',
-    (change) => {
-      if (change.conversationId === conversationId) setQuestions(change.questions);
+  const [questions] = useFollowed(
+    {
+      call: 'questions:list',
+      params: { conversationId },
+      event: 'questions:changed',
+      pick: (change) => (change.conversationId === conversationId ? change.questions : undefined),
     },
-    [conversationId],
+    [],
   );
   return questions;
 }
