@@ -8,6 +8,8 @@ import { createTaskService } from '../../src/main/core/tasks/taskService';
 import { createTaskTools } from '../../src/main/core/tasks/taskTools';
 import { createToolRegistry } from '../../src/main/core/tools/toolRegistry';
 import type { EventName } from '../../src/shared/ipc';
+import { afterEach, beforeEach } from 'vitest';
+import { makeTempDir, removeDir } from './tempDir';
 
 export interface RecordedEvent {
   event: EventName;
@@ -65,6 +67,29 @@ export function createTaskFixture(dataDir: string) {
 }
 
 export type TaskFixture = ReturnType<typeof createTaskFixture>;
+
+/**
+ * A fresh fixture in its own data dir for every test of the file (or of the describe block
+ * it is called in), closed and removed after each. Use it like the fixture itself: `f.call(…)`.
+ */
+export function taskFixturePerTest(): TaskFixture & { readonly dir: string } {
+  let current: (TaskFixture & { dir: string }) | null = null;
+  beforeEach(() => {
+    const dir = makeTempDir();
+    current = Object.assign(createTaskFixture(dir), { dir });
+  });
+  afterEach(() => {
+    current?.close();
+    if (current) removeDir(current.dir);
+    current = null;
+  });
+  return new Proxy({} as TaskFixture & { dir: string }, {
+    get(_target, key) {
+      if (!current) throw new Error('the task fixture exists only inside a test');
+      return Reflect.get(current, key, current);
+    },
+  });
+}
 
 /** Every row of the task tables, for "nothing was written" comparisons. */
 export function dumpTaskTables(db: Db): Record<string, unknown[]> {

@@ -2,13 +2,12 @@
 // table, a fast-check property (an edit the model was not told about never disappears),
 // and the rule through the real tools and SQLite.
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TaskStatus } from '../../src/shared/tasks';
 import { describeKept, holds, mergeModelChange, recordUserEdits, type UserEdit } from '../../src/main/core/tasks/taskMerge';
 import { deleteOp, reorderOp, userAddOp, userUpdateOp } from '../../src/main/core/tasks/taskOps';
 import { USER } from '../../src/main/core/tasks/taskService';
-import { createTaskFixture, type TaskFixture } from '../support/taskFixture';
-import { makeTempDir, removeDir } from '../support/tempDir';
+import { taskFixturePerTest } from '../support/taskFixture';
 
 interface T {
   id: number;
@@ -185,16 +184,7 @@ describe('the merge rule, as a property', () => {
 
 // ---- Through the tools and SQLite ---------------------------------------------------------
 
-let dir: string;
-let f: TaskFixture;
-beforeEach(() => {
-  dir = makeTempDir();
-  f = createTaskFixture(dir);
-});
-afterEach(() => {
-  f.close();
-  removeDir(dir);
-});
+const f = taskFixturePerTest();
 
 const plan = (statuses: string[]) => statuses.map((status, i) => ({ id: i + 1, title: `Step ${i + 1}`, status }));
 const user = <V>(op: Parameters<typeof f.tasks.change<V>>[2]) => {

@@ -2,30 +2,22 @@
 // else writes the database, what it returns and pushes must equal a fresh read.
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createEventBus } from '../../src/main/core/ipc/eventBus';
 import { DB_FILE } from '../../src/main/core/db/openDatabase';
 import { fullListOp } from '../../src/main/core/tasks/taskOps';
 import { agentWho } from '../../src/main/core/tasks/taskService';
-import { createTaskFixture, type TaskFixture } from '../support/taskFixture';
-import { makeTempDir, removeDir } from '../support/tempDir';
+import { taskFixturePerTest } from '../support/taskFixture';
 
-let dir: string;
-let f: TaskFixture;
+const f = taskFixturePerTest();
 const who = agentWho('main');
 const plan = (done: number) =>
   ['Read the code', 'Write the fix', 'Run the tests'].map((title, i) => ({ id: i + 1, title, status: i < done ? 'completed' : i === done ? 'in_progress' : 'pending' }));
 
 beforeEach(async () => {
-  dir = makeTempDir();
-  f = createTaskFixture(dir);
   f.say('user');
   f.say('assistant');
   expect((await f.call('manage_todo_list', { todoList: plan(0) })).ok).toBe(true);
-});
-afterEach(() => {
-  f.close();
-  removeDir(dir);
 });
 
 const fresh = () => f.tasks.store.openTaskList(f.conversationId);
@@ -52,7 +44,7 @@ describe('cached task rows', () => {
     expect(f.tasks.get(f.conversationId)).toEqual(fresh());
     expect(fresh()!.tasks.every((t) => t.lastMessageId === null || t.lastMessageId < 2)).toBe(true);
 
-    const other = new Database(path.join(dir, DB_FILE));
+    const other = new Database(path.join(f.dir, DB_FILE));
     try {
       other.prepare("UPDATE tasks SET title = 'Renamed by another program' WHERE seq = 3").run();
     } finally {

@@ -1,21 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { taskBadge } from '../../src/shared/taskProgress';
-import { createTaskFixture, dumpTaskTables, type TaskFixture } from '../support/taskFixture';
-import { makeTempDir, removeDir } from '../support/tempDir';
+import { dumpTaskTables, taskFixturePerTest } from '../support/taskFixture';
 
 const plan = (statuses: string[], titles = ['Set up project', 'Create data models', 'Build UI widget', 'Write tests', 'Ship it']) =>
   statuses.map((status, i) => ({ id: i + 1, title: titles[i], status }));
 
-let dir: string;
-let f: TaskFixture;
-beforeEach(() => {
-  dir = makeTempDir();
-  f = createTaskFixture(dir);
-});
-afterEach(() => {
-  f.close();
-  removeDir(dir);
-});
+const f = taskFixturePerTest();
 
 async function manage(todoList: unknown, agentId = 'main') {
   return f.call('manage_todo_list', { todoList }, agentId);

@@ -1,17 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTaskFixture, dumpTaskTables, type TaskFixture } from '../support/taskFixture';
-import { makeTempDir, removeDir } from '../support/tempDir';
+import { describe, expect, it } from 'vitest';
+import { dumpTaskTables, taskFixturePerTest } from '../support/taskFixture';
 
-let dir: string;
-let f: TaskFixture;
-beforeEach(() => {
-  dir = makeTempDir();
-  f = createTaskFixture(dir);
-});
-afterEach(() => {
-  f.close();
-  removeDir(dir);
-});
+const f = taskFixturePerTest();
 
 async function fiveTasks() {
   for (const title of ['Set up database', 'Create API', 'Add auth', 'Integration tests', 'Deploy']) {

@@ -1,17 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createDispatcher, type Handlers } from '../../src/main/core/ipc/dispatcher';
 import { taskHandlers } from '../../src/main/core/tasks/taskHandlers';
 import { conversationHandlers } from '../../src/main/core/conversations/conversationHandlers';
 import type { TaskList } from '../../src/shared/tasks';
-import { createTaskFixture, dumpTaskTables, type TaskFixture } from '../support/taskFixture';
-import { makeTempDir, removeDir } from '../support/tempDir';
+import { dumpTaskTables, taskFixturePerTest } from '../support/taskFixture';
 
-let dir: string;
-let f: TaskFixture;
+const f = taskFixturePerTest();
 let dispatch: ReturnType<typeof createDispatcher>;
 beforeEach(async () => {
-  dir = makeTempDir();
-  f = createTaskFixture(dir);
   const handlers = {
     ...conversationHandlers({ conversations: f.conversations, messages: f.messages, bus: f.bus }),
     ...taskHandlers({ tasks: f.tasks, conversations: f.conversations }),
@@ -25,10 +21,6 @@ beforeEach(async () => {
       { id: 4, title: 'Pack', status: 'pending' },
     ],
   });
-});
-afterEach(() => {
-  f.close();
-  removeDir(dir);
 });
 
 async function ok(method: string, params: Record<string, unknown>): Promise<TaskList | null> {

@@ -1,24 +1,14 @@
 // The peers' own todo-tool cases (VS Code, Gemini CLI, Codex) that Stepwise once failed:
 // long lists get a note, a JSON-string todoList is accepted, unknown keys are named with
 // the key that was probably meant, and every error reads as a sentence.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { closestKey, explainInvalid, sentence } from '../../src/main/core/tools/argumentErrors';
-import { createTaskFixture, dumpTaskTables, type TaskFixture } from '../support/taskFixture';
-import { makeTempDir, removeDir } from '../support/tempDir';
+import { dumpTaskTables, taskFixturePerTest } from '../support/taskFixture';
 
 const items = (n: number, status = 'pending') => Array.from({ length: n }, (_, i) => ({ id: i + 1, title: `Step number ${i + 1}`, status }));
 
-let dir: string;
-let f: TaskFixture;
-beforeEach(() => {
-  dir = makeTempDir();
-  f = createTaskFixture(dir);
-});
-afterEach(() => {
-  f.close();
-  removeDir(dir);
-});
+const f = taskFixturePerTest();
 
 describe('manage_todo_list peer parity', () => {
   it('notes a list of more than 10 items, and not one of 10', async () => {

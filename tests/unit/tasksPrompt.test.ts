@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Task, TaskList } from '../../src/shared/tasks';
 import type { TaskToolStyle } from '../../src/shared/settings';
 import { describeUserChanges, renderTaskListBlock, createTaskPromptProvider } from '../../src/main/core/tasks/taskPrompt';
@@ -9,8 +9,7 @@ import { createTaskTools, FULL_LIST_TOOLS, GRANULAR_TOOLS } from '../../src/main
 import { USER } from '../../src/main/core/tasks/taskService';
 import { reorderOp, userAddOp, userUpdateOp, deleteOp } from '../../src/main/core/tasks/taskOps';
 import type { EventRow } from '../../src/main/core/tasks/taskTypes';
-import { createTaskFixture, type TaskFixture } from '../support/taskFixture';
-import { makeTempDir, removeDir } from '../support/tempDir';
+import { taskFixturePerTest } from '../support/taskFixture';
 
 const task = (id: number, status: Task['status'], title: string, extra: Partial<Task> = {}): Task => ({
   id,
@@ -146,17 +145,10 @@ describe('tool descriptions, docs/tools.md and the guidance say the same', () =>
 });
 
 describe('the prompt provider', () => {
-  let dir: string;
-  let f: TaskFixture;
+  const f = taskFixturePerTest();
   let style: TaskToolStyle;
   beforeEach(() => {
-    dir = makeTempDir();
-    f = createTaskFixture(dir);
     style = 'full-list';
-  });
-  afterEach(() => {
-    f.close();
-    removeDir(dir);
   });
   const ctx = () => ({ conversationId: f.conversationId, agentId: 'main' });
 

@@ -1,25 +1,16 @@
 // What a worker's end does to its tasks (workerEndOp), as a table over the real task
 // service, and the hand-back of tasks a previous process left under running workers.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createNodeCore } from '../../src/main/core/createNodeCore';
 import { createWorkerRepo } from '../../src/main/core/agents/workerRepo';
 import { workerEndOp, type WorkerEnd } from '../../src/main/core/agents/workerTasks';
 import { openDatabase } from '../../src/main/core/db/openDatabase';
 import { handedBackLabel } from '../../src/shared/taskProgress';
 import { parseWorkerResult, workerCompletedMessage } from '../../src/shared/agents';
-import { createTaskFixture, type TaskFixture } from '../support/taskFixture';
+import { taskFixturePerTest } from '../support/taskFixture';
 import { makeTempDir, removeDir } from '../support/tempDir';
 
-let dir: string;
-let f: TaskFixture;
-beforeEach(() => {
-  dir = makeTempDir();
-  f = createTaskFixture(dir);
-});
-afterEach(() => {
-  f.close();
-  removeDir(dir);
-});
+const f = taskFixturePerTest();
 
 const MODEL = { actor: 'model', owner: 'main', claims: false };
 const WORKER = { actor: 'worker-1', owner: 'worker-1', claims: false };
