@@ -4,21 +4,9 @@ import { randomUUID } from 'node:crypto';
 import type { Worker, WorkerStatus } from '../../../shared/agents';
 import type { Db } from '../db/openDatabase';
 import { conversationInserter } from '../conversations/conversationRepo';
+import type { Row } from '../db/tables';
 
-/** A `workers` row as SQLite stores it. */
-export interface WorkerRow {
-  id: string;
-  conversation_id: string;
-  number: number;
-  owner: string;
-  task_seq: number | null;
-  description: string;
-  expected_output: string;
-  status: WorkerStatus;
-  result: string | null;
-  created_at: number;
-  finished_at: number | null;
-}
+export type WorkerRow = Row<'workers'>;
 
 export interface StoredWorker {
   worker: Omit<Worker, 'activity' | 'needsInput'>;

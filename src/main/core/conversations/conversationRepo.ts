@@ -4,22 +4,16 @@ import { randomUUID } from 'node:crypto';
 import type { Conversation, ConversationSummary } from '../../../shared/domain';
 import type { Db } from '../db/openDatabase';
 import { createConversationSearch, ftsQuery } from './conversationSearch';
+import type { Row } from '../db/tables';
 
-interface ConversationRow {
-  id: string;
-  title: string;
-  created_at: number;
-  updated_at: number;
-  pinned: number;
-  title_source: 'user' | 'auto';
-  model_profile?: string | null;
-  model_name?: string | null;
-  folder_id?: string | null;
-}
+type ConversationRow = Row<'conversations'>;
+/** What a conversation is made from: a row, or a row just inserted (no model or folder yet). */
+type ConversationFields = Omit<ConversationRow, 'model_profile' | 'model_name' | 'folder_id' | 'parent_id' | 'autopilot'> &
+  Partial<Pick<ConversationRow, 'model_profile' | 'model_name' | 'folder_id'>>;
 
 export const DEFAULT_TITLE = 'New conversation';
 
-export function toConversation(row: ConversationRow): Conversation {
+export function toConversation(row: ConversationFields): Conversation {
   return {
     id: row.id,
     title: row.title,

@@ -4,32 +4,10 @@ import type { Message, MessageRole, MessageStatus, Reasoning, ToolCall } from '.
 import type { AttachmentInfo } from '../../../shared/attachments';
 import type { Db } from '../db/openDatabase';
 import { createHistoryCache } from './historyCache';
+import type { Row } from '../db/tables';
 
 /** A `messages` row as SQLite returns it. */
-export interface MessageRow {
-  id: number;
-  conversation_id: string;
-  role: MessageRole;
-  content: string;
-  created_at: number;
-  tool_calls: string | null;
-  tool_call_id: string | null;
-  tool_name: string | null;
-  status: MessageStatus;
-  error: string | null;
-  origin: Message['origin'];
-  reasoning?: string | null;
-  reasoning_ms?: number | null;
-  model?: string | null;
-  prompt_tokens?: number | null;
-  completion_tokens?: number | null;
-  cost?: number | null;
-  summary_through?: number | null;
-  /** The message before this one on its branch (migration 13); null for the first. */
-  parent_id?: number | null;
-  chosen?: number;
-  shown?: number;
-}
+export type MessageRow = Row<'messages'>;
 
 /** A row's columns as a message, but its tool calls: each reader parses those its own way. */
 export function messageFields(row: MessageRow): Omit<Message, 'toolCalls' | 'attachments'> {

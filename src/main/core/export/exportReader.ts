@@ -9,6 +9,7 @@ import { messageFields, type MessageRow } from '../conversations/messageRepo';
 import type { EventRow, TaskRow } from '../tasks/taskTypes';
 import type { ToolCallRow } from '../ledger/ledgerStore';
 import type { ToolOutcome } from '../../../shared/ledger';
+import type { Row } from '../db/tables';
 
 export interface ReadConversation {
   id: string;
@@ -96,40 +97,14 @@ export interface ReadWorker {
 
 export type ListScope = 'open' | 'history';
 
-interface ConversationRow {
-  id: string;
-  title: string;
-  title_source: 'user' | 'auto';
-  pinned: number;
-  autopilot: number | null;
-  created_at: number;
-  updated_at: number;
-  model_profile?: string | null;
-  model_name?: string | null;
-  instructions: string | null;
-  folder_name: string | null;
-}
+/** A conversation with its instructions and folder name joined in. */
+type ConversationRow = Omit<Row<'conversations'>, 'parent_id' | 'folder_id'> & { instructions: string | null; folder_name: string | null };
 
-interface ListRow {
-  id: number;
-  created_at: number;
-  closed_at: number | null;
-  number: number;
-}
+/** A list with its number among the conversation's lists. */
+type ListRow = Omit<Row<'task_lists'>, 'conversation_id'> & { number: number };
 
-interface WorkerRow {
-  id: string;
-  conversation_title: string;
-  number: number;
-  owner: string;
-  task_seq: number | null;
-  description: string;
-  expected_output: string;
-  status: ReadWorker['status'];
-  result: string | null;
-  created_at: number;
-  finished_at: number | null;
-}
+/** A worker with its transcript's title. */
+type WorkerRow = Omit<Row<'workers'>, 'conversation_id'> & { conversation_title: string };
 
 /** A stored message; `toolCalls` keeps every field the model sent. */
 /** An attachment with where its bytes are (attachments/attachmentFiles.ts). */

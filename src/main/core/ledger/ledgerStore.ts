@@ -1,25 +1,11 @@
 // The task ledger in SQLite: which task an agent has in progress, one row per tool call,
 // and the counts and lists the task header shows. No transactions here: the agent loop
 // writes a row in the transaction that stores the call's result.
-import { LEDGER_RESULT_CHARS, type LedgerCall, type LedgerCounts, type ToolOutcome } from '../../../shared/ledger';
+import { LEDGER_RESULT_CHARS, type LedgerCall, type LedgerCounts } from '../../../shared/ledger';
 import type { Db } from '../db/openDatabase';
+import type { Row } from '../db/tables';
 
-/** A `tool_calls` row as SQLite returns it. */
-export interface ToolCallRow {
-  id: number;
-  conversation_id: string;
-  transcript_id: string;
-  task_id: number | null;
-  agent_id: string;
-  tool_call_id: string;
-  message_id: number | null;
-  name: string;
-  arguments: string;
-  outcome: ToolOutcome;
-  started_at: number;
-  ended_at: number;
-  result: string;
-}
+export type ToolCallRow = Row<'tool_calls'>;
 
 /** The task an agent is working on: its row, its list and the id users see. */
 export interface TaskRef {

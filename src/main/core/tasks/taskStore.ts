@@ -4,13 +4,9 @@ import type { TaskList } from '../../../shared/tasks';
 import type { Db } from '../db/openDatabase';
 import { draftFrom, mirror, taskListFrom } from './taskRows';
 import type { DraftTask, EventRow, ListInfo, ListRows, TaskRow } from './taskTypes';
+import type { Row } from '../db/tables';
 
-interface ListRow {
-  id: number;
-  conversation_id: string;
-  created_at: number;
-  closed_at: number | null;
-}
+type ListRow = Row<'task_lists'>;
 
 const toInfo = (row: ListRow): ListInfo => ({
   id: row.id,
@@ -138,10 +134,10 @@ export function createTaskStore(db: Db) {
         rows,
       );
     },
-    /** A task row with every column given (an import keeps its original times). */
-    insertTaskRow(row: Omit<TaskRow, 'id'>, rows?: ListRows): number {
+    /** A task row with every column given (an import keeps its original times); none is handed back. */
+    insertTaskRow(row: Omit<TaskRow, 'id' | 'handed_back'>, rows?: ListRows): number {
       const id = Number(insertTask.run(row).lastInsertRowid);
-      if (rows) mirror.insert(rows, { handed_back: null, ...row, id });
+      if (rows) mirror.insert(rows, { ...row, handed_back: null, id });
       return id;
     },
     /** Keeps completed_at while a task stays completed; clears it when it is reopened. */

@@ -2,36 +2,13 @@
 // and a list's identity. Types only, so the store and the row mapping can share them
 // without importing each other.
 import type { HandedBack, TaskStatus } from '../../../shared/tasks';
+import type { Row } from '../db/tables';
 
 /** A `tasks` row as SQLite returns it. */
-export interface TaskRow {
-  id: number;
-  list_id: number;
-  seq: number;
-  title: string;
-  description: string;
-  active_form: string;
-  status: TaskStatus;
-  owner: string;
-  position: number;
-  created_at: number;
-  updated_at: number;
-  completed_at: number | null;
-  last_message_id: number | null;
-  /** Optional so rows built in code (imports) may leave it out; the column defaults to NULL. */
-  handed_back?: HandedBack | null;
-}
+export type TaskRow = Row<'tasks'>;
 
-export interface EventRow {
-  id: number;
-  list_id: number | null;
-  task_id: number | null;
-  at: number;
-  actor: string;
-  kind: string;
-  before: string | null;
-  after: string | null;
-}
+/** A `task_events` row as SQLite returns it. */
+export type EventRow = Row<'task_events'>;
 
 /** A task as the service edits it: `id` is the seq; `rowId` is null until inserted. */
 export interface DraftTask {
