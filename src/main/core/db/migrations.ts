@@ -404,6 +404,20 @@ export const migrations: Migration[] = [
       CREATE INDEX message_attachments_by_attachment ON message_attachments (attachment_id);
     `,
   },
+  {
+    version: 17,
+    name: 'task continuity',
+    sql: `
+      -- Whether a conversation's agents were left mid-list (continuity/): 'running' while
+      -- they run, so a row still 'running' at start-up was cut off by a quit or a crash and
+      -- becomes 'interrupted'; 'stopped' after Stop or a turn that ended with tasks left.
+      CREATE TABLE task_continuity (
+        conversation_id TEXT PRIMARY KEY REFERENCES conversations (id) ON DELETE CASCADE,
+        state TEXT NOT NULL CHECK (state IN ('running', 'stopped', 'interrupted')),
+        at INTEGER NOT NULL
+      );
+    `,
+  },
 ];
 
 export const LATEST_VERSION = migrations.at(-1)?.version ?? 0;
