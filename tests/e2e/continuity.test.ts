@@ -1,0 +1,93 @@
+// Task lists that outlive Stop, restarts and edits, end to end in Chromium: the header's
+// "Stopped/Interrupted · k of N tasks left" with "Continue remaining tasks". The scripted
+// server plays the model (and Autopilot's assessor).
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchApp, type App } from './support/app';
+import { plan, startAutopilotServer, type AutopilotServer } from '../support/autopilotServer';
+
+const SHOTS = path.join('/tmp', 'stepwise-e2e');
+fs.mkdirSync(SHOTS, { recursive: true });
+
+const STEPS = ['Collect data', 'Write summary', 'Send report'];
+const P = 'pending';
+const I = 'in_progress';
+const C = 'completed';
+
+let s: AutopilotServer;
+let app: App;
+const page = (): Page => app.page;
+const main = () => page().getByRole('main');
+const tasks = () => page().getByRole('region', { name: 'Tasks', exact: true });
+const continueButton = () => tasks().getByRole('button', { name: 'Continue remaining tasks', exact: true });
+const continuity = (text: string) => tasks().getByRole('status').filter({ hasText: text });
+const autoMessages = () => main().getByRole('article', { name: 'Autopilot message' });
+const lastAssistant = () => page().getByRole('article', { name: 'Assistant message', exact: true }).last();
+const firstConversation = () => page().getByRole('list', { name: 'Saved conversations' }).getByRole('link').first();
+
+/** A reply that streams slowly enough to be stopped (or killed) halfway. */
+const slow = (text: string) => ({ text: text.repeat(200), chunkSize: 4, chunkDelayMs: 15 });
+
+async function newConversation(message: string) {
+  await page().getByRole('button', { name: 'New conversation', exact: true }).click();
+  await page().getByRole('textbox', { name: 'Message' }).fill(message);
+  await page().keyboard.press('Enter');
+}
+
+beforeAll(async () => {
+  s = await startAutopilotServer();
+  app = await launchApp({
+    env: { OPENAI_BASE_URL: s.server.baseUrl, OPENAI_API_KEY: 'sk-e2e-continuity', STEPWISE_MODEL: 'scripted' },
+  });
+});
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail' && app) {
+    const file = path.join(SHOTS, `failed-${context.task.name.replace(/\W+/g, '-')}.png`);
+    await app.page.screenshot({ path: file }).then(() => console.error(`Screenshot of the failure: ${file}`), () => {});
+  }
+});
+
+afterAll(async () => {
+  await app?.close();
+  await s?.close();
+});
+
+describe('continuity', () => {
+  it('Stop mid-list, then Continue remaining tasks', async () => {
+    s.model.push(plan(STEPS, [I, P, P]), slow('Collecting '));
+    await newConversation('Do the report.');
+    await lastAssistant().filter({ hasText: 'Collecting Collecting' }).waitFor();
+    await page().getByRole('button', { name: 'Stop', exact: true }).click();
+
+    await continuity('Stopped · 3 of 3 tasks left').waitFor();
+    s.model.push(plan(STEPS, [C, I, P]), { text: 'The data is collected.' });
+    await continueButton().click();
+    await autoMessages().filter({ hasText: 'Continuing: Collect data' }).waitFor();
+    await lastAssistant().filter({ hasText: 'The data is collected.' }).waitFor();
+    // Autopilot is off: the turn ends with tasks left, and the header offers to go on.
+    await continuity('Stopped · 2 of 3 tasks left').waitFor();
+    expect(s.modelRequests().at(-2)!.body.messages.at(-1)).toMatchObject({ role: 'user', content: 'NEXT_TODO: Collect data' });
+  });
+
+  it('kill the host mid-list, restart: Interrupted, then Continue', async () => {
+    s.model.push(plan(STEPS, [I, P, P]), slow('Gathering '));
+    await newConversation('Do the other report.');
+    await lastAssistant().filter({ hasText: 'Gathering Gathering' }).waitFor();
+    await app.restart({ crash: true });
+
+    const requests = s.modelRequests().length;
+    await firstConversation().click();
+    await continuity('Interrupted · 3 of 3 tasks left').waitFor();
+    // Nothing resumed by itself.
+    expect(s.modelRequests()).toHaveLength(requests);
+
+    s.model.push(plan(STEPS, [C, C, I]), { text: 'Two steps done.' });
+    await continueButton().click();
+    await autoMessages().filter({ hasText: 'Continuing: Collect data' }).waitFor();
+    await lastAssistant().filter({ hasText: 'Two steps done.' }).waitFor();
+    await continuity('Stopped · 1 of 3 tasks left').waitFor();
+  });
+});
