@@ -185,7 +185,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
   });
   const drafts = createDraftModule({ db, now });
   const folders = createFolderModule({ db, bus, conversations, now });
-  const versions = createVersions({ db, bus, messages, conversations, chat });
+  const versions = createVersions({ db, bus, messages, conversations, chat, branches: tasks.branches });
   const instructions = createInstructionsModule({ db, now, prompts, systemPrompt: () => settings.effective().systemPrompt });
 
   const handlers: Handlers = {

@@ -416,6 +416,18 @@ export const migrations: Migration[] = [
         state TEXT NOT NULL CHECK (state IN ('running', 'stopped', 'interrupted')),
         at INTEGER NOT NULL
       );
+      -- Each branch of the message tree keeps its own list (tasks/branchLists.ts). A list of a
+      -- branch that is not shown is parked on the first message of that branch: closed while
+      -- parked (so every "open list" query stays as it is), open again when it is shown.
+      -- A parked branch that is deleted leaves its list closed, in the history.
+      ALTER TABLE task_lists ADD COLUMN parked_on INTEGER REFERENCES messages (id) ON DELETE SET NULL;
+      CREATE UNIQUE INDEX task_lists_parked ON task_lists (parked_on) WHERE parked_on IS NOT NULL;
+      -- The open list as it stood when a user message was stored: an edit of that message
+      -- starts its new branch with this list (JSON array of tasks).
+      CREATE TABLE task_snapshots (
+        message_id INTEGER PRIMARY KEY REFERENCES messages (id) ON DELETE CASCADE,
+        tasks TEXT NOT NULL
+      );
     `,
   },
 ];

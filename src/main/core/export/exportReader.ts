@@ -75,6 +75,8 @@ export interface ReadList {
   number: number;
   createdAt: number;
   closedAt: number | null;
+  /** The list of a branch that is not shown (tasks/branchLists.ts): kept, but not the shown branch's. */
+  parked: boolean;
   tasks: ReadTask[];
   /** Events of the list itself and of tasks deleted since. */
   events: ReadEvent[];
@@ -114,6 +116,7 @@ interface ListRow {
   id: number;
   created_at: number;
   closed_at: number | null;
+  parked: number;
   number: number;
 }
 
@@ -200,7 +203,7 @@ export function createExportReader(db: Db) {
      WHERE c.parent_id IS NULL ORDER BY c.pinned DESC, c.updated_at DESC, c.id`,
   );
   const listsOf = db.prepare<[string], ListRow>(
-    `SELECT id, created_at, closed_at, ROW_NUMBER() OVER (ORDER BY id) AS number
+    `SELECT id, created_at, closed_at, parked_on IS NOT NULL AS parked, ROW_NUMBER() OVER (ORDER BY id) AS number
      FROM task_lists WHERE conversation_id = ? ORDER BY id`,
   );
   const conversationsWithLists = db.prepare<[], { conversation_id: string }>(
@@ -257,6 +260,7 @@ export function createExportReader(db: Db) {
       number: row.number,
       createdAt: row.created_at,
       closedAt: row.closed_at,
+      parked: row.parked !== 0,
       events: listEvents,
       tasks: taskRows.map((t) => ({
         seq: t.seq,

@@ -11,6 +11,11 @@ import { createTaskPromptProvider } from './taskPrompt';
 import { createTaskService, USER } from './taskService';
 import { createTaskTools, TASK_TOOL_NAMES } from './taskTools';
 import { taskHandlers } from './taskHandlers';
+import { createBranchLists } from './branchLists';
+import { z } from 'zod';
+
+// Only what the snapshot needs of `messages:changed`: zod drops the rest, so no cast.
+const StoredMessage = z.object({ conversationId: z.string(), message: z.object({ id: z.number(), role: z.string() }) });
 
 export interface TaskModuleDeps {
   db: Db;
@@ -23,7 +28,6 @@ export interface TaskModuleDeps {
   tools: { register(tool: ToolDefinition): () => void };
   prompts: { add(provider: PromptProvider): () => void };
   chat: {
-    onBeforeEdit(hook: (conversationId: string) => void): unknown;
     onClear(hook: (conversationId: string) => string | null | undefined | void): unknown;
   };
 }
@@ -44,22 +48,27 @@ export function createTaskModule(deps: TaskModuleDeps) {
     style = next;
   }
   offer(deps.taskToolStyle());
-  const unsubscribe = bus.subscribe((event) => {
+  const branches = createBranchLists({ db, bus, tasks, now: deps.now });
+  const unsubscribe = bus.subscribe((event, payload) => {
     if (event === 'settings:changed') offer(deps.taskToolStyle());
+    else if (event === 'messages:changed') {
+      // Emitted as soon as a user message is stored, before any run it starts changes the list.
+      const stored = StoredMessage.safeParse(payload);
+      if (stored.success && stored.data.message.role === 'user') branches.snapshot(stored.data.conversationId, stored.data.message.id);
+    }
   });
 
   deps.prompts.add(
     createTaskPromptProvider({ tasks, style: deps.taskToolStyle, planningOverride: deps.planningOverride ?? null }),
   );
-  deps.chat.onBeforeEdit((conversationId) => {
-    tasks.close(conversationId, USER, 'edit');
-  });
   deps.chat.onClear((conversationId) =>
     tasks.close(conversationId, USER, 'clear-command') ? 'The task list was closed (it is kept in the history).' : null,
   );
 
   return {
     tasks,
+    /** Each branch of the message tree keeps its own list (versions/ calls these). */
+    branches,
     handlers: taskHandlers({ tasks, conversations }),
     /** The style whose tools the model is offered right now. */
     style: () => style,
