@@ -90,4 +90,39 @@ describe('continuity', () => {
     await lastAssistant().filter({ hasText: 'Two steps done.' }).waitFor();
     await continuity('Stopped · 1 of 3 tasks left').waitFor();
   });
+
+  it('edit message 1 of 3: the header shows the new branch list; switching back brings the old one', async () => {
+    const summary = (text: string) => tasks().getByText(text, { exact: true });
+    const articles = () => page().getByRole('log', { name: 'Messages' }).getByRole('article');
+    async function send(text: string, answer: string) {
+      await page().getByRole('textbox', { name: 'Message' }).fill(text);
+      await page().keyboard.press('Enter');
+      await lastAssistant().filter({ hasText: answer }).waitFor();
+      await page().getByRole('button', { name: 'Send', exact: true }).waitFor();
+    }
+    s.model.push(plan(STEPS, [I, P, P]), { text: 'Planned the report.' });
+    await newConversation('Plan the report.');
+    await lastAssistant().filter({ hasText: 'Planned the report.' }).waitFor();
+    s.model.push(plan(STEPS, [C, I, P]), { text: 'Data collected.' });
+    await send('Collect the data.', 'Data collected.');
+    s.model.push({ text: 'Writing next.' });
+    await send('What is next?', 'Writing next.');
+    await summary('Tasks 1/3').waitFor();
+
+    s.model.push(plan(['Outline poem', 'Write poem'], [I, P]), { text: 'Outlining.' });
+    const first = articles().first();
+    await first.hover();
+    await first.getByRole('button', { name: 'Edit message' }).click();
+    await first.getByRole('textbox', { name: 'Edit message' }).fill('Write a poem instead.');
+    await first.getByRole('button', { name: 'Save and send' }).click();
+    await lastAssistant().filter({ hasText: 'Outlining.' }).waitFor();
+    await summary('Tasks 0/2').waitFor();
+    // The model's request on the new branch never saw the old list.
+    expect(s.modelRequests().at(-2)!.body.messages[0].content).not.toContain('Collect data');
+
+    await articles().first().getByRole('group', { name: 'Version 2 of 2' }).getByRole('button', { name: 'Previous version' }).click();
+    await summary('Tasks 1/3').waitFor();
+    await articles().first().getByRole('group', { name: 'Version 1 of 2' }).getByRole('button', { name: 'Next version' }).click();
+    await summary('Tasks 0/2').waitFor();
+  });
 });
