@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchApp, type App } from './support/app';
-import { plan, startAutopilotServer, type AutopilotServer } from '../support/autopilotServer';
+import { plan, startAutopilotServer, verdict, type AutopilotServer } from '../support/autopilotServer';
 
 const SHOTS = path.join('/tmp', 'stepwise-e2e');
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -124,5 +124,32 @@ describe('continuity', () => {
     await summary('Tasks 1/3').waitFor();
     await articles().first().getByRole('group', { name: 'Version 1 of 2' }).getByRole('button', { name: 'Next version' }).click();
     await summary('Tasks 0/2').waitFor();
+  });
+
+  it('Autopilot with a model that makes no progress pauses with "No progress"', async () => {
+    const autopilotLine = (text: string | RegExp) => main().getByRole('status').filter({ hasText: text });
+    await page().getByRole('button', { name: 'New conversation', exact: true }).click();
+    const autopilot = main().getByRole('switch', { name: 'Autopilot' });
+    await autopilot.click();
+    await expect.poll(() => autopilot.getAttribute('aria-checked')).toBe('true');
+
+    s.model.push(plan(STEPS, [I, P, P]), { text: 'Started collecting.' }, { text: 'Thinking about the data.' }, { text: 'Still thinking.' });
+    s.assessor.push(verdict(false, 'Only started.'), verdict(false, 'Nothing collected.'));
+    const checks = s.assessorRequests().length;
+    await page().getByRole('textbox', { name: 'Message' }).fill('Do the report on Autopilot.');
+    await page().keyboard.press('Enter');
+
+    const notDone = autopilotLine(/is not done/);
+    await notDone.waitFor();
+    await notDone.getByRole('button', { name: 'Continue', exact: true }).click();
+    await lastAssistant().filter({ hasText: 'Thinking about the data.' }).waitFor();
+    await expect.poll(() => s.assessorRequests().length - checks).toBe(2);
+    await notDone.getByRole('button', { name: 'Continue', exact: true }).click();
+
+    const noProgress = autopilotLine('No progress on task 1');
+    await noProgress.waitFor();
+    await lastAssistant().filter({ hasText: 'Still thinking.' }).waitFor();
+    expect(s.assessorRequests().length - checks).toBe(2);
+    expect(await autoMessages().allInnerTexts()).toEqual(['Continuing: Collect data', 'Continuing: Collect data']);
   });
 });
