@@ -63,6 +63,7 @@ describe('continuity', () => {
     await page().getByRole('button', { name: 'Stop', exact: true }).click();
 
     await continuity('Stopped · 3 of 3 tasks left').waitFor();
+    await page().screenshot({ path: path.join(SHOTS, 'continuity-stopped.png') });
     s.model.push(plan(STEPS, [C, I, P]), { text: 'The data is collected.' });
     await continueButton().click();
     await autoMessages().filter({ hasText: 'Continuing: Collect data' }).waitFor();
@@ -81,6 +82,7 @@ describe('continuity', () => {
     const requests = s.modelRequests().length;
     await firstConversation().click();
     await continuity('Interrupted · 3 of 3 tasks left').waitFor();
+    await page().screenshot({ path: path.join(SHOTS, 'continuity-interrupted.png') });
     // Nothing resumed by itself.
     expect(s.modelRequests()).toHaveLength(requests);
 
