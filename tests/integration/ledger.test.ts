@@ -144,12 +144,19 @@ describe('the ledger outlives the transcript it points at', () => {
     const from = h.events.length;
     await h.call('chat:regenerate', { conversationId: conversation.id });
     await h.waitIdle(conversation.id, from);
+    // The new reply starts from the list as of the question (none); the old one keeps its list.
+    expect(await h.call('ledger:calls', { conversationId: conversation.id, taskId: 1 })).toEqual({ calls: [] });
     // The call happened (its effects may be real): it stays, linked to its card in the old version.
-    const calls = await h.call('ledger:calls', { conversationId: conversation.id, taskId: 1 });
-    expect(calls.calls.map((c) => c.toolCallId)).toEqual(['call_time']);
-    const card = h.core.messages.get(calls.calls[0].messageId!)!;
+    const kept = h.core.ledger.store.all(conversation.id).filter((c) => c.tool_call_id === 'call_time');
+    expect(kept).toHaveLength(1);
+    const card = h.core.messages.get(kept[0].message_id!)!;
     expect(card).toMatchObject({ role: 'tool', toolCallId: 'call_time' });
     expect(h.core.messages.all(conversation.id).map((m) => m.id)).not.toContain(card.id);
+    // Showing the old reply again brings its list back, with the call under its task.
+    const reply = h.core.messages.all(conversation.id)[1];
+    await h.call('messages:showVersion', { conversationId: conversation.id, messageId: reply.id, index: 1 });
+    const calls = await h.call('ledger:calls', { conversationId: conversation.id, taskId: 1 });
+    expect(calls.calls.map((c) => [c.toolCallId, c.messageId])).toEqual([['call_time', card.id]]);
 
     await h.call('conversations:delete', { id: conversation.id });
     expect(h.core.ledger.store.all(conversation.id)).toEqual([]);

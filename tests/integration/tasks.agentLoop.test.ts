@@ -202,7 +202,7 @@ describe('the user and the list', () => {
     expect(systemOf(after.body)).not.toContain('The user');
   });
 
-  it('/clear and editing the last message close the list; stopping keeps it', async () => {
+  it('/clear closes the list; stopping keeps it; an edit starts its branch with the list as of the edited message', async () => {
     const id = await planned();
     const note = await h.call('messages:send', { conversationId: id, content: '/clear' });
     expect(note).toMatchObject({ role: 'system', content: expect.stringContaining('The task list was closed') });
@@ -218,13 +218,17 @@ describe('the user and the list', () => {
     await h.call('chat:stop', { conversationId: id });
     expect((await h.call('tasks:get', { conversationId: id })).list!.tasks).toHaveLength(5);
 
+    // The user ticks task 2 on this branch; the edited message was sent before that.
+    await h.call('tasks:update', { conversationId: id, taskId: 2, patch: { status: 'completed' } });
     server.push({ text: 'Edited answer.' });
     const editFrom = h.events.length;
     await h.call('chat:editLast', { conversationId: id, content: 'Explain briefly.' });
     await h.waitIdle(id, editFrom);
-    expect((await h.call('tasks:get', { conversationId: id })).list).toBeNull();
-    expect(blockOf(server.streamRequests().at(-1)!.body)).toBeNull();
-    expect(h.core.tasks.tasks.history(id)).toHaveLength(2);
+    const edited = (await h.call('tasks:get', { conversationId: id })).list!;
+    expect(edited.tasks.map((t) => t.status)).toEqual([I, P, P, P, P]);
+    expect(blockOf(server.streamRequests().at(-1)!.body)).toBe(block([I, P, P, P, P]));
+    // The /clear'ed list, the old branch's (parked) and the new branch's.
+    expect(h.core.tasks.tasks.history(id)).toHaveLength(3);
   });
 
   it('the block outlives compaction of old history', async () => {

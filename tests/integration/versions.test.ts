@@ -1,7 +1,7 @@
 // Message versions through the real core, SQLite and the openai SDK against the scripted
 // server: editing an earlier message and regenerating an earlier reply add versions the
-// model never sees together; switching brings each branch back with what followed it; the
-// open task list closes on an edit and stays in the history; search, status, exports and
+// model never sees together; switching brings each branch back with what followed it (its
+// task list included, see branchLists.test.ts); search, status, exports and
 // import see the shown branch (JSON keeps every version); and bad requests are refused.
 import { describe, expect, it } from 'vitest';
 import { type ScriptedServer } from '../support/scriptedServer';
@@ -66,16 +66,19 @@ describe('edit any message', () => {
     expect(contents(id)).toEqual(['Q1', 'A1', 'Q2', 'A2', 'Q3', 'A3']);
   });
 
-  it('closes the open task list on an edit; the list stays in the history', async () => {
+  it('an edit leaves the open list with the old branch (in the history), and switching back brings it', async () => {
     const { id, messages } = await twoTurns();
     await h.call('tasks:add', { conversationId: id, title: 'Pack' });
     expect((await h.call('tasks:get', { conversationId: id })).list).not.toBeNull();
     server.push({ text: 'Fresh' });
     const from = h.events.length;
-    await h.call('chat:edit', { conversationId: id, messageId: messages[2].id, content: 'Q2 again' });
+    const edited = await h.call('chat:edit', { conversationId: id, messageId: messages[2].id, content: 'Q2 again' });
     await h.waitIdle(id, from);
+    // The list was added after Q2 was sent: the new branch starts without it.
     expect((await h.call('tasks:get', { conversationId: id })).list).toBeNull();
     expect(h.core.tasks.tasks.history(id).map((list) => list.tasks.map((t) => t.title))).toEqual([['Pack']]);
+    await h.call('messages:showVersion', { conversationId: id, messageId: edited.id, index: 1 });
+    expect((await h.call('tasks:get', { conversationId: id })).list!.tasks.map((t) => t.title)).toEqual(['Pack']);
   });
 
   it('refuses what cannot be edited or shown, and anything while a reply runs', async () => {

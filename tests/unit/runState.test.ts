@@ -35,6 +35,8 @@ describe('runState', () => {
     expect(stoppedLast([msg('assistant', 'user', 'stopped'), msg('user', 'user')])).toBe(false);
     expect(stoppedLast([msg('assistant', 'user'), msg('user', 'system', 'complete', '[Stopped at 10:00:00] Main agent: idle.')])).toBe(true);
     expect(stoppedLast([msg('user', 'user'), msg('assistant', 'user'), msg('tool', 'user')])).toBe(false);
+    // A reply cut off by a quit or a crash: the agent is not at work any more.
+    expect(stoppedLast([msg('user', 'user'), msg('assistant', 'user', 'interrupted')])).toBe(true);
   });
 
   it('onlyWaitingForYou: every agent at work waits on a question', () => {

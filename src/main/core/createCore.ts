@@ -36,6 +36,7 @@ import { createInstructionsModule } from './instructions/instructionsModule';
 import { createFolderModule } from './folders/folderModule';
 import { createVersions } from './versions/versionsModule';
 import { createAttachmentsModule } from './attachments/attachmentsModule';
+import { createContinuity } from './continuity/continuityModule';
 
 export interface CoreOptions {
   dataDir: string;
@@ -153,6 +154,8 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     assessorConnection: (conversationId) => providers.forConversation(conversationId, 'assessor'),
     client: clientOptions,
   });
+  // Before the workers module: it marks the workers a previous process left running as stopped.
+  const continuity = createContinuity({ db, bus, now, chat, tasks: tasks.tasks, autopilotOn: (id) => autopilot.state(id).enabled });
   const workers = createWorkerModule({
     db,
     bus,
@@ -182,7 +185,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
   });
   const drafts = createDraftModule({ db, now });
   const folders = createFolderModule({ db, bus, conversations, now });
-  const versions = createVersions({ db, bus, messages, conversations, chat });
+  const versions = createVersions({ db, bus, messages, conversations, chat, branches: tasks.branches });
   const instructions = createInstructionsModule({ db, now, prompts, systemPrompt: () => settings.effective().systemPrompt });
 
   const handlers: Handlers = {
@@ -210,6 +213,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     ...folders.handlers,
     ...versions.handlers,
     ...attachments.handlers,
+    ...continuity.handlers,
     // Stop halts everything in the conversation at once: Autopilot's pending step, the
     // main agent and every worker (with a summary when workers were involved).
     'chat:stop': async ({ conversationId }) => {
@@ -220,6 +224,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
       const stopping = workers.workers.stopAll(conversationId);
       questions.questions.cancelAll(conversationId, 'stopped');
       await stopping;
+      continuity.stopped(conversationId);
       return chat.status(conversationId);
     },
     'settings:get': () => providers.view(),
@@ -262,6 +267,8 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     attachments,
     /** The task ledger: `ledger.store.openCounts(id)`, `.openTaskCalls(id, taskId)`, `.all(id)`. */
     ledger,
+    /** Stop and restart leave the list continuable: `continuity.view(id)`. */
+    continuity,
     /** Sidebar folders: `folders.folders.create(name)`, `.move(conversationId, folderId)`. */
     folders,
     dispatch: createDispatcher(handlers),
@@ -270,6 +277,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
       approvals.close();
       autopilot.close();
       tasks.close();
+      continuity.close();
       chat.close();
       // Before the database closes: a pending elicitation is cancelled while it still can be told.
       const servers = mcp.close();

@@ -9,6 +9,7 @@ import { MenuButton } from '../common/Menu';
 import { useTaskList } from './useTaskList';
 import { TaskRow } from './TaskRow';
 import { ExportTasksDialog } from './ExportTasksDialog';
+import { ContinueBanner } from './ContinueBanner';
 import type { RunState } from './runState';
 import { revealBidiControls } from '../../shared/bidi';
 
@@ -112,6 +113,7 @@ function TaskPanel(props: {
           ⋯
         </MenuButton>
       </div>
+      <ContinueBanner conversationId={conversationId} list={list} running={props.running} />
       <div
         className="task-progress"
         role="progressbar"

@@ -45,7 +45,7 @@ export function onlyWaitingForYou(now: AgentsNow): boolean {
 }
 
 /**
- * True when the conversation's last run ended with Stop: its last reply is tagged stopped,
+ * True when the conversation's last run ended with Stop: its last reply is tagged stopped (or interrupted),
  * or Stop left its summary message, and the user has not written since.
  */
 export function stoppedLast(messages: readonly Message[]): boolean {
@@ -54,7 +54,8 @@ export function stoppedLast(messages: readonly Message[]): boolean {
     if (m.role === 'tool') continue;
     if (m.role === 'user' && m.origin === 'user') return false;
     if (m.role === 'user' && m.origin === 'system' && m.content.startsWith('[Stopped at ')) return true;
-    if (m.role === 'assistant') return m.status === 'stopped';
+    // A reply cut off by a quit or a crash left the agent stopped too (the header offers to continue).
+    if (m.role === 'assistant') return m.status === 'stopped' || m.status === 'interrupted';
   }
   return false;
 }

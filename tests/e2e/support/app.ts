@@ -206,7 +206,8 @@ export interface App {
   /** Opens another tab on the running host, ready to use. */
   openPage(): Promise<Page>;
   /** Stops the host, starts a new one on the same data dir, and opens a fresh page on it. */
-  restart(options?: { env?: Env; args?: string[] }): Promise<void>;
+  /** `crash`: the host is killed (SIGKILL) instead of asked to stop. */
+  restart(options?: { env?: Env; args?: string[]; crash?: boolean }): Promise<void>;
   /** Closes the browser and stops the host; removes the data dir unless it was given. */
   close(): Promise<void>;
 }
@@ -260,8 +261,9 @@ export async function launchApp(options: LaunchOptions = {}): Promise<App> {
     openPage: open,
     async restart(next = {}) {
       await page.close();
+      if (next.crash) host!.child.kill('SIGKILL');
       const code = await host!.stop();
-      if (code !== 0) throw new Error(`The host exited with code ${code} when stopped.\nstderr: ${host!.stderr()}`);
+      if (!next.crash && code !== 0) throw new Error(`The host exited with code ${code} when stopped.\nstderr: ${host!.stderr()}`);
       env = next.env ?? env;
       args = next.args ?? args;
       host = await startHostProcess({ dataDir, env, args });

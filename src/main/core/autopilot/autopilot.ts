@@ -18,6 +18,7 @@ import { assess } from './assessor';
 import { lastTurn } from './assessorPrompt';
 import { createAutopilotStore } from './autopilotStore';
 import { advanceOp, ASSESSOR, currentTask, hasOpenWork, isDelegatedByOwner, type Advanced } from './taskProgress';
+import { IDLE_STEPS_TO_PAUSE, madeProgress, nextIdle, noProgressReason, statusKey, type Idle } from './stepProgress';
 
 export { NEXT_TODO };
 
@@ -40,7 +41,7 @@ export interface AutopilotDeps {
   isTaskDelegated?: (conversationId: string, task: Task) => boolean;
 }
 
-type PauseKind = 'cap' | 'not-done' | 'failed';
+type PauseKind = 'cap' | 'not-done' | 'failed' | 'no-progress';
 
 interface Live {
   /** Bumped by everything that cancels a pending check or continuation. */
@@ -52,6 +53,10 @@ interface Live {
   /** The task title of the step running now (its NEXT_TODO turn), or null. */
   continuing: string | null;
   lastPushed: string | null;
+  /** The running step's task and the list's statuses when it began (stepProgress.ts). */
+  step: { task: { id: number; title: string }; statuses: string } | null;
+  /** Steps in a row on one task that made no tool call and changed no status (stepProgress.ts). */
+  idle: Idle | null;
 }
 
 export function createAutopilot(deps: AutopilotDeps) {
@@ -65,7 +70,7 @@ export function createAutopilot(deps: AutopilotDeps) {
   function live(conversationId: string): Live {
     let entry = lives.get(conversationId);
     if (!entry) {
-      entry = { generation: 0, countFrom: 0, paused: null, checking: null, continuing: null, lastPushed: null };
+      entry = { generation: 0, countFrom: 0, paused: null, checking: null, continuing: null, lastPushed: null, step: null, idle: null };
       lives.set(conversationId, entry);
     }
     return entry;
@@ -116,6 +121,7 @@ export function createAutopilot(deps: AutopilotDeps) {
     entry.checking?.abort();
     entry.checking = null;
     entry.continuing = null;
+    entry.step = null;
   }
 
   function pause(conversationId: string, kind: PauseKind, reason: string): void {
@@ -124,15 +130,18 @@ export function createAutopilot(deps: AutopilotDeps) {
     push(conversationId);
   }
 
-  function continueWith(conversationId: string, title: string): void {
+  function continueWith(conversationId: string, task: { id: number; title: string }): void {
+    const { title } = task;
     const entry = live(conversationId);
     entry.continuing = title;
+    entry.step = { task: { id: task.id, title }, statuses: statusKey(tasks.get(conversationId)) };
     bus.emit('autopilot:continuing', { conversationId, next: title });
     try {
       chat.send(conversationId, `${NEXT_TODO}${title}`, 'auto');
     } catch (error) {
       // Deleted or shutting down: nothing left to continue.
       entry.continuing = null;
+      entry.step = null;
       log(`[stepwise] autopilot could not continue: ${error instanceof Error ? error.message : String(error)}`);
     }
     push(conversationId);
@@ -144,7 +153,7 @@ export function createAutopilot(deps: AutopilotDeps) {
     const changed = tasks.change(conversationId, ASSESSOR, op);
     if (!changed.ok) return pause(conversationId, 'failed', `Autopilot paused: ${sentence(changed.error)}`);
     const next = changed.value.value.next;
-    if (next) continueWith(conversationId, next.title);
+    if (next) continueWith(conversationId, next);
     else push(conversationId);
   }
 
@@ -166,7 +175,7 @@ export function createAutopilot(deps: AutopilotDeps) {
     if (current ? delegated.has(current.id) : delegated.size > 0) return push(conversationId);
     if (steps(conversationId) >= cap()) return pause(conversationId, 'cap', `Autopilot paused after ${cap()} steps`);
     if (!current) return proceed(conversationId, advanceOp(null, delegated));
-    if (options.resumeCurrent) return continueWith(conversationId, current.title);
+    if (options.resumeCurrent) return continueWith(conversationId, current);
 
     const controller = new AbortController();
     entry.checking = controller;
@@ -217,8 +226,18 @@ export function createAutopilot(deps: AutopilotDeps) {
     // The step that was continuing is over, however it ended; what follows is decided now.
     const entry = lives.get(conversationId);
     if (entry) entry.continuing = null;
-    if (info.outcome === 'complete') start(conversationId);
-    else push(conversationId);
+    if (info.outcome !== 'complete') return push(conversationId);
+    const step = entry?.step;
+    if (entry && step) {
+      entry.step = null;
+      const progressed = madeProgress(step.statuses, tasks.get(conversationId), deps.messages.all(conversationId));
+      entry.idle = nextIdle(entry.idle, step.task.id, progressed);
+      if (entry.idle && entry.idle.count >= IDLE_STEPS_TO_PAUSE && enabled(conversationId)) {
+        entry.idle = null;
+        return pause(conversationId, 'no-progress', noProgressReason(step.task));
+      }
+    }
+    start(conversationId);
   });
 
   const unsubscribers = [
@@ -227,7 +246,10 @@ export function createAutopilot(deps: AutopilotDeps) {
       if (message.role === 'user' && message.origin === 'user') {
         cancel(conversationId);
         const entry = lives.get(conversationId);
-        if (entry) entry.paused = null;
+        if (entry) {
+          entry.paused = null;
+          entry.idle = null;
+        }
         push(conversationId);
       }
     }),
@@ -256,7 +278,8 @@ export function createAutopilot(deps: AutopilotDeps) {
         throw new AppError('conflict', 'Autopilot is off in this conversation. Turn it on first.');
       }
       const entry = live(conversationId);
-      const resumeCurrent = entry.paused?.kind === 'not-done';
+      // After "not done" or "no progress" the user chose to go on with the same task.
+      const resumeCurrent = entry.paused?.kind === 'not-done' || entry.paused?.kind === 'no-progress';
       entry.countFrom = store.lastMessageId(conversationId);
       entry.paused = null;
       push(conversationId);

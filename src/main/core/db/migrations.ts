@@ -404,6 +404,32 @@ export const migrations: Migration[] = [
       CREATE INDEX message_attachments_by_attachment ON message_attachments (attachment_id);
     `,
   },
+  {
+    version: 16,
+    name: 'task continuity',
+    sql: `
+      -- Whether a conversation's agents were left mid-list (continuity/): 'running' while
+      -- they run, so a row still 'running' at start-up was cut off by a quit or a crash and
+      -- becomes 'interrupted'; 'stopped' after Stop or a turn that ended with tasks left.
+      CREATE TABLE task_continuity (
+        conversation_id TEXT PRIMARY KEY REFERENCES conversations (id) ON DELETE CASCADE,
+        state TEXT NOT NULL CHECK (state IN ('running', 'stopped', 'interrupted')),
+        at INTEGER NOT NULL
+      );
+      -- Each branch of the message tree keeps its own list (tasks/branchLists.ts). A list of a
+      -- branch that is not shown is parked on the first message of that branch: closed while
+      -- parked (so every "open list" query stays as it is), open again when it is shown.
+      -- A parked branch that is deleted leaves its list closed, in the history.
+      ALTER TABLE task_lists ADD COLUMN parked_on INTEGER REFERENCES messages (id) ON DELETE SET NULL;
+      CREATE UNIQUE INDEX task_lists_parked ON task_lists (parked_on) WHERE parked_on IS NOT NULL;
+      -- The open list as it stood when a user message was stored: an edit of that message
+      -- starts its new branch with this list (JSON array of tasks).
+      CREATE TABLE task_snapshots (
+        message_id INTEGER PRIMARY KEY REFERENCES messages (id) ON DELETE CASCADE,
+        tasks TEXT NOT NULL
+      );
+    `,
+  },
 ];
 
 export const LATEST_VERSION = migrations.at(-1)?.version ?? 0;

@@ -109,15 +109,25 @@ export const tables = {
     before: text.orNull,
     after: text.orNull,
   },
+  task_continuity: {
+    conversation_id: text,
+    state: textOf<'running' | 'stopped' | 'interrupted'>(),
+    at: integer,
+  },
   task_lists: {
     id: integer,
     conversation_id: text,
     created_at: integer,
     closed_at: integer.orNull,
+    parked_on: integer.orNull,
   },
   task_notice_marks: {
     conversation_id: text,
     event_id: integer,
+  },
+  task_snapshots: {
+    message_id: integer,
+    tasks: text,
   },
   task_user_edits: {
     list_id: integer,

@@ -113,7 +113,8 @@ function messageSections(messages: readonly ReadMessage[]): string[] {
 }
 
 function finalTaskList(snapshot: ConversationSnapshot): string[] {
-  const list = snapshot.lists.find((l) => l.closedAt === null) ?? snapshot.lists.at(-1);
+  // The shown branch's list: the open one, else the last one closed on it (not another branch's).
+  const list = snapshot.lists.find((l) => l.closedAt === null) ?? snapshot.lists.findLast((l) => !l.parked);
   if (!list) return [];
   const state = list.closedAt === null ? 'open' : `closed ${formatUtc(list.closedAt)}`;
   const bySeq = indexBySeq(list.tasks);

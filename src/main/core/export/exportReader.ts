@@ -76,6 +76,8 @@ export interface ReadList {
   number: number;
   createdAt: number;
   closedAt: number | null;
+  /** The list of a branch that is not shown (tasks/branchLists.ts): kept, but not the shown branch's. */
+  parked: boolean;
   tasks: ReadTask[];
   /** Events of the list itself and of tasks deleted since. */
   events: ReadEvent[];
@@ -100,8 +102,8 @@ export type ListScope = 'open' | 'history';
 /** A conversation with its instructions and folder name joined in. */
 type ConversationRow = Omit<Row<'conversations'>, 'parent_id' | 'folder_id'> & { instructions: string | null; folder_name: string | null };
 
-/** A list with its number among the conversation's lists. */
-type ListRow = Omit<Row<'task_lists'>, 'conversation_id'> & { number: number };
+/** A list with whether it is parked on a hidden branch, and its number among the conversation's lists. */
+type ListRow = Pick<Row<'task_lists'>, 'id' | 'created_at' | 'closed_at'> & { parked: number; number: number };
 
 /** A worker with its transcript's title. */
 type WorkerRow = Omit<Row<'workers'>, 'conversation_id'> & { conversation_title: string };
@@ -175,7 +177,7 @@ export function createExportReader(db: Db) {
      WHERE c.parent_id IS NULL ORDER BY c.pinned DESC, c.updated_at DESC, c.id`,
   );
   const listsOf = db.prepare<[string], ListRow>(
-    `SELECT id, created_at, closed_at, ROW_NUMBER() OVER (ORDER BY id) AS number
+    `SELECT id, created_at, closed_at, parked_on IS NOT NULL AS parked, ROW_NUMBER() OVER (ORDER BY id) AS number
      FROM task_lists WHERE conversation_id = ? ORDER BY id`,
   );
   const conversationsWithLists = db.prepare<[], { conversation_id: string }>(
@@ -232,6 +234,7 @@ export function createExportReader(db: Db) {
       number: row.number,
       createdAt: row.created_at,
       closedAt: row.closed_at,
+      parked: row.parked !== 0,
       events: listEvents,
       tasks: taskRows.map((t) => ({
         seq: t.seq,

@@ -1,6 +1,6 @@
 // Runs at most one agent loop per conversation and carries out the chat calls: send,
 // stop, retry, status (edit and regenerate make versions: versions/). Other modules hook in here (task
-// lists close on edit and on `/clear`; autopilot and workers react to a finished turn).
+// lists close on `/clear`; autopilot, workers and continuity react to a finished turn).
 import type { ChatError, ChatStatus, Conversation, Message } from '../../../shared/domain';
 import { DEFAULT_TITLE, type ConversationRepo } from '../conversations/conversationRepo';
 import { AppError, notFound } from '../ipc/dispatcher';
@@ -357,7 +357,7 @@ export function createChatEngine(deps: ChatEngineDeps) {
 
     /** Refused with `conflict` while a loop runs in the conversation (versions/ checks before rewriting history). */
     assertIdle: mustBeIdle,
-    /** Runs the edit hooks (the task module closes the open list) before an edit rewrites the branch. */
+    /** Runs the edit hooks before an edit rewrites the branch (task lists follow branches: tasks/branchLists.ts). */
     beforeEdit(conversationId: string): void {
       for (const hook of hooks.beforeEdit) hook(conversationId);
     },

@@ -11,6 +11,9 @@ import { createTaskPromptProvider } from './taskPrompt';
 import { createTaskService, USER } from './taskService';
 import { createTaskTools, TASK_TOOL_NAMES } from './taskTools';
 import { taskHandlers } from './taskHandlers';
+import { createBranchLists } from './branchLists';
+
+// Only what the snapshot needs of `messages:changed`: zod drops the rest, so no cast.
 
 export interface TaskModuleDeps {
   db: Db;
@@ -23,7 +26,6 @@ export interface TaskModuleDeps {
   tools: { register(tool: ToolDefinition): () => void };
   prompts: { add(provider: PromptProvider): () => void };
   chat: {
-    onBeforeEdit(hook: (conversationId: string) => void): unknown;
     onClear(hook: (conversationId: string) => string | null | undefined | void): unknown;
   };
 }
@@ -44,25 +46,31 @@ export function createTaskModule(deps: TaskModuleDeps) {
     style = next;
   }
   offer(deps.taskToolStyle());
-  const unsubscribe = bus.on('settings:changed', () => offer(deps.taskToolStyle()));
+  const branches = createBranchLists({ db, bus, tasks, now: deps.now });
+  const unsubscribers = [
+    bus.on('settings:changed', () => offer(deps.taskToolStyle())),
+    // Emitted as soon as a user message is stored, before any run it starts changes the list.
+    bus.on('messages:changed', ({ conversationId, message }) => {
+      if (message.role === 'user') branches.snapshot(conversationId, message.id);
+    }),
+  ];
 
   deps.prompts.add(
     createTaskPromptProvider({ tasks, style: deps.taskToolStyle, planningOverride: deps.planningOverride ?? null }),
   );
-  deps.chat.onBeforeEdit((conversationId) => {
-    tasks.close(conversationId, USER, 'edit');
-  });
   deps.chat.onClear((conversationId) =>
     tasks.close(conversationId, USER, 'clear-command') ? 'The task list was closed (it is kept in the history).' : null,
   );
 
   return {
     tasks,
+    /** Each branch of the message tree keeps its own list (versions/ calls these). */
+    branches,
     handlers: taskHandlers({ tasks, conversations }),
     /** The style whose tools the model is offered right now. */
     style: () => style,
     close() {
-      unsubscribe();
+      for (const unsubscribe of unsubscribers) unsubscribe();
     },
   };
 }

@@ -10,6 +10,7 @@ import { AppError, notFound, type Handlers } from '../ipc/dispatcher';
 import type { EventBus } from '../ipc/eventBus';
 import type { ChatEngine } from '../llm/chatEngine';
 import { createVersionTree, type TreeNode } from './versionTree';
+import type { BranchLists } from '../tasks/branchLists';
 
 export interface VersionsDeps {
   db: Db;
@@ -17,6 +18,8 @@ export interface VersionsDeps {
   messages: MessageRepo;
   conversations: ConversationRepo;
   chat: Pick<ChatEngine, 'assertIdle' | 'beforeEdit' | 'branchChanged' | 'start' | 'status'>;
+  /** Each branch keeps its own task list (tasks/branchLists.ts). */
+  branches?: Pick<BranchLists, 'leave' | 'enter' | 'start' | 'announce'>;
 }
 
 type VersionCalls = Pick<Handlers, 'chat:edit' | 'chat:editLast' | 'chat:regenerate' | 'messages:showVersion'>;
@@ -25,7 +28,7 @@ type VersionCalls = Pick<Handlers, 'chat:edit' | 'chat:editLast' | 'chat:regener
 const editable = (node: Pick<TreeNode, 'role' | 'origin'>) => node.role === 'user' && (node.origin === 'user' || node.origin === 'auto');
 
 export function createVersions(deps: VersionsDeps) {
-  const { db, bus, messages, conversations, chat } = deps;
+  const { db, bus, messages, conversations, chat, branches } = deps;
   const tree = createVersionTree(db);
 
   /** A message of this conversation on its shown branch. */
@@ -45,10 +48,15 @@ export function createVersions(deps: VersionsDeps) {
   function run(conversationId: string, parentId: number | null) {
     void chat.start(conversationId).then(() => {
       try {
-        const restored = tree.restoreAfter(conversationId, parentId);
+        const restored = db.transaction(() => {
+          const version = tree.restoreAfter(conversationId, parentId);
+          if (version !== null) branches?.enter(conversationId, version);
+          return version;
+        })();
         if (restored === null) return;
         messages.forget(conversationId);
         bus.emit('messages:switched', { conversationId, messageId: restored });
+        branches?.announce(conversationId);
       } catch {
         // The conversation was deleted meanwhile: nothing to restore.
       }
@@ -60,13 +68,15 @@ export function createVersions(deps: VersionsDeps) {
     chat.assertIdle(conversationId);
     const target = shownNode(conversationId, messageId);
     if (!editable(target)) throw new AppError('conflict', 'Only your own messages can be edited. Regenerate a reply instead.');
-    // As before versions: the open task list closes (it stays in the history).
     chat.beforeEdit(conversationId);
     // The new version keeps the files of the one it is edited from.
     const attachments = messages.get(target.id)?.attachments?.map((file) => file.id);
     const message = db.transaction(() => {
+      // The old branch keeps its list; the new one starts with the list as of the edited message.
+      branches?.leave(conversationId, target.id);
       tree.hideAfter(conversationId, target.parent_id);
       tree.unchoose(conversationId, target.parent_id);
+      branches?.start(conversationId, target.id, target.parent_id);
       return messages.insert({
         conversationId,
         role: 'user',
@@ -80,6 +90,7 @@ export function createVersions(deps: VersionsDeps) {
     bus.emit('messages:removed', { conversationId, fromId: target.id });
     conversations.touch(conversationId);
     bus.emit('messages:changed', { conversationId, message });
+    branches?.announce(conversationId);
     announce(conversationId);
     void chat.start(conversationId);
     return message;
@@ -102,11 +113,15 @@ export function createVersions(deps: VersionsDeps) {
     const first = branch[userAt + 1];
     if (first) {
       db.transaction(() => {
+        // The old reply keeps its list; the new one starts with the list as of the question.
+        branches?.leave(conversationId, first.id);
         tree.hideAfter(conversationId, question.id);
         tree.unchoose(conversationId, question.id);
+        branches?.start(conversationId, question.id, question.id);
       })();
       messages.forget(conversationId);
       bus.emit('messages:removed', { conversationId, fromId: first.id });
+      branches?.announce(conversationId);
     }
     run(conversationId, question.id);
     return chat.status(conversationId);
@@ -120,9 +135,14 @@ export function createVersions(deps: VersionsDeps) {
     const target = versions[index - 1];
     if (target === undefined) throw new AppError('invalid_request', `This message has ${versions.length} versions; there is no version ${index}.`);
     if (target !== node.id) {
-      db.transaction(() => tree.show(conversationId, node.parent_id, target))();
+      db.transaction(() => {
+        branches?.leave(conversationId, node.id);
+        tree.show(conversationId, node.parent_id, target);
+        branches?.enter(conversationId, target);
+      })();
       messages.forget(conversationId);
       bus.emit('messages:switched', { conversationId, messageId: target });
+      branches?.announce(conversationId);
       chat.branchChanged(conversationId);
     }
     return messages.get(target)!;
