@@ -36,6 +36,7 @@ import { createInstructionsModule } from './instructions/instructionsModule';
 import { createFolderModule } from './folders/folderModule';
 import { createVersions } from './versions/versionsModule';
 import { createAttachmentsModule } from './attachments/attachmentsModule';
+import { createTaskShare } from './taskShare/taskShareModule';
 
 export interface CoreOptions {
   dataDir: string;
@@ -183,6 +184,10 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
   const drafts = createDraftModule({ db, now });
   const folders = createFolderModule({ db, bus, conversations, now });
   const versions = createVersions({ db, bus, messages, conversations, chat });
+  const taskShare = createTaskShare({
+    db, bus, dataDir: options.dataDir, version: options.version, settings, secrets: options.secrets,
+    tasks: tasks.tasks, conversations, folders: folders.folders, log: chatOptions.log,
+  });
   const instructions = createInstructionsModule({ db, now, prompts, systemPrompt: () => settings.effective().systemPrompt });
 
   const handlers: Handlers = {
@@ -210,6 +215,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     ...folders.handlers,
     ...versions.handlers,
     ...attachments.handlers,
+    ...taskShare.handlers,
     // Stop halts everything in the conversation at once: Autopilot's pending step, the
     // main agent and every worker (with a summary when workers were involved).
     'chat:stop': async ({ conversationId }) => {
@@ -264,6 +270,8 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     ledger,
     /** Sidebar folders: `folders.folders.create(name)`, `.move(conversationId, folderId)`. */
     folders,
+    /** Task lists shared over MCP: `taskShare.status()`, `.settled()` (docs/tools.md). */
+    taskShare,
     dispatch: createDispatcher(handlers),
     /** Resolves once every MCP server process has stopped. */
     close(): Promise<void> {
@@ -273,10 +281,11 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
       chat.close();
       // Before the database closes: a pending elicitation is cancelled while it still can be told.
       const servers = mcp.close();
+      const sharing = taskShare.close();
       db.close();
       // The data directory is free at once; the servers (which never touch it) stop after.
       lock.release();
-      return servers;
+      return Promise.all([servers, sharing]).then(() => {});
     },
   };
 }

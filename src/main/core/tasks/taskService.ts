@@ -21,6 +21,17 @@ export interface Who {
 
 export const USER: Who = { actor: 'user', owner: 'main', claims: false };
 
+/** Actors of changes made by another agent over the task-share endpoint: `mcp:<client name>`. */
+export const EXTERNAL_PREFIX = 'mcp:';
+
+/** An MCP client acts for the user: its edits are protected and told to the model like theirs. */
+export function externalWho(clientName: string): Who {
+  return { actor: `${EXTERNAL_PREFIX}${clientName}`, owner: 'main', claims: false };
+}
+
+/** The user, or another agent acting for them (not the conversation's own agents). */
+export const speaksForUser = (actor: string) => actor === 'user' || actor.startsWith(EXTERNAL_PREFIX);
+
 /** The conversation's own agent acts as `model`; a worker acts under its own id. */
 export function agentWho(agentId: string): Who {
   return agentId === 'main' ? { actor: 'model', owner: 'main', claims: true } : { actor: agentId, owner: agentId, claims: true };
@@ -223,7 +234,7 @@ export function createTaskService(deps: TaskServiceDeps) {
     // The model's change belongs to the reply that made the tool call; the user's to
     // whatever the conversation showed last.
     if (known !== undefined) return known;
-    if (who.actor === 'user') return store.latestMessageId(conversationId);
+    if (speaksForUser(who.actor)) return store.latestMessageId(conversationId);
     return store.latestMessageId(conversationId, 'assistant') ?? store.latestMessageId(conversationId);
   }
 
@@ -246,7 +257,7 @@ export function createTaskService(deps: TaskServiceDeps) {
     if (options.userEditsWin && stored.length) {
       const merged = mergeModelChange(before, after, stored, { complete: options.userEditsWin === 'full' });
       ({ tasks: after, kept, edits } = merged);
-    } else if (who.actor === 'user') {
+    } else if (speaksForUser(who.actor)) {
       edits = recordUserEdits(stored, before, after);
     }
     after = settleHandBacks(before, after);
