@@ -87,6 +87,10 @@ describe('the tools', () => {
     // The header sees the same list, and the history names the client.
     const header = (await h.call('tasks:get', { conversationId: id })).list!;
     expect(header.tasks.map((t) => t.title)).toEqual(['Four', 'One', 'Two', 'Three, renamed']);
+    expect(header.tasks.map((t) => t.changedBy)).toEqual(['test-client', null, 'test-client', 'test-client']);
+    // The user's own later change is theirs again.
+    const after = (await h.call('tasks:update', { conversationId: id, taskId: 2, patch: { status: 'pending' } })).list!;
+    expect(after.tasks.find((t) => t.id === 2)!.changedBy).toBeNull();
     const actors = h.core.tasks.tasks.store.eventsAfter(id, 0).map((e) => e.actor);
     expect(actors).toContain('mcp:test-client');
   });

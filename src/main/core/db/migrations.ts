@@ -404,6 +404,15 @@ export const migrations: Migration[] = [
       CREATE INDEX message_attachments_by_attachment ON message_attachments (attachment_id);
     `,
   },
+  {
+    version: 18,
+    name: 'task change source',
+    sql: `
+      -- The other agent (an MCP client's name) whose change a task shows last; NULL when
+      -- the user or the conversation's own agents changed it last.
+      ALTER TABLE tasks ADD COLUMN changed_by TEXT;
+    `,
+  },
 ];
 
 export const LATEST_VERSION = migrations.at(-1)?.version ?? 0;

@@ -29,6 +29,9 @@ export function externalWho(clientName: string): Who {
   return { actor: `${EXTERNAL_PREFIX}${clientName}`, owner: 'main', claims: false };
 }
 
+/** The MCP client's name for a change it makes; null for everyone else. */
+const sourceOf = (who: Who) => (who.actor.startsWith(EXTERNAL_PREFIX) ? who.actor.slice(EXTERNAL_PREFIX.length) : null);
+
 /** The user, or another agent acting for them (not the conversation's own agents). */
 export const speaksForUser = (actor: string) => actor === 'user' || actor.startsWith(EXTERNAL_PREFIX);
 
@@ -194,7 +197,7 @@ export function createTaskService(deps: TaskServiceDeps) {
         lastSurvivor = index;
       }
       if (!old || old.rowId === null) {
-        const rowId = store.insertTask(listId, { ...task, lastMessageId: messageId }, position, at, rows);
+        const rowId = store.insertTask(listId, { ...task, lastMessageId: messageId, changedBy: sourceOf(who) }, position, at, rows);
         inserted.set(task.id, rowId);
         store.appendEvent({ listId, taskId: rowId, at, actor: who.actor, kind: 'created', after: snapshot(task) });
         if (task.blockedBy.length) blockersChanged.push(task);
@@ -203,7 +206,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       }
       const fields = changedFields(old, task);
       if (fields) {
-        store.updateTask({ ...task, rowId: old.rowId, lastMessageId: messageId }, at, rows);
+        store.updateTask({ ...task, rowId: old.rowId, lastMessageId: messageId, changedBy: sourceOf(who) }, at, rows);
         store.appendEvent({ listId, taskId: old.rowId, at, actor: who.actor, kind: 'updated', before: pick(old, fields), after: pick(task, fields) });
         if (fields.includes('blockedBy')) blockersChanged.push(task);
         changed = true;
