@@ -141,6 +141,23 @@ describe('the tools', () => {
     expect((await h.call('tasks:get', { conversationId: id })).list!.tasks.map((t) => t.title)).toEqual(['Keep']);
   });
 
+  it('lets the last writer win when the user and a client rename the same task, keeping both in the history', async () => {
+    const id = await listWithTasks(['Draft']);
+    await h.call('tasks:update', { conversationId: id, taskId: 1, patch: { title: 'Draft by the user' } });
+    await callJson(client, 'update_task', { conversationId: id, taskId: 1, title: 'Draft by the agent' });
+    expect((await h.call('tasks:get', { conversationId: id })).list!.tasks[0]).toMatchObject({ title: 'Draft by the agent', changedBy: 'test-client' });
+    const renames = h.core.tasks.tasks.store
+      .eventsAfter(id, 0)
+      .filter((e) => e.kind === 'updated')
+      .map((e) => [e.actor, JSON.parse(e.after!).title]);
+    expect(renames).toEqual([['user', 'Draft by the user'], ['mcp:test-client', 'Draft by the agent']]);
+    // Exports show who changed it: the Markdown note and the JSON events' actor.
+    const md = await h.call('export:tasksText', { conversationId: id, format: 'md', scope: 'open' });
+    expect(md.text).toContain('_(changed by test-client)_');
+    const json = await h.call('export:tasksText', { conversationId: id, format: 'json', scope: 'open' });
+    expect(json.text).toContain('"actor": "mcp:test-client"');
+  });
+
   it('rejects an unknown tool with an MCP error and keeps serving', async () => {
     const result = await client.callTool({ name: 'drop_database', arguments: {} }).catch((error: Error) => error);
     const text = result instanceof Error ? result.message : resultText(result).text;
