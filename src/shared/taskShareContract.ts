@@ -25,3 +25,4 @@ export const taskShareCalls = {
   /** The ready `mcpServers` JSON, token included, for the clipboard. */
   'taskShare:configuration': call(Empty, z.object({ json: z.string() })),
 };
+

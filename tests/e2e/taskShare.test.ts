@@ -102,6 +102,12 @@ describe('sharing task lists with another agent', () => {
     await row(2).getByText('Changed by test-client', { exact: true }).waitFor();
     await row(3).getByText('Changed by test-client', { exact: true }).waitFor();
     expect(await row(1).getByText(/Changed by/).count()).toBe(0);
+    // The transcript says it quietly, once per change.
+    const lines = page().getByRole('article', { name: 'Task change by another agent' });
+    await expect.poll(() => lines.allTextContents(), { timeout: 10_000 }).toEqual([
+      'Changed by test-client over MCP: marked task 2 completed.',
+      'Changed by test-client over MCP: renamed task 3 to "Write the code and tests".',
+    ]);
   });
 
   it("tells the conversation's model on its next request", async () => {

@@ -176,6 +176,14 @@ describe('the tools', () => {
     await h.sendAndWait(id, 'Go on');
     const system = server.streamRequests().at(-1)!.body.messages[0].content ?? '';
     expect(system).toContain('test-client (another agent, over MCP) marked task 2 completed and renamed task 3.');
+    // The transcript has a quiet line per change; the model reads them only in its prompt.
+    const notes = h.messages(id).filter((m) => m.role === 'system').map((m) => m.content);
+    expect(notes).toEqual([
+      'Changed by test-client over MCP: marked task 2 completed.',
+      'Changed by test-client over MCP: renamed task 3 to "Gamma, renamed".',
+    ]);
+    const sent = server.streamRequests().at(-1)!.body.messages.slice(1).map((m) => m.content ?? '');
+    expect(sent.some((c) => c.includes('Changed by'))).toBe(false);
   });
 });
 

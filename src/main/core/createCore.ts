@@ -186,7 +186,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
   const versions = createVersions({ db, bus, messages, conversations, chat });
   const taskShare = createTaskShare({
     db, bus, dataDir: options.dataDir, version: options.version, settings, secrets: options.secrets,
-    tasks: tasks.tasks, conversations, folders: folders.folders, log: chatOptions.log,
+    tasks: tasks.tasks, conversations, folders: folders.folders, messages, isRunning: (id) => chat.status(id).running, log: chatOptions.log,
   });
   const instructions = createInstructionsModule({ db, now, prompts, systemPrompt: () => settings.effective().systemPrompt });
 

@@ -8,7 +8,7 @@ import type { FolderRepo } from '../folders/folderRepo';
 import { createOp, reorderOp, updateOp } from '../tasks/taskOps';
 import type { Checked } from '../tasks/taskRules';
 import { LIST_TASKS_MAX, normalizeTitle } from '../tasks/taskRules';
-import type { Op, TaskService, Who } from '../tasks/taskService';
+import { EXTERNAL_PREFIX, type Op, type TaskService, type Who } from '../tasks/taskService';
 import type { DraftTask } from '../tasks/taskStore';
 import type { ShareReader } from './shareReader';
 import { ConversationTitle } from '../../../shared/domain';
@@ -21,7 +21,12 @@ export interface ShareWriterDeps {
   conversations: ConversationRepo;
   folders: FolderRepo;
   reader: ShareReader;
+  /** The transcript's quiet line for each change (changeNotes.ts). */
+  notes?: { note(conversationId: string, client: string, what: string): void };
 }
+
+const STATUS_WORDS: Record<string, string> = { pending: 'pending', in_progress: 'in progress', completed: 'completed', cancelled: 'cancelled' };
+const clientOf = (who: Who) => who.actor.slice(EXTERNAL_PREFIX.length);
 
 const fail = (error: string): Checked<never> => ({ ok: false, error });
 
@@ -42,6 +47,7 @@ class Refused extends Error {}
 
 export function createShareWriter(deps: ShareWriterDeps) {
   const { tasks, conversations, folders, reader, bus } = deps;
+  const note = (who: Who, conversationId: string, what: string) => deps.notes?.note(conversationId, clientOf(who), what);
 
   function run<T>(who: Who, conversationId: string, op: Op<T>, needsList: boolean) {
     if (!reader.conversationOf(conversationId)) return fail(unknownConversation(conversationId));
@@ -77,16 +83,29 @@ export function createShareWriter(deps: ShareWriterDeps) {
   return {
     updateTask(who: Who, conversationId: string, taskId: number, patch: { status?: string; title?: string }) {
       if (patch.status === undefined && patch.title === undefined) return fail('Give a status, a title or both to change.');
-      return strip(run(who, conversationId, updateOp({ taskId, status: patch.status, title: patch.title }, who), true));
+      const updated = run(who, conversationId, updateOp({ taskId, status: patch.status, title: patch.title }, who), true);
+      if (updated.ok) {
+        const { changed } = updated.value.result;
+        const task = updated.value.tasks.find((t) => t.id === taskId);
+        const said = [
+          changed.includes('status') && task ? `marked task ${taskId} ${task.status === 'blocked' ? 'pending' : STATUS_WORDS[task.status]}` : '',
+          changed.includes('title') && task ? `renamed task ${taskId} to "${task.title}"` : '',
+        ].filter(Boolean);
+        if (said.length) note(who, conversationId, said.join(' and '));
+      }
+      return strip(updated);
     },
     addTask(who: Who, conversationId: string, input: { title: string; description?: string; blockedBy?: number[] }) {
       const added = run(who, conversationId, createOp(input, who, { newListWhenFinished: false }), false);
       if (!added.ok) return added;
       const { result, ...list } = added.value;
+      note(who, conversationId, `added task ${result.id} "${list.tasks.find((t) => t.id === result.id)?.title ?? input.title}"`);
       return { ok: true as const, value: { added: result.id, ...list } };
     },
     reorderTasks(who: Who, conversationId: string, order: number[]) {
-      return strip(run(who, conversationId, reorderOp(order), true));
+      const reordered = run(who, conversationId, reorderOp(order), true);
+      if (reordered.ok) note(who, conversationId, 'reordered the tasks');
+      return strip(reordered);
     },
     /** A new conversation titled by the caller, holding the list, filed in `folder` (made if missing). */
     createTaskList(who: Who, input: { title: string; folder?: string; tasks: string[] }) {
@@ -109,6 +128,7 @@ export function createShareWriter(deps: ShareWriterDeps) {
       }
       if (made.newFolder) bus.emit('folders:changed', { folders: folders.list() });
       bus.emit('conversations:changed', { id: made.conversationId, kind: 'created', conversation: conversations.summary(made.conversationId) ?? null });
+      note(who, made.conversationId, `created this task list with ${input.tasks.length} ${input.tasks.length === 1 ? 'task' : 'tasks'}`);
       return { ok: true as const, value: reader.list(made.conversationId)! };
     },
   };

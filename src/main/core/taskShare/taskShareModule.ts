@@ -11,6 +11,8 @@ import type { EventBus } from '../ipc/eventBus';
 import type { Handlers } from '../ipc/dispatcher';
 import type { ConversationRepo } from '../conversations/conversationRepo';
 import type { FolderRepo } from '../folders/folderRepo';
+import type { MessageRepo } from '../conversations/messageRepo';
+import { createChangeNotes } from './changeNotes';
 import type { TaskService } from '../tasks/taskService';
 import type { SettingsService, SecretStore } from '../settings/settingsService';
 import { createProfileKeys } from '../providers/profileKeys';
@@ -38,6 +40,9 @@ export interface TaskShareDeps {
   tasks: TaskService;
   conversations: ConversationRepo;
   folders: FolderRepo;
+  messages: MessageRepo;
+  /** Whether a reply is streaming in the conversation (transcript lines wait for its end). */
+  isRunning: (conversationId: string) => boolean;
   log?: (message: string) => void;
 }
 
@@ -45,7 +50,8 @@ const ChangedList = z.object({ conversationId: z.string() });
 
 export function createTaskShare(deps: TaskShareDeps) {
   const reader = createShareReader(deps.db);
-  const writer = createShareWriter({ db: deps.db, bus: deps.bus, tasks: deps.tasks, conversations: deps.conversations, folders: deps.folders, reader });
+  const notes = createChangeNotes({ bus: deps.bus, messages: deps.messages, isRunning: deps.isRunning });
+  const writer = createShareWriter({ db: deps.db, bus: deps.bus, tasks: deps.tasks, conversations: deps.conversations, folders: deps.folders, reader, notes });
   // Only the extra slot is used: the keys themselves are the providers module's.
   const secret = createProfileKeys(deps.secrets, () => undefined);
   const discoveryFile = path.join(deps.dataDir, DISCOVERY_FILE);
@@ -164,6 +170,7 @@ export function createTaskShare(deps: TaskShareDeps) {
     close(): Promise<void> {
       closed = true;
       unsubscribe();
+      notes.close();
       return follow();
     },
   };
