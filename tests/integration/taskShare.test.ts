@@ -185,6 +185,32 @@ describe('the tools', () => {
     const sent = server.streamRequests().at(-1)!.body.messages.slice(1).map((m) => m.content ?? '');
     expect(sent.some((c) => c.includes('Changed by'))).toBe(false);
   });
+
+  it('holds the transcript line back while a reply streams and writes it after the reply', async () => {
+    const id = await listWithTasks(['Hold on']);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    server.setScript(async () => {
+      await gate;
+      return { text: 'Finished.' };
+    });
+    try {
+      const from = h.events.length;
+      await h.call('messages:send', { conversationId: id, content: 'Work on it' });
+      await h.waitForEvent('chat:status', (s) => s.conversationId === id && s.running, { from });
+      await callJson(client, 'update_task', { conversationId: id, taskId: 1, status: 'completed' });
+      expect(h.messages(id).filter((m) => m.role === 'system')).toEqual([]);
+      release();
+      await h.waitIdle(id, from);
+      const last = h.messages(id).slice(-2);
+      expect(last.map((m) => [m.role, m.content])).toEqual([
+        ['assistant', 'Finished.'],
+        ['system', 'Changed by test-client over MCP: marked task 1 completed.'],
+      ]);
+    } finally {
+      server.setScript([]);
+    }
+  });
 });
 
 describe('resources', () => {
