@@ -62,13 +62,23 @@ export function createTaskShare(deps: TaskShareDeps) {
   let queue: Promise<void> = Promise.resolve();
   let closed = false;
 
+  /** Without a keychain (the desktop on a bare Linux) the token lives for this launch only. */
+  let launchToken: string | null = null;
+  const newToken = () => randomBytes(24).toString('base64url');
+
   function token(): string {
+    if (!deps.secrets.canStore) return (launchToken ??= newToken());
     let value = secret.extra(TOKEN_NAME);
     if (!value) {
-      value = randomBytes(24).toString('base64url');
+      value = newToken();
       secret.setExtra(TOKEN_NAME, value);
     }
     return value;
+  }
+
+  function replaceToken(): void {
+    if (deps.secrets.canStore) secret.setExtra(TOKEN_NAME, newToken());
+    else launchToken = newToken();
   }
 
   const wanted = () => {
@@ -149,7 +159,7 @@ export function createTaskShare(deps: TaskShareDeps) {
       return status();
     },
     'taskShare:regenerateToken': async () => {
-      secret.setExtra(TOKEN_NAME, randomBytes(24).toString('base64url'));
+      replaceToken();
       await queue;
       if (endpoint) {
         await endpoint.disconnectAll();
