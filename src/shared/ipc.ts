@@ -28,7 +28,7 @@ import { InstructionsText } from './instructions';
 import { Folder, FolderId, FolderName, MoveToFolder, SidebarRow } from './folders';
 import { AttachmentId, AttachmentInfo, AttachmentPreview, AttachmentUpload, ATTACHMENTS_PER_MESSAGE } from './attachments';
 import { call, Empty } from './contract';
-import { taskShareCalls } from './taskShareContract';
+import { taskShareCalls, taskShareEvents } from './taskShareContract';
 
 
 /** Text appended to a string field at a known position, so a stream sends only what is new. */
@@ -340,6 +340,7 @@ export const events = {
   'folders:changed': z.object({ folders: z.array(Folder) }),
   /** A native menu item was chosen. */
   'app:command': z.object({ command: AppCommand }),
+  ...taskShareEvents,
 } as const;
 
 export type Calls = typeof calls;

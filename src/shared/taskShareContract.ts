@@ -26,3 +26,8 @@ export const taskShareCalls = {
   'taskShare:configuration': call(Empty, z.object({ json: z.string() })),
 };
 
+export const taskShareEvents = {
+  /** The endpoint started, stopped, or a client connected or left. */
+  'taskShare:status': TaskShareStatus,
+};
+

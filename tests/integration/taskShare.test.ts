@@ -335,6 +335,8 @@ describe('turning sharing off', () => {
     await h.call('settings:update', { patch: { shareTaskLists: false } });
     await h.core.taskShare.settled();
     expect(h.core.taskShare.status()).toMatchObject({ enabled: false, listening: false, clients: 0 });
+    // The Settings section heard it stop.
+    expect(h.eventsOf('taskShare:status').at(-1)).toMatchObject({ enabled: false, listening: false, clients: 0 });
     const after = await watcher.listTools().catch((e: Error) => e);
     expect(after).toBeInstanceOf(Error);
     await watcher.close().catch(() => {});

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { SettingsView } from '../../shared/settings';
 import type { TaskShareStatus } from '../../shared/taskShareContract';
-import { call, useApi } from '../api/apiContext';
+import { call, useApi, useEvent } from '../api/apiContext';
 import { useGuard, useToast } from '../common/toasts';
 import './taskShare.css';
 
@@ -17,6 +17,7 @@ export function TaskShareSettings({ settings }: { settings: SettingsView }) {
   useEffect(() => {
     void call(api, 'taskShare:status', {}).then(setStatus, () => {});
   }, [api, settings.shareTaskLists, settings.taskSharePort]);
+  useEvent('taskShare:status', setStatus, []);
 
   const update = (patch: { shareTaskLists?: boolean; taskSharePort?: number }) =>
     void guard(() => call(api, 'settings:update', { patch }));

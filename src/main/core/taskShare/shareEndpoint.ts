@@ -20,6 +20,8 @@ export interface EndpointOptions {
   token: () => string;
   /** A fresh MCP server for a new client. */
   newServer: () => ShareServer;
+  /** A client connected or left. */
+  onClients?: () => void;
 }
 
 interface Session {
@@ -158,10 +160,11 @@ export async function startEndpoint(options: EndpointOptions) {
       enableJsonResponse: true,
       onsessioninitialized: (id) => {
         sessions.set(id, { transport, share, calls: [], lastSeen: now() });
+        options.onClients?.();
       },
     });
     transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
+      if (transport.sessionId && sessions.delete(transport.sessionId)) options.onClients?.();
     };
     try {
       await share.server.connect(transport);

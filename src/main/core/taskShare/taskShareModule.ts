@@ -100,6 +100,7 @@ export function createTaskShare(deps: TaskShareDeps) {
         port,
         token,
         newServer: () => createShareServer({ reader, writer, version: deps.version }),
+        onClients: announce,
       });
       error = null;
       const discovery: Discovery = { url: endpoint.url, token: token(), pid: process.pid };
@@ -114,6 +115,11 @@ export function createTaskShare(deps: TaskShareDeps) {
     }
   }
 
+  /** Tells the Settings section (clients connected, started, stopped). */
+  function announce() {
+    if (!closed) deps.bus.emit('taskShare:status', status());
+  }
+
   /** Brings the endpoint in line with the settings. */
   function follow(): Promise<void> {
     queue = queue.then(async () => {
@@ -123,6 +129,7 @@ export function createTaskShare(deps: TaskShareDeps) {
       if (running && (!on || !samePort)) await stop();
       if (on && endpoint === null) await start(port);
       if (!on) error = null;
+      if (running !== (endpoint !== null) || error) announce();
     });
     return queue;
   }
