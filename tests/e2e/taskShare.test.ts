@@ -10,7 +10,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
-import { callJson, closeClient, connectClient, freePort } from '../support/taskShareClient';
+import { callJson, closeClient, connectClient, freePort, parseConfiguration } from '../support/taskShareClient';
 import { launchApp, type App } from './support/app';
 import { reportFailure, systemPromptOf, turnQueue } from './support/chatScript';
 
@@ -82,7 +82,13 @@ describe('sharing task lists with another agent', () => {
     // The same url and token the stdio bridge finds, in the 0600 discovery file.
     const discovery = JSON.parse(fs.readFileSync(path.join(app.dataDir, 'task-share.json'), 'utf8')) as { url: string; token: string };
     expect(discovery.url).toBe(`http://127.0.0.1:${port}/mcp`);
-    client = await connectClient(discovery);
+    // "Copy configuration" puts the ready mcpServers block, with the same url and token, on the clipboard.
+    await app.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.url).origin });
+    await section.getByRole('button', { name: 'Copy configuration', exact: true }).click();
+    await page().getByText('Configuration copied', { exact: false }).waitFor();
+    const copied = parseConfiguration((await page().evaluate('navigator.clipboard.readText()')) as string);
+    expect(copied).toEqual({ url: discovery.url, token: discovery.token });
+    client = await connectClient(copied);
     const { lists } = await callJson<{ lists: Array<{ conversationId: string; title: string }> }>(client, 'list_task_lists', {});
     expect(lists).toHaveLength(1);
     conversationId = lists[0].conversationId;
