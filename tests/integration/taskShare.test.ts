@@ -259,6 +259,21 @@ describe('guards and limits', () => {
     expect(refused.text).toMatch(/Origin/);
   });
 
+  it('answers 403 to a request for another host name (DNS rebinding)', async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        { host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { host: `evil.example:${port}`, authorization: `Bearer ${config.token}` } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.end('{}');
+    });
+    expect(status).toBe(403);
+  });
+
   it('answers malformed JSON with a parse error and keeps serving', async () => {
     const broken = await post({ Authorization: `Bearer ${config.token}` }, '{"jsonrpc": "2.0", "id": 1,');
     expect(broken.status).toBe(400);
