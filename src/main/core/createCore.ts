@@ -185,8 +185,18 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
   const folders = createFolderModule({ db, bus, conversations, now });
   const versions = createVersions({ db, bus, messages, conversations, chat });
   const taskShare = createTaskShare({
-    db, bus, dataDir: options.dataDir, version: options.version, settings, secrets: options.secrets,
-    tasks: tasks.tasks, conversations, folders: folders.folders, messages, isRunning: (id) => chat.status(id).running, log: chatOptions.log,
+    db,
+    bus,
+    dataDir: options.dataDir,
+    version: options.version,
+    settings,
+    secrets: options.secrets,
+    tasks: tasks.tasks,
+    conversations,
+    folders: folders.folders,
+    messages,
+    isRunning: (id) => chat.status(id).running,
+    log: chatOptions.log,
   });
   const instructions = createInstructionsModule({ db, now, prompts, systemPrompt: () => settings.effective().systemPrompt });
 
