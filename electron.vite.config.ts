@@ -15,6 +15,7 @@ export default defineConfig({
           index: resolve('src/main/electron/main.ts'),
           host: resolve('src/main/host/start.ts'),
           cli: resolve('src/main/cli/main.ts'),
+          mcp: resolve('src/main/cli/mcpMain.ts'),
         },
       },
     },

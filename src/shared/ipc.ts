@@ -29,6 +29,7 @@ import { Folder, FolderId, FolderName, MoveToFolder, SidebarRow } from './folder
 import { AttachmentId, AttachmentInfo, AttachmentPreview, AttachmentUpload, ATTACHMENTS_PER_MESSAGE } from './attachments';
 import { call, Empty } from './contract';
 import { continuityCalls, continuityEvents } from './continuityContract';
+import { taskShareCalls, taskShareEvents } from './taskShareContract';
 
 
 /** Text appended to a string field at a known position, so a stream sends only what is new. */
@@ -281,6 +282,7 @@ export const calls = {
   'approvals:list': call(z.strictObject({ conversationId: ConversationId }), z.array(Approval)),
   'approvals:answer': call(z.strictObject({ id: z.uuid(), decision: ApprovalDecision }), Approval),
   ...continuityCalls,
+  ...taskShareCalls,
 } as const;
 
 export const events = {
@@ -341,6 +343,7 @@ export const events = {
   /** A native menu item was chosen. */
   'app:command': z.object({ command: AppCommand }),
   ...continuityEvents,
+  ...taskShareEvents,
 } as const;
 
 export type Calls = typeof calls;

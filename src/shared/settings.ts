@@ -32,7 +32,14 @@ const fields = {
   systemPrompt: InstructionsText,
   /** Saved prompts, inserted with "/" in the composer. */
   prompts: PromptLibrary,
+  /** Serve the task lists to other agents over MCP (docs/tools.md, "Sharing task lists"). */
+  shareTaskLists: z.boolean(),
+  /** The loopback port of that MCP endpoint. */
+  taskSharePort: z.number().int().min(1024).max(65535),
 };
+
+/** A fixed port, so the configuration other agents keep stays valid across restarts. */
+export const TASK_SHARE_DEFAULT_PORT = 47123;
 
 export const Settings = z.object({
   theme: fields.theme.default('system'),
@@ -51,6 +58,8 @@ export const Settings = z.object({
   autoAllowReadOnly: fields.autoAllowReadOnly.default(false),
   systemPrompt: fields.systemPrompt.default(''),
   prompts: fields.prompts.default([]),
+  shareTaskLists: fields.shareTaskLists.default(false),
+  taskSharePort: fields.taskSharePort.default(TASK_SHARE_DEFAULT_PORT),
 });
 export type Settings = z.infer<typeof Settings>;
 

@@ -32,6 +32,8 @@ export const Task = z.object({
   lastMessageId: z.number().int().nullable(),
   /** Set on a worker's in-progress task once the worker ended without completing it. */
   handedBack: HandedBack.nullable().optional(),
+  /** The other agent (MCP client) whose change the task shows last; null when the user or the conversation's agents made it. */
+  changedBy: z.string().nullable().optional(),
 });
 export type Task = z.infer<typeof Task>;
 

@@ -96,6 +96,7 @@ describe('the user-change line', () => {
     { name: 'added then deleted is nothing', events: [ev('created', null, { id: 6, title: 'New' }), ev('deleted', { id: 6, title: 'New' }, null)], line: null },
     { name: 'cleared', events: [ev('updated', { id: 3, status: 'pending' }, { id: 3, status: 'completed' }), ev('closed', null, { reason: 'clear-tasks' })], line: 'The user cleared the task list.' },
     { name: 'closing by /clear or an edit is not news', events: [ev('closed', null, { reason: 'edit' })], line: null },
+    { name: 'another agent over MCP, after the user', events: [ev('updated', { id: 1, status: 'pending' }, { id: 1, status: 'completed' }), ev('updated', { id: 2, status: 'pending' }, { id: 2, status: 'completed' }, 'mcp:claude-code'), ev('updated', { id: 3, title: 'A' }, { id: 3, title: 'B' }, 'mcp:claude-code')], line: 'The user marked task 1 completed. claude-code (another agent, over MCP) marked task 2 completed and renamed task 3.' },
   ])('$name', ({ events, line }) => {
     expect(describeUserChanges(events)).toBe(line);
   });

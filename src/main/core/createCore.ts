@@ -37,6 +37,7 @@ import { createFolderModule } from './folders/folderModule';
 import { createVersions } from './versions/versionsModule';
 import { createAttachmentsModule } from './attachments/attachmentsModule';
 import { createContinuity } from './continuity/continuityModule';
+import { createTaskShare } from './taskShare/taskShareModule';
 
 export interface CoreOptions {
   dataDir: string;
@@ -186,6 +187,20 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
   const drafts = createDraftModule({ db, now });
   const folders = createFolderModule({ db, bus, conversations, now });
   const versions = createVersions({ db, bus, messages, conversations, chat, branches: tasks.branches });
+  const taskShare = createTaskShare({
+    db,
+    bus,
+    dataDir: options.dataDir,
+    version: options.version,
+    settings,
+    secrets: options.secrets,
+    tasks: tasks.tasks,
+    conversations,
+    folders: folders.folders,
+    messages,
+    isRunning: (id) => chat.status(id).running,
+    log: chatOptions.log,
+  });
   const instructions = createInstructionsModule({ db, now, prompts, systemPrompt: () => settings.effective().systemPrompt });
 
   const handlers: Handlers = {
@@ -214,6 +229,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     ...versions.handlers,
     ...attachments.handlers,
     ...continuity.handlers,
+    ...taskShare.handlers,
     // Stop halts everything in the conversation at once: Autopilot's pending step, the
     // main agent and every worker (with a summary when workers were involved).
     'chat:stop': async ({ conversationId }) => {
@@ -271,6 +287,8 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     continuity,
     /** Sidebar folders: `folders.folders.create(name)`, `.move(conversationId, folderId)`. */
     folders,
+    /** Task lists shared over MCP: `taskShare.status()`, `.settled()` (docs/tools.md). */
+    taskShare,
     dispatch: createDispatcher(handlers),
     /** Resolves once every MCP server process has stopped. */
     close(): Promise<void> {
@@ -281,10 +299,11 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
       chat.close();
       // Before the database closes: a pending elicitation is cancelled while it still can be told.
       const servers = mcp.close();
+      const sharing = taskShare.close();
       db.close();
       // The data directory is free at once; the servers (which never touch it) stop after.
       lock.release();
-      return servers;
+      return Promise.all([servers, sharing]).then(() => {});
     },
   };
 }

@@ -4,6 +4,7 @@
 import { NEXT_TODO, parseWorkerResult } from '../../shared/agents';
 import { revealBidiControls } from '../../shared/bidi';
 import type { Message } from '../../shared/domain';
+import { parseExternalChangeNote } from '../../shared/taskShareNote';
 import { CardIcon } from './CardIcon';
 import { Markdown } from './LazyMarkdown';
 import { LazyDetails } from './ToolCallCard';
@@ -11,6 +12,14 @@ import './toolCards.css';
 
 /** The quiet form of a message, or null when it is shown as a normal message. */
 export function plumbingView(message: Message) {
+  const external = message.role === 'system' ? parseExternalChangeNote(message.content) : null;
+  if (external) {
+    return (
+      <article className="message continue-divider" aria-label="Task change by another agent" data-message-id={message.id}>
+        <span className="divider-text">{revealBidiControls(message.content)}</span>
+      </article>
+    );
+  }
   if (message.role !== 'user') return null;
   if (message.origin === 'auto' && message.content.startsWith(NEXT_TODO)) {
     const task = message.content.slice(NEXT_TODO.length).trim();

@@ -8,6 +8,7 @@ import { ProviderSettings } from '../providers/ProviderSettings';
 import { ModelSelect } from '../providers/ModelSelect';
 import { DefaultSystemPrompt } from '../instructions/DefaultSystemPrompt';
 import { PromptLibrarySettings } from '../instructions/PromptLibrarySettings';
+import { TaskShareSettings } from '../taskShare/TaskShareSettings';
 
 export function SettingsView({ settings, onClose }: { settings: Settings | null; onClose: () => void }) {
   if (!settings) return <div className="loading" aria-busy="true" />;
@@ -25,6 +26,7 @@ export function SettingsView({ settings, onClose }: { settings: Settings | null;
       <DefaultSystemPrompt value={settings.systemPrompt} />
       <PromptLibrarySettings prompts={settings.prompts} />
       <McpSettings settings={settings} />
+      <TaskShareSettings settings={settings} />
       <AppearanceSettings settings={settings} />
       <AboutSection />
     </section>

@@ -146,6 +146,7 @@ export function TaskRow(props: {
         {kind === 'blocked' && (
           <span className="task-blocked">blocked by {task.openBlockers.map((id) => `#${id}`).join(', ')}</span>
         )}
+        {task.changedBy && <span className="task-source">Changed by {revealBidiControls(task.changedBy)}</span>}
         <TaskLedger conversationId={conversationId} listId={list.id} taskId={task.id} onJump={props.onJump} />
       </span>
       {task.owner !== 'main' && <span className="owner-badge">{task.owner}</span>}

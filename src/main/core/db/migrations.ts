@@ -430,6 +430,15 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 17,
+    name: 'task change source',
+    sql: `
+      -- The other agent (an MCP client's name) whose change a task shows last; NULL when
+      -- the user or the conversation's own agents changed it last.
+      ALTER TABLE tasks ADD COLUMN changed_by TEXT;
+    `,
+  },
 ];
 
 export const LATEST_VERSION = migrations.at(-1)?.version ?? 0;

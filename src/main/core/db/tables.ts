@@ -148,6 +148,7 @@ export const tables = {
     completed_at: integer.orNull,
     last_message_id: integer.orNull,
     handed_back: textOf<HandedBack>().orNull,
+    changed_by: text.orNull,
   },
   tool_approvals: {
     id: text,

@@ -8,7 +8,8 @@ import type { SecretStore } from '../settings/settingsService';
 import { FIRST_PROFILE_ID } from '../settings/legacySettings';
 
 const SavedKey = z.object({ key: z.string().min(1), baseUrl: z.string() });
-const KeyFile = z.object({ stepwiseKeys: z.literal(1), keys: z.record(z.string(), SavedKey) });
+// Loose: other secrets kept in the same store (the task-share token) survive key writes.
+export const KeyFile = z.looseObject({ stepwiseKeys: z.literal(1), keys: z.record(z.string(), SavedKey) });
 type SavedKey = z.infer<typeof SavedKey>;
 
 export function createProfileKeys(secrets: SecretStore, firstBaseUrl: () => string | undefined) {
@@ -26,7 +27,18 @@ export function createProfileKeys(secrets: SecretStore, firstBaseUrl: () => stri
   }
 
   function writeAll(keys: Record<string, SavedKey>) {
-    secrets.write(Object.keys(keys).length ? JSON.stringify({ stepwiseKeys: 1, keys }) : null);
+    const { stepwiseKeys: _v, keys: _k, ...others } = readFile() ?? {};
+    const keep = Object.keys(keys).length > 0 || Object.keys(others).length > 0;
+    secrets.write(keep ? JSON.stringify({ ...others, stepwiseKeys: 1, keys }) : null);
+  }
+
+  function readFile(): z.infer<typeof KeyFile> | null {
+    try {
+      const parsed = KeyFile.safeParse(JSON.parse(secrets.read() ?? ''));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
   }
 
   return {
@@ -46,6 +58,21 @@ export function createProfileKeys(secrets: SecretStore, firstBaseUrl: () => stri
       if (!saved) return;
       keys[profileId] = { ...saved, baseUrl };
       writeAll(keys);
+    },
+    /** Another secret kept beside the keys, by name (null: none). */
+    extra(name: string): string | null {
+      const value = readFile()?.[name];
+      return typeof value === 'string' ? value : null;
+    },
+    /** Saves another secret beside the keys; a bare key from before profiles becomes the first profile's first. */
+    setExtra(name: string, value: string | null) {
+      const keys = readAll();
+      const { stepwiseKeys: _v, keys: _k, ...rest } = readFile() ?? {};
+      const others: Record<string, unknown> = rest;
+      if (value === null) delete others[name];
+      else others[name] = value;
+      const keep = Object.keys(keys).length > 0 || Object.keys(others).length > 0;
+      secrets.write(keep ? JSON.stringify({ ...others, stepwiseKeys: 1, keys }) : null);
     },
     /** Every saved key, for redacting server texts and logs. */
     all: (): string[] => Object.values(readAll()).map((k) => k.key),

@@ -7,7 +7,7 @@ import { handedBackLabel } from '../../../shared/taskProgress';
 import type { PromptContext, PromptProvider } from '../llm/promptTypes';
 import { guidanceFor, planningSource } from './taskPlanning';
 import { joinAnd, progressText } from './taskRules';
-import type { TaskService } from './taskService';
+import { EXTERNAL_PREFIX, speaksForUser, type TaskService } from './taskService';
 import type { EventRow } from './taskTypes';
 
 export function renderTaskListBlock(list: TaskList | null): string | null {
@@ -51,16 +51,28 @@ function parse(text: string | null): Record<string, unknown> {
 }
 
 /**
- * One sentence summing up the user's changes in these events (net effect per task),
- * e.g. `The user marked task 3 completed and renamed task 4.` Null when there are none.
+ * One sentence per actor summing up the changes the user (and agents acting for them over
+ * the task-share endpoint) made in these events, net effect per task: `The user marked
+ * task 3 completed and renamed task 4.` or `claude-code (another agent, over MCP) marked
+ * task 2 completed.` Null when there are none.
  */
 export function describeUserChanges(events: readonly EventRow[]): string | null {
+  const actors = [...new Set(events.filter((e) => speaksForUser(e.actor)).map((e) => e.actor))];
+  const sentences = actors.map((actor) => describeChangesBy(events, actor)).filter((s): s is string => s !== null);
+  return sentences.length ? sentences.join(' ') : null;
+}
+
+function subjectOf(actor: string): string {
+  return actor === 'user' ? 'The user' : `${actor.slice(EXTERNAL_PREFIX.length)} (another agent, over MCP)`;
+}
+
+function describeChangesBy(events: readonly EventRow[], actor: string): string | null {
   let traces = new Map<string, TaskTrace>();
   let cleared = false;
   let reordered = false;
   let order = 0;
   for (const event of events) {
-    if (event.actor !== 'user') continue;
+    if (event.actor !== actor) continue;
     const before = parse(event.before);
     const after = parse(event.after);
     if (event.kind === 'closed') {
@@ -118,7 +130,7 @@ export function describeUserChanges(events: readonly EventRow[]): string | null 
   const phrases = [...groups.values()].map((g) => g.render(`${g.ids.length === 1 ? 'task' : 'tasks'} ${joinAnd(g.ids.map(String))}`));
   if (reordered) phrases.push('reordered the tasks');
   if (cleared) phrases.unshift('cleared the task list');
-  return phrases.length ? `The user ${joinAnd(phrases)}.` : null;
+  return phrases.length ? `${subjectOf(actor)} ${joinAnd(phrases)}.` : null;
 }
 
 export interface TaskPromptDeps {

@@ -45,6 +45,7 @@ const fieldsOf = (r: TaskRow) => ({
   owner: r.owner,
   lastMessageId: r.last_message_id,
   handedBack: r.handed_back ?? null,
+  changedBy: r.changed_by ?? null,
 });
 
 export function draftFrom(list: ListRows): DraftTask[] {
@@ -86,6 +87,7 @@ export const mirror = {
     row.updated_at = at;
     row.last_message_id = task.lastMessageId;
     row.handed_back = task.handedBack ?? null;
+    row.changed_by = task.changedBy ?? null;
     row.completed_at = task.status === 'completed' ? (row.completed_at ?? at) : null;
   },
   position(list: ListRows, rowId: number, position: number): void {

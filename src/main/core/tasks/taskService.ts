@@ -22,6 +22,20 @@ export interface Who {
 
 export const USER: Who = { actor: 'user', owner: 'main', claims: false };
 
+/** Actors of changes made by another agent over the task-share endpoint: `mcp:<client name>`. */
+export const EXTERNAL_PREFIX = 'mcp:';
+
+/** An MCP client acts for the user: its edits are protected and told to the model like theirs. */
+export function externalWho(clientName: string): Who {
+  return { actor: `${EXTERNAL_PREFIX}${clientName}`, owner: 'main', claims: false };
+}
+
+/** The MCP client's name for a change it makes; null for everyone else. */
+const sourceOf = (who: Who) => (who.actor.startsWith(EXTERNAL_PREFIX) ? who.actor.slice(EXTERNAL_PREFIX.length) : null);
+
+/** The user, or another agent acting for them (not the conversation's own agents). */
+export const speaksForUser = (actor: string) => actor === 'user' || actor.startsWith(EXTERNAL_PREFIX);
+
 /** The conversation's own agent acts as `model`; a worker acts under its own id. */
 export function agentWho(agentId: string): Who {
   return agentId === 'main' ? { actor: 'model', owner: 'main', claims: true } : { actor: agentId, owner: agentId, claims: true };
@@ -184,7 +198,7 @@ export function createTaskService(deps: TaskServiceDeps) {
         lastSurvivor = index;
       }
       if (!old || old.rowId === null) {
-        const rowId = store.insertTask(listId, { ...task, lastMessageId: messageId }, position, at, rows);
+        const rowId = store.insertTask(listId, { ...task, lastMessageId: messageId, changedBy: sourceOf(who) }, position, at, rows);
         inserted.set(task.id, rowId);
         store.appendEvent({ listId, taskId: rowId, at, actor: who.actor, kind: 'created', after: snapshot(task) });
         if (task.blockedBy.length) blockersChanged.push(task);
@@ -193,7 +207,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       }
       const fields = changedFields(old, task);
       if (fields) {
-        store.updateTask({ ...task, rowId: old.rowId, lastMessageId: messageId }, at, rows);
+        store.updateTask({ ...task, rowId: old.rowId, lastMessageId: messageId, changedBy: sourceOf(who) }, at, rows);
         store.appendEvent({ listId, taskId: old.rowId, at, actor: who.actor, kind: 'updated', before: pick(old, fields), after: pick(task, fields) });
         if (fields.includes('blockedBy')) blockersChanged.push(task);
         changed = true;
@@ -224,7 +238,7 @@ export function createTaskService(deps: TaskServiceDeps) {
     // The model's change belongs to the reply that made the tool call; the user's to
     // whatever the conversation showed last.
     if (known !== undefined) return known;
-    if (who.actor === 'user') return store.latestMessageId(conversationId);
+    if (speaksForUser(who.actor)) return store.latestMessageId(conversationId);
     return store.latestMessageId(conversationId, 'assistant') ?? store.latestMessageId(conversationId);
   }
 
@@ -247,7 +261,7 @@ export function createTaskService(deps: TaskServiceDeps) {
     if (options.userEditsWin && stored.length) {
       const merged = mergeModelChange(before, after, stored, { complete: options.userEditsWin === 'full' });
       ({ tasks: after, kept, edits } = merged);
-    } else if (who.actor === 'user') {
+    } else if (speaksForUser(who.actor)) {
       edits = recordUserEdits(stored, before, after);
     }
     after = settleHandBacks(before, after);

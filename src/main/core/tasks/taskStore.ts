@@ -26,13 +26,13 @@ export function createTaskStore(db: Db) {
   const insertList = db.prepare('INSERT INTO task_lists (conversation_id, created_at, closed_at) VALUES (?, ?, ?)');
   const closeList = db.prepare('UPDATE task_lists SET closed_at = ? WHERE id = ? AND closed_at IS NULL');
   const insertTask = db.prepare(
-    `INSERT INTO tasks (list_id, seq, title, description, active_form, status, owner, position, created_at, updated_at, completed_at, last_message_id)
-     VALUES (@list_id, @seq, @title, @description, @active_form, @status, @owner, @position, @created_at, @updated_at, @completed_at, @last_message_id)`,
+    `INSERT INTO tasks (list_id, seq, title, description, active_form, status, owner, position, created_at, updated_at, completed_at, last_message_id, changed_by)
+     VALUES (@list_id, @seq, @title, @description, @active_form, @status, @owner, @position, @created_at, @updated_at, @completed_at, @last_message_id, @changed_by)`,
   );
   // Positional parameters: the statement runs for every changed task, and binding by name costs more.
-  const updateTask = db.prepare<[string, string, string, string, string, number, number | null, string | null, string, number, number]>(
+  const updateTask = db.prepare<[string, string, string, string, string, number, number | null, string | null, string | null, string, number, number]>(
     `UPDATE tasks SET title = ?, description = ?, active_form = ?, status = ?, owner = ?,
-       updated_at = ?, last_message_id = ?, handed_back = ?,
+       updated_at = ?, last_message_id = ?, handed_back = ?, changed_by = ?,
        completed_at = CASE WHEN ? = 'completed' THEN COALESCE(completed_at, ?) END
      WHERE id = ?`,
   );
@@ -130,21 +130,23 @@ export function createTaskStore(db: Db) {
         updated_at: at,
         completed_at: task.status === 'completed' ? at : null,
         last_message_id: task.lastMessageId,
+        changed_by: task.changedBy ?? null,
         },
         rows,
       );
     },
     /** A task row with every column given (an import keeps its original times); none is handed back. */
-    insertTaskRow(row: Omit<TaskRow, 'id' | 'handed_back'>, rows?: ListRows): number {
-      const id = Number(insertTask.run(row).lastInsertRowid);
-      if (rows) mirror.insert(rows, { ...row, handed_back: null, id });
+    insertTaskRow(row: Omit<TaskRow, 'id' | 'handed_back' | 'changed_by'> & Partial<Pick<TaskRow, 'changed_by'>>, rows?: ListRows): number {
+      const full = { changed_by: null, ...row };
+      const id = Number(insertTask.run(full).lastInsertRowid);
+      if (rows) mirror.insert(rows, { ...full, handed_back: null, id });
       return id;
     },
     /** Keeps completed_at while a task stays completed; clears it when it is reopened. */
     updateTask(task: DraftTask & { rowId: number }, at: number, rows?: ListRows): void {
       if (rows) mirror.update(rows, task, at);
-      const { title, description, activeForm, status, owner, lastMessageId, handedBack } = task;
-      updateTask.run(title, description, activeForm, status, owner, at, lastMessageId, handedBack ?? null, status, at, task.rowId);
+      const { title, description, activeForm, status, owner, lastMessageId, handedBack, changedBy } = task;
+      updateTask.run(title, description, activeForm, status, owner, at, lastMessageId, handedBack ?? null, changedBy ?? null, status, at, task.rowId);
     },
     setPosition(rowId: number, position: number, rows?: ListRows): void {
       setPosition.run(position, rowId, position);

@@ -23,6 +23,8 @@ export interface DraftTask {
   lastMessageId: number | null;
   /** Set on an in-progress task its worker left unfinished; cleared by any status or owner change. */
   handedBack?: HandedBack | null;
+  /** Set by the service for each write: the MCP client making it, or null. */
+  changedBy?: string | null;
 }
 
 export interface ListInfo {

@@ -1,0 +1,157 @@
+// What the task-share tools read: the open task lists across conversations (filtered like
+// the board) and one conversation's list with owners, blockers and ledger counts. Plain
+// SQL over the database, so the same reader serves the running app and the read-only
+// stdio fallback (which has no core).
+import type { Task, TaskList, TaskStatus } from '../../../shared/tasks';
+import type { Db } from '../db/openDatabase';
+import { createLedgerStore } from '../ledger/ledgerStore';
+import { createTaskStore } from '../tasks/taskStore';
+import { progressText } from '../tasks/taskRules';
+
+export const SHARE_STATUSES = ['pending', 'in_progress', 'blocked', 'completed', 'cancelled'] as const;
+export type ShareStatus = (typeof SHARE_STATUSES)[number];
+
+export interface ListFilter {
+  /** Lists with at least one task of this status ("blocked": pending with an open blocker). */
+  status?: ShareStatus;
+  /** Folder name, any case; "" for conversations outside every folder. */
+  folder?: string;
+  /** Words that must appear in the conversation's title or one of its task titles (any case). */
+  text?: string;
+  /** Lists whose tasks are all finished too (off: only lists with work left). */
+  includeCompleted?: boolean;
+  limit?: number;
+}
+
+export interface ListSummary {
+  conversationId: string;
+  title: string;
+  folder: string | null;
+  done: number;
+  total: number;
+  progress: string;
+  inProgress: { id: number; title: string } | null;
+  updatedAt: string;
+}
+
+interface SummaryRow {
+  conversation_id: string;
+  title: string;
+  folder: string | null;
+  done: number;
+  total: number;
+  open: number;
+  updated_at: number;
+  current_seq: number | null;
+  current_title: string | null;
+}
+
+const BLOCKED = `EXISTS (SELECT 1 FROM tasks b JOIN task_deps d ON d.task_id = b.id JOIN tasks x ON x.id = d.blocked_by_id
+  WHERE b.list_id = l.id AND b.status = 'pending' AND x.status IN ('pending', 'in_progress'))`;
+
+export function createShareReader(db: Db) {
+  const store = createTaskStore(db);
+  const ledger = createLedgerStore(db);
+  const conversation = db.prepare<[string], { id: string; title: string; folder: string | null }>(
+    'SELECT c.id, c.title, f.name AS folder FROM conversations c LEFT JOIN folders f ON f.id = c.folder_id WHERE c.id = ?',
+  );
+
+  function summaries(filter: ListFilter): ListSummary[] {
+    const where = ['l.closed_at IS NULL'];
+    const params: Array<string | number> = [];
+    if (filter.status === 'blocked') where.push(BLOCKED);
+    else if (filter.status) {
+      where.push('EXISTS (SELECT 1 FROM tasks s WHERE s.list_id = l.id AND s.status = ?)');
+      params.push(filter.status);
+    }
+    if (filter.folder !== undefined) {
+      if (filter.folder.trim() === '') where.push('c.folder_id IS NULL');
+      else {
+        where.push('f.name = ? COLLATE NOCASE');
+        params.push(filter.folder.trim());
+      }
+    }
+    for (const word of (filter.text ?? '').toLowerCase().split(/\s+/).filter(Boolean)) {
+      where.push("(instr(lower(c.title), ?) > 0 OR EXISTS (SELECT 1 FROM tasks w WHERE w.list_id = l.id AND instr(lower(w.title), ?) > 0))");
+      params.push(word, word);
+    }
+    const having = filter.includeCompleted ? '' : 'HAVING open > 0';
+    const limit = Math.min(Math.max(filter.limit ?? 50, 1), 500);
+    const rows = db
+      .prepare<Array<string | number>, SummaryRow>(
+        `SELECT c.id AS conversation_id, c.title, f.name AS folder,
+           SUM(t.status = 'completed') AS done, SUM(t.status <> 'cancelled') AS total,
+           SUM(t.status IN ('pending', 'in_progress')) AS open, MAX(t.updated_at) AS updated_at,
+           (SELECT p.seq FROM tasks p WHERE p.list_id = l.id AND p.status = 'in_progress' ORDER BY p.position LIMIT 1) AS current_seq,
+           (SELECT p.title FROM tasks p WHERE p.list_id = l.id AND p.status = 'in_progress' ORDER BY p.position LIMIT 1) AS current_title
+         FROM task_lists l JOIN conversations c ON c.id = l.conversation_id
+         LEFT JOIN folders f ON f.id = c.folder_id
+         JOIN tasks t ON t.list_id = l.id
+         WHERE ${where.join(' AND ')}
+         GROUP BY l.id ${having}
+         ORDER BY updated_at DESC LIMIT ${limit}`,
+      )
+      .all(...params);
+    return rows.map((row) => ({
+      conversationId: row.conversation_id,
+      title: row.title,
+      folder: row.folder,
+      done: row.done,
+      total: row.total,
+      progress: `${row.done}/${row.total}`,
+      inProgress: row.current_seq === null ? null : { id: row.current_seq, title: row.current_title ?? '' },
+      updatedAt: new Date(row.updated_at).toISOString(),
+    }));
+  }
+
+  /** The conversation, or null when there is none with that id. */
+  function conversationOf(conversationId: string) {
+    return conversation.get(conversationId) ?? null;
+  }
+
+  function detail(conversationId: string, list: TaskList | null) {
+    const info = conversationOf(conversationId);
+    if (!info) return null;
+    const counts = new Map(ledger.openCounts(conversationId).counts.map((c) => [c.taskId, c.count]));
+    return {
+      conversationId,
+      title: info.title,
+      folder: info.folder,
+      resource: taskResourceUri(conversationId),
+      progress: list ? progressText(list.tasks) : 'no open task list',
+      tasks: (list?.tasks ?? []).map((task) => shareTask(task, counts.get(task.id) ?? 0)),
+    };
+  }
+
+  return {
+    summaries,
+    conversationOf,
+    /** One conversation's open list as the tools show it; null for an unknown conversation. */
+    list(conversationId: string) {
+      return detail(conversationId, store.openTaskList(conversationId));
+    },
+    /** The same view of a list the caller already has (after a write). */
+    detail,
+  };
+}
+
+function shareTask(task: Task, toolCalls: number) {
+  const blocked = task.status === 'pending' && task.openBlockers.length > 0;
+  const status: TaskStatus | 'blocked' = blocked ? 'blocked' : task.status;
+  return {
+    id: task.id,
+    title: task.title,
+    status,
+    ...(task.description ? { description: task.description } : {}),
+    ...(task.status === 'in_progress' && task.activeForm ? { activeForm: task.activeForm } : {}),
+    owner: task.owner === 'main' ? 'main agent' : task.owner,
+    blockedBy: task.blockedBy,
+    toolCalls,
+  };
+}
+
+export const TASK_RESOURCE_PREFIX = 'stepwise://tasks/';
+export const taskResourceUri = (conversationId: string) => `${TASK_RESOURCE_PREFIX}${conversationId}`;
+
+export type ShareReader = ReturnType<typeof createShareReader>;
+export type ShareList = NonNullable<ReturnType<ShareReader['list']>>;

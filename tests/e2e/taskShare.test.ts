@@ -1,0 +1,138 @@
+// Sharing task lists with another agent, end to end: the user turns sharing on in
+// Settings, an external MCP client (the SDK's Client over Streamable HTTP) marks task 2
+// completed and renames task 3; the header shows it with "Changed by test-client", the
+// conversation's next request tells the model, and ticking a task in the header reaches
+// the subscribed client as a resource update.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
+import { callJson, closeClient, connectClient, freePort, parseConfiguration } from '../support/taskShareClient';
+import { launchApp, type App } from './support/app';
+import { reportFailure, systemPromptOf, turnQueue } from './support/chatScript';
+
+let app: App;
+let server: ScriptedServer;
+let client: Client | null = null;
+let conversationId = '';
+const turns = turnQueue({ title: () => 'Shared plan' });
+
+const page = (): Page => app.page;
+const tasks = () => page().getByRole('region', { name: 'Tasks', exact: true });
+const rowList = () => tasks().getByRole('list', { name: 'Task list' });
+const rowNames = () =>
+  rowList()
+    .getByRole('button', { name: /^Task \d+, / })
+    .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+
+beforeAll(async () => {
+  server = await startScriptedServer({ script: turns.script });
+  app = await launchApp({ env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-test', STEPWISE_MODEL: 'scripted' } });
+  turns.push(
+    {
+      text: 'Here is the plan.',
+      toolCalls: [
+        {
+          name: 'manage_todo_list',
+          arguments: JSON.stringify({
+            todoList: [
+              { id: 1, title: 'Gather requirements', status: 'in_progress' },
+              { id: 2, title: 'Sketch the screens', status: 'pending' },
+              { id: 3, title: 'Write the code', status: 'pending' },
+            ],
+          }),
+        },
+      ],
+    },
+    { text: 'Plan ready.' },
+  );
+  await page().getByRole('button', { name: 'New conversation', exact: true }).click();
+  await page().getByRole('textbox', { name: 'Message' }).fill('Plan a small app');
+  await page().getByRole('button', { name: 'Send', exact: true }).click();
+  await page().getByRole('article', { name: 'Assistant message' }).getByText('Plan ready.').waitFor({ timeout: 15_000 });
+});
+
+afterEach(async (context) => reportFailure(app, 'task-share', context));
+
+afterAll(async () => {
+  if (client) await closeClient(client);
+  await app?.close();
+  await server?.close();
+});
+
+describe('sharing task lists with another agent', () => {
+  it('turns sharing on in Settings at a chosen port', async () => {
+    const port = await freePort();
+    const sidebar = page().getByRole('complementary', { name: 'Conversations' });
+    await sidebar.getByRole('button', { name: 'Settings', exact: true }).click();
+    const section = page().getByRole('group', { name: 'Share task lists with other agents' });
+    const portField = section.getByRole('spinbutton', { name: 'Port' });
+    await portField.fill(String(port));
+    await portField.press('Enter');
+    // A controlled box: it shows the saved setting once the update comes back.
+    const toggle = section.getByRole('checkbox', { name: 'Share task lists with other agents' });
+    await toggle.click();
+    await expect.poll(() => toggle.isChecked(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => section.getByRole('status', { name: 'Sharing status' }).textContent(), { timeout: 10_000 }).toContain(
+      `Serving http://127.0.0.1:${port}/mcp`,
+    );
+    // The same url and token the stdio bridge finds, in the 0600 discovery file.
+    const discovery = JSON.parse(fs.readFileSync(path.join(app.dataDir, 'task-share.json'), 'utf8')) as { url: string; token: string };
+    expect(discovery.url).toBe(`http://127.0.0.1:${port}/mcp`);
+    // "Copy configuration" puts the ready mcpServers block, with the same url and token, on the clipboard.
+    await app.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.url).origin });
+    await section.getByRole('button', { name: 'Copy configuration', exact: true }).click();
+    await page().getByText('Configuration copied', { exact: false }).waitFor();
+    const copied = parseConfiguration((await page().evaluate('navigator.clipboard.readText()')) as string);
+    expect(copied).toEqual({ url: discovery.url, token: discovery.token });
+    client = await connectClient(copied);
+    const { lists } = await callJson<{ lists: Array<{ conversationId: string; title: string }> }>(client, 'list_task_lists', {});
+    expect(lists).toHaveLength(1);
+    conversationId = lists[0].conversationId;
+    await page().getByRole('list', { name: 'Saved conversations' }).getByRole('link', { name: /^Shared plan/ }).click();
+    await rowList().waitFor();
+  });
+
+  it("shows the client's changes in the header, each saying who made it", async () => {
+    await callJson(client!, 'update_task', { conversationId, taskId: 2, status: 'completed' });
+    await callJson(client!, 'update_task', { conversationId, taskId: 3, title: 'Write the code and tests' });
+    await expect.poll(rowNames, { timeout: 10_000 }).toEqual([
+      'Task 1, in progress: Gather requirements',
+      'Task 2, completed: Sketch the screens',
+      'Task 3, pending: Write the code and tests',
+    ]);
+    const row = (id: number) => rowList().getByRole('listitem').filter({ has: page().getByRole('button', { name: new RegExp(`^Task ${id}, `) }) });
+    await row(2).getByText('Changed by test-client', { exact: true }).waitFor();
+    await row(3).getByText('Changed by test-client', { exact: true }).waitFor();
+    expect(await row(1).getByText(/Changed by/).count()).toBe(0);
+    // The transcript says it quietly, once per change.
+    const lines = page().getByRole('article', { name: 'Task change by another agent' });
+    await expect.poll(() => lines.allTextContents(), { timeout: 10_000 }).toEqual([
+      'Changed by test-client over MCP: marked task 2 completed.',
+      'Changed by test-client over MCP: renamed task 3 to "Write the code and tests".',
+    ]);
+  });
+
+  it("tells the conversation's model on its next request", async () => {
+    const before = server.chatRequests().length;
+    turns.push({ text: 'Understood.' });
+    await page().getByRole('textbox', { name: 'Message' }).fill('What changed?');
+    await page().getByRole('button', { name: 'Send', exact: true }).click();
+    await page().getByRole('article', { name: 'Assistant message' }).last().getByText('Understood.').waitFor({ timeout: 15_000 });
+    const request = server.chatRequests().slice(before).find((r) => r.body.stream)!;
+    expect(systemPromptOf(request.body)).toContain('test-client (another agent, over MCP) marked task 2 completed and renamed task 3.');
+  });
+
+  it('sends a resource update to the subscribed client when the user ticks a task in the header', async () => {
+    const uri = `stepwise://tasks/${conversationId}`;
+    const updated = new Promise<string>((resolve) => client!.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => resolve(n.params.uri)));
+    await client!.subscribeResource({ uri });
+    await rowList().getByRole('checkbox', { name: 'Task 1 done' }).click();
+    expect(await updated).toBe(uri);
+    const list = await callJson<{ tasks: Array<{ id: number; status: string }> }>(client!, 'get_task_list', { conversationId });
+    expect(list.tasks[0]).toMatchObject({ id: 1, status: 'completed' });
+  });
+});
