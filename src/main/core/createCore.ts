@@ -183,6 +183,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
   const drafts = createDraftModule({ db, now });
   const folders = createFolderModule({ db, bus, conversations, now });
   const versions = createVersions({ db, bus, messages, conversations, chat });
+  versions.recover();
   const instructions = createInstructionsModule({ db, now, prompts, systemPrompt: () => settings.effective().systemPrompt });
 
   const handlers: Handlers = {

@@ -140,7 +140,16 @@ export function createVersions(deps: VersionsDeps) {
     'messages:showVersion': ({ conversationId, messageId, index }) => showVersion(conversationId, messageId, index),
   };
 
-  return { edit, regenerate, showVersion, handlers };
+  /**
+   * A regenerate takes the old reply off the shown branch before its new reply is stored
+   * (that waits for MCP servers and summaries). Killed in between, the host would leave
+   * only the question shown: at start-up the old reply is shown again.
+   */
+  function recover(): number {
+    return db.transaction(() => tree.restoreOrphans())();
+  }
+
+  return { edit, regenerate, showVersion, recover, handlers };
 }
 
 export type Versions = ReturnType<typeof createVersions>;
