@@ -67,5 +67,12 @@ server.registerTool('env_secret', { description: 'Says whether TEST_TOKEN is set
   content: [{ type: 'text', text: process.env.TEST_TOKEN ? 'token set' : 'no token' }],
 }));
 
+// MANY_TOOLS=n: n more tools, each with a long description (a server with thousands of tools).
+for (let i = 0; i < Number(process.env.MANY_TOOLS ?? 0); i++) {
+  server.registerTool(`bulk_${i}`, { description: `Bulk tool number ${i}. ${'It does one small thing among many. '.repeat(8)}` }, async () => ({
+    content: [{ type: 'text', text: `bulk ${i} ran` }],
+  }));
+}
+
 process.stderr.write(`test server ready, token ${process.env.TEST_TOKEN ?? 'none'}\n`);
 await server.connect(new StdioServerTransport());

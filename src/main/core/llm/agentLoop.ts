@@ -133,6 +133,7 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
     if (signal.aborted) return { kind: 'stopped' };
     const prompt = prompts.build(promptCtx);
     const apiTools = tools.apiTools(agentId);
+    const toolTokens = apiTools ? deps.tokens.text(JSON.stringify(apiTools)) : 0;
     const vision = seesImages(connection.modelOptions, connection.model);
     const attachmentContent: UserContent | undefined =
       deps.attachments && ((message) => deps.attachments!.content(message, connection.model, vision));
@@ -142,7 +143,7 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
       ...loadHistory(messages, conversationId, { maxTokens: connection.contextWindow, counter: deps.tokens }),
       images: vision ? deps.toolImages?.(conversationId) : undefined,
       userContent: attachmentContent,
-      toolTokens: apiTools ? deps.tokens.text(JSON.stringify(apiTools)) : 0,
+      toolTokens,
       contextWindow: connection.contextWindow,
     });
     let request = buildRequestHistory(historyInput(), deps.tokens);
@@ -157,7 +158,9 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
         options.log(`[stepwise] compaction failed, trimming instead: ${toChatError(error, errorCtx).message}`);
       }
     }
-    if (request.tooLong) return failed(tooLongError(connection.model, request.tokens, connection.contextWindow));
+    if (request.tooLong) {
+      return failed(tooLongError(connection.model, request.tokens, connection.contextWindow, { count: apiTools?.length ?? 0, tokens: toolTokens }));
+    }
     const apiMessages = request.messages;
     const row = messages.insert({ conversationId, role: 'assistant', content: '', status: 'streaming' });
     emit(row);

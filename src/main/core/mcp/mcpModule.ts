@@ -14,6 +14,7 @@ import { modelToolNames } from './mcpNames';
 import type { ConvertedResult } from './mcpResults';
 import { createServer, type McpServer } from './mcpServer';
 import { mcpTool } from './mcpTools';
+import { createToolSync } from './mcpToolSync';
 import { mcpHandlers } from './mcpHandlers';
 import { askElicitation } from './mcpElicit';
 import type { Questions } from '../questions/questionModule';
@@ -44,7 +45,6 @@ export function createMcpModule(deps: McpModuleDeps) {
   const file = path.join(deps.dataDir, MCP_FILE);
   const now = deps.now ?? Date.now;
   const servers = new Map<string, McpServer>();
-  const registered = new Map<string, Array<() => void>>();
   /** Who called each server last: its roots and elicitations are for that conversation. */
   const lastUser = new Map<string, Pick<ToolContext, 'conversationId' | 'agentId' | 'transcriptId'>>();
   const pids = new Set<number>();
@@ -108,31 +108,19 @@ export function createMcpModule(deps: McpModuleDeps) {
         description: t.description ?? '',
         readOnly: t.annotations?.readOnlyHint === true,
         enabled: !c.disabledTools.includes(t.name),
+        offered: c.enabled && !c.disabledTools.includes(t.name) && !toolSync.isLeftOut(c.name, t.name),
         alwaysAllow: c.trusted || c.alwaysAllow.includes(t.name),
       })),
     };
   }
 
-  function unregister(name: string) {
-    for (const remove of registered.get(name) ?? []) remove();
-    registered.delete(name);
-  }
-
-  /** The registry holds exactly the enabled tools of every enabled server's last listing. */
-  function sync(server: McpServer) {
-    const name = server.config.name;
-    unregister(name);
-    if (!server.config.enabled) return;
-    const names = modelToolNames(name, server.tools().map((t) => t.name));
-    const removers: Array<() => void> = [];
-    for (const tool of server.tools()) {
-      if (server.config.disabledTools.includes(tool.name)) continue;
-      const modelName = names.get(tool.name)!;
-      if (deps.tools.has(modelName)) continue;
-      removers.push(deps.tools.register(mcpTool(server, tool, modelName, toolDeps)));
-    }
-    registered.set(name, removers);
-  }
+  /** The registry holds the enabled tools of every enabled server's last listing, up to the cap (mcpToolSync.ts). */
+  const toolSync = createToolSync({
+    tools: deps.tools,
+    notices: deps.notices,
+    define: (server, tool, modelName) => mcpTool(server, tool, modelName, toolDeps),
+  });
+  const sync = () => toolSync.sync(servers.values());
 
   const toolDeps = {
     approvals: deps.approvals,
@@ -174,7 +162,7 @@ export function createMcpModule(deps: McpModuleDeps) {
           }
         : undefined,
       changed: () => {
-        sync(server);
+        sync();
         report(server);
         changed();
       },
@@ -205,7 +193,6 @@ export function createMcpModule(deps: McpModuleDeps) {
     for (const [name, server] of servers) {
       const config = next.get(name);
       if (config && sameLaunch(config, server.config)) continue;
-      unregister(name);
       servers.delete(name);
       if (reported.delete(name)) deps.notices.dismiss(`mcp-server-${name}`);
       void server.stop();
@@ -218,11 +205,11 @@ export function createMcpModule(deps: McpModuleDeps) {
           void server.stop();
           if (reported.delete(config.name)) deps.notices.dismiss(`mcp-server-${config.name}`);
         }
-        sync(server);
       } else {
         servers.set(config.name, serverFor(config));
       }
     }
+    sync();
     changed();
   }
 
