@@ -63,6 +63,12 @@ server.registerTool(
   },
 );
 
+server.registerTool(
+  'huge',
+  { description: 'Answers with `mb` megabytes of text.', inputSchema: { mb: z.number() } },
+  async ({ mb }) => ({ content: [{ type: 'text', text: 'x'.repeat(Math.round(mb * 1024 * 1024)) }] }),
+);
+
 server.registerTool('env_secret', { description: 'Says whether TEST_TOKEN is set.' }, async () => ({
   content: [{ type: 'text', text: process.env.TEST_TOKEN ? 'token set' : 'no token' }],
 }));

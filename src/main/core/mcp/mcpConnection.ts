@@ -5,30 +5,33 @@ import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdi
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, ElicitRequest, ElicitResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from './mcpConfig';
+import { limitedReadBuffer, RESULT_TOO_LARGE, type ReadBufferLike } from './stdioReadLimit';
 
 export const STDERR_LINES = 20;
 
 // The SDK (its zod schemas, ajv, four transports) loads with the first server, not with
 // the app: most start-ups have no MCP server to talk to.
 async function importSdk() {
-  const [client, stdio, streamableHttp, sse, types] = await Promise.all([
+  const [client, stdio, streamableHttp, sse, types, stdioShared] = await Promise.all([
     import('@modelcontextprotocol/sdk/client/index.js'),
     import('@modelcontextprotocol/sdk/client/stdio.js'),
     import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
     import('@modelcontextprotocol/sdk/client/sse.js'),
     import('@modelcontextprotocol/sdk/types.js'),
+    import('@modelcontextprotocol/sdk/shared/stdio.js'),
   ]);
-  return { ...client, ...stdio, ...streamableHttp, ...sse, ...types };
+  return { ...client, ...stdio, ...streamableHttp, ...sse, ...types, deserializeMessage: stdioShared.deserializeMessage };
 }
 type Sdk = Awaited<ReturnType<typeof importSdk>>;
 let sdk: Promise<Sdk> | null = null;
 let loaded: Sdk | null = null;
 const loadSdk = () => (sdk ??= importSdk().then((module) => (loaded = module)));
 
-/** Why an SDK call failed, when the SDK says so: it timed out, or the connection closed. */
-export function mcpFailureKind(error: unknown): 'timeout' | 'closed' | null {
+/** Why an SDK call failed, when the SDK says so: it timed out, the connection closed, or the answer was too large to read. */
+export function mcpFailureKind(error: unknown): 'timeout' | 'closed' | 'tooLarge' | null {
   if (!loaded || !(error instanceof loaded.McpError)) return null;
   if (error.code === loaded.ErrorCode.RequestTimeout) return 'timeout';
+  if (error.code === RESULT_TOO_LARGE) return 'tooLarge';
   return error.code === loaded.ErrorCode.ConnectionClosed ? 'closed' : null;
 }
 
@@ -79,6 +82,12 @@ function stdioTransport(sdk: Sdk, config: ServerConfig, hooks: ConnectionHooks):
     cwd: config.cwd || undefined,
     stderr: 'pipe',
   });
+  // The SDK's reader closes the connection on a message over 10 MB; ours answers the
+  // request with the size instead (stdioReadLimit.ts). The field is the SDK's own, so a
+  // test (mcp.bigResult) fails if a new SDK renames it.
+  const internals = transport as unknown as { _readBuffer: ReadBufferLike };
+  if (!internals._readBuffer) throw new Error('The MCP SDK changed: its stdio transport has no read buffer to replace.');
+  internals._readBuffer = limitedReadBuffer(sdk.deserializeMessage);
   let partial = '';
   transport.stderr?.on('data', (chunk: Buffer) => {
     const lines = (partial + chunk.toString('utf8')).split(/\r?\n/);
