@@ -6,14 +6,15 @@ import { useState, type ReactNode } from 'react';
 import type { ToolCallView } from './displayItems';
 import { QuestionExchange } from '../questions/QuestionExchange';
 import { CardIcon } from './CardIcon';
-import { isFailure, summarize } from './toolSummary';
+import { resultOutcome, summarize } from './toolSummary';
 import { revealBidiControls } from '../../shared/bidi';
 import './toolCards.css';
 import { ApprovalPanel, ProgressLine } from '../approvals/ApprovalPanel';
 import { useApprovalsContext } from '../approvals/useApprovals';
 import { ToolOutputView } from '../mcp/ToolOutputView';
 
-const DENIED = 'The user denied this call.';
+/** The card's words for each recorded outcome. */
+const RESULT_STATE = { ok: 'done', error: 'failed', denied: 'denied', cancelled: 'cancelled', not_run: 'not run' } as const;
 
 function pretty(json: string): string {
   if (!json.trim()) return '{}';
@@ -42,15 +43,7 @@ export function ToolCallCard({ view, running, agentName }: { view: ToolCallView;
   // An MCP call waiting for the user shows its approval under the card.
   const approval = result ? undefined : approvals.find((a) => a.toolCallId === call.id);
   const state = result
-    ? result.content.startsWith('cancelled')
-      ? 'cancelled'
-      : result.content === DENIED
-        ? 'denied'
-        : result.content.startsWith('Not run')
-          ? 'not run'
-          : isFailure(result.content)
-            ? 'failed'
-            : 'done'
+    ? RESULT_STATE[resultOutcome(result)]
     : approval
       ? 'waiting for approval'
       : running

@@ -69,6 +69,10 @@ server.registerTool(
   async ({ mb }) => ({ content: [{ type: 'text', text: 'x'.repeat(Math.round(mb * 1024 * 1024)) }] }),
 );
 
+server.registerTool('say', { description: 'Answers with `text`, as given.', inputSchema: { text: z.string() } }, async ({ text }) => ({
+  content: [{ type: 'text', text }],
+}));
+
 server.registerTool('env_secret', { description: 'Says whether TEST_TOKEN is set.' }, async () => ({
   content: [{ type: 'text', text: process.env.TEST_TOKEN ? 'token set' : 'no token' }],
 }));

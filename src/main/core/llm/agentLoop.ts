@@ -12,7 +12,7 @@ import type { EventBus } from '../ipc/eventBus';
 import type { Settings } from '../../../shared/settings';
 import { costOf } from '../../../shared/providers';
 import { CANCELLED_BY_USER, type ToolRegistry } from '../tools/toolRegistry';
-import type { ToolCallObserver, ToolRunResult } from '../tools/toolTypes';
+import { outcomeOf, type ToolCallObserver, type ToolRunResult } from '../tools/toolTypes';
 import { compactHistory, loadHistory } from '../context/compactHistory';
 import { buildRequestHistory, tooLongError } from '../context/requestHistory';
 import type { TokenCounter } from '../context/tokenCount';
@@ -250,10 +250,10 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
       // A call the turn's outcome already answered (cut off at the output limit, or a
       // reply the provider's filter stopped) is not run.
       const given = decision.answered.get(call.id);
-      const result: ToolRunResult = signal.aborted
+      const result: ToolRunResult & { notRun?: true } = signal.aborted
         ? { ok: false, content: CANCELLED_BY_USER, outcome: 'cancelled' }
         : given !== undefined
-          ? { ok: false, content: given, outcome: 'error' }
+          ? { ok: false, content: given, outcome: 'error', notRun: true }
           : await tools.run(call.name, call.arguments, { conversationId: scopeId, agentId, signal, callId: call.id, transcriptId: conversationId, messageId: row.id });
       // The result and its ledger entry are stored together or not at all.
       const { message, recorded } = deps.db.transaction(() => {
@@ -263,6 +263,7 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
           content: result.content,
           toolCallId: call.id,
           toolName: call.name,
+          outcome: result.notRun ? 'not_run' : outcomeOf(result),
         });
         return { message: stored, recorded: record?.finished(result, stored.id) };
       })();
@@ -298,6 +299,7 @@ function finishStopped(
           content: CANCELLED_BY_USER,
           toolCallId: call.id,
           toolName: call.name,
+          outcome: 'cancelled',
         }),
       );
     }
