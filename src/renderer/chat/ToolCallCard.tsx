@@ -78,7 +78,7 @@ export function ToolCallCard({ view, running, agentName }: { view: ToolCallView;
                 {icons}
               </span>
               <span className="sr-only">Tool call </span>
-              <span className="tool-name">{call.name}</span>
+              <span className="tool-name">{revealBidiControls(call.name)}</span>
               <span className="sr-only">, </span>
               <span className="tool-state">{state}</span>
             </summary>
@@ -87,17 +87,17 @@ export function ToolCallCard({ view, running, agentName }: { view: ToolCallView;
       >
         {() =>
           call.name === 'think' ? (
-            <p className="thought">{thoughtOf(call.arguments)}</p>
+            <p className="thought">{revealBidiControls(thoughtOf(call.arguments))}</p>
           ) : (
             <>
               <div className="tool-section">
                 <div className="tool-label">Arguments</div>
-                <pre>{pretty(call.arguments)}</pre>
+                <pre>{revealBidiControls(pretty(call.arguments))}</pre>
               </div>
               {result && (
                 <div className="tool-section">
                   <div className="tool-label">Result</div>
-                  <pre>{pretty(result.content)}</pre>
+                  <pre>{revealBidiControls(pretty(result.content))}</pre>
                 </div>
               )}
               {result && call.name.startsWith('mcp__') && (
