@@ -4,6 +4,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, ElicitRequest, ElicitResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import type { ServerConfig } from './mcpConfig';
 import { limitedReadBuffer, RESULT_TOO_LARGE, type ReadBufferLike } from './stdioReadLimit';
 
@@ -53,9 +54,20 @@ export interface CallOptions {
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
 }
 
+/** A listed tool that cannot be offered (its definition breaks the MCP schema), and why. */
+export interface InvalidTool {
+  name: string;
+  problem: string;
+}
+
+export interface ListedTools {
+  tools: Tool[];
+  invalid: InvalidTool[];
+}
+
 export interface Connection {
   pid: number | null;
-  listTools(): Promise<Tool[]>;
+  listTools(): Promise<ListedTools>;
   callTool(name: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult>;
   close(): Promise<void>;
 }
@@ -99,6 +111,23 @@ function stdioTransport(sdk: Sdk, config: ServerConfig, hooks: ConnectionHooks):
 
 async function connectWith(client: Client, transport: Transport, timeoutMs: number): Promise<void> {
   await client.connect(transport, { timeout: timeoutMs });
+}
+
+/** tools/list as the SDK reads it, but each tool unchecked (checked one by one after). */
+const looseToolList = (sdk: Sdk) => sdk.PaginatedResultSchema.extend({ tools: z.array(z.unknown()) });
+
+function nameOf(raw: unknown): string {
+  const name = (raw as { name?: unknown } | null)?.name;
+  return typeof name === 'string' && name ? name.slice(0, 100) : '(unnamed)';
+}
+
+/** `inputSchema.required is not valid: expected array, received number`, not a JSON dump. */
+function firstProblem(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): string {
+  const issue = issues[0];
+  if (!issue) return 'it is not a valid tool definition';
+  const where = issue.path.map(String).join('.');
+  const message = issue.message.replace(/^Invalid input: /, '');
+  return where ? `its ${where} is not valid: ${message}` : `it is not a valid tool definition: ${message}`;
 }
 
 /** Starts (or reaches) the server and completes the MCP handshake. */
@@ -147,14 +176,25 @@ export async function openConnection(
   return {
     pid,
     async listTools() {
+      // Each tool is checked on its own: the SDK's listTools refuses the whole list (and
+      // so the server) over one tool with a bad schema.
       const tools: Tool[] = [];
+      const invalid: InvalidTool[] = [];
       let cursor: string | undefined;
       do {
-        const page = await client.listTools(cursor ? { cursor } : {}, { timeout: options.connectTimeoutMs });
-        tools.push(...page.tools);
+        const page = await client.request({ method: 'tools/list', params: cursor ? { cursor } : {} }, looseToolList(sdk), {
+          timeout: options.connectTimeoutMs,
+        });
+        for (const raw of page.tools) {
+          const tool = sdk.ToolSchema.safeParse(raw);
+          if (tool.success) tools.push(tool.data);
+          else invalid.push({ name: nameOf(raw), problem: firstProblem(tool.error.issues) });
+        }
         cursor = page.nextCursor;
       } while (cursor);
-      return tools;
+      // What the SDK's listTools would have kept: output schemas to check results against.
+      (client as unknown as { cacheToolMetadata?: (tools: Tool[]) => void }).cacheToolMetadata?.(tools);
+      return { tools, invalid };
     },
     async callTool(name, args, call) {
       const result = await client.callTool({ name, arguments: args }, sdk.CallToolResultSchema, {

@@ -164,6 +164,7 @@ export function createMcpModule(deps: McpModuleDeps) {
       changed: () => {
         sync();
         report(server);
+        reportInvalid(server);
         changed();
       },
     });
@@ -185,6 +186,25 @@ export function createMcpModule(deps: McpModuleDeps) {
     } else if (server.status() === 'ready' && reported.delete(name)) {
       deps.notices.dismiss(id);
     }
+  }
+
+  /** Tools a server lists but Stepwise cannot offer are named in a notice of their own. */
+  function reportInvalid(server: McpServer) {
+    const id = `mcp-tools-invalid-${server.config.name}`;
+    const invalid = server.invalidTools();
+    if (!invalid.length) {
+      if (deps.notices.list().some((n) => n.id === id)) deps.notices.dismiss(id);
+      return;
+    }
+    const named = invalid.slice(0, 5).map((tool) => `"${tool.name}" (${tool.problem})`);
+    const more = invalid.length > 5 ? ` and ${invalid.length - 5} more` : '';
+    deps.notices.add({
+      id,
+      level: 'warning',
+      text:
+        `The MCP server "${server.config.name}" lists ${invalid.length === 1 ? 'a tool' : `${invalid.length} tools`} Stepwise cannot offer: ` +
+        `${named.join(', ')}${more}. Its other tools work; ask the server's author to fix it.`,
+    });
   }
 
   /** Applies a parsed configuration: changed servers restart, removed ones stop. */
