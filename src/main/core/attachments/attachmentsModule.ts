@@ -3,6 +3,7 @@
 // once per content (attachmentFiles.ts); a file gone from disk reads as "missing".
 import { randomUUID } from 'node:crypto';
 import {
+  sizeOverLimit,
   ATTACHMENT_FILE_MAX,
   ATTACHMENT_MESSAGE_MAX,
   ATTACHMENTS_PER_MESSAGE,
@@ -79,7 +80,8 @@ export function createAttachmentsModule(deps: { db: Db; dataDir: string; now: ()
   /** Stores the bytes (once per content) and returns the attachment; refused with a reason. */
   async function store(name: string, bytes: Buffer, createdAt = now()): Promise<AttachmentInfo> {
     if (bytes.length > ATTACHMENT_FILE_MAX) {
-      throw new AppError('invalid_request', `${name} is ${formatBytes(bytes.length)}; files can be at most ${formatBytes(ATTACHMENT_FILE_MAX)}.`);
+      const over = sizeOverLimit(bytes.length, ATTACHMENT_FILE_MAX);
+      throw new AppError('invalid_request', `${name} is ${over.size}; files can be at most ${over.limit}.`);
     }
     if (bytes.length === 0) throw new AppError('invalid_request', `${name} is empty.`);
     const sniffed = sniffAttachment(name, bytes);
@@ -144,7 +146,8 @@ export function createAttachmentsModule(deps: { db: Db; dataDir: string; now: ()
       });
       const total = rows.reduce((n, row) => n + row.size, 0);
       if (total > ATTACHMENT_MESSAGE_MAX) {
-        throw new AppError('invalid_request', `These files come to ${formatBytes(total)}; a message's files can be at most ${formatBytes(ATTACHMENT_MESSAGE_MAX)} in all.`);
+        const over = sizeOverLimit(total, ATTACHMENT_MESSAGE_MAX);
+        throw new AppError('invalid_request', `These files come to ${over.size}; a message's files can be at most ${over.limit} in all.`);
       }
       db.transaction(() => rows.forEach((row, position) => linkRow.run(messageId, position, row.id)))();
     },
