@@ -46,6 +46,8 @@ describe('a crash while a regenerate waits for MCP servers', () => {
     const loaded = first.api.next('mcp:changed', (state) => state.servers.some((s) => s.name === 'slow'));
     writeMcpConfig(dataDir, { slow: silentServer });
     await loaded;
+    // Written by hand, so it starts off: the user turns it on.
+    await first.api.call('mcp:setEnabled', { name: 'slow', enabled: true });
     const starting = first.api.next('mcp:changed', (state) => state.servers.some((s) => s.name === 'slow' && s.state === 'starting'));
     await first.api.call('chat:regenerate', { conversationId: conversation.id });
     await starting;
@@ -75,6 +77,7 @@ describe('Stop while a regenerate waits for MCP servers', () => {
     await h.sendAndWait(conversation.id, 'A question');
     writeMcpConfig(h.dataDir, { slow: silentServer });
     await h.waitForEvent('mcp:changed', (state) => state.servers.some((s) => s.name === 'slow'));
+    await h.call('mcp:setEnabled', { name: 'slow', enabled: true });
 
     const from = h.events.length;
     await h.call('chat:regenerate', { conversationId: conversation.id });

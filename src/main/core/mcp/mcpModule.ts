@@ -15,6 +15,7 @@ import type { ConvertedResult } from './mcpResults';
 import { createServer, type McpServer } from './mcpServer';
 import { mcpTool } from './mcpTools';
 import { createToolSync } from './mcpToolSync';
+import { createKnownServers } from './mcpKnown';
 import { mcpHandlers } from './mcpHandlers';
 import { askElicitation } from './mcpElicit';
 import type { Questions } from '../questions/questionModule';
@@ -40,10 +41,12 @@ export interface McpModuleDeps {
 }
 
 const NOTICE_ID = 'mcp-config';
+const HELD_NOTICE = 'mcp-new-servers';
 
 export function createMcpModule(deps: McpModuleDeps) {
   const file = path.join(deps.dataDir, MCP_FILE);
   const now = deps.now ?? Date.now;
+  const known = createKnownServers(deps.dataDir);
   const servers = new Map<string, McpServer>();
   /** Who called each server last: its roots and elicitations are for that conversation. */
   const lastUser = new Map<string, Pick<ToolContext, 'conversationId' | 'agentId' | 'transcriptId'>>();
@@ -249,7 +252,25 @@ export function createMcpModule(deps: McpModuleDeps) {
     if (configError) deps.notices.dismiss(NOTICE_ID);
     configError = null;
     raw = parsed.raw;
-    apply(parsed.servers);
+    const { configs, held } = known.gate(parsed.servers);
+    reportHeld(held);
+    apply(configs);
+  }
+
+  /** Servers written into mcp.json by hand that the user has not allowed: named, with what they would run. */
+  function reportHeld(held: ServerConfig[]) {
+    if (!held.length) {
+      if (deps.notices.list().some((n) => n.id === HELD_NOTICE)) deps.notices.dismiss(HELD_NOTICE);
+      return;
+    }
+    const named = held.map((c) => `"${c.name}" (runs: ${launchLine(c)})`).join('; ');
+    deps.notices.add({
+      id: HELD_NOTICE,
+      level: 'warning',
+      text:
+        `mcp.json has ${held.length === 1 ? 'a server' : `${held.length} servers`} you have not turned on in Stepwise: ${named}. ` +
+        `${held.length === 1 ? 'It stays' : 'They stay'} off until you check the command and turn ${held.length === 1 ? 'it' : 'them'} on in Settings → Tools (MCP).`,
+    });
   }
 
   /** Every change from the UI goes through here: never over a file we could not read. */
@@ -305,6 +326,7 @@ export function createMcpModule(deps: McpModuleDeps) {
     must,
     has: (name) => servers.has(name),
     raw: () => raw,
+    allow: (config) => known.allow(config),
     output: (conversationId, toolCallId) => deps.outputs.get(conversationId, toolCallId),
   });
 
