@@ -84,5 +84,6 @@ for (let i = 0; i < Number(process.env.MANY_TOOLS ?? 0); i++) {
   }));
 }
 
+process.stderr.write(`pid ${process.pid}\n`);
 process.stderr.write(`test server ready, token ${process.env.TEST_TOKEN ?? 'none'}\n`);
 await server.connect(new StdioServerTransport());
