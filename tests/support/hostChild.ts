@@ -20,6 +20,8 @@ export interface HostChild {
   stderr(): string;
   /** SIGKILL, resolved once the process is gone. */
   kill(): Promise<void>;
+  /** Resolves with the signal that ended the process (null: it exited by itself). */
+  exited: Promise<NodeJS.Signals | null>;
 }
 
 /** Starts the host on `dataDir`; `env` is added to a copy of this process's environment without OPENAI_/STEPWISE_ keys. */
@@ -34,7 +36,8 @@ export function startHostChild(dataDir: string, env: Record<string, string>): Pr
   let out = '';
   let err = '';
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+  const gone = exited.then(() => undefined);
   const kill = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await gone;
@@ -43,7 +46,7 @@ export function startHostChild(dataDir: string, env: Record<string, string>): Pr
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       const match = READY.exec(out);
-      if (match) resolve({ child, port: Number(match[1]), token: match[2], stderr: () => err, kill });
+      if (match) resolve({ child, port: Number(match[1]), token: match[2], stderr: () => err, kill, exited });
     });
     child.once('exit', (code) => reject(new Error(`host exited (${code}): ${out}${err}`)));
   });

@@ -18,6 +18,7 @@ import { createAttachmentFiles } from './attachmentFiles';
 import { sniffAttachment } from './attachmentKinds';
 import { userContent, type LoadedAttachment } from './attachmentParts';
 import { extractPdfText } from './pdfText';
+import { faultPoint } from '../faultPoints';
 
 interface Row {
   id: string;
@@ -95,11 +96,15 @@ export function createAttachmentsModule(deps: { db: Db; dataDir: string; now: ()
       if ('error' in extracted) throw new AppError('invalid_request', `${name} could not be read as a PDF (${extracted.error}).`);
       text = extracted.text;
     }
+    faultPoint('attachment:before-file');
     await files.put(bytes);
+    faultPoint('attachment:file-written');
     if (known) return toInfo(known);
     const row: Row = { id: randomUUID(), sha256, name, mime_type: sniffed.mimeType, kind: sniffed.kind, size: bytes.length, text, created_at: createdAt };
     // Two uploads of the same file at once: the second finds the first's row.
-    return toInfo(byContent.get(sha256, name, sniffed.mimeType) ?? (insert.run(row), row));
+    const stored = toInfo(byContent.get(sha256, name, sniffed.mimeType) ?? (insert.run(row), row));
+    faultPoint('attachment:row-stored');
+    return stored;
   }
 
   function load(info: AttachmentInfo): LoadedAttachment {

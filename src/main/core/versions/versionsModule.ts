@@ -10,6 +10,7 @@ import { AppError, notFound, type Handlers } from '../ipc/dispatcher';
 import type { EventBus } from '../ipc/eventBus';
 import type { ChatEngine } from '../llm/chatEngine';
 import { createVersionTree, type TreeNode } from './versionTree';
+import { faultPoint } from '../faultPoints';
 
 export interface VersionsDeps {
   db: Db;
@@ -101,10 +102,13 @@ export function createVersions(deps: VersionsDeps) {
     const question = branch[userAt];
     const first = branch[userAt + 1];
     if (first) {
+      faultPoint('regenerate:before-hide');
       db.transaction(() => {
         tree.hideAfter(conversationId, question.id);
+        faultPoint('regenerate:in-hide');
         tree.unchoose(conversationId, question.id);
       })();
+      faultPoint('regenerate:after-hide');
       messages.forget(conversationId);
       bus.emit('messages:removed', { conversationId, fromId: first.id });
     }
@@ -120,7 +124,12 @@ export function createVersions(deps: VersionsDeps) {
     const target = versions[index - 1];
     if (target === undefined) throw new AppError('invalid_request', `This message has ${versions.length} versions; there is no version ${index}.`);
     if (target !== node.id) {
-      db.transaction(() => tree.show(conversationId, node.parent_id, target))();
+      faultPoint('version:before-switch');
+      db.transaction(() => {
+        tree.show(conversationId, node.parent_id, target);
+        faultPoint('version:in-switch');
+      })();
+      faultPoint('version:after-switch');
       messages.forget(conversationId);
       bus.emit('messages:switched', { conversationId, messageId: target });
       chat.branchChanged(conversationId);
