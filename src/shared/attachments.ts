@@ -65,6 +65,16 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / MB).toFixed(bytes < 10 * MB ? 1 : 0).replace(/\.0$/, '')} MB`;
 }
 
+/**
+ * A size over a limit and the limit, in words that show the difference: a file one byte
+ * over 10 MB is not "10 MB; at most 10 MB" but "10,485,761 bytes; at most 10 MB (10,485,760 bytes)".
+ */
+export function sizeOverLimit(bytes: number, limit: number): { size: string; limit: string } {
+  if (formatBytes(bytes) !== formatBytes(limit)) return { size: formatBytes(bytes), limit: formatBytes(limit) };
+  const exact = (n: number) => `${n.toLocaleString('en-US')} bytes`;
+  return { size: exact(bytes), limit: `${formatBytes(limit)} (${exact(limit)})` };
+}
+
 /** Whether the model gets images: the user's setting for it, else a guess from its name. */
 export function seesImages(options: ModelOptions | undefined, model: string): boolean {
   return options?.vision ?? modelSeesImages(model);
@@ -73,12 +83,14 @@ export function seesImages(options: ModelOptions | undefined, model: string): bo
 /** What is wrong with adding `next` to the files already on a message, or null. */
 export function limitProblem(current: Array<Pick<AttachmentInfo, 'size'>>, next: { name: string; size: number }): string | null {
   if (next.size > ATTACHMENT_FILE_MAX) {
-    return `${next.name} is ${formatBytes(next.size)}; files can be at most ${formatBytes(ATTACHMENT_FILE_MAX)}.`;
+    const over = sizeOverLimit(next.size, ATTACHMENT_FILE_MAX);
+    return `${next.name} is ${over.size}; files can be at most ${over.limit}.`;
   }
   if (current.length >= ATTACHMENTS_PER_MESSAGE) return `A message can carry at most ${ATTACHMENTS_PER_MESSAGE} files.`;
   const total = current.reduce((n, a) => n + a.size, 0) + next.size;
   if (total > ATTACHMENT_MESSAGE_MAX) {
-    return `${next.name} would bring this message to ${formatBytes(total)}; a message's files can be at most ${formatBytes(ATTACHMENT_MESSAGE_MAX)} in all.`;
+    const over = sizeOverLimit(total, ATTACHMENT_MESSAGE_MAX);
+    return `${next.name} would bring this message to ${over.size}; a message's files can be at most ${over.limit} in all.`;
   }
   return null;
 }

@@ -82,6 +82,13 @@ export const MessageUsage = z.object({
 });
 export type MessageUsage = z.infer<typeof MessageUsage>;
 
+/**
+ * How a tool call ended, recorded with its result (migration 18): the card shows this,
+ * never a reading of the result's text (a tool may well answer "The user denied this call.").
+ */
+export const ToolResultOutcome = z.enum(['ok', 'error', 'denied', 'cancelled', 'not_run']);
+export type ToolResultOutcome = z.infer<typeof ToolResultOutcome>;
+
 export const Message = z.object({
   id: z.number().int(),
   conversationId: ConversationId,
@@ -106,6 +113,8 @@ export const Message = z.object({
   version: z.object({ index: z.number().int().min(1), count: z.number().int().min(2) }).nullable().optional(),
   /** Files attached to a user message (absent: none). */
   attachments: z.array(AttachmentInfo).optional(),
+  /** A tool result's outcome; null for other messages and for results stored before it was recorded. */
+  outcome: ToolResultOutcome.nullable().optional(),
 });
 export type Message = z.infer<typeof Message>;
 

@@ -37,6 +37,8 @@ export const McpToolView = z.object({
   description: z.string(),
   readOnly: z.boolean(),
   enabled: z.boolean(),
+  /** Whether the model is offered it now (false: switched off, or left out past the cap or by a name clash). */
+  offered: z.boolean().default(true),
   alwaysAllow: z.boolean(),
 });
 export type McpToolView = z.infer<typeof McpToolView>;

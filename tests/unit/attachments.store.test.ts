@@ -73,7 +73,7 @@ describe('attachment store', () => {
 
   it('enforces the size limits per file and per message, before anything is linked', async () => {
     await expect(attachments.store('big.txt', Buffer.alloc(ATTACHMENT_FILE_MAX + 1, 'a'))).rejects.toThrow(
-      /big\.txt is 10 MB; files can be at most 10 MB/,
+      /big\.txt is 10,485,761 bytes; files can be at most 10 MB \(10,485,760 bytes\)/,
     );
     const eightMb = (fill: string) => attachments.store(`${fill}.txt`, Buffer.alloc(8 * 1024 * 1024, fill));
     const files = [await eightMb('a'), await eightMb('b'), await eightMb('c')];
@@ -96,7 +96,8 @@ describe('attachment store', () => {
 
   it('says which limit a file breaks before it is uploaded (the composer shows it)', () => {
     expect(limitProblem([], { name: 'a.png', size: ATTACHMENT_FILE_MAX })).toBeNull();
-    expect(limitProblem([], { name: 'a.png', size: ATTACHMENT_FILE_MAX + 1 })).toMatch(/a\.png is 10 MB; files can be at most 10 MB/);
+    expect(limitProblem([], { name: 'a.png', size: ATTACHMENT_FILE_MAX + 1 })).toMatch(/a\.png is 10,485,761 bytes; files can be at most 10 MB \(10,485,760 bytes\)/);
+    expect(limitProblem([], { name: 'b.png', size: 12 * 1024 * 1024 })).toMatch(/b\.png is 12 MB; files can be at most 10 MB\./);
     expect(limitProblem([{ size: 15 * 1024 * 1024 }], { name: 'b.png', size: 6 * 1024 * 1024 })).toMatch(/bring this message to 21 MB/);
     const ten = Array.from({ length: ATTACHMENTS_PER_MESSAGE }, () => ({ size: 1 }));
     expect(limitProblem(ten, { name: 'c.txt', size: 1 })).toMatch(/at most 10 files/);

@@ -62,6 +62,15 @@ describe('conversation search', () => {
     expect(conversations.list('creme', 0, 10).items[0].match).toBeUndefined();
   });
 
+  it('finds nothing, without an error, for text holding a NUL character', () => {
+    const c = conversations.create('Tomato\u0000 plans');
+    messages.insert({ conversationId: c.id, role: 'user', content: 'Where do I keep the tomatoes?' });
+    for (const query of ['tom\u0000', 'Tomato\u0000 plans', '\u0000"', 'keep \u0000tomatoes', '\u0000']) {
+      expect(conversations.list(query, 0, 10).items).toEqual([]);
+    }
+    expect(ids('tomatoes')).toEqual([c.id]);
+  });
+
   it('follows renames and deletions', () => {
     const c = conversations.create('Old name');
     conversations.rename(c.id, 'Brand new name');

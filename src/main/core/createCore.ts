@@ -187,6 +187,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
   const drafts = createDraftModule({ db, now });
   const folders = createFolderModule({ db, bus, conversations, now });
   const versions = createVersions({ db, bus, messages, conversations, chat, branches: tasks.branches });
+  versions.recover();
   const taskShare = createTaskShare({
     db,
     bus,

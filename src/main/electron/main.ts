@@ -11,6 +11,7 @@ import { createElectronStoreBackend, createSafeStorageSecretStore } from './elec
 import { registerIpc } from './ipcBridge';
 import { createFileDialogs } from './fileDialogs';
 import { buildMenu } from './menu';
+import { installContentPolicy } from './contentPolicy';
 
 app.setName(APP_NAME);
 
@@ -127,6 +128,7 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(() => {
     session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
     session.defaultSession.setPermissionCheckHandler(() => false);
+    installContentPolicy(session.defaultSession);
     try {
       core = startCore();
     } catch (error) {

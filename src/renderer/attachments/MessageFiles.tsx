@@ -6,6 +6,7 @@ import { ImageViewer } from './ImageViewer';
 import { formatBytes, type AttachmentInfo, type AttachmentPreview } from '../../shared/attachments';
 import { call, useApi } from '../api/apiContext';
 import { FileIcon } from './FileIcon';
+import { revealBidiControls } from '../../shared/bidi';
 import './attachments.css';
 
 /** Previews already fetched, so scrolling back and forth does not fetch them again. */
@@ -22,8 +23,10 @@ export function MessageFiles({ files, label = 'Attached files' }: { files: Attac
   );
 }
 
-function SentChip({ file }: { file: AttachmentInfo }) {
-  const preview = usePreview(file);
+function SentChip({ file: stored }: { file: AttachmentInfo }) {
+  const preview = usePreview(stored);
+  // "invoice\u202Etxt.exe" would display as "invoiceexe.txt": every bidi control is shown as a marker.
+  const file = { ...stored, name: revealBidiControls(stored.name) };
   const [viewing, setViewing] = useState(false);
   const missing = preview?.status === 'missing';
   return (

@@ -2,6 +2,7 @@
 // the conversation around the composer, and the chips of what is attached (removable,
 // images with a thumbnail). The limits and, for a model that does not see images, a note
 // are shown before anything is sent.
+import { revealBidiControls } from '../../shared/bidi';
 import { useEffect, useEffectEvent, useRef, useSyncExternalStore, type ClipboardEvent, type RefObject } from 'react';
 import { ATTACHMENT_LIMITS_TEXT, formatBytes } from '../../shared/attachments';
 import type { ModelRef } from '../../shared/providers';
@@ -136,12 +137,13 @@ export function useComposerFiles(draft: string, form: RefObject<HTMLFormElement 
 }
 
 function StagedChip({ file, onRemove }: { file: StagedFile; onRemove: () => void }) {
+  const name = revealBidiControls(file.name);
   return (
     <li className="attachment-chip" aria-busy={!file.info}>
       {file.previewUrl ? <img className="attachment-thumb" src={file.previewUrl} alt="" /> : <FileIcon />}
-      <span className="attachment-name">{file.name}</span>
+      <span className="attachment-name">{name}</span>
       <span className="attachment-size">{file.info ? formatBytes(file.size) : 'Uploading…'}</span>
-      <button type="button" className="attachment-remove" aria-label={`Remove ${file.name}`} onClick={onRemove}>
+      <button type="button" className="attachment-remove" aria-label={`Remove ${name}`} onClick={onRemove}>
         <span aria-hidden="true">×</span>
       </button>
     </li>

@@ -3,6 +3,7 @@
 // fetched right after the first paint; until it is there, a message shows its text as
 // written. No Suspense: React holds a revealed boundary back for a while, and a reply
 // would show its raw marks for that long.
+import { revealBidiControls } from '../../shared/bidi';
 import { useEffect, useState, type ComponentProps } from 'react';
 import './Markdown.css';
 
@@ -23,6 +24,6 @@ export function Markdown(props: Props) {
   useEffect(() => {
     if (!renderer) void load().then(setRenderer);
   }, [renderer]);
-  if (!renderer) return <div className="markdown md-loading">{props.text}</div>;
+  if (!renderer) return <div className="markdown md-loading">{revealBidiControls(props.text)}</div>;
   return <renderer.Markdown {...props} />;
 }

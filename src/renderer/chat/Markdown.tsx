@@ -11,6 +11,7 @@ import { rehypeHighlightCode } from './rehypeHighlightCode';
 import { mayContainMath, normalizeMathDelimiters } from './mathDelimiters';
 import { takeParseBudget, whenParseBudget } from './parseBudget';
 import { mayUseGfm } from './gfmSyntax';
+import { hasBidiControls, revealBidiControls } from '../../shared/bidi';
 
 
 type MathPlugins = typeof import('./mathPlugins');
@@ -83,6 +84,9 @@ const components: Components = {
   ),
 };
 
+/** Bidi controls in a reply (code included: "trojan source") show as markers, as in titles. */
+const revealBidi = (text: string) => (hasBidiControls(text) ? revealBidiControls(text) : text);
+
 const withGfm = [remarkGfm];
 const plain: PluggableList = [];
 
@@ -101,7 +105,7 @@ const Block = memo(function Block({ text, grammars, math }: { text: string; gram
       urlTransform={defaultUrlTransform}
       components={components}
     >
-      {math ? normalizeMathDelimiters(text) : text}
+      {revealBidi(math ? normalizeMathDelimiters(text) : text)}
     </ReactMarkdown>
   );
 });
@@ -185,7 +189,7 @@ const LazyBlock = memo(function LazyBlock(props: {
   if (markdown) return <Block {...block} />;
   return (
     <p ref={ref} className="md-pending" data-pending="" style={{ containIntrinsicSize: estimatedHeight(block.text) }}>
-      {block.text}
+      {revealBidi(block.text)}
     </p>
   );
 });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { revealBidiControls } from '../../shared/bidi';
 import type { Message } from '../../shared/domain';
 import { Markdown } from './LazyMarkdown';
 import { ThinkingBlock } from './ThinkingBlock';
@@ -98,7 +99,7 @@ function FullMessage({ item, actions }: { item: DisplayItem; actions: MessageAct
         <div className="message-body">
           {message.reasoning && <ThinkingBlock reasoning={message.reasoning} streaming={streaming} />}
           {message.role === 'user' ? (
-            <p className="user-text">{message.content}</p>
+            <p className="user-text">{revealBidiControls(message.content)}</p>
           ) : message.content ? (
             <Markdown text={message.content} streaming={streaming} />
           ) : streaming && !item.toolCalls.length && !message.reasoning ? (

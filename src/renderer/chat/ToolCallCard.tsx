@@ -6,14 +6,15 @@ import { useState, type ReactNode } from 'react';
 import type { ToolCallView } from './toolSummary';
 import { QuestionExchange } from '../questions/QuestionExchange';
 import { CardIcon } from './CardIcon';
-import { isFailure, summarize } from './toolSummary';
+import { resultOutcome, summarize } from './toolSummary';
 import { revealBidiControls } from '../../shared/bidi';
 import './toolCards.css';
 import { ApprovalPanel, ProgressLine } from '../approvals/ApprovalPanel';
 import { useApprovalsContext } from '../approvals/useApprovals';
 import { ToolOutputView } from '../mcp/ToolOutputView';
 
-const DENIED = 'The user denied this call.';
+/** The card's words for each recorded outcome. */
+const RESULT_STATE = { ok: 'done', error: 'failed', denied: 'denied', cancelled: 'cancelled', not_run: 'not run' } as const;
 
 function pretty(json: string): string {
   if (!json.trim()) return '{}';
@@ -42,15 +43,7 @@ export function ToolCallCard({ view, running, agentName }: { view: ToolCallView;
   // An MCP call waiting for the user shows its approval under the card.
   const approval = result ? undefined : approvals.find((a) => a.toolCallId === call.id);
   const state = result
-    ? result.content.startsWith('cancelled')
-      ? 'cancelled'
-      : result.content === DENIED
-        ? 'denied'
-        : result.content.startsWith('Not run')
-          ? 'not run'
-          : isFailure(result.content)
-            ? 'failed'
-            : 'done'
+    ? RESULT_STATE[resultOutcome(result)]
     : approval
       ? 'waiting for approval'
       : running
@@ -85,7 +78,7 @@ export function ToolCallCard({ view, running, agentName }: { view: ToolCallView;
                 {icons}
               </span>
               <span className="sr-only">Tool call </span>
-              <span className="tool-name">{call.name}</span>
+              <span className="tool-name">{revealBidiControls(call.name)}</span>
               <span className="sr-only">, </span>
               <span className="tool-state">{state}</span>
             </summary>
@@ -94,17 +87,17 @@ export function ToolCallCard({ view, running, agentName }: { view: ToolCallView;
       >
         {() =>
           call.name === 'think' ? (
-            <p className="thought">{thoughtOf(call.arguments)}</p>
+            <p className="thought">{revealBidiControls(thoughtOf(call.arguments))}</p>
           ) : (
             <>
               <div className="tool-section">
                 <div className="tool-label">Arguments</div>
-                <pre>{pretty(call.arguments)}</pre>
+                <pre>{revealBidiControls(pretty(call.arguments))}</pre>
               </div>
               {result && (
                 <div className="tool-section">
                   <div className="tool-label">Result</div>
-                  <pre>{pretty(result.content)}</pre>
+                  <pre>{revealBidiControls(pretty(result.content))}</pre>
                 </div>
               )}
               {result && call.name.startsWith('mcp__') && (

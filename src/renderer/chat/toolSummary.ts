@@ -1,7 +1,7 @@
 // One quiet line per plumbing tool call ("Updated tasks · 2/5 done", "Started worker 2 ·
 // Count north basket", "Thought for a moment"), read from the call's arguments and result.
 // Other tools keep the plain "name, state" line. Pure, so it is cheap for every card.
-import type { Message, ToolCall } from '../../shared/domain';
+import type { Message, ToolCall, ToolResultOutcome } from '../../shared/domain';
 
 /** A tool call as a card shows it: the call and its result message, once there is one. */
 export interface ToolCallView {
@@ -34,6 +34,22 @@ function parse(json: string): Record<string, unknown> | null {
 /** Tool results that report a failure (the registry's and the tools' own wording). */
 export function isFailure(content: string): boolean {
   return /^(Error:|Invalid arguments|Unknown tool|Tool \S+ failed)/.test(content) || parse(content)?.ok === false;
+}
+
+const DENIED = 'The user denied this call.';
+
+/**
+ * How a call ended: as recorded with its result. Only results stored before outcomes
+ * were recorded (they have none) are read from their text, as they always were.
+ */
+export function resultOutcome(result: Pick<Message, 'content' | 'outcome' | 'toolName'>): ToolResultOutcome {
+  // Stepwise's own tools (never an MCP server's) answer a refusal as {"ok": false}.
+  if (result.outcome === 'ok' && !result.toolName?.startsWith('mcp__') && parse(result.content)?.ok === false) return 'error';
+  if (result.outcome) return result.outcome;
+  if (result.content.startsWith('cancelled')) return 'cancelled';
+  if (result.content === DENIED) return 'denied';
+  if (result.content.startsWith('Not run')) return 'not_run';
+  return isFailure(result.content) ? 'error' : 'ok';
 }
 
 function oneLine(text: string, max = 60): string {
@@ -91,7 +107,7 @@ function taskLabel(view: ToolCallView, planned: boolean): string {
  */
 export function summarize(view: ToolCallView, planned: boolean): ToolSummary {
   const { call, result } = view;
-  const failed = result ? isFailure(result.content) : false;
+  const failed = result ? resultOutcome(result) === 'error' : false;
   if (call.name === 'think') return { icon: 'thought', label: 'Thought for a moment' };
   if (isTaskTool(call.name)) {
     if (failed) return { icon: 'tasks', label: 'Task change refused' };
@@ -114,7 +130,7 @@ export function plannedCalls(views: Iterable<ToolCallView>, listOpen = false): S
   let open = listOpen;
   for (const { call, result } of views) {
     // A call still running counts as going through; a refused one changed nothing.
-    if (!isTaskTool(call.name) || (result && isFailure(result.content))) continue;
+    if (!isTaskTool(call.name) || (result && resultOutcome(result) === 'error')) continue;
     if (call.name === 'task_get' || call.name === 'task_list') continue;
     if (!open && (call.name === 'manage_todo_list' || call.name === 'task_create')) planned.add(call.id);
     open = !result?.content.startsWith('Task list cleared');

@@ -75,6 +75,7 @@ export function McpServerCard(props: {
                   />
                   <span>
                     <code>{tool.modelName}</code>
+                    {tool.enabled && !tool.offered && server.enabled && <span className="mcp-badge">not offered (see notice)</span>}
                     {tool.readOnly && <span className="mcp-badge">read-only</span>}
                     {tool.alwaysAllow && <span className="mcp-badge">always allowed</span>}
                   </span>

@@ -63,9 +63,27 @@ server.registerTool(
   },
 );
 
+server.registerTool(
+  'huge',
+  { description: 'Answers with `mb` megabytes of text.', inputSchema: { mb: z.number() } },
+  async ({ mb }) => ({ content: [{ type: 'text', text: 'x'.repeat(Math.round(mb * 1024 * 1024)) }] }),
+);
+
+server.registerTool('say', { description: 'Answers with `text`, as given.', inputSchema: { text: z.string() } }, async ({ text }) => ({
+  content: [{ type: 'text', text }],
+}));
+
 server.registerTool('env_secret', { description: 'Says whether TEST_TOKEN is set.' }, async () => ({
   content: [{ type: 'text', text: process.env.TEST_TOKEN ? 'token set' : 'no token' }],
 }));
 
+// MANY_TOOLS=n: n more tools, each with a long description (a server with thousands of tools).
+for (let i = 0; i < Number(process.env.MANY_TOOLS ?? 0); i++) {
+  server.registerTool(`bulk_${i}`, { description: `Bulk tool number ${i}. ${'It does one small thing among many. '.repeat(8)}` }, async () => ({
+    content: [{ type: 'text', text: `bulk ${i} ran` }],
+  }));
+}
+
+process.stderr.write(`pid ${process.pid}\n`);
 process.stderr.write(`test server ready, token ${process.env.TEST_TOKEN ?? 'none'}\n`);
 await server.connect(new StdioServerTransport());

@@ -133,6 +133,7 @@ export function createApprovals(deps: {
             content: NOT_RUN_AFTER_RESTART,
             toolCallId: row.tool_call_id,
             toolName: row.tool_name,
+            outcome: 'not_run',
           });
         }
         remove.run(row.id);

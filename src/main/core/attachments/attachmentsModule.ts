@@ -3,10 +3,10 @@
 // once per content (attachmentFiles.ts); a file gone from disk reads as "missing".
 import { randomUUID } from 'node:crypto';
 import {
+  sizeOverLimit,
   ATTACHMENT_FILE_MAX,
   ATTACHMENT_MESSAGE_MAX,
   ATTACHMENTS_PER_MESSAGE,
-  formatBytes,
   type AttachmentInfo,
   type AttachmentPreview,
 } from '../../../shared/attachments';
@@ -17,6 +17,7 @@ import { createAttachmentFiles } from './attachmentFiles';
 import { sniffAttachment } from './attachmentKinds';
 import { userContent, type LoadedAttachment } from './attachmentParts';
 import { extractPdfText } from './pdfText';
+import { faultPoint } from '../faults/faultPoints';
 
 interface Row {
   id: string;
@@ -79,7 +80,8 @@ export function createAttachmentsModule(deps: { db: Db; dataDir: string; now: ()
   /** Stores the bytes (once per content) and returns the attachment; refused with a reason. */
   async function store(name: string, bytes: Buffer, createdAt = now()): Promise<AttachmentInfo> {
     if (bytes.length > ATTACHMENT_FILE_MAX) {
-      throw new AppError('invalid_request', `${name} is ${formatBytes(bytes.length)}; files can be at most ${formatBytes(ATTACHMENT_FILE_MAX)}.`);
+      const over = sizeOverLimit(bytes.length, ATTACHMENT_FILE_MAX);
+      throw new AppError('invalid_request', `${name} is ${over.size}; files can be at most ${over.limit}.`);
     }
     if (bytes.length === 0) throw new AppError('invalid_request', `${name} is empty.`);
     const sniffed = sniffAttachment(name, bytes);
@@ -93,11 +95,15 @@ export function createAttachmentsModule(deps: { db: Db; dataDir: string; now: ()
       if ('error' in extracted) throw new AppError('invalid_request', `${name} could not be read as a PDF (${extracted.error}).`);
       text = extracted.text;
     }
+    faultPoint('attachment:before-file');
     await files.put(bytes);
+    faultPoint('attachment:file-written');
     if (known) return toInfo(known);
     const row: Row = { id: randomUUID(), sha256, name, mime_type: sniffed.mimeType, kind: sniffed.kind, size: bytes.length, text, created_at: createdAt };
     // Two uploads of the same file at once: the second finds the first's row.
-    return toInfo(byContent.get(sha256, name, sniffed.mimeType) ?? (insert.run(row), row));
+    const stored = toInfo(byContent.get(sha256, name, sniffed.mimeType) ?? (insert.run(row), row));
+    faultPoint('attachment:row-stored');
+    return stored;
   }
 
   function load(info: AttachmentInfo): LoadedAttachment {
@@ -144,7 +150,8 @@ export function createAttachmentsModule(deps: { db: Db; dataDir: string; now: ()
       });
       const total = rows.reduce((n, row) => n + row.size, 0);
       if (total > ATTACHMENT_MESSAGE_MAX) {
-        throw new AppError('invalid_request', `These files come to ${formatBytes(total)}; a message's files can be at most ${formatBytes(ATTACHMENT_MESSAGE_MAX)} in all.`);
+        const over = sizeOverLimit(total, ATTACHMENT_MESSAGE_MAX);
+        throw new AppError('invalid_request', `These files come to ${over.size}; a message's files can be at most ${over.limit} in all.`);
       }
       db.transaction(() => rows.forEach((row, position) => linkRow.run(messageId, position, row.id)))();
     },

@@ -88,7 +88,26 @@ function messageTokens(message: Message, counter: TokenCounter): number {
   return n;
 }
 
-export function tooLongError(model: string, tokens: number, contextWindow: number): ChatError {
+export function tooLongError(
+  model: string,
+  tokens: number,
+  contextWindow: number,
+  tools: { count: number; tokens: number } = { count: 0, tokens: 0 },
+): ChatError {
+  // The tool definitions go with every request: when they are most of it, the message is
+  // not what to shorten.
+  if (tools.tokens * 2 >= tokens) {
+    return {
+      kind: 'config',
+      message:
+        `The tools offered to ${model} do not leave room for the conversation: the definitions of ${plural(tools.count, 'tool')} ` +
+        `need about ${plural(tools.tokens, 'token')} of this request's ${plural(tokens, 'token')}, and its context window is ` +
+        `${plural(contextWindow, 'token')}. Turn off MCP servers or tools you do not need in Settings → Tools (MCP), ` +
+        'or choose a model with a larger context window.',
+      retryable: false,
+      settings: true,
+    };
+  }
   return {
     kind: 'config',
     message:

@@ -26,9 +26,13 @@ export function likePattern(query: string): string {
   return `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The search text as one trigram phrase: a substring of the title, punctuation and all. */
+/**
+ * The search text as one trigram phrase: a substring of the title, punctuation and all.
+ * FTS5 reads a NUL as the end of the query ("unterminated string"), so one becomes U+FFFD:
+ * the phrase stays quoted whatever it is given.
+ */
 export function titlePhrase(query: string): string {
-  return `"${query.replaceAll('"', '""')}"`;
+  return `"${query.replaceAll('"', '""').replaceAll('\0', '\uFFFD')}"`;
 }
 
 /** Trigram search needs three characters; shorter queries scan the titles. */
@@ -112,6 +116,8 @@ export function createConversationSearch(db: Db) {
   return {
     /** `query` is the trimmed search text; `fts` its word query for message text (may be empty). */
     find(query: string, fts: string, offset: number, limit: number): SearchPage {
+      // Text with a NUL cannot be typed or stored as a title; such a search finds nothing.
+      if (query.includes('\0')) return { ids: [], total: 0, capped: false, messageOf: new Map() };
       const hits = new Map<string, Hit>();
       const seen = new Set<string>();
       let capped = false;

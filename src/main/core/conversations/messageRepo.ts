@@ -1,6 +1,6 @@
 // Messages in SQLite. Streaming replies are rows whose content is rewritten as text
 // arrives, so a crash loses at most the text since the last save.
-import type { Message, MessageRole, MessageStatus, Reasoning, ToolCall } from '../../../shared/domain';
+import type { Message, MessageRole, MessageStatus, Reasoning, ToolCall, ToolResultOutcome } from '../../../shared/domain';
 import type { AttachmentInfo } from '../../../shared/attachments';
 import type { Db } from '../db/openDatabase';
 import { createHistoryCache } from './historyCache';
@@ -29,6 +29,7 @@ export function messageFields(row: MessageRow): Omit<Message, 'toolCalls' | 'att
         : null,
     model: row.model ?? null,
     summaryThrough: row.summary_through ?? null,
+    outcome: row.outcome ?? null,
   };
 }
 
@@ -55,6 +56,8 @@ export interface NewMessage {
   place?: { parentId: number | null; chosen: boolean; shown: boolean };
   /** Ids of stored attachments (attachments/), in order. */
   attachments?: string[];
+  /** How a tool call ended (tool results only). */
+  outcome?: ToolResultOutcome | null;
 }
 
 /** The files of user messages (attachments/): read with each message, linked on insert. */
@@ -117,9 +120,9 @@ export function createMessageRepo(db: Db, now: () => number = Date.now, files?: 
   };
   const insert = db.prepare(
     `INSERT INTO messages (conversation_id, role, content, created_at, tool_calls, tool_call_id, tool_name, status, error, origin,
-       reasoning, reasoning_ms, summary_through, parent_id, chosen, shown)
+       reasoning, reasoning_ms, summary_through, parent_id, chosen, shown, outcome)
      VALUES (@conversation_id, @role, @content, @created_at, @tool_calls, @tool_call_id, @tool_name, @status, @error, @origin,
-       @reasoning, @reasoning_ms, @summary_through, @parent_id, @chosen, @shown)`,
+       @reasoning, @reasoning_ms, @summary_through, @parent_id, @chosen, @shown, @outcome)`,
   );
   // The shown branch is every row with shown = 1 (a partial index): the queries below
   // spell the literal so SQLite can use it.
@@ -213,6 +216,7 @@ export function createMessageRepo(db: Db, now: () => number = Date.now, files?: 
         parent_id: place.parentId,
         chosen: place.chosen ? 1 : 0,
         shown: place.shown ? 1 : 0,
+        outcome: message.outcome ?? null,
       });
       return remember(this.get(Number(info.lastInsertRowid))!, place.shown);
     },

@@ -439,6 +439,18 @@ export const migrations: Migration[] = [
       ALTER TABLE tasks ADD COLUMN changed_by TEXT;
     `,
   },
+  {
+    // A tool result's outcome is recorded, not read from its text. Results from before
+    // take the outcome the task ledger recorded for them, where it has one.
+    version: 18,
+    name: 'tool result outcomes',
+    sql: `
+      ALTER TABLE messages ADD COLUMN outcome TEXT
+        CHECK (outcome IS NULL OR outcome IN ('ok', 'error', 'denied', 'cancelled', 'not_run'));
+      UPDATE messages SET outcome = (SELECT t.outcome FROM tool_calls t WHERE t.message_id = messages.id ORDER BY t.id DESC LIMIT 1)
+        WHERE role = 'tool';
+    `,
+  },
 ];
 
 export const LATEST_VERSION = migrations.at(-1)?.version ?? 0;

@@ -4,7 +4,7 @@
 // that adds a column fails until the column is listed here too.
 import type { AttachmentKind } from '../../../shared/attachments';
 import type { WorkerStatus } from '../../../shared/agents';
-import type { Message, MessageRole, MessageStatus } from '../../../shared/domain';
+import type { Message, MessageRole, MessageStatus, ToolResultOutcome } from '../../../shared/domain';
 import type { ToolOutcome } from '../../../shared/ledger';
 import type { HandedBack, TaskStatus } from '../../../shared/tasks';
 
@@ -94,6 +94,7 @@ export const tables = {
     parent_id: integer.orNull,
     chosen: integer,
     shown: integer,
+    outcome: textOf<ToolResultOutcome>().orNull,
   },
   task_deps: {
     task_id: integer,

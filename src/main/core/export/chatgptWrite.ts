@@ -6,13 +6,16 @@ import { conversationInserter } from '../conversations/conversationRepo';
 import { createMessageRepo } from '../conversations/messageRepo';
 import type { ImportedConversation } from './chatgptImport';
 import { placements } from '../versions/fileTree';
+import { faultPoint } from '../faults/faultPoints';
 
 /** Returns the new conversations' ids and titles, in the order given. */
 export function writeChatGptConversations(db: Db, list: ImportedConversation[]): Array<{ conversationId: string; title: string }> {
   const insertConversation = conversationInserter(db);
   const messages = createMessageRepo(db);
-  return db.transaction(() =>
-    list.map((conversation) => {
+  faultPoint('import:before-write');
+  const written = db.transaction(() =>
+    list.map((conversation, index) => {
+      if (index === 1) faultPoint('import:in-write');
       const conversationId = randomUUID();
       insertConversation({
         id: conversationId,
@@ -43,4 +46,6 @@ export function writeChatGptConversations(db: Db, list: ImportedConversation[]):
       return { conversationId, title: conversation.title };
     }),
   )();
+  faultPoint('import:after-write');
+  return written;
 }

@@ -2,6 +2,7 @@
 // (by name) with its conversations unless collapsed, then the conversations in no folder.
 // Every segment is read with its own indexed query, so a page costs the same with one
 // conversation or fifty thousand.
+import { faultPoint } from '../faults/faultPoints';
 import { randomUUID } from 'node:crypto';
 import type { Folder, SidebarRow } from '../../../shared/folders';
 import type { Db } from '../db/openDatabase';
@@ -107,12 +108,16 @@ export function createFolderRepo(db: Db, now: () => number = Date.now) {
     /** Deletes the folder; its conversations stay, in no folder. Returns their ids. */
     delete(id: string): string[] {
       mustGet(id);
-      return db.transaction(() => {
-        const moved = membersOf.all(id).map((row) => row.id);
+      faultPoint('folder:before-delete');
+      const moved = db.transaction(() => {
+        const members = membersOf.all(id).map((row) => row.id);
         emptyFolder.run(id);
+        faultPoint('folder:in-delete');
         remove.run(id);
-        return moved;
+        return members;
       })();
+      faultPoint('folder:after-delete');
+      return moved;
     },
     /** Ids of the folder's conversations, pinned first, then newest first. */
     members(id: string): string[] {

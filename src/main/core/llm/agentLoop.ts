@@ -12,7 +12,7 @@ import type { EventBus } from '../ipc/eventBus';
 import type { Settings } from '../../../shared/settings';
 import { costOf } from '../../../shared/providers';
 import { CANCELLED_BY_USER, type ToolRegistry } from '../tools/toolRegistry';
-import type { ToolCallObserver, ToolRunResult } from '../tools/toolTypes';
+import { outcomeOf, type ToolCallObserver, type ToolRunResult } from '../tools/toolTypes';
 import { compactHistory, loadHistory } from './compactHistory';
 import { buildRequestHistory, tooLongError } from '../context/requestHistory';
 import type { TokenCounter } from '../context/tokenCount';
@@ -132,6 +132,7 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
     if (signal.aborted) return { kind: 'stopped' };
     const prompt = prompts.build(promptCtx);
     const apiTools = tools.apiTools(agentId);
+    const toolTokens = apiTools ? deps.tokens.text(JSON.stringify(apiTools)) : 0;
     const vision = seesImages(connection.modelOptions, connection.model);
     const attachmentContent: UserContent | undefined =
       deps.attachments && ((message) => deps.attachments!.content(message, connection.model, vision));
@@ -141,7 +142,7 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
       ...loadHistory(messages, conversationId, { maxTokens: connection.contextWindow, counter: deps.tokens }),
       images: vision ? deps.toolImages?.(conversationId) : undefined,
       userContent: attachmentContent,
-      toolTokens: apiTools ? deps.tokens.text(JSON.stringify(apiTools)) : 0,
+      toolTokens,
       contextWindow: connection.contextWindow,
     });
     let request = buildRequestHistory(historyInput(), deps.tokens);
@@ -156,7 +157,9 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
         options.log(`[stepwise] compaction failed, trimming instead: ${toChatError(error, errorCtx).message}`);
       }
     }
-    if (request.tooLong) return failed(tooLongError(connection.model, request.tokens, connection.contextWindow));
+    if (request.tooLong) {
+      return failed(tooLongError(connection.model, request.tokens, connection.contextWindow, { count: apiTools?.length ?? 0, tokens: toolTokens }));
+    }
     const apiMessages = request.messages;
     const row = messages.insert({ conversationId, role: 'assistant', content: '', status: 'streaming' });
     emit(row);
@@ -246,10 +249,10 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
       // A call the turn's outcome already answered (cut off at the output limit, or a
       // reply the provider's filter stopped) is not run.
       const given = decision.answered.get(call.id);
-      const result: ToolRunResult = signal.aborted
+      const result: ToolRunResult & { notRun?: true } = signal.aborted
         ? { ok: false, content: CANCELLED_BY_USER, outcome: 'cancelled' }
         : given !== undefined
-          ? { ok: false, content: given, outcome: 'error' }
+          ? { ok: false, content: given, outcome: 'error', notRun: true }
           : await tools.run(call.name, call.arguments, { conversationId: scopeId, agentId, signal, callId: call.id, transcriptId: conversationId, messageId: row.id });
       // The result and its ledger entry are stored together or not at all.
       const { message, recorded } = deps.db.transaction(() => {
@@ -259,6 +262,7 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
           content: result.content,
           toolCallId: call.id,
           toolName: call.name,
+          outcome: result.notRun ? 'not_run' : outcomeOf(result),
         });
         return { message: stored, recorded: record?.finished(result, stored.id) };
       })();
@@ -294,6 +298,7 @@ function finishStopped(
           content: CANCELLED_BY_USER,
           toolCallId: call.id,
           toolName: call.name,
+          outcome: 'cancelled',
         }),
       );
     }

@@ -4,31 +4,35 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, ElicitRequest, ElicitResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import type { ServerConfig } from './mcpConfig';
+import { limitedReadBuffer, RESULT_TOO_LARGE, type ReadBufferLike } from './stdioReadLimit';
 
 export const STDERR_LINES = 20;
 
 // The SDK (its zod schemas, ajv, four transports) loads with the first server, not with
 // the app: most start-ups have no MCP server to talk to.
 async function importSdk() {
-  const [client, stdio, streamableHttp, sse, types] = await Promise.all([
+  const [client, stdio, streamableHttp, sse, types, stdioShared] = await Promise.all([
     import('@modelcontextprotocol/sdk/client/index.js'),
     import('@modelcontextprotocol/sdk/client/stdio.js'),
     import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
     import('@modelcontextprotocol/sdk/client/sse.js'),
     import('@modelcontextprotocol/sdk/types.js'),
+    import('@modelcontextprotocol/sdk/shared/stdio.js'),
   ]);
-  return { ...client, ...stdio, ...streamableHttp, ...sse, ...types };
+  return { ...client, ...stdio, ...streamableHttp, ...sse, ...types, deserializeMessage: stdioShared.deserializeMessage };
 }
 type Sdk = Awaited<ReturnType<typeof importSdk>>;
 let sdk: Promise<Sdk> | null = null;
 let loaded: Sdk | null = null;
 const loadSdk = () => (sdk ??= importSdk().then((module) => (loaded = module)));
 
-/** Why an SDK call failed, when the SDK says so: it timed out, or the connection closed. */
-export function mcpFailureKind(error: unknown): 'timeout' | 'closed' | null {
+/** Why an SDK call failed, when the SDK says so: it timed out, the connection closed, or the answer was too large to read. */
+export function mcpFailureKind(error: unknown): 'timeout' | 'closed' | 'tooLarge' | null {
   if (!loaded || !(error instanceof loaded.McpError)) return null;
   if (error.code === loaded.ErrorCode.RequestTimeout) return 'timeout';
+  if (error.code === RESULT_TOO_LARGE) return 'tooLarge';
   return error.code === loaded.ErrorCode.ConnectionClosed ? 'closed' : null;
 }
 
@@ -50,9 +54,20 @@ export interface CallOptions {
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
 }
 
+/** A listed tool that cannot be offered (its definition breaks the MCP schema), and why. */
+export interface InvalidTool {
+  name: string;
+  problem: string;
+}
+
+export interface ListedTools {
+  tools: Tool[];
+  invalid: InvalidTool[];
+}
+
 export interface Connection {
   pid: number | null;
-  listTools(): Promise<Tool[]>;
+  listTools(): Promise<ListedTools>;
   callTool(name: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult>;
   close(): Promise<void>;
 }
@@ -79,6 +94,12 @@ function stdioTransport(sdk: Sdk, config: ServerConfig, hooks: ConnectionHooks):
     cwd: config.cwd || undefined,
     stderr: 'pipe',
   });
+  // The SDK's reader closes the connection on a message over 10 MB; ours answers the
+  // request with the size instead (stdioReadLimit.ts). The field is the SDK's own, so a
+  // test (mcp.bigResult) fails if a new SDK renames it.
+  const internals = transport as unknown as { _readBuffer: ReadBufferLike };
+  if (!internals._readBuffer) throw new Error('The MCP SDK changed: its stdio transport has no read buffer to replace.');
+  internals._readBuffer = limitedReadBuffer(sdk.deserializeMessage);
   let partial = '';
   transport.stderr?.on('data', (chunk: Buffer) => {
     const lines = (partial + chunk.toString('utf8')).split(/\r?\n/);
@@ -90,6 +111,23 @@ function stdioTransport(sdk: Sdk, config: ServerConfig, hooks: ConnectionHooks):
 
 async function connectWith(client: Client, transport: Transport, timeoutMs: number): Promise<void> {
   await client.connect(transport, { timeout: timeoutMs });
+}
+
+/** tools/list as the SDK reads it, but each tool unchecked (checked one by one after). */
+const looseToolList = (sdk: Sdk) => sdk.PaginatedResultSchema.extend({ tools: z.array(z.unknown()) });
+
+function nameOf(raw: unknown): string {
+  const name = (raw as { name?: unknown } | null)?.name;
+  return typeof name === 'string' && name ? name.slice(0, 100) : '(unnamed)';
+}
+
+/** `inputSchema.required is not valid: expected array, received number`, not a JSON dump. */
+function firstProblem(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): string {
+  const issue = issues[0];
+  if (!issue) return 'it is not a valid tool definition';
+  const where = issue.path.map(String).join('.');
+  const message = issue.message.replace(/^Invalid input: /, '');
+  return where ? `its ${where} is not valid: ${message}` : `it is not a valid tool definition: ${message}`;
 }
 
 /** Starts (or reaches) the server and completes the MCP handshake. */
@@ -138,14 +176,25 @@ export async function openConnection(
   return {
     pid,
     async listTools() {
+      // Each tool is checked on its own: the SDK's listTools refuses the whole list (and
+      // so the server) over one tool with a bad schema.
       const tools: Tool[] = [];
+      const invalid: InvalidTool[] = [];
       let cursor: string | undefined;
       do {
-        const page = await client.listTools(cursor ? { cursor } : {}, { timeout: options.connectTimeoutMs });
-        tools.push(...page.tools);
+        const page = await client.request({ method: 'tools/list', params: cursor ? { cursor } : {} }, looseToolList(sdk), {
+          timeout: options.connectTimeoutMs,
+        });
+        for (const raw of page.tools) {
+          const tool = sdk.ToolSchema.safeParse(raw);
+          if (tool.success) tools.push(tool.data);
+          else invalid.push({ name: nameOf(raw), problem: firstProblem(tool.error.issues) });
+        }
         cursor = page.nextCursor;
       } while (cursor);
-      return tools;
+      // What the SDK's listTools would have kept: output schemas to check results against.
+      (client as unknown as { cacheToolMetadata?: (tools: Tool[]) => void }).cacheToolMetadata?.(tools);
+      return { tools, invalid };
     },
     async callTool(name, args, call) {
       const result = await client.callTool({ name, arguments: args }, sdk.CallToolResultSchema, {

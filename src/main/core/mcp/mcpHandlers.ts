@@ -2,7 +2,7 @@
 // write over a file it could not read.
 import { maskSecret, type McpState, type ToolOutput } from '../../../shared/mcp';
 import { AppError, notFound, type Handlers } from '../ipc/dispatcher';
-import { editServer, editServers, entryFromInput, parsePasted, rawEntry, usesVscodeStyle, type RawFile } from './mcpConfig';
+import { editServer, editServers, entryFromInput, parseConfig, parsePasted, rawEntry, usesVscodeStyle, type RawFile, type ServerConfig } from './mcpConfig';
 import type { McpServer } from './mcpServer';
 
 export interface McpHandlerDeps {
@@ -11,6 +11,8 @@ export interface McpHandlerDeps {
   must(name: string): McpServer;
   has(name: string): boolean;
   raw(): RawFile;
+  /** The user has seen this server's command in Settings and lets it run (mcpKnown.ts). */
+  allow(config: ServerConfig): void;
   output(conversationId: string, toolCallId: string): ToolOutput | null;
 }
 
@@ -47,6 +49,9 @@ export function mcpHandlers(deps: McpHandlerDeps) {
       );
       const problem = parsePasted(JSON.stringify({ [input.name]: entry }));
       if (!problem.ok) throw new AppError('invalid_request', problem.error);
+      // Saved from the form, where its command is shown: an enabled server keeps running.
+      const saved = parseConfig(JSON.stringify({ mcpServers: { [input.name]: entry } }));
+      if (saved.ok && saved.servers[0]?.enabled) deps.allow(saved.servers[0]);
       return deps.edit((current) =>
         editServers(current, (entries) => {
           const next = { ...entries };
@@ -83,7 +88,8 @@ export function mcpHandlers(deps: McpHandlerDeps) {
       return { state: next, added };
     },
     'mcp:setEnabled': ({ name, enabled }) => {
-      deps.must(name);
+      const server = deps.must(name);
+      if (enabled) deps.allow(server.config);
       return deps.edit((current) => editServer(current, name, (entry) => ({ ...entry, disabled: !enabled })));
     },
     'mcp:setTrusted': ({ name, trusted }) => {

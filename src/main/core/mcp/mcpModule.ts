@@ -14,6 +14,8 @@ import { modelToolNames } from './mcpNames';
 import type { ConvertedResult } from './mcpResults';
 import { createServer, type McpServer } from './mcpServer';
 import { mcpTool } from './mcpTools';
+import { createToolSync } from './mcpToolSync';
+import { createKnownServers } from './mcpKnown';
 import { mcpHandlers } from './mcpHandlers';
 import { askElicitation } from './mcpElicit';
 import type { Questions } from '../questions/questionModule';
@@ -39,12 +41,13 @@ export interface McpModuleDeps {
 }
 
 const NOTICE_ID = 'mcp-config';
+const HELD_NOTICE = 'mcp-new-servers';
 
 export function createMcpModule(deps: McpModuleDeps) {
   const file = path.join(deps.dataDir, MCP_FILE);
   const now = deps.now ?? Date.now;
+  const known = createKnownServers(deps.dataDir);
   const servers = new Map<string, McpServer>();
-  const registered = new Map<string, Array<() => void>>();
   /** Who called each server last: its roots and elicitations are for that conversation. */
   const lastUser = new Map<string, Pick<ToolContext, 'conversationId' | 'agentId' | 'transcriptId'>>();
   const pids = new Set<number>();
@@ -108,31 +111,19 @@ export function createMcpModule(deps: McpModuleDeps) {
         description: t.description ?? '',
         readOnly: t.annotations?.readOnlyHint === true,
         enabled: !c.disabledTools.includes(t.name),
+        offered: c.enabled && !c.disabledTools.includes(t.name) && !toolSync.isLeftOut(c.name, t.name),
         alwaysAllow: c.trusted || c.alwaysAllow.includes(t.name),
       })),
     };
   }
 
-  function unregister(name: string) {
-    for (const remove of registered.get(name) ?? []) remove();
-    registered.delete(name);
-  }
-
-  /** The registry holds exactly the enabled tools of every enabled server's last listing. */
-  function sync(server: McpServer) {
-    const name = server.config.name;
-    unregister(name);
-    if (!server.config.enabled) return;
-    const names = modelToolNames(name, server.tools().map((t) => t.name));
-    const removers: Array<() => void> = [];
-    for (const tool of server.tools()) {
-      if (server.config.disabledTools.includes(tool.name)) continue;
-      const modelName = names.get(tool.name)!;
-      if (deps.tools.has(modelName)) continue;
-      removers.push(deps.tools.register(mcpTool(server, tool, modelName, toolDeps)));
-    }
-    registered.set(name, removers);
-  }
+  /** The registry holds the enabled tools of every enabled server's last listing, up to the cap (mcpToolSync.ts). */
+  const toolSync = createToolSync({
+    tools: deps.tools,
+    notices: deps.notices,
+    define: (server, tool, modelName) => mcpTool(server, tool, modelName, toolDeps),
+  });
+  const sync = () => toolSync.sync(servers.values());
 
   const toolDeps = {
     approvals: deps.approvals,
@@ -174,8 +165,9 @@ export function createMcpModule(deps: McpModuleDeps) {
           }
         : undefined,
       changed: () => {
-        sync(server);
+        sync();
         report(server);
+        reportInvalid(server);
         changed();
       },
     });
@@ -199,13 +191,31 @@ export function createMcpModule(deps: McpModuleDeps) {
     }
   }
 
+  /** Tools a server lists but Stepwise cannot offer are named in a notice of their own. */
+  function reportInvalid(server: McpServer) {
+    const id = `mcp-tools-invalid-${server.config.name}`;
+    const invalid = server.invalidTools();
+    if (!invalid.length) {
+      if (deps.notices.list().some((n) => n.id === id)) deps.notices.dismiss(id);
+      return;
+    }
+    const named = invalid.slice(0, 5).map((tool) => `"${tool.name}" (${tool.problem})`);
+    const more = invalid.length > 5 ? ` and ${invalid.length - 5} more` : '';
+    deps.notices.add({
+      id,
+      level: 'warning',
+      text:
+        `The MCP server "${server.config.name}" lists ${invalid.length === 1 ? 'a tool' : `${invalid.length} tools`} Stepwise cannot offer: ` +
+        `${named.join(', ')}${more}. Its other tools work; ask the server's author to fix it.`,
+    });
+  }
+
   /** Applies a parsed configuration: changed servers restart, removed ones stop. */
   function apply(configs: ServerConfig[]) {
     const next = new Map(configs.map((c) => [c.name, c]));
     for (const [name, server] of servers) {
       const config = next.get(name);
       if (config && sameLaunch(config, server.config)) continue;
-      unregister(name);
       servers.delete(name);
       if (reported.delete(name)) deps.notices.dismiss(`mcp-server-${name}`);
       void server.stop();
@@ -218,11 +228,11 @@ export function createMcpModule(deps: McpModuleDeps) {
           void server.stop();
           if (reported.delete(config.name)) deps.notices.dismiss(`mcp-server-${config.name}`);
         }
-        sync(server);
       } else {
         servers.set(config.name, serverFor(config));
       }
     }
+    sync();
     changed();
   }
 
@@ -242,7 +252,25 @@ export function createMcpModule(deps: McpModuleDeps) {
     if (configError) deps.notices.dismiss(NOTICE_ID);
     configError = null;
     raw = parsed.raw;
-    apply(parsed.servers);
+    const { configs, held } = known.gate(parsed.servers);
+    reportHeld(held);
+    apply(configs);
+  }
+
+  /** Servers written into mcp.json by hand that the user has not allowed: named, with what they would run. */
+  function reportHeld(held: ServerConfig[]) {
+    if (!held.length) {
+      if (deps.notices.list().some((n) => n.id === HELD_NOTICE)) deps.notices.dismiss(HELD_NOTICE);
+      return;
+    }
+    const named = held.map((c) => `"${c.name}" (runs: ${launchLine(c)})`).join('; ');
+    deps.notices.add({
+      id: HELD_NOTICE,
+      level: 'warning',
+      text:
+        `mcp.json has ${held.length === 1 ? 'a server' : `${held.length} servers`} you have not turned on in Stepwise: ${named}. ` +
+        `${held.length === 1 ? 'It stays' : 'They stay'} off until you check the command and turn ${held.length === 1 ? 'it' : 'them'} on in Settings → Tools (MCP).`,
+    });
   }
 
   /** Every change from the UI goes through here: never over a file we could not read. */
@@ -298,6 +326,7 @@ export function createMcpModule(deps: McpModuleDeps) {
     must,
     has: (name) => servers.has(name),
     raw: () => raw,
+    allow: (config) => known.allow(config),
     output: (conversationId, toolCallId) => deps.outputs.get(conversationId, toolCallId),
   });
 

@@ -2,7 +2,7 @@
 // a crash on the next use (with backoff), stopped cleanly. Calls share one connection.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from './mcpConfig';
-import { openConnection, STDERR_LINES, type Connection, type ConnectionHooks } from './mcpConnection';
+import { openConnection, STDERR_LINES, type Connection, type ConnectionHooks, type InvalidTool } from './mcpConnection';
 
 export type ServerStatus = 'stopped' | 'starting' | 'ready' | 'error';
 
@@ -26,6 +26,8 @@ export function createServer(initial: ServerConfig, deps: ServerDeps) {
   let error: string | null = null;
   let stderr: string[] = [];
   let tools: Tool[] = [];
+  /** Listed tools that cannot be offered, and why (the others still are). */
+  let invalid: InvalidTool[] = [];
   let connection: Connection | null = null;
   let starting: Promise<Connection> | null = null;
   let failures = 0;
@@ -53,7 +55,7 @@ export function createServer(initial: ServerConfig, deps: ServerDeps) {
     try {
       const listed = await conn.listTools();
       if (gen !== generation || connection !== conn) return;
-      tools = listed;
+      ({ tools, invalid } = listed);
       deps.changed();
     } catch (err) {
       deps.changed();
@@ -95,7 +97,7 @@ export function createServer(initial: ServerConfig, deps: ServerDeps) {
     }
     connection = conn;
     try {
-      tools = await conn.listTools();
+      ({ tools, invalid } = await conn.listTools());
     } catch (err) {
       connection = null;
       forget(conn);
@@ -129,6 +131,7 @@ export function createServer(initial: ServerConfig, deps: ServerDeps) {
     connection = null;
     starting = null;
     tools = [];
+    invalid = [];
     if (status !== 'stopped') setStatus('stopped');
     if (conn) {
       await conn.close();
@@ -148,6 +151,7 @@ export function createServer(initial: ServerConfig, deps: ServerDeps) {
     error: () => error,
     stderr: () => stderr,
     tools: () => tools,
+    invalidTools: () => invalid,
     ensure,
     /** Whether `prepare` should start it now (not in a crash backoff). */
     wantsStart: () => !connection && !starting && (status !== 'error' || deps.now() >= retryAt),

@@ -39,6 +39,14 @@ function failure(server: string, tool: string, error: unknown, timeoutMs: number
       `Tool ${tool} on MCP server "${server}" did not answer within ${Math.round(timeoutMs / 1000)} s, so the call was abandoned. Try a smaller request, or ask the user to raise the server's timeout.`,
     );
   }
+  if (kind === 'tooLarge') {
+    const size = /is ([\d.]+ MB)/.exec(message(error))?.[1] ?? 'more than 10 MB';
+    return toolResult(
+      'error',
+      `Tool ${tool} on MCP server "${server}" returned a result of ${size}, over the 10 MB Stepwise reads from a server, so it was not read. ` +
+        'The server is still running. Ask it for less at a time (a narrower query, a range or a page).',
+    );
+  }
   if (kind === 'closed') {
     return toolResult(
       'error',

@@ -43,9 +43,13 @@ export function createToolRegistry() {
       preparers.add(preparer);
       return () => void preparers.delete(preparer);
     },
-    /** Never rejects: a preparer's failure shows up in its own state, not in the chat. */
+    /**
+     * Never rejects: a preparer's failure shows up in its own state, not in the chat. Stop
+     * ends the wait at once (a server's start-up may take its whole connect timeout).
+     */
     async prepare(ctx: Omit<ToolContext, 'callId'>): Promise<void> {
-      await Promise.all([...preparers].map((prepare) => prepare(ctx).catch(() => undefined)));
+      const ready = Promise.all([...preparers].map((prepare) => prepare(ctx).catch(() => undefined)));
+      await untilAborted(ready, ctx.signal);
     },
     list: (): ToolDefinition[] => [...tools.values()].map((t) => t.tool),
     /** The `tools` array for chat.completions.create, or undefined when there are none. */

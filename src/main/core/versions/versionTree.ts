@@ -33,6 +33,24 @@ export function createVersionTree(db: Db) {
     'SELECT id, chosen, shown FROM messages WHERE parent_id IS ? AND conversation_id = ? ORDER BY id',
   );
 
+  // The shown branch's last message whose children are all unchosen: a regenerate took the
+  // old reply off the branch and its new version was never stored (the host was killed).
+  const orphaned = db.prepare<[], { conversation_id: string; id: number }>(
+    `SELECT leaf.conversation_id, leaf.id FROM
+       (SELECT conversation_id, MAX(id) AS id FROM messages WHERE shown = 1 GROUP BY conversation_id) leaf
+     WHERE EXISTS (SELECT 1 FROM messages c WHERE c.parent_id = leaf.id AND c.conversation_id = leaf.conversation_id)
+       AND NOT EXISTS (SELECT 1 FROM messages c WHERE c.parent_id = leaf.id AND c.conversation_id = leaf.conversation_id AND c.chosen = 1)`,
+  );
+
+  function restoreAfter(conversationId: string, parentId: number | null): number | null {
+    const rows = children.all(parentId, conversationId);
+    if (!rows.length || rows.some((row) => row.chosen || row.shown)) return null;
+    const newest = rows.at(-1)!.id;
+    choose.run(newest, parentId, conversationId);
+    showPath.run(newest);
+    return newest;
+  }
+
   return {
     node: (id: number): TreeNode | undefined => node.get(id),
     /** Takes the sub-branch after `parentId` (null: the whole branch) off the shown branch. */
@@ -53,13 +71,15 @@ export function createVersionTree(db: Db) {
      * When a new version never came (a run stopped before it wrote anything), the newest
      * old one is shown again, so no version is left out of reach. Returns its id.
      */
-    restoreAfter(conversationId: string, parentId: number | null): number | null {
-      const rows = children.all(parentId, conversationId);
-      if (!rows.length || rows.some((row) => row.chosen || row.shown)) return null;
-      const newest = rows.at(-1)!.id;
-      choose.run(newest, parentId, conversationId);
-      showPath.run(newest);
-      return newest;
+    restoreAfter,
+    /**
+     * At start-up, before any loop runs: every conversation whose regenerate never stored
+     * its new version shows its newest old one again. Returns how many were restored.
+     */
+    restoreOrphans(): number {
+      const rows = orphaned.all();
+      for (const row of rows) restoreAfter(row.conversation_id, row.id);
+      return rows.length;
     },
   };
 }

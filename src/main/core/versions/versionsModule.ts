@@ -11,6 +11,7 @@ import type { EventBus } from '../ipc/eventBus';
 import type { ChatEngine } from '../llm/chatEngine';
 import { createVersionTree, type TreeNode } from './versionTree';
 import type { BranchLists } from '../tasks/branchLists';
+import { faultPoint } from '../faults/faultPoints';
 
 export interface VersionsDeps {
   db: Db;
@@ -112,13 +113,16 @@ export function createVersions(deps: VersionsDeps) {
     const question = branch[userAt];
     const first = branch[userAt + 1];
     if (first) {
+      faultPoint('regenerate:before-hide');
       db.transaction(() => {
         // The old reply keeps its list; the new one starts with the list as of the question.
         branches?.leave(conversationId, first.id);
         tree.hideAfter(conversationId, question.id);
+        faultPoint('regenerate:in-hide');
         tree.unchoose(conversationId, question.id);
         branches?.start(conversationId, question.id, question.id);
       })();
+      faultPoint('regenerate:after-hide');
       messages.forget(conversationId);
       bus.emit('messages:removed', { conversationId, fromId: first.id });
       branches?.announce(conversationId);
@@ -135,11 +139,14 @@ export function createVersions(deps: VersionsDeps) {
     const target = versions[index - 1];
     if (target === undefined) throw new AppError('invalid_request', `This message has ${versions.length} versions; there is no version ${index}.`);
     if (target !== node.id) {
+      faultPoint('version:before-switch');
       db.transaction(() => {
         branches?.leave(conversationId, node.id);
         tree.show(conversationId, node.parent_id, target);
         branches?.enter(conversationId, target);
+        faultPoint('version:in-switch');
       })();
+      faultPoint('version:after-switch');
       messages.forget(conversationId);
       bus.emit('messages:switched', { conversationId, messageId: target });
       branches?.announce(conversationId);
@@ -160,7 +167,16 @@ export function createVersions(deps: VersionsDeps) {
     'messages:showVersion': ({ conversationId, messageId, index }) => showVersion(conversationId, messageId, index),
   };
 
-  return { edit, regenerate, showVersion, handlers };
+  /**
+   * A regenerate takes the old reply off the shown branch before its new reply is stored
+   * (that waits for MCP servers and summaries). Killed in between, the host would leave
+   * only the question shown: at start-up the old reply is shown again.
+   */
+  function recover(): number {
+    return db.transaction(() => tree.restoreOrphans())();
+  }
+
+  return { edit, regenerate, showVersion, recover, handlers };
 }
 
 export type Versions = ReturnType<typeof createVersions>;
