@@ -28,6 +28,7 @@ import { InstructionsText } from './instructions';
 import { Folder, FolderId, FolderName, MoveToFolder, SidebarRow } from './folders';
 import { AttachmentId, AttachmentInfo, AttachmentPreview, AttachmentUpload, ATTACHMENTS_PER_MESSAGE } from './attachments';
 import { call, Empty } from './contract';
+import { planCalls, planEvents } from './planContract';
 
 
 /** Text appended to a string field at a known position, so a stream sends only what is new. */
@@ -279,9 +280,11 @@ export const calls = {
   /** Tool calls of a conversation (and its workers) waiting for the user. */
   'approvals:list': call(z.strictObject({ conversationId: ConversationId }), z.array(Approval)),
   'approvals:answer': call(z.strictObject({ id: z.uuid(), decision: ApprovalDecision }), Approval),
+  ...planCalls,
 } as const;
 
 export const events = {
+  ...planEvents,
   /** A conversation was created, changed (title, pin, activity) or deleted. */
   'conversations:changed': z.object({
     id: ConversationId,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ModelRef, ProfileView, ProviderProfile } from './providers';
 import { InstructionsText } from './instructions';
 import { PromptLibrary } from './promptLibrary';
+import { PlanReviewMode } from './planContract';
 
 export const Theme = z.enum(['system', 'light', 'dark']);
 export type Theme = z.infer<typeof Theme>;
@@ -32,6 +33,8 @@ const fields = {
   systemPrompt: InstructionsText,
   /** Saved prompts, inserted with "/" in the composer. */
   prompts: PromptLibrary,
+  /** "Review plans" of conversations that have no choice of their own (docs/task-lists.md). */
+  planReviewDefault: PlanReviewMode,
 };
 
 export const Settings = z.object({
@@ -51,6 +54,7 @@ export const Settings = z.object({
   autoAllowReadOnly: fields.autoAllowReadOnly.default(false),
   systemPrompt: fields.systemPrompt.default(''),
   prompts: fields.prompts.default([]),
+  planReviewDefault: fields.planReviewDefault.default('before_acting'),
 });
 export type Settings = z.infer<typeof Settings>;
 

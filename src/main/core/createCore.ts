@@ -36,6 +36,7 @@ import { createInstructionsModule } from './instructions/instructionsModule';
 import { createFolderModule } from './folders/folderModule';
 import { createVersions } from './versions/versionsModule';
 import { createAttachmentsModule } from './attachments/attachmentsModule';
+import { createPlanModule } from './plans/planModule';
 
 export interface CoreOptions {
   dataDir: string;
@@ -141,6 +142,17 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     prompts,
     chat,
   });
+  const plans = createPlanModule({
+    db,
+    bus,
+    now,
+    settings,
+    tasks: tasks.tasks,
+    chat,
+    tools,
+    prompts,
+    setAutopilot: (conversationId, enabled) => void autopilot.handlers['autopilot:set']({ conversationId, enabled }),
+  });
   // Default: a task in progress under a worker's owner id is the worker's; the workers
   // module may pass a sharper `isTaskDelegated`.
   const autopilot = createAutopilot({
@@ -152,6 +164,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     settings,
     assessorConnection: (conversationId) => providers.forConversation(conversationId, 'assessor'),
     client: clientOptions,
+    holds: plans.holds,
   });
   const workers = createWorkerModule({
     db,
@@ -210,6 +223,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     ...folders.handlers,
     ...versions.handlers,
     ...attachments.handlers,
+    ...plans.handlers,
     // Stop halts everything in the conversation at once: Autopilot's pending step, the
     // main agent and every worker (with a summary when workers were involved).
     'chat:stop': async ({ conversationId }) => {

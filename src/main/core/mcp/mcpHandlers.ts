@@ -23,6 +23,7 @@ export function mcpHandlers(deps: McpHandlerDeps) {
     | 'mcp:import'
     | 'mcp:setEnabled'
     | 'mcp:setTrusted'
+    | 'mcp:setReadOnly'
     | 'mcp:setToolEnabled'
     | 'mcp:restart'
     | 'tools:output'
@@ -89,6 +90,10 @@ export function mcpHandlers(deps: McpHandlerDeps) {
     'mcp:setTrusted': ({ name, trusted }) => {
       deps.must(name);
       return deps.edit((current) => editServer(current, name, (entry) => ({ ...entry, trusted })));
+    },
+    'mcp:setReadOnly': ({ name, readOnly }) => {
+      deps.must(name);
+      return deps.edit((current) => editServer(current, name, (entry) => ({ ...entry, readOnly })));
     },
     'mcp:setToolEnabled': ({ name, tool, enabled }) => {
       deps.must(name);

@@ -19,9 +19,24 @@ export const CANCELLED_BY_USER = 'cancelled by user';
 /** Gets tools ready before a request (e.g. starts the MCP servers a conversation needs). */
 export type ToolPreparer = (ctx: Omit<ToolContext, 'callId'>) => Promise<void>;
 
+/**
+ * Decides before a call is made whether it may run (plan review). `refused` calls count
+ * towards the turn's limit of refusals; a promise holds the call until it is answered.
+ */
+export type ToolGate = (
+  tool: ToolDefinition,
+  rawArguments: string,
+  ctx: ToolContext,
+) => ToolRefusal | null | Promise<ToolRefusal | null>;
+export interface ToolRefusal {
+  content: string;
+  refused: boolean;
+}
+
 export function createToolRegistry() {
   const tools = new Map<string, { tool: ToolDefinition; schema: Record<string, unknown> }>();
   const preparers = new Set<ToolPreparer>();
+  let gate: ToolGate | null = null;
 
   return {
     /** Adds a tool; returns a function that removes it again. */
@@ -38,6 +53,10 @@ export function createToolRegistry() {
       };
     },
     has: (name: string) => tools.has(name),
+    /** The one gate every call passes before its arguments are even read (plan review). */
+    setGate(next: ToolGate | null): void {
+      gate = next;
+    },
     /** Runs before every request of an agent loop; returns a remover. */
     addPreparer(preparer: ToolPreparer): () => void {
       preparers.add(preparer);
@@ -67,6 +86,12 @@ export function createToolRegistry() {
             .map(({ tool }) => tool.name)
             .join(', ') || 'none';
         return fail(`Unknown tool ${JSON.stringify(name)}. Available tools: ${known}.`);
+      }
+      if (gate) {
+        const answer = gate(entry.tool, rawArguments, ctx);
+        const refusal = isPromiseLike(answer) ? await untilAborted(Promise.resolve(answer), ctx.signal) : answer;
+        if (refusal === ABORTED) return cancelled();
+        if (refusal) return { ...fail(refusal.content), ...(refusal.refused ? { refused: true } : {}) };
       }
       const args = parseArguments(rawArguments);
       if (!args.ok) return fail(`Invalid arguments for ${name}: ${sentence(args.error)}`);

@@ -1,0 +1,116 @@
+// What plan review keeps in SQLite (migration 16): each conversation's "Review plans"
+// choice, every review of a plan (plan_revisions), and the plan as the model last left
+// it plus an amendment held for the user (plan_drafts).
+import { z } from 'zod';
+import {
+  PlanComments,
+  PlanReviewMode,
+  PlanTask,
+  type PlanRevision,
+} from '../../../shared/planContract';
+import type { Db } from '../db/openDatabase';
+
+interface RevisionRow {
+  list_id: number;
+  revision: number;
+  tasks: string;
+  comments: string;
+  approved_at: number | null;
+  created_at: number;
+}
+
+const Tasks = z.array(PlanTask);
+const NO_COMMENTS: PlanComments = { general: '', tasks: [] };
+
+/** Stored JSON is ours, but a damaged row must not break a conversation: it reads as empty. */
+function parsed<T>(schema: z.ZodType<T>, text: string | null, fallback: T): T {
+  if (!text) return fallback;
+  try {
+    const result = schema.safeParse(JSON.parse(text));
+    return result.success ? result.data : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export function toRevision(row: RevisionRow): PlanRevision {
+  return {
+    revision: row.revision,
+    tasks: parsed(Tasks, row.tasks, []),
+    comments: parsed(PlanComments, row.comments, NO_COMMENTS),
+    approvedAt: row.approved_at,
+    createdAt: row.created_at,
+  };
+}
+
+export function createPlanStore(db: Db) {
+  const readMode = db.prepare<[string], { plan_review: string | null }>('SELECT plan_review FROM conversations WHERE id = ?');
+  const writeMode = db.prepare<[string, string]>('UPDATE conversations SET plan_review = ? WHERE id = ?');
+  const lastApproved = db.prepare<[string, number], RevisionRow>(
+    `SELECT * FROM plan_revisions WHERE conversation_id = ? AND list_id = ? AND approved_at IS NOT NULL
+     ORDER BY revision DESC LIMIT 1`,
+  );
+  const countRevisions = db.prepare<[string, number], { n: number }>(
+    'SELECT COUNT(*) AS n FROM plan_revisions WHERE conversation_id = ? AND list_id = ?',
+  );
+  const insertRevision = db.prepare(
+    `INSERT INTO plan_revisions (conversation_id, list_id, revision, tasks, comments, approved_at, created_at)
+     VALUES (@conversationId, @listId, @revision, @tasks, @comments, @approvedAt, @createdAt)`,
+  );
+  const allRevisions = db.prepare<[string], RevisionRow>(
+    'SELECT * FROM plan_revisions WHERE conversation_id = ? ORDER BY created_at, list_id, revision',
+  );
+  const readDraft = db.prepare<[string], { list_id: number; tasks: string }>(
+    'SELECT list_id, tasks FROM plan_drafts WHERE conversation_id = ?',
+  );
+  const writeDraft = db.prepare(
+    `INSERT INTO plan_drafts (conversation_id, list_id, tasks) VALUES (?, ?, ?)
+     ON CONFLICT (conversation_id) DO UPDATE SET list_id = excluded.list_id, tasks = excluded.tasks`,
+  );
+
+  return {
+    /** The conversation's own choice, null when it follows the default, undefined when it does not exist. */
+    mode(conversationId: string): PlanReviewMode | null | undefined {
+      const row = readMode.get(conversationId);
+      if (!row) return undefined;
+      const mode = PlanReviewMode.safeParse(row.plan_review);
+      return mode.success ? mode.data : null;
+    },
+    setMode(conversationId: string, mode: PlanReviewMode): boolean {
+      return writeMode.run(mode, conversationId).changes > 0;
+    },
+    approved(conversationId: string, listId: number): PlanRevision | null {
+      const row = lastApproved.get(conversationId, listId);
+      return row ? toRevision(row) : null;
+    },
+    nextRevision(conversationId: string, listId: number): number {
+      return countRevisions.get(conversationId, listId)!.n + 1;
+    },
+    addRevision(conversationId: string, listId: number, revision: Omit<PlanRevision, 'revision'>): PlanRevision {
+      const number = countRevisions.get(conversationId, listId)!.n + 1;
+      insertRevision.run({
+        conversationId,
+        listId,
+        revision: number,
+        tasks: JSON.stringify(revision.tasks),
+        comments: JSON.stringify(revision.comments),
+        approvedAt: revision.approvedAt,
+        createdAt: revision.createdAt,
+      });
+      return { ...revision, revision: number };
+    },
+    revisions(conversationId: string): PlanRevision[] {
+      return allRevisions.all(conversationId).map(toRevision);
+    },
+    /** The plan as the model left it (what the user's edits are compared with), for this list only. */
+    draft(conversationId: string, listId: number): PlanTask[] | null {
+      const row = readDraft.get(conversationId);
+      return row && row.list_id === listId ? parsed(Tasks, row.tasks, []) : null;
+    },
+    setDraft(conversationId: string, listId: number, tasks: PlanTask[]): void {
+      writeDraft.run(conversationId, listId, JSON.stringify(tasks));
+    },
+  };
+}
+
+export type PlanStore = ReturnType<typeof createPlanStore>;
