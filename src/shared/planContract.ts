@@ -4,16 +4,11 @@ import { z } from 'zod';
 import { call } from './contract';
 import { ConversationId } from './domain';
 import { McpServerName, McpState } from './mcp';
+import { PLAN_REVIEW_MODES } from './planModes';
 
-/** Off; before tools that change things (the default of new conversations); every plan, amendments too. */
-export const PlanReviewMode = z.enum(['off', 'before_acting', 'every_plan']);
+/** Off; before tools that change things (the default of new conversations); every plan. */
+export const PlanReviewMode = z.enum(PLAN_REVIEW_MODES);
 export type PlanReviewMode = z.infer<typeof PlanReviewMode>;
-
-export const PLAN_REVIEW_LABELS: Record<PlanReviewMode, string> = {
-  off: 'Off',
-  before_acting: 'Before tools that change things',
-  every_plan: 'Every plan',
-};
 
 /** A plan holds at most this many tasks; a longer list is refused with a tool error. */
 export const PLAN_MAX_TASKS = 50;

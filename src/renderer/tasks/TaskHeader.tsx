@@ -11,6 +11,8 @@ import { TaskRow } from './TaskRow';
 import { ExportTasksDialog } from './ExportTasksDialog';
 import type { RunState } from './runState';
 import { revealBidiControls } from '../../shared/bidi';
+import { PlanReviewCard } from './PlanReviewCard';
+import { usePlanState } from './usePlanState';
 
 const STORAGE_PREFIX = 'stepwise.tasks.expanded.';
 
@@ -27,7 +29,9 @@ export function TaskHeader(props: {
   onJumpToMessage: (id: number, transcriptId?: string) => void;
 }) {
   const { list } = useTaskList(props.conversationId);
+  const plan = usePlanState(props.conversationId);
   if (!list || list.tasks.length === 0) return null;
+  if (plan?.phase === 'review' && !props.running) return <PlanReviewCard {...props} list={list} plan={plan} />;
   return <TaskPanel {...props} list={list} />;
 }
 
@@ -142,7 +146,7 @@ function TaskPanel(props: {
   );
 }
 
-function AddTaskRow({ conversationId, onDone }: { conversationId: string; onDone: () => void }) {
+export function AddTaskRow({ conversationId, onDone }: { conversationId: string; onDone: () => void }) {
   const api = useApi();
   const guard = useGuard();
   const [title, setTitle] = useState('');
