@@ -6,6 +6,7 @@ import type { ChatHarness } from '../support/chatHarness';
 import { chatCorePerTest } from '../support/chatHarness';
 import type { ScriptedServer } from '../support/scriptedServer';
 import { CHANGES_REQUESTED } from '../../src/shared/planText';
+import { ConversationExport } from '../../src/shared/exportFormat';
 
 let server: ScriptedServer;
 let h: ChatHarness;
@@ -122,5 +123,39 @@ describe('reviewing a plan', () => {
     expect(await h.call('plan:get', { conversationId: id })).toMatchObject({ phase: 'planning', approved: null });
     const error = await h.callError('plan:approve', { conversationId: id, tasks: [], comments: NONE });
     expect(error.message).toContain('There is no plan to review');
+  });
+
+  it('exports every revision (JSON planRevisions, Markdown "Plan") and imports them again', async () => {
+    const id = await planned();
+    server.push(todo(['Collect the Q3 figures', 'Draft the summary', 'Email the team']), { text: 'Revised.' });
+    let from = h.events.length;
+    await h.call('plan:requestChanges', { conversationId: id, tasks: shown(id), comments: { general: '', tasks: [{ taskId: 1, text: 'Only Q3.' }] } });
+    await h.waitIdle(id, from);
+    server.push({ text: 'On it.' });
+    from = h.events.length;
+    await h.call('plan:approve', { conversationId: id, tasks: shown(id), comments: { general: 'Thanks.', tasks: [] } });
+    await h.waitIdle(id, from);
+
+    const json = await h.call('export:conversation', { conversationId: id, format: 'json' });
+    if (json.kind !== 'download') throw new Error('expected a download');
+    const data = ConversationExport.parse(JSON.parse(json.text));
+    expect(data.conversation.planReview).toBeNull();
+    expect(data.planRevisions?.map((r) => [r.list, r.revision, r.approvedAt !== null, r.tasks[0].title, r.comments])).toEqual([
+      [1, 1, false, 'Collect the figures', { general: '', tasks: [{ taskId: 1, text: 'Only Q3.' }] }],
+      [1, 2, true, 'Collect the Q3 figures', { general: 'Thanks.', tasks: [] }],
+    ]);
+    const md = await h.call('export:conversation', { conversationId: id, format: 'md' });
+    if (md.kind !== 'download') throw new Error('expected a download');
+    expect(md.text).toContain('## Plan\n\nApproved ');
+    expect(md.text).toContain('revision 2 · 3 tasks\n\n1. Collect the Q3 figures\n2. Draft the summary\n3. Email the team\n\nComment on the plan: Thanks.');
+
+    await h.call('plan:setMode', { conversationId: id, mode: 'every_plan' });
+    const again = await h.call('export:conversation', { conversationId: id, format: 'json' });
+    if (again.kind !== 'download') throw new Error('expected a download');
+    const imported = await h.call('import:conversation', { content: again.text });
+    if (imported.kind !== 'imported') throw new Error('not imported');
+    const revisions = await h.call('plan:revisions', { conversationId: imported.conversationId });
+    expect(revisions).toEqual(await h.call('plan:revisions', { conversationId: id }));
+    expect(await h.call('plan:get', { conversationId: imported.conversationId })).toMatchObject({ mode: 'every_plan', phase: 'approved', approved: { revision: 2 } });
   });
 });

@@ -1,5 +1,6 @@
 // A conversation as Markdown to read or share: who said what, each tool call in one line
 // with its result, and the task list as it stood at the end.
+import { plansMarkdown } from './planExport';
 import type { ConversationSnapshot } from './conversationJson';
 import type { ReadMessage } from './exportReader';
 import { formatBytes } from '../../../shared/attachments';
@@ -146,6 +147,7 @@ export function conversationMarkdown(snapshot: ConversationSnapshot, exportedAt:
     `Exported from Stepwise on ${formatUtc(exportedAt)} · ${count} ${count === 1 ? 'message' : 'messages'}` +
       (snapshot.conversation.model ? ` · model ${escapeMarkdownLine(snapshot.conversation.model.model)}` : ''),
     ...instructionsSection(snapshot.conversation.instructions),
+    ...(snapshot.plans ? plansMarkdown(snapshot.plans, formatUtc) : []),
     ...messageSections(messages),
     ...workerLines(snapshot),
     ...finalTaskList(snapshot),
