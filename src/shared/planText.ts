@@ -4,6 +4,10 @@
 import type { PlanComments, PlanTask } from './planContract';
 
 export const PLAN_APPROVED = 'PLAN_APPROVED: ';
+
+/** The tool error of a call refused while the plan waits for approval (the wording). */
+export const NOT_APPROVED =
+  'The plan is not approved yet. Only planning and read-only tools are available; finish the plan and end your turn.';
 export const CHANGES_REQUESTED = 'PLAN_CHANGES_REQUESTED:';
 
 export interface PlanChange {

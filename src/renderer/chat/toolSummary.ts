@@ -1,6 +1,7 @@
 // One quiet line per plumbing tool call ("Updated tasks · 2/5 done", "Started worker 2 ·
 // Count north basket", "Thought for a moment"), read from the call's arguments and result.
 // Other tools keep the plain "name, state" line. Pure, so it is cheap for every card.
+import { NOT_APPROVED } from '../../shared/planText';
 import type { ToolCallView } from './displayItems';
 
 export type CardIcon = 'tasks' | 'worker' | 'thought' | 'tool';
@@ -25,7 +26,7 @@ function parse(json: string): Record<string, unknown> | null {
 
 /** Tool results that report a failure (the registry's and the tools' own wording). */
 export function isFailure(content: string): boolean {
-  return /^(Error:|Invalid arguments|Unknown tool|Tool \S+ failed)/.test(content) || parse(content)?.ok === false;
+  return /^(Error:|Invalid arguments|Unknown tool|Tool \S+ failed)/.test(content) || content === NOT_APPROVED || parse(content)?.ok === false;
 }
 
 function oneLine(text: string, max = 60): string {

@@ -3,14 +3,14 @@
 // `think`, `get_current_time`, `ask_user`, read-only MCP tools). Everything else comes
 // back as a tool error the model can act on; the tool itself never sees the call.
 import { PLAN_MAX_TASKS, type PlanPhase } from '../../../shared/planContract';
+import { NOT_APPROVED } from '../../../shared/planText';
 import type { ToolGate, ToolRefusal } from '../tools/toolRegistry';
 import type { ToolDefinition } from '../tools/toolTypes';
 
-export const NOT_APPROVED =
-  'The plan is not approved yet. Only planning and read-only tools are available; finish the plan and end your turn.';
+export { NOT_APPROVED };
 
-const TOO_MANY = `A plan holds at most ${PLAN_MAX_TASKS} tasks. Group small steps into larger tasks and send a shorter list.`;
-const EMPTY = 'A plan needs at least one task. Send the tasks of the plan, or answer without a task list.';
+const TOO_MANY = `Error: A plan holds at most ${PLAN_MAX_TASKS} tasks. Group small steps into larger tasks and send a shorter list.`;
+const EMPTY = 'Error: A plan needs at least one task. Send the tasks of the plan, or answer without a task list.';
 
 export interface GateDeps {
   /** Where the conversation stands; called only for tools that act (and list checks). */
