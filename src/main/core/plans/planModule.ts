@@ -79,9 +79,20 @@ export function createPlanModule(deps: PlanModuleDeps) {
 
   const push = (conversationId: string) => bus.emit('plan:state', state(conversationId));
 
+  /** The phase as `where` decides it, from one query (the gate runs before every acting call). */
+  function quickPhase(conversationId: string): PlanPhase {
+    const row = store.gate(conversationId);
+    if (!row) return 'off';
+    const mode = row.mode ?? deps.settings.effective().planReviewDefault;
+    if (mode === 'off') return 'off';
+    if (!row.total) return 'planning';
+    if (row.approved) return row.open ? 'approved' : 'planning';
+    return 'review';
+  }
+
   deps.tools.setGate(
     createPlanGate({
-      phase: (conversationId) => where(conversationId).phase,
+      phase: quickPhase,
       taskCount: (conversationId) => deps.tasks.get(conversationId)?.tasks.length ?? 0,
     }),
   );

@@ -44,6 +44,18 @@ export function toRevision(row: RevisionRow): PlanRevision {
 }
 
 export function createPlanStore(db: Db) {
+  // The gate's question in one indexed query: no list built, no JSON parsed (bench/planGate.bench.ts).
+  const gateRow = db.prepare<
+    [string],
+    { mode: string | null; list_id: number | null; total: number; open: number; approved: number }
+  >(
+    `SELECT c.plan_review AS mode, l.id AS list_id,
+       (SELECT COUNT(*) FROM tasks t WHERE t.list_id = l.id) AS total,
+       (SELECT COUNT(*) FROM tasks t WHERE t.list_id = l.id AND t.status NOT IN ('completed', 'cancelled')) AS open,
+       EXISTS (SELECT 1 FROM plan_revisions r WHERE r.conversation_id = c.id AND r.list_id = l.id AND r.approved_at IS NOT NULL) AS approved
+     FROM conversations c LEFT JOIN task_lists l ON l.conversation_id = c.id AND l.closed_at IS NULL
+     WHERE c.id = ?`,
+  );
   const readMode = db.prepare<[string], { plan_review: string | null }>('SELECT plan_review FROM conversations WHERE id = ?');
   const writeMode = db.prepare<[string, string]>('UPDATE conversations SET plan_review = ? WHERE id = ?');
   const lastApproved = db.prepare<[string, number], RevisionRow>(
@@ -69,6 +81,13 @@ export function createPlanStore(db: Db) {
   );
 
   return {
+    /** What the gate needs: the own mode (null: default), and the open list's size, open tasks and approval. */
+    gate(conversationId: string): { mode: PlanReviewMode | null; total: number; open: number; approved: boolean } | undefined {
+      const row = gateRow.get(conversationId);
+      if (!row) return undefined;
+      const mode = PlanReviewMode.safeParse(row.mode);
+      return { mode: mode.success ? mode.data : null, total: row.list_id === null ? 0 : row.total, open: row.open, approved: row.approved === 1 };
+    },
     /** The conversation's own choice, null when it follows the default, undefined when it does not exist. */
     mode(conversationId: string): PlanReviewMode | null | undefined {
       const row = readMode.get(conversationId);
