@@ -34,6 +34,10 @@ export const PlanRevision = z.object({
 });
 export type PlanRevision = z.infer<typeof PlanRevision>;
 
+/** A change to an approved plan held for the user ("Every plan"): the approved tasks and the list now. */
+export const PlanAmendment = z.object({ before: z.array(PlanTask), after: z.array(PlanTask) });
+export type PlanAmendment = z.infer<typeof PlanAmendment>;
+
 /**
  * `planning`: review is on and no list yet; `review`: an unapproved list waits for the
  * user (the card, once the agent is idle); `approved`: tools that act are available.
@@ -50,6 +54,8 @@ export const PlanState = z.object({
   revision: z.number().int().min(1),
   /** The last approved revision of the open list. */
   approved: PlanRevision.nullable(),
+  /** "Every plan": the change to the approved plan waiting for the user; tools that act wait for the answer. */
+  amendment: PlanAmendment.nullable(),
 });
 export type PlanState = z.infer<typeof PlanState>;
 
@@ -62,6 +68,7 @@ export const planCalls = {
   'plan:setMode': call(z.strictObject({ ...Conversation, mode: PlanReviewMode }), PlanState),
   'plan:approve': call(z.strictObject({ ...Reviewed, autopilot: z.boolean().default(false) }), PlanState),
   'plan:requestChanges': call(z.strictObject(Reviewed), PlanState),
+  'plan:answerAmendment': call(z.strictObject({ ...Conversation, approve: z.boolean() }), PlanState),
   'plan:revisions': call(z.strictObject(Conversation), z.array(PlanRevision)),
   /** Settings → Tools (MCP): every tool of this server counts as read-only while a plan is reviewed. */
   'mcp:setReadOnly': call(z.strictObject({ name: McpServerName, readOnly: z.boolean() }), McpState),

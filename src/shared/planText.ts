@@ -103,3 +103,30 @@ export function changesRequestedBody(content: string): string | null {
   if (!content.startsWith(CHANGES_REQUESTED)) return null;
   return content.slice(CHANGES_REQUESTED.length).split('\n').slice(2).join('\n').trim();
 }
+
+export const PLAN_CHANGED = 'PLAN_CHANGED: ';
+
+/** The "Plan changed" note: one line of changes, then the plan before and after. */
+export function planChangedNote(revision: number, changes: readonly PlanChange[], before: readonly PlanTask[], after: readonly PlanTask[]): string {
+  return [
+    `${PLAN_CHANGED}${changes.map(describeChange).join('; ')} (revision ${revision})`,
+    'Before:',
+    ...before.map((t, i) => `${i + 1}. ${t.title}`),
+    'After:',
+    ...after.map((t, i) => `${i + 1}. ${t.title}`),
+  ].join('\n');
+}
+
+/** A "Plan changed" note's parts, or null for any other text. */
+export function parsePlanChanged(content: string): { summary: string; before: string[]; after: string[] } | null {
+  if (!content.startsWith(PLAN_CHANGED)) return null;
+  const lines = content.split('\n');
+  const beforeAt = lines.indexOf('Before:');
+  const afterAt = lines.indexOf('After:');
+  if (beforeAt < 1 || afterAt < beforeAt) return null;
+  return {
+    summary: lines[0].slice(PLAN_CHANGED.length),
+    before: lines.slice(beforeAt + 1, afterAt),
+    after: lines.slice(afterAt + 1),
+  };
+}

@@ -148,6 +148,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     now,
     settings,
     tasks: tasks.tasks,
+    messages,
     chat,
     tools,
     prompts,
@@ -282,6 +283,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     /** Resolves once every MCP server process has stopped. */
     close(): Promise<void> {
       approvals.close();
+      plans.close();
       autopilot.close();
       tasks.close();
       chat.close();

@@ -2,7 +2,8 @@
 // as a "Plan approved · 5 tasks · revision 2" divider, and the user's "Changes requested"
 // with the edits and comments it sent. The stored text (and every export) stays as sent.
 import type { Message } from '../../shared/domain';
-import { approvedDivider, changesRequestedBody } from '../../shared/planText';
+import { approvedDivider, changesRequestedBody, parsePlanChanged } from '../../shared/planText';
+import { LazyDetails } from './ToolCallCard';
 import { Markdown } from './LazyMarkdown';
 import './PlanMessages.css';
 
@@ -21,6 +22,44 @@ export function planMessageView(message: Message) {
     <article className="message plan-changes" aria-label="Changes requested" data-message-id={message.id}>
       <h3 className="plan-changes-title">Changes requested</h3>
       <Markdown text={body} />
+    </article>
+  );
+}
+
+/** "Before tools that change things": the model changed the approved plan; a click shows before and after. */
+export function planChangedView(message: Message) {
+  const changed = parsePlanChanged(message.content);
+  if (!changed) return null;
+  const list = (items: string[]) => (
+    <ol>
+      {items.map((item, i) => (
+        <li key={i}>{item.replace(/^\d+\. /, '')}</li>
+      ))}
+    </ol>
+  );
+  return (
+    <article className="message plan-changed" aria-label="Plan changed" data-message-id={message.id}>
+      <LazyDetails
+        className="tool-card quiet-card"
+        summary={
+          <summary>
+            <span className="card-label">Plan changed: {changed.summary}</span>
+          </summary>
+        }
+      >
+        {() => (
+          <div className="tool-section plan-before-after">
+            <div>
+              <h4>Before</h4>
+              {list(changed.before)}
+            </div>
+            <div>
+              <h4>After</h4>
+              {list(changed.after)}
+            </div>
+          </div>
+        )}
+      </LazyDetails>
     </article>
   );
 }

@@ -8,10 +8,11 @@ import { CardIcon } from './CardIcon';
 import { Markdown } from './LazyMarkdown';
 import { LazyDetails } from './ToolCallCard';
 import './toolCards.css';
-import { planMessageView } from './PlanMessages';
+import { planChangedView, planMessageView } from './PlanMessages';
 
 /** The quiet form of a message, or null when it is shown as a normal message. */
 export function plumbingView(message: Message) {
+  if (message.role === 'system') return planChangedView(message);
   if (message.role !== 'user') return null;
   const plan = planMessageView(message);
   if (plan) return plan;

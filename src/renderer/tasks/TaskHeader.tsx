@@ -12,6 +12,7 @@ import { ExportTasksDialog } from './ExportTasksDialog';
 import type { RunState } from './runState';
 import { revealBidiControls } from '../../shared/bidi';
 import { PlanReviewCard } from './PlanReviewCard';
+import { PlanAmendment } from './PlanAmendment';
 import { usePlanState } from './usePlanState';
 
 const STORAGE_PREFIX = 'stepwise.tasks.expanded.';
@@ -32,7 +33,13 @@ export function TaskHeader(props: {
   const plan = usePlanState(props.conversationId);
   if (!list || list.tasks.length === 0) return null;
   if (plan?.phase === 'review' && !props.running) return <PlanReviewCard {...props} list={list} plan={plan} />;
-  return <TaskPanel {...props} list={list} />;
+  const amendment = plan?.amendment && <PlanAmendment conversationId={props.conversationId} amendment={plan.amendment} />;
+  return (
+    <>
+      {amendment}
+      <TaskPanel {...props} list={list} />
+    </>
+  );
 }
 
 function TaskPanel(props: {

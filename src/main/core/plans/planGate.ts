@@ -17,6 +17,8 @@ export interface GateDeps {
   phase(conversationId: string): PlanPhase;
   /** Tasks in the open list (for task_create's limit). */
   taskCount(conversationId: string): number;
+  /** "Every plan": a promise settled once the user answered a held amendment, or null when none is held. */
+  amendmentAnswered(conversationId: string): Promise<void> | null;
 }
 
 export function isSafeWhilePlanning(tool: ToolDefinition): boolean {
@@ -58,6 +60,8 @@ export function createPlanGate(deps: GateDeps): ToolGate {
     if (ctx.agentId !== 'main') return null;
     if (isSafeWhilePlanning(tool)) return listLimits(tool, raw, ctx.conversationId, deps);
     const phase = deps.phase(ctx.conversationId);
-    return phase === 'planning' || phase === 'review' ? { content: NOT_APPROVED, refused: true } : null;
+    if (phase === 'planning' || phase === 'review') return { content: NOT_APPROVED, refused: true };
+    const held = phase === 'approved' ? deps.amendmentAnswered(ctx.conversationId) : null;
+    return held ? held.then(() => null) : null;
   };
 }

@@ -14,6 +14,9 @@ import type { PromptProvider } from '../llm/promptTypes';
 import type { ToolGate } from '../tools/toolRegistry';
 import { createPlanGate } from './planGate';
 import { createPlanStore } from './planStore';
+import { createAmendments } from './planAmendments';
+import type { TaskService } from '../tasks/taskService';
+import type { ToolContext, ToolDefinition } from '../tools/toolTypes';
 import { planPrompt } from './planPrompt';
 
 export interface PlanModuleDeps {
@@ -21,19 +24,22 @@ export interface PlanModuleDeps {
   bus: EventBus;
   now?: () => number;
   settings: { effective(): Settings };
-  tasks: { get(conversationId: string): TaskList | null };
+  tasks: Pick<TaskService, 'get' | 'change'>;
+  messages: { insert(message: { conversationId: string; role: 'system'; content: string; origin: 'system' }): Message };
   chat: {
     send(conversationId: string, content: string, origin: Message['origin']): Message;
     isRunning(conversationId: string): boolean;
     onTurnEnd(hook: (conversationId: string, info: { agentId: string; outcome: string }) => void): unknown;
   };
-  tools: { setGate(gate: ToolGate | null): void };
+  tools: { setGate(gate: ToolGate | null): void; onRan(listener: (tool: ToolDefinition, ctx: ToolContext) => void): () => void };
   prompts: { add(provider: PromptProvider): () => void };
   /** "Approve and run on Autopilot" switches Autopilot on for the conversation. */
   setAutopilot(conversationId: string, enabled: boolean): void;
 }
 
 const FINISHED = new Set(['completed', 'cancelled']);
+/** The task tools that change a list (reading ones never amend a plan). */
+const CHANGING = new Set(['manage_todo_list', 'task_create', 'task_update', 'task_delete']);
 
 export function planOf(list: TaskList): PlanTask[] {
   return list.tasks.map((t) => ({ id: t.id, title: t.title }));
@@ -43,6 +49,14 @@ export function createPlanModule(deps: PlanModuleDeps) {
   const { db, bus } = deps;
   const now = deps.now ?? Date.now;
   const store = createPlanStore(db);
+  const amendments = createAmendments({
+    db,
+    store,
+    now,
+    tasks: deps.tasks,
+    messages: deps.messages,
+    stored: (message) => bus.emit('messages:changed', { conversationId: message.conversationId, message }),
+  });
 
   function modeOf(conversationId: string): PlanReviewMode {
     const mode = store.mode(conversationId);
@@ -74,6 +88,7 @@ export function createPlanModule(deps: PlanModuleDeps) {
       phase,
       revision: list && list.tasks.length ? store.nextRevision(conversationId, list.id) : 1,
       approved,
+      amendment: mode === 'every_plan' && phase === 'approved' ? amendments.held(list, approved) : null,
     };
   }
 
@@ -94,8 +109,17 @@ export function createPlanModule(deps: PlanModuleDeps) {
     createPlanGate({
       phase: quickPhase,
       taskCount: (conversationId) => deps.tasks.get(conversationId)?.tasks.length ?? 0,
+      amendmentAnswered: (conversationId) => (state(conversationId).amendment ? amendments.wait(conversationId) : null),
     }),
   );
+  // A change the model made to an approved plan: taken at once, or held for the user.
+  deps.tools.onRan((tool, ctx) => {
+    if (!CHANGING.has(tool.name)) return;
+    const { mode, phase, list, approved } = where(ctx.conversationId);
+    if (phase !== 'approved' || !list || !approved) return;
+    if (mode === 'before_acting') amendments.accept(ctx.conversationId, list, approved);
+    push(ctx.conversationId);
+  });
   deps.prompts.add(planPrompt((conversationId) => where(conversationId)));
 
   // The plan as the model left it: the review card's edits are described against it.
@@ -127,7 +151,10 @@ export function createPlanModule(deps: PlanModuleDeps) {
     return list;
   }
 
-  const handlers: Pick<Handlers, 'plan:get' | 'plan:setMode' | 'plan:approve' | 'plan:requestChanges' | 'plan:revisions'> = {
+  const handlers: Pick<
+    Handlers,
+    'plan:get' | 'plan:setMode' | 'plan:approve' | 'plan:requestChanges' | 'plan:answerAmendment' | 'plan:revisions'
+  > = {
     'plan:get': ({ conversationId }) => state(conversationId),
     'plan:setMode': ({ conversationId, mode }) => {
       if (!store.setMode(conversationId, mode)) throw notFound(`Conversation ${conversationId}`);
@@ -158,6 +185,18 @@ export function createPlanModule(deps: PlanModuleDeps) {
       push(conversationId);
       return state(conversationId);
     },
+    'plan:answerAmendment': ({ conversationId, approve }) => {
+      const held = state(conversationId).amendment;
+      const { list, approved } = where(conversationId);
+      if (!held || !list || !approved) throw new AppError('conflict', 'There is no change to the plan waiting for you.');
+      if (approve) amendments.approve(conversationId, list);
+      else {
+        const error = amendments.reject(conversationId, approved);
+        if (error) throw new AppError('conflict', `The plan could not be restored: ${error}`);
+      }
+      push(conversationId);
+      return state(conversationId);
+    },
     'plan:revisions': ({ conversationId }) => {
       modeOf(conversationId);
       return store.revisions(conversationId);
@@ -172,7 +211,11 @@ export function createPlanModule(deps: PlanModuleDeps) {
     holds(conversationId: string): boolean {
       if (store.mode(conversationId) === undefined) return false;
       const { phase } = where(conversationId);
-      return phase === 'review' || phase === 'planning';
+      return phase === 'review' || phase === 'planning' || state(conversationId).amendment !== null;
+    },
+    /** Shutdown: calls waiting on an amendment go on (their signal is aborted). */
+    close(): void {
+      amendments.releaseAll();
     },
   };
 }

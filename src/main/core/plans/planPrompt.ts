@@ -9,12 +9,16 @@ const PLANNING = [
   'Until the plan is approved only the task tools, think, get_current_time and read-only tools run; any other tool call is refused. Use read-only tools to look things up for the plan. For a question that needs no work, just answer without a task list.',
 ].join('\n');
 
+const EVERY_PLAN =
+  'Plan review is on and the user approved your plan. Status changes need no approval, but the user approves every change to the tasks themselves (added, deleted, renamed or reordered); tools that change things wait until they have answered.';
+
 export function planPrompt(where: (conversationId: string) => { mode: PlanReviewMode; phase: PlanPhase }): PromptProvider {
   return {
     systemSection(ctx) {
       if (ctx.agentId !== 'main') return null;
-      const { phase } = where(ctx.conversationId);
-      return phase === 'planning' || phase === 'review' ? PLANNING : null;
+      const { mode, phase } = where(ctx.conversationId);
+      if (phase === 'planning' || phase === 'review') return PLANNING;
+      return phase === 'approved' && mode === 'every_plan' ? EVERY_PLAN : null;
     },
   };
 }

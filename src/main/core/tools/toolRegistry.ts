@@ -37,6 +37,18 @@ export function createToolRegistry() {
   const tools = new Map<string, { tool: ToolDefinition; schema: Record<string, unknown> }>();
   const preparers = new Set<ToolPreparer>();
   let gate: ToolGate | null = null;
+  const ranListeners = new Set<(tool: ToolDefinition, ctx: ToolContext) => void>();
+
+  /** A listener's failure is logged, never the call's: the tool already ran. */
+  function ran(tool: ToolDefinition, ctx: ToolContext) {
+    for (const listener of ranListeners) {
+      try {
+        listener(tool, ctx);
+      } catch (error) {
+        console.error(`[stepwise] a listener of ${tool.name} failed:`, error);
+      }
+    }
+  }
 
   return {
     /** Adds a tool; returns a function that removes it again. */
@@ -56,6 +68,11 @@ export function createToolRegistry() {
     /** The one gate every call passes before its arguments are even read (plan review). */
     setGate(next: ToolGate | null): void {
       gate = next;
+    },
+    /** Told after each call whose handler ran and succeeded (plan review watches the task tools); returns a remover. */
+    onRan(listener: (tool: ToolDefinition, ctx: ToolContext) => void): () => void {
+      ranListeners.add(listener);
+      return () => void ranListeners.delete(listener);
     },
     /** Runs before every request of an agent loop; returns a remover. */
     addPreparer(preparer: ToolPreparer): () => void {
@@ -103,8 +120,11 @@ export function createToolRegistry() {
         // A handler that answered at once (the task tools) has nothing left to cancel.
         const content = isPromiseLike(returned) ? await untilAborted(Promise.resolve(returned), ctx.signal) : returned;
         if (content === ABORTED) return cancelled();
-        if (isToolResult(content)) return { ok: content.outcome === 'ok', content: content.content, outcome: content.outcome };
-        return { ok: true, content: typeof content === 'string' ? content : JSON.stringify(content) };
+        const result: ToolRunResult = isToolResult(content)
+          ? { ok: content.outcome === 'ok', content: content.content, outcome: content.outcome }
+          : { ok: true, content: typeof content === 'string' ? content : JSON.stringify(content) };
+        if (result.ok) ran(entry.tool, ctx);
+        return result;
       } catch (error) {
         if (ctx.signal.aborted) return cancelled();
         const message = error instanceof Error ? error.message : String(error);
