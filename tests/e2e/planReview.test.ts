@@ -147,3 +147,39 @@ describe('plan review', () => {
     expect(data.planRevisions?.[0].comments.tasks).toEqual([{ taskId: 1, text: 'Only Q3, please.' }]);
   });
 });
+
+describe('plan review, Every plan', () => {
+  it('holds a task the model adds after approval; the write waits until Approve changes', async () => {
+    const target = path.join(workDir, 'notes.txt');
+    turns.push({ toolCalls: [todo(['Read the brief', 'Write the notes'])] }, { text: 'Plan ready.' });
+    await page().getByRole('button', { name: 'New conversation', exact: true }).click();
+    await page().getByRole('textbox', { name: 'Message' }).fill('Write my notes to notes.txt.');
+    await page().getByRole('button', { name: 'Send', exact: true }).click();
+    await card().waitFor({ timeout: 20_000 });
+    await page().getByRole('combobox', { name: 'Review plans' }).selectOption('every_plan');
+    await expect.poll(() => page().getByRole('combobox', { name: 'Review plans' }).inputValue()).toBe('every_plan');
+
+    turns.push(
+      {
+        toolCalls: [
+          todo(['Read the brief', 'Write the notes', 'Check the spelling']),
+          { id: 'call_notes', name: 'mcp__fs__write_file', arguments: JSON.stringify({ path: target, content: 'notes' }) },
+        ],
+      },
+      { text: 'Notes written.' },
+    );
+    await card().getByRole('button', { name: 'Approve', exact: true }).click();
+    const amendment = page().getByRole('region', { name: 'Proposed change to the plan' });
+    await amendment.getByText('Added task 3 “Check the spelling”').waitFor({ timeout: 20_000 });
+    // The write waits for the answer: no approval prompt, no file.
+    expect(await page().getByRole('group', { name: 'Approve mcp__fs__write_file' }).count()).toBe(0);
+    expect(fs.existsSync(target)).toBe(false);
+
+    await amendment.getByRole('button', { name: 'Approve changes' }).click();
+    const approval = page().getByRole('group', { name: 'Approve mcp__fs__write_file' });
+    await approval.getByRole('button', { name: 'Allow once' }).click({ timeout: 20_000 });
+    await page().getByText('Notes written.').waitFor({ timeout: 20_000 });
+    expect(fs.readFileSync(target, 'utf8')).toBe('notes');
+    expect(await amendment.count()).toBe(0);
+  });
+});
