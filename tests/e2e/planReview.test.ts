@@ -13,6 +13,7 @@ import { makeTempDir, removeDir } from '../support/tempDir';
 import { filesystem, writeMcpConfig } from '../support/mcpFixtures';
 import { launchApp, makeDataDir, type App } from './support/app';
 import { reportFailure, turnQueue } from './support/chatScript';
+import { violations } from './support/axe';
 
 let app: App;
 let server: ScriptedServer;
@@ -76,6 +77,9 @@ describe('plan review', () => {
     expect(fs.existsSync(target())).toBe(false);
     expect(await page().getByRole('group', { name: 'Approve mcp__fs__write_file' }).count()).toBe(0);
     expect(await page().getByRole('region', { name: 'Question from Assistant' }).count()).toBe(0);
+    // The refused call reads as failed, and the card passes axe.
+    expect(await page().getByText('failed', { exact: true }).count()).toBe(1);
+    expect(await violations(page())).toEqual([]);
   });
 
   it('Request changes sends the rename, the deletion and the comment', async () => {
@@ -171,6 +175,7 @@ describe('plan review, Every plan', () => {
     await card().getByRole('button', { name: 'Approve', exact: true }).click();
     const amendment = page().getByRole('region', { name: 'Proposed change to the plan' });
     await amendment.getByText('Added task 3 “Check the spelling”').waitFor({ timeout: 20_000 });
+    expect(await violations(page())).toEqual([]);
     // The write waits for the answer: no approval prompt, no file.
     expect(await page().getByRole('group', { name: 'Approve mcp__fs__write_file' }).count()).toBe(0);
     expect(fs.existsSync(target)).toBe(false);

@@ -5,6 +5,7 @@ import { isPlanReviewMode, PLAN_REVIEW_LABELS, PLAN_REVIEW_MODES } from '../../s
 import { call, useApi } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
 import { usePlanState } from './usePlanState';
+import './PlanReviewCard.css';
 
 const MODES = PLAN_REVIEW_MODES;
 
