@@ -2,7 +2,7 @@
 // no plan is approved, only tools that are safe while planning run (the task tools,
 // `think`, `get_current_time`, `ask_user`, read-only MCP tools). Everything else comes
 // back as a tool error the model can act on; the tool itself never sees the call.
-import { PLAN_MAX_TASKS, type PlanPhase } from '../../../shared/planContract';
+import { PLAN_MAX_TASKS, type PlanPhase, type PlanReviewMode } from '../../../shared/planContract';
 import { NOT_APPROVED } from '../../../shared/planText';
 import type { ToolGate, ToolRefusal } from '../tools/toolRegistry';
 import type { ToolDefinition } from '../tools/toolTypes';
@@ -14,11 +14,11 @@ const EMPTY = 'Error: A plan needs at least one task. Send the tasks of the plan
 
 export interface GateDeps {
   /** Where the conversation stands; called only for tools that act (and list checks). */
-  phase(conversationId: string): PlanPhase;
+  phase(conversationId: string): { phase: PlanPhase; mode: PlanReviewMode };
   /** Tasks in the open list (for task_create's limit). */
   taskCount(conversationId: string): number;
   /** "Every plan": a promise settled once the user answered a held amendment, or null when none is held. */
-  amendmentAnswered(conversationId: string): Promise<void> | null;
+  amendmentAnswered(conversationId: string, mode: PlanReviewMode): Promise<void> | null;
 }
 
 export function isSafeWhilePlanning(tool: ToolDefinition): boolean {
@@ -41,7 +41,7 @@ function todoLength(raw: string): number | null {
 
 function listLimits(tool: ToolDefinition, raw: string, conversationId: string, deps: GateDeps): ToolRefusal | null {
   if (tool.name !== 'manage_todo_list' && tool.name !== 'task_create') return null;
-  const phase = deps.phase(conversationId);
+  const { phase } = deps.phase(conversationId);
   if (phase === 'off') return null;
   if (tool.name === 'task_create') {
     return deps.taskCount(conversationId) >= PLAN_MAX_TASKS ? { content: TOO_MANY, refused: false } : null;
@@ -59,9 +59,9 @@ export function createPlanGate(deps: GateDeps): ToolGate {
     // Workers exist only once a plan is approved: their task is part of it.
     if (ctx.agentId !== 'main') return null;
     if (isSafeWhilePlanning(tool)) return listLimits(tool, raw, ctx.conversationId, deps);
-    const phase = deps.phase(ctx.conversationId);
+    const { phase, mode } = deps.phase(ctx.conversationId);
     if (phase === 'planning' || phase === 'review') return { content: NOT_APPROVED, refused: true };
-    const held = phase === 'approved' ? deps.amendmentAnswered(ctx.conversationId) : null;
+    const held = phase === 'approved' && mode === 'every_plan' ? deps.amendmentAnswered(ctx.conversationId, mode) : null;
     return held ? held.then(() => null) : null;
   };
 }

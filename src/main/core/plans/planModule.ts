@@ -95,21 +95,21 @@ export function createPlanModule(deps: PlanModuleDeps) {
   const push = (conversationId: string) => bus.emit('plan:state', state(conversationId));
 
   /** The phase as `where` decides it, from one query (the gate runs before every acting call). */
-  function quickPhase(conversationId: string): PlanPhase {
+  function quickPhase(conversationId: string): { phase: PlanPhase; mode: PlanReviewMode } {
     const row = store.gate(conversationId);
-    if (!row) return 'off';
+    if (!row) return { phase: 'off', mode: 'off' };
     const mode = row.mode ?? deps.settings.effective().planReviewDefault;
-    if (mode === 'off') return 'off';
-    if (!row.total) return 'planning';
-    if (row.approved) return row.open ? 'approved' : 'planning';
-    return 'review';
+    if (mode === 'off') return { phase: 'off', mode };
+    if (!row.total) return { phase: 'planning', mode };
+    if (row.approved) return { phase: row.open ? 'approved' : 'planning', mode };
+    return { phase: 'review', mode };
   }
 
   deps.tools.setGate(
     createPlanGate({
       phase: quickPhase,
       taskCount: (conversationId) => deps.tasks.get(conversationId)?.tasks.length ?? 0,
-      amendmentAnswered: (conversationId) => (state(conversationId).amendment ? amendments.wait(conversationId) : null),
+      amendmentAnswered: (conversationId) => (store.differsFromApproved(conversationId) ? amendments.wait(conversationId) : null),
     }),
   );
   // A change the model made to an approved plan: taken at once, or held for the user.

@@ -56,6 +56,15 @@ export function createPlanStore(db: Db) {
      FROM conversations c LEFT JOIN task_lists l ON l.conversation_id = c.id AND l.closed_at IS NULL
      WHERE c.id = ?`,
   );
+  // The open list as PlanTask[] JSON beside its last approved revision's: equal text is the
+  // cheap "nothing held" answer for "Every plan" (the gate asks before each acting call).
+  const heldRow = db.prepare<[string], { approved: string; now: string }>(
+    `SELECT r.tasks AS approved,
+       (SELECT json_group_array(json_object('id', seq, 'title', title))
+        FROM (SELECT seq, title FROM tasks WHERE list_id = r.list_id ORDER BY position, seq)) AS now
+     FROM plan_revisions r JOIN task_lists l ON l.id = r.list_id AND l.closed_at IS NULL
+     WHERE r.conversation_id = ? AND r.approved_at IS NOT NULL ORDER BY r.revision DESC LIMIT 1`,
+  );
   const readMode = db.prepare<[string], { plan_review: string | null }>('SELECT plan_review FROM conversations WHERE id = ?');
   const writeMode = db.prepare<[string, string]>('UPDATE conversations SET plan_review = ? WHERE id = ?');
   const lastApproved = db.prepare<[string, number], RevisionRow>(
@@ -87,6 +96,16 @@ export function createPlanStore(db: Db) {
       if (!row) return undefined;
       const mode = PlanReviewMode.safeParse(row.mode);
       return { mode: mode.success ? mode.data : null, total: row.list_id === null ? 0 : row.total, open: row.open, approved: row.approved === 1 };
+    },
+    /** Whether the open list differs from its last approved revision (ids, titles, order). */
+    differsFromApproved(conversationId: string): boolean {
+      const row = heldRow.get(conversationId);
+      if (!row) return false;
+      if (row.approved === row.now) return false;
+      // Texts can differ in escaping alone: compare the tasks themselves.
+      const approved = parsed(Tasks, row.approved, []);
+      const now = parsed(Tasks, row.now, []);
+      return approved.length !== now.length || approved.some((t, i) => t.id !== now[i].id || t.title !== now[i].title);
     },
     /** The conversation's own choice, null when it follows the default, undefined when it does not exist. */
     mode(conversationId: string): PlanReviewMode | null | undefined {
