@@ -125,10 +125,11 @@ describe('plan review', () => {
     await card().getByRole('button', { name: /^Task 1, pending: Collect the Q3 figures/ }).waitFor({ timeout: 20_000 });
     await card().getByRole('button', { name: 'Approve', exact: true }).click();
     await page().getByText('Plan approved · 2 tasks · revision 2').waitFor({ timeout: 20_000 });
-    expect(lastUser(seen[2])).toContain('The user approved the plan');
 
     const approval = page().getByRole('group', { name: 'Approve mcp__fs__write_file' });
     await approval.getByRole('button', { name: 'Allow once' }).click({ timeout: 20_000 });
+    // The request that made the call carried the quiet approval message.
+    expect(lastUser(seen[2])).toContain('The user approved the plan');
     await page().getByText('Wrote the summary.').waitFor({ timeout: 20_000 });
     expect(fs.readFileSync(target(), 'utf8')).toBe('Q3 summary');
     expect(await card().count()).toBe(0);
