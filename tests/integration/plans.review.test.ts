@@ -77,6 +77,16 @@ describe('reviewing a plan', () => {
     expect(quiet.content).toContain('starting with task 1 “Collect the Q3 figures”');
   });
 
+  it('Approve and run on Autopilot switches Autopilot on for the conversation', async () => {
+    const id = await planned();
+    expect((await h.call('autopilot:get', { conversationId: id })).enabled).toBe(false);
+    server.push({ text: 'Starting.' });
+    const from = h.events.length;
+    await h.call('plan:approve', { conversationId: id, tasks: shown(id), comments: NONE, autopilot: true });
+    await h.waitIdle(id, from);
+    expect((await h.call('autopilot:get', { conversationId: id })).enabled).toBe(true);
+  });
+
   it('approving a plan that changed since the card was drawn approves nothing', async () => {
     const id = await planned();
     const drawn = shown(id);
@@ -147,6 +157,7 @@ describe('reviewing a plan', () => {
     const md = await h.call('export:conversation', { conversationId: id, format: 'md' });
     if (md.kind !== 'download') throw new Error('expected a download');
     expect(md.text).toContain('## Plan\n\nApproved ');
+    expect(md.text).toContain('## You (plan approved) · ');
     expect(md.text).toContain('revision 2 · 3 tasks\n\n1. Collect the Q3 figures\n2. Draft the summary\n3. Email the team\n\nComment on the plan: Thanks.');
 
     await h.call('plan:setMode', { conversationId: id, mode: 'every_plan' });

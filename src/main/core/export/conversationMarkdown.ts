@@ -1,5 +1,6 @@
 // A conversation as Markdown to read or share: who said what, each tool call in one line
 // with its result, and the task list as it stood at the end.
+import { PLAN_APPROVED } from '../../../shared/planText';
 import { plansMarkdown } from './planExport';
 import type { ConversationSnapshot } from './conversationJson';
 import type { ReadMessage } from './exportReader';
@@ -14,7 +15,8 @@ function speaker(message: ReadMessage): string {
   if (message.role === 'assistant') return 'Assistant';
   if (message.role === 'system') return 'System';
   if (message.role === 'tool') return 'Tool';
-  if (message.origin === 'auto') return 'Autopilot';
+  // The quiet message an approval sends is the user's act, not Autopilot's.
+  if (message.origin === 'auto') return message.content.startsWith(PLAN_APPROVED) ? 'You (plan approved)' : 'Autopilot';
   if (message.origin === 'worker') return 'Worker';
   if (message.origin === 'system') return 'Stepwise';
   return 'You';
