@@ -151,6 +151,23 @@ describe('plan review', () => {
     ]);
     expect(data.planRevisions?.[0].comments.tasks).toEqual([{ taskId: 1, text: 'Only Q3, please.' }]);
   });
+
+  it('a task the model adds after approval applies, with a Plan changed line that opens to before and after', async () => {
+    turns.push({ toolCalls: [todo(['Collect the Q3 figures', 'Draft a one-page summary', 'Proofread it'])] }, { text: 'Added a step.' });
+    await page().getByRole('textbox', { name: 'Message' }).fill('Add a proofreading step.');
+    await page().getByRole('button', { name: 'Send', exact: true }).click();
+    const line = page().getByRole('article', { name: 'Plan changed' });
+    await line.getByText('Plan changed: Added task 3 “Proofread it” (revision 3)').click({ timeout: 20_000 });
+    await line.getByRole('heading', { name: 'Before' }).waitFor();
+    expect(await line.getByRole('listitem').allTextContents()).toEqual([
+      'Collect the Q3 figures',
+      'Draft a one-page summary',
+      'Collect the Q3 figures',
+      'Draft a one-page summary',
+      'Proofread it',
+    ]);
+    expect(await card().count()).toBe(0);
+  });
 });
 
 describe('plan review, Every plan', () => {

@@ -56,7 +56,8 @@ export function PlanReviewCard(props: {
       </div>
       <ol className="task-rows" aria-label="Task list">
         {list.tasks.map((task) => (
-          <TaskRow key={task.id} task={task} list={list} conversationId={conversationId} runState={null} onJump={props.onJumpToMessage}>
+          // Nothing runs while the plan waits: an in-progress row is still, not spinning.
+          <TaskRow key={task.id} task={task} list={list} conversationId={conversationId} runState="waiting for you" onJump={props.onJumpToMessage}>
             {editing === task.id ? (
               <textarea
                 autoFocus
