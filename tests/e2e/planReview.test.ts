@@ -205,4 +205,18 @@ describe('plan review, Every plan', () => {
     expect(fs.readFileSync(target, 'utf8')).toBe('notes');
     expect(await amendment.count()).toBe(0);
   });
+
+  it('Settings offers the default and a read-only switch per MCP server, saved with the server', async () => {
+    await page().getByRole('button', { name: 'Settings', exact: true }).click();
+    const review = page().getByRole('group', { name: 'Agent' }).getByRole('combobox', { name: 'Review plans' });
+    expect(await review.inputValue()).toBe('before_acting');
+    const server = page().getByRole('article', { name: 'MCP server fs' });
+    const readOnly = server.getByRole('checkbox', { name: 'Read-only (usable while planning)' });
+    expect(await readOnly.isChecked()).toBe(false);
+    await readOnly.click();
+    await expect.poll(() => readOnly.isChecked()).toBe(true);
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir, 'mcp.json'), 'utf8')).mcpServers.fs.readOnly).toBe(true);
+    expect(await violations(page())).toEqual([]);
+    await page().getByRole('button', { name: 'Close settings' }).click();
+  });
 });
