@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PlanReviewMode } from '../../src/shared/planContract';
-import { PLAN_CHANGED } from '../../src/shared/planText';
+import { NOT_APPROVED, PLAN_CHANGED } from '../../src/shared/planText';
 import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
 import { startChatCore, type ChatHarness } from '../support/chatHarness';
 import { makeTempDir, removeDir } from '../support/tempDir';
@@ -114,5 +114,29 @@ describe('changes to an approved plan', () => {
     expect((await h.call('plan:get', { conversationId: id })).approved).toMatchObject({ revision: 2, tasks: shown(id) });
     // Notes are for the user: the model never sees them.
     expect(JSON.stringify(server.streamRequests().at(-1)!.body.messages)).not.toContain(PLAN_CHANGED);
+  });
+
+  it('a plan a turn finished covers no work added to it on a later request', async () => {
+    const { id, from } = await approved(
+      'before_acting',
+      { toolCalls: [todo('p2', [['Collect the figures', 'completed'], ['Draft the summary', 'completed']])] },
+      { text: 'All done.' },
+    );
+    await h.waitIdle(id, from);
+    expect((await h.call('plan:get', { conversationId: id })).phase).toBe('planning');
+    // The model extends the finished list instead of starting a new one, and tries to act.
+    server.push(
+      { toolCalls: [todo('p3', [['Collect the figures', 'completed'], ['Draft the summary', 'completed'], ['Email the team']]), act('a2')] },
+      { text: 'Here is the extended plan.' },
+    );
+    await h.sendAndWait(id, 'Now email it to the team.');
+    expect(result(id, 'a2')).toBe(NOT_APPROVED);
+    expect(await h.call('plan:get', { conversationId: id })).toMatchObject({ phase: 'review', approved: null });
+    expect(h.messages(id).some((m) => m.content.startsWith(PLAN_CHANGED))).toBe(false);
+    server.push({ text: 'Emailing.' });
+    const at = h.events.length;
+    const state = await h.call('plan:approve', { conversationId: id, tasks: shown(id), comments: NONE });
+    await h.waitIdle(id, at);
+    expect(state).toMatchObject({ phase: 'approved', approved: { revision: 2, tasks: shown(id) } });
   });
 });

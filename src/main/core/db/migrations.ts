@@ -431,6 +431,12 @@ export const migrations: Migration[] = [
         list_id INTEGER NOT NULL,
         tasks TEXT NOT NULL
       );
+      -- Approved plans a turn finished: their approval does not cover work added later.
+      CREATE TABLE plans_done (
+        conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+        list_id INTEGER NOT NULL,
+        PRIMARY KEY (conversation_id, list_id)
+      );
     `,
   },
 ];

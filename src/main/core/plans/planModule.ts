@@ -69,13 +69,16 @@ export function createPlanModule(deps: PlanModuleDeps) {
     const own = store.mode(conversationId);
     const mode = own ?? deps.settings.effective().planReviewDefault;
     const list = own === undefined ? null : deps.tasks.get(conversationId);
-    const approved = list && list.tasks.length ? store.approved(conversationId, list.id) : null;
+    // An approved plan a turn finished covers no work added to it later.
+    const done = !!list && list.tasks.length > 0 && store.isDone(conversationId, list.id);
+    const approved = list && list.tasks.length && !done ? store.approved(conversationId, list.id) : null;
+    const finished = !!list && list.tasks.every((t) => FINISHED.has(t.status));
     let phase: PlanPhase;
     if (mode === 'off') phase = 'off';
     else if (!list || !list.tasks.length) phase = 'planning';
     // A finished plan is done with: new work needs a plan of its own.
-    else if (approved) phase = list.tasks.every((t) => FINISHED.has(t.status)) ? 'planning' : 'approved';
-    else phase = 'review';
+    else if (finished && (approved || done)) phase = 'planning';
+    else phase = approved ? 'approved' : 'review';
     return { mode, phase, list, approved };
   }
 
@@ -101,8 +104,8 @@ export function createPlanModule(deps: PlanModuleDeps) {
     const mode = row.mode ?? deps.settings.effective().planReviewDefault;
     if (mode === 'off') return { phase: 'off', mode };
     if (!row.total) return { phase: 'planning', mode };
-    if (row.approved) return { phase: row.open ? 'approved' : 'planning', mode };
-    return { phase: 'review', mode };
+    if (!row.open && (row.approved || row.done)) return { phase: 'planning', mode };
+    return { phase: row.approved && !row.done ? 'approved' : 'review', mode };
   }
 
   deps.tools.setGate(
@@ -125,8 +128,9 @@ export function createPlanModule(deps: PlanModuleDeps) {
   // The plan as the model left it: the review card's edits are described against it.
   deps.chat.onTurnEnd((conversationId, info) => {
     if (info.agentId !== 'main' || store.mode(conversationId) === undefined) return;
-    const { phase, list } = where(conversationId);
+    const { phase, list, approved } = where(conversationId);
     if (phase === 'review' && list) store.setDraft(conversationId, list.id, planOf(list));
+    if (phase === 'planning' && list && approved) store.setDone(conversationId, list.id, true);
     push(conversationId);
   });
 
@@ -164,9 +168,10 @@ export function createPlanModule(deps: PlanModuleDeps) {
     'plan:approve': ({ conversationId, tasks, comments, autopilot }) => {
       const list = reviewable(conversationId, tasks, comments);
       const plan = planOf(list);
-      const revision = db.transaction(() =>
-        store.addRevision(conversationId, list.id, { tasks: plan, comments, approvedAt: now(), createdAt: now() }),
-      )();
+      const revision = db.transaction(() => {
+        store.setDone(conversationId, list.id, false);
+        return store.addRevision(conversationId, list.id, { tasks: plan, comments, approvedAt: now(), createdAt: now() });
+      })();
       if (autopilot) deps.setAutopilot(conversationId, true);
       push(conversationId);
       // A quiet message (like Autopilot's): the agent carries on with task 1 at once.

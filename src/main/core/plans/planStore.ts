@@ -47,12 +47,13 @@ export function createPlanStore(db: Db) {
   // The gate's question in one indexed query: no list built, no JSON parsed (bench/planGate.bench.ts).
   const gateRow = db.prepare<
     [string],
-    { mode: string | null; list_id: number | null; total: number; open: number; approved: number }
+    { mode: string | null; list_id: number | null; total: number; open: number; approved: number; done: number }
   >(
     `SELECT c.plan_review AS mode, l.id AS list_id,
        (SELECT COUNT(*) FROM tasks t WHERE t.list_id = l.id) AS total,
        (SELECT COUNT(*) FROM tasks t WHERE t.list_id = l.id AND t.status NOT IN ('completed', 'cancelled')) AS open,
-       EXISTS (SELECT 1 FROM plan_revisions r WHERE r.conversation_id = c.id AND r.list_id = l.id AND r.approved_at IS NOT NULL) AS approved
+       EXISTS (SELECT 1 FROM plan_revisions r WHERE r.conversation_id = c.id AND r.list_id = l.id AND r.approved_at IS NOT NULL) AS approved,
+       EXISTS (SELECT 1 FROM plans_done d WHERE d.conversation_id = c.id AND d.list_id = l.id) AS done
      FROM conversations c LEFT JOIN task_lists l ON l.conversation_id = c.id AND l.closed_at IS NULL
      WHERE c.id = ?`,
   );
@@ -65,6 +66,9 @@ export function createPlanStore(db: Db) {
      FROM plan_revisions r JOIN task_lists l ON l.id = r.list_id AND l.closed_at IS NULL
      WHERE r.conversation_id = ? AND r.approved_at IS NOT NULL ORDER BY r.revision DESC LIMIT 1`,
   );
+  const isDone = db.prepare<[string, number], { list_id: number }>('SELECT list_id FROM plans_done WHERE conversation_id = ? AND list_id = ?');
+  const markDone = db.prepare<[string, number]>('INSERT OR IGNORE INTO plans_done (conversation_id, list_id) VALUES (?, ?)');
+  const unmarkDone = db.prepare<[string, number]>('DELETE FROM plans_done WHERE conversation_id = ? AND list_id = ?');
   const readMode = db.prepare<[string], { plan_review: string | null }>('SELECT plan_review FROM conversations WHERE id = ?');
   const writeMode = db.prepare<[string, string]>('UPDATE conversations SET plan_review = ? WHERE id = ?');
   const lastApproved = db.prepare<[string, number], RevisionRow>(
@@ -91,11 +95,25 @@ export function createPlanStore(db: Db) {
 
   return {
     /** What the gate needs: the own mode (null: default), and the open list's size, open tasks and approval. */
-    gate(conversationId: string): { mode: PlanReviewMode | null; total: number; open: number; approved: boolean } | undefined {
+    gate(conversationId: string): { mode: PlanReviewMode | null; total: number; open: number; approved: boolean; done: boolean } | undefined {
       const row = gateRow.get(conversationId);
       if (!row) return undefined;
       const mode = PlanReviewMode.safeParse(row.mode);
-      return { mode: mode.success ? mode.data : null, total: row.list_id === null ? 0 : row.total, open: row.open, approved: row.approved === 1 };
+      return {
+        mode: mode.success ? mode.data : null,
+        total: row.list_id === null ? 0 : row.total,
+        open: row.open,
+        approved: row.approved === 1,
+        done: row.done === 1,
+      };
+    },
+    /** The approved plan of this list was finished by a turn: later work on it needs a review. */
+    isDone(conversationId: string, listId: number): boolean {
+      return isDone.get(conversationId, listId) !== undefined;
+    },
+    setDone(conversationId: string, listId: number, done: boolean): void {
+      if (done) markDone.run(conversationId, listId);
+      else unmarkDone.run(conversationId, listId);
     },
     /** Whether the open list differs from its last approved revision (ids, titles, order). */
     differsFromApproved(conversationId: string): boolean {
