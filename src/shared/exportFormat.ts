@@ -7,6 +7,7 @@ import { TaskStatus } from './tasks';
 import { ToolOutcome } from './ledger';
 import { INSTRUCTIONS_MAX } from './instructions';
 import { FOLDER_NAME_MAX } from './folders';
+import { PLAN_REVIEW_MODES } from './planModes';
 
 export const TASKS_FORMAT = 'stepwise.tasks';
 /** 2 added each task's `toolCalls` (the task ledger). */
@@ -227,7 +228,33 @@ function conversationExportOf<V extends number, L extends z.ZodType>(version: V,
 /** The format before the task ledger; still imported (its tasks get no tool calls). */
 export const ConversationExportV1 = conversationExportOf(1, ConversationExportListV1);
 export type ConversationExportV1 = z.infer<typeof ConversationExportV1>;
-export const ConversationExport = conversationExportOf(CONVERSATION_VERSION, ConversationExportList);
+
+/** One review of a plan (plan review): changes requested (`approvedAt` null) or approved. */
+export const PlanRevisionExport = z.strictObject({
+  /** The task list (by its number in `taskLists`) the plan is of. */
+  list: ListNumber,
+  /** 1, 2, … per list: each Request changes and each approval is a revision. */
+  revision: z.number().int().min(1),
+  /** The tasks as the user reviewed them, in order. */
+  tasks: z.array(z.strictObject({ id: TaskId, title: z.string() })),
+  comments: z.strictObject({
+    general: z.string(),
+    tasks: z.array(z.strictObject({ taskId: TaskId, text: z.string() })),
+  }),
+  approvedAt: IsoTime.nullable(),
+  createdAt: IsoTime,
+});
+export type PlanRevisionExport = z.infer<typeof PlanRevisionExport>;
+
+const ConversationExportBase = conversationExportOf(CONVERSATION_VERSION, ConversationExportList);
+export const ConversationExport = ConversationExportBase.extend({
+  conversation: ConversationExportBase.shape.conversation.extend({
+    /** "Review plans" (null: follows the default setting); absent in files from before plan review. */
+    planReview: z.enum(PLAN_REVIEW_MODES).nullable().optional(),
+  }),
+  /** Every review of every plan, oldest first; absent in files from before plan review. */
+  planRevisions: z.array(PlanRevisionExport).optional(),
+});
 export type ConversationExport = z.infer<typeof ConversationExport>;
 
 // ---- stepwise.conversations ----------------------------------------------------------

@@ -30,6 +30,7 @@ import { AttachmentId, AttachmentInfo, AttachmentPreview, AttachmentUpload, ATTA
 import { call, Empty } from './contract';
 import { continuityCalls, continuityEvents } from './continuityContract';
 import { taskShareCalls, taskShareEvents } from './taskShareContract';
+import { planCalls, planEvents } from './planContract';
 
 
 /** Text appended to a string field at a known position, so a stream sends only what is new. */
@@ -283,9 +284,11 @@ export const calls = {
   'approvals:answer': call(z.strictObject({ id: z.uuid(), decision: ApprovalDecision }), Approval),
   ...continuityCalls,
   ...taskShareCalls,
+  ...planCalls,
 } as const;
 
 export const events = {
+  ...planEvents,
   /** A conversation was created, changed (title, pin, activity) or deleted. */
   'conversations:changed': z.object({
     id: ConversationId,

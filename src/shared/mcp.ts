@@ -62,6 +62,8 @@ export const McpServerView = z.object({
   enabled: z.boolean(),
   /** "Run tools without asking". */
   trusted: z.boolean(),
+  /** The user marked every tool of this server read-only (usable while a plan is reviewed). */
+  readOnly: z.boolean(),
   state: McpServerState,
   /** Why it is in the error state, and the last lines of its stderr. */
   error: z.string().nullable(),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ModelRef, ProfileView, ProviderProfile } from './providers';
 import { InstructionsText } from './instructions';
 import { PromptLibrary } from './promptLibrary';
+import { PlanReviewMode } from './planContract';
 
 export const Theme = z.enum(['system', 'light', 'dark']);
 export type Theme = z.infer<typeof Theme>;
@@ -36,6 +37,8 @@ const fields = {
   shareTaskLists: z.boolean(),
   /** The loopback port of that MCP endpoint. */
   taskSharePort: z.number().int().min(1024).max(65535),
+  /** "Review plans" of conversations that have no choice of their own (docs/task-lists.md). */
+  planReviewDefault: PlanReviewMode,
 };
 
 /** A fixed port, so the configuration other agents keep stays valid across restarts. */
@@ -60,6 +63,7 @@ export const Settings = z.object({
   prompts: fields.prompts.default([]),
   shareTaskLists: fields.shareTaskLists.default(false),
   taskSharePort: fields.taskSharePort.default(TASK_SHARE_DEFAULT_PORT),
+  planReviewDefault: fields.planReviewDefault.default('before_acting'),
 });
 export type Settings = z.infer<typeof Settings>;
 

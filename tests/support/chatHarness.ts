@@ -6,7 +6,7 @@ import { createNodeCore } from '../../src/main/core/createNodeCore';
 import type { ChatEngineOptions } from '../../src/main/core/llm/agentLoop';
 import type { CallName, CallRequest, CallResponse, EventName, EventPayload, IpcError } from '../../src/shared/ipc';
 import { startScriptedServer, type ScriptedServer } from './scriptedServer';
-import { makeTempDir, removeDir } from './tempDir';
+import { makeTempDir, removeDir, seedPlanReviewOff } from './tempDir';
 
 export const TEST_KEY = 'sk-test-0123456789-secret-key';
 export const TEST_MODEL = 'scripted-model';
@@ -28,6 +28,8 @@ export interface HarnessOptions {
   chat?: Partial<ChatEngineOptions>;
   /** Reuse a data dir (restart tests). */
   dataDir?: string;
+  /** Keep plan review's default (on) for new conversations; other tests run with it off. */
+  planReview?: boolean;
 }
 
 export function startChatCore(server: ScriptedServer | null, options: HarnessOptions = {}) {
@@ -35,6 +37,7 @@ export function startChatCore(server: ScriptedServer | null, options: HarnessOpt
   const dataDir = options.dataDir ?? path.join(root!, 'data');
   const logs: string[] = [];
   const events: CapturedEvent[] = [];
+  if (!options.planReview) seedPlanReviewOff(dataDir);
   const core = createNodeCore({
     dataDir,
     env: options.env ?? {

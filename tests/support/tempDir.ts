@@ -28,3 +28,15 @@ export function tempDirPerTest(
     },
   };
 }
+
+/**
+ * Plan review is on by default for new conversations; tests of other features run with
+ * it off (as their conversations would have before it existed) unless they ask for it.
+ * Writes settings.json only when the data dir has none, so a restart keeps its settings.
+ */
+export function seedPlanReviewOff(dataDir: string): void {
+  const file = path.join(dataDir, 'settings.json');
+  if (fs.existsSync(file)) return;
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  fs.writeFileSync(file, JSON.stringify({ planReviewDefault: 'off' }), { mode: 0o600 });
+}

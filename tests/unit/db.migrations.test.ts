@@ -10,6 +10,7 @@ import { DB_FILE, migrate, openDatabase, type Db } from '../../src/main/core/db/
 import { createConversationRepo } from '../../src/main/core/conversations/conversationRepo';
 import { createMessageRepo } from '../../src/main/core/conversations/messageRepo';
 import { tempDirPerTest } from '../support/tempDir';
+import { createPlanStore } from '../../src/main/core/plans/planStore';
 
 const A = '11111111-1111-4111-8111-111111111111';
 const B = '22222222-2222-4222-8222-222222222222';
@@ -46,6 +47,8 @@ const seeds: Seed[] = [
       const messages = createMessageRepo(db);
       const { items, total } = conversations.list('', 0, 50);
       expect(total).toBe(2);
+      // Conversations from before plan review keep today's behaviour ("Review plans": off).
+      expect([createPlanStore(db).mode(A), createPlanStore(db).mode(B)]).toEqual(['off', 'off']);
       expect(items.map((c) => [c.id, c.title, c.pinned, c.titleSource, c.createdAt, c.updatedAt])).toEqual([
         [A, 'Trip to Lisbon', true, 'user', 1000, 5000],
         [B, '50% done_draft', false, 'auto', 2000, 9000],

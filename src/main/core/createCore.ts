@@ -38,6 +38,7 @@ import { createVersions } from './versions/versionsModule';
 import { createAttachmentsModule } from './attachments/attachmentsModule';
 import { createContinuity } from './continuity/continuityModule';
 import { createTaskShare } from './taskShare/taskShareModule';
+import { createPlanModule } from './plans/planModule';
 
 export interface CoreOptions {
   dataDir: string;
@@ -143,6 +144,18 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     prompts,
     chat,
   });
+  const plans = createPlanModule({
+    db,
+    bus,
+    now,
+    settings,
+    tasks: tasks.tasks,
+    messages,
+    chat,
+    tools,
+    prompts,
+    setAutopilot: (conversationId, enabled) => void autopilot.handlers['autopilot:set']({ conversationId, enabled }),
+  });
   // Default: a task in progress under a worker's owner id is the worker's; the workers
   // module may pass a sharper `isTaskDelegated`.
   const autopilot = createAutopilot({
@@ -154,6 +167,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     settings,
     assessorConnection: (conversationId) => providers.forConversation(conversationId, 'assessor'),
     client: clientOptions,
+    holds: plans.holds,
   });
   // Before the workers module: it marks the workers a previous process left running as stopped.
   const continuity = createContinuity({ db, bus, now, chat, tasks: tasks.tasks, autopilotOn: (id) => autopilot.state(id).enabled });
@@ -231,6 +245,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     ...attachments.handlers,
     ...continuity.handlers,
     ...taskShare.handlers,
+    ...plans.handlers,
     // Stop halts everything in the conversation at once: Autopilot's pending step, the
     // main agent and every worker (with a summary when workers were involved).
     'chat:stop': async ({ conversationId }) => {
@@ -294,6 +309,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     /** Resolves once every MCP server process has stopped. */
     close(): Promise<void> {
       approvals.close();
+      plans.close();
       autopilot.close();
       tasks.close();
       continuity.close();

@@ -24,6 +24,7 @@ import { onlyWaitingForYou, runState, stoppedLast } from '../tasks/runState';
 import '../tasks/taskHints.css';
 import { revealBidiControls } from '../../shared/bidi';
 import { showVersion } from '../versions/showVersion';
+import { PlanReviewSelect } from '../tasks/PlanReviewMode';
 
 export function ConversationView(props: {
   /** Scroll to and highlight this message once loaded (a search result). */
@@ -160,6 +161,7 @@ export function ConversationView(props: {
         <UsageTotal conversationId={conversationId} />
         <ModelPicker conversation={conversation} />
         <AutopilotToggle state={autopilot} />
+        <PlanReviewSelect conversationId={conversation.id} />
         <ConversationSettingsButton conversationId={conversation.id} />
       </header>
       <TaskHeader

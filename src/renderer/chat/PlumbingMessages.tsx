@@ -9,6 +9,7 @@ import { CardIcon } from './CardIcon';
 import { Markdown } from './LazyMarkdown';
 import { LazyDetails } from './ToolCallCard';
 import './toolCards.css';
+import { planChangedView, planMessageView } from './PlanMessages';
 
 /** The quiet form of a message, or null when it is shown as a normal message. */
 export function plumbingView(message: Message) {
@@ -20,7 +21,10 @@ export function plumbingView(message: Message) {
       </article>
     );
   }
+  if (message.role === 'system') return planChangedView(message);
   if (message.role !== 'user') return null;
+  const plan = planMessageView(message);
+  if (plan) return plan;
   if (message.origin === 'auto' && message.content.startsWith(NEXT_TODO)) {
     const task = message.content.slice(NEXT_TODO.length).trim();
     return (

@@ -2,6 +2,7 @@
 // Count north basket", "Thought for a moment"), read from the call's arguments and result.
 // Other tools keep the plain "name, state" line. Pure, so it is cheap for every card.
 import type { Message, ToolCall, ToolResultOutcome } from '../../shared/domain';
+import { NOT_APPROVED } from '../../shared/planText';
 
 /** A tool call as a card shows it: the call and its result message, once there is one. */
 export interface ToolCallView {
@@ -33,7 +34,7 @@ function parse(json: string): Record<string, unknown> | null {
 
 /** Tool results that report a failure (the registry's and the tools' own wording). */
 export function isFailure(content: string): boolean {
-  return /^(Error:|Invalid arguments|Unknown tool|Tool \S+ failed)/.test(content) || parse(content)?.ok === false;
+  return /^(Error:|Invalid arguments|Unknown tool|Tool \S+ failed)/.test(content) || content === NOT_APPROVED || parse(content)?.ok === false;
 }
 
 const DENIED = 'The user denied this call.';

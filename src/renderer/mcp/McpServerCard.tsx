@@ -15,6 +15,7 @@ export function McpServerCard(props: {
   calls: {
     setEnabled: (enabled: boolean) => Promise<McpState>;
     setTrusted: (trusted: boolean) => Promise<McpState>;
+    setReadOnly: (readOnly: boolean) => Promise<McpState>;
     setToolEnabled: (tool: string, enabled: boolean) => Promise<McpState>;
     restart: () => Promise<McpState>;
   };
@@ -59,6 +60,10 @@ export function McpServerCard(props: {
         <label className="checkbox-field">
           <input type="checkbox" checked={server.trusted} onChange={(e) => run(() => calls.setTrusted(e.target.checked))} />
           <span>Run tools without asking</span>
+        </label>
+        <label className="checkbox-field" title="Its tools may be used while a plan waits for your approval">
+          <input type="checkbox" checked={server.readOnly} onChange={(e) => run(() => calls.setReadOnly(e.target.checked))} />
+          <span>Read-only (usable while planning)</span>
         </label>
       </div>
       {server.tools.length > 0 && (

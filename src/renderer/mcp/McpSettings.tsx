@@ -75,6 +75,7 @@ export function McpSettings({ settings }: { settings: SettingsView }) {
               calls={{
                 setEnabled: (enabled) => call(api, 'mcp:setEnabled', { name: server.name, enabled }),
                 setTrusted: (trusted) => call(api, 'mcp:setTrusted', { name: server.name, trusted }),
+                setReadOnly: (readOnly) => call(api, 'mcp:setReadOnly', { name: server.name, readOnly }),
                 setToolEnabled: (tool, enabled) => call(api, 'mcp:setToolEnabled', { name: server.name, tool, enabled }),
                 restart: () => call(api, 'mcp:restart', { name: server.name }),
               }}

@@ -9,6 +9,7 @@ import { ModelSelect } from '../providers/ModelSelect';
 import { DefaultSystemPrompt } from '../instructions/DefaultSystemPrompt';
 import { PromptLibrarySettings } from '../instructions/PromptLibrarySettings';
 import { TaskShareSettings } from '../taskShare/TaskShareSettings';
+import { PlanReviewField } from '../tasks/PlanReviewMode';
 
 export function SettingsView({ settings, onClose }: { settings: Settings | null; onClose: () => void }) {
   if (!settings) return <div className="loading" aria-busy="true" />;
@@ -131,6 +132,7 @@ function AgentSettings({ settings }: { settings: Settings }) {
         />
         <span>Autopilot on for new conversations</span>
       </label>
+      <PlanReviewField value={settings.planReviewDefault} onChange={(planReviewDefault) => update({ planReviewDefault })} />
       <NumberField
         label="Autopilot steps per message"
         value={settings.autopilotCap}

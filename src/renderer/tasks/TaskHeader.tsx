@@ -12,6 +12,10 @@ import { ExportTasksDialog } from './ExportTasksDialog';
 import { ContinueBanner } from './ContinueBanner';
 import type { RunState } from './runState';
 import { revealBidiControls } from '../../shared/bidi';
+import { PlanReviewCard } from './PlanReviewCard';
+import { PlanAmendment } from './PlanAmendment';
+import { usePlanState } from './usePlanState';
+import { AddTaskRow } from './AddTaskRow';
 
 const STORAGE_PREFIX = 'stepwise.tasks.expanded.';
 
@@ -28,8 +32,16 @@ export function TaskHeader(props: {
   onJumpToMessage: (id: number, transcriptId?: string) => void;
 }) {
   const { list } = useTaskList(props.conversationId);
+  const plan = usePlanState(props.conversationId);
   if (!list || list.tasks.length === 0) return null;
-  return <TaskPanel {...props} list={list} />;
+  if (plan?.phase === 'review' && !props.running) return <PlanReviewCard {...props} list={list} plan={plan} />;
+  const amendment = plan?.amendment && <PlanAmendment conversationId={props.conversationId} amendment={plan.amendment} />;
+  return (
+    <>
+      {amendment}
+      <TaskPanel {...props} list={list} />
+    </>
+  );
 }
 
 function TaskPanel(props: {
@@ -144,32 +156,3 @@ function TaskPanel(props: {
   );
 }
 
-function AddTaskRow({ conversationId, onDone }: { conversationId: string; onDone: () => void }) {
-  const api = useApi();
-  const guard = useGuard();
-  const [title, setTitle] = useState('');
-  return (
-    <li className="task-row adding">
-      <input
-        autoFocus
-        className="inline-rename"
-        aria-label="New task title"
-        placeholder="New task"
-        maxLength={200}
-        value={title}
-        onChange={(e) => setTitle(e.target.value)}
-        onBlur={onDone}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && title.trim()) {
-            e.preventDefault();
-            void guard(() => call(api, 'tasks:add', { conversationId, title })).then(() => setTitle(''));
-          } else if (e.key === 'Escape') {
-            e.preventDefault();
-            e.stopPropagation();
-            onDone();
-          }
-        }}
-      />
-    </li>
-  );
-}

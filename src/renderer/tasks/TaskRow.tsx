@@ -1,7 +1,7 @@
 // One task in the header: status icon, tick box, title (+ activeForm while in
 // progress), owner badge, and a menu to rename, move or delete. Drag to reorder, or
 // Alt+↑/↓ on the focused row.
-import { useState, type DragEvent } from 'react';
+import { useState, type DragEvent, type ReactNode } from 'react';
 import type { Task, TaskList } from '../../shared/tasks';
 import { handedBackLabel } from '../../shared/taskProgress';
 import { call, useApi } from '../api/apiContext';
@@ -33,6 +33,8 @@ export function TaskRow(props: {
   runState: RunState;
   /** `transcriptId`: a worker's transcript, when the message is there. */
   onJump: (messageId: number, transcriptId?: string) => void;
+  /** Shown under the title (the review card's comment on the task). */
+  children?: ReactNode;
 }) {
   const { task, list, conversationId } = props;
   const api = useApi();
@@ -148,6 +150,7 @@ export function TaskRow(props: {
         )}
         {task.changedBy && <span className="task-source">Changed by {revealBidiControls(task.changedBy)}</span>}
         <TaskLedger conversationId={conversationId} listId={list.id} taskId={task.id} onJump={props.onJump} />
+        {props.children}
       </span>
       {task.owner !== 'main' && <span className="owner-badge">{task.owner}</span>}
       {handedBack && (

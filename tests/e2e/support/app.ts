@@ -14,6 +14,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { seedPlanReviewOff } from '../../support/tempDir';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const HOST_ENTRY = path.join(ROOT, 'out/main/host.js');
@@ -191,6 +192,8 @@ export interface LaunchOptions {
   dataDir?: string;
   env?: Env;
   args?: string[];
+  /** Keep plan review's default (on) for new conversations; other tests run with it off. */
+  planReview?: boolean;
   /** What the page reports as the OS theme. Default: light. */
   colorScheme?: 'light' | 'dark';
   viewport?: { width: number; height: number };
@@ -225,6 +228,7 @@ export async function launchApp(options: LaunchOptions = {}): Promise<App> {
   let args = options.args;
   let host: HostProcess | null = null;
   let browser: Browser | null = null;
+  if (!options.planReview) seedPlanReviewOff(dataDir);
   try {
     host = await startHostProcess({ dataDir, env, args });
     browser = await launchChromium();

@@ -104,6 +104,14 @@ afterEach(() => {
   removeDir(dir);
 });
 
+
+/** A file as written before plan review: no `planReview`, no `planRevisions`. */
+function withoutPlans(v: Record<string, unknown>): Record<string, unknown> {
+  const { planRevisions: _revisions, ...rest } = v;
+  const { planReview: _mode, ...conversation } = v.conversation as Record<string, unknown>;
+  return { ...rest, conversation };
+}
+
 describe('conversation JSON export', () => {
   it('is complete: every message column, both lists with tasks, dependencies and events, the worker', async () => {
     const data = ConversationExport.parse(JSON.parse(await exportJson(conversationId)));
@@ -221,8 +229,9 @@ describe('import', () => {
 
   it('imports a version 1 file (from before the task ledger): same conversation, tasks without tool calls', async () => {
     const v2 = JSON.parse(await exportJson(conversationId)) as ConversationExport;
+    // Version 1 files are from before plan review too.
     const v1 = {
-      ...v2,
+      ...(withoutPlans(v2) as ConversationExport),
       version: 1,
       taskLists: v2.taskLists.map((list) => ({ ...list, tasks: list.tasks.map(({ toolCalls: _drop, ...task }) => task) })),
     };
@@ -235,7 +244,8 @@ describe('import', () => {
     const withoutLedger = (d: ConversationExport) => ({
       ...d,
       exportedAt: '',
-      conversation: { ...d.conversation, id: '', updatedAt: '' },
+      conversation: { ...d.conversation, id: '', updatedAt: '', planReview: undefined },
+      planRevisions: undefined,
       taskLists: d.taskLists.map((l) => ({ ...l, tasks: l.tasks.map((t) => ({ ...t, toolCalls: [] })) })),
     });
     expect(withoutLedger(again)).toEqual(withoutLedger(v2));
@@ -282,7 +292,7 @@ describe('import', () => {
     { name: 'another format', content: (v) => JSON.stringify({ ...v, format: 'chatgpt.export' }), message: /not a Stepwise conversation export: its format is "chatgpt.export"/ },
     { name: 'a task list export', content: () => JSON.stringify({ format: 'stepwise.tasks', version: 1, conversations: [] }), message: /it is a task list export \(stepwise.tasks\)/ },
     { name: 'a newer version', content: (v) => JSON.stringify({ ...v, version: 3 }), message: /exported by a newer version of Stepwise \(format version 3; this version reads up to 2\)\. Update Stepwise/ },
-    { name: 'a version 1 file with tool calls', content: (v) => JSON.stringify({ ...v, version: 1 }), message: /malformed: taskLists\.0\.tasks\.0: Unrecognized key: "toolCalls"/ },
+    { name: 'a version 1 file with tool calls', content: (v) => JSON.stringify({ ...withoutPlans(v), version: 1 }), message: /malformed: taskLists\.0\.tasks\.0: Unrecognized key: "toolCalls"/ },
     { name: 'a tool call pointing at a missing message', content: (v) => JSON.stringify(withTask(v, 0, 0, { toolCalls: [{ name: 'x', arguments: '{}', outcome: 'ok', startedAt: '2026-05-01T09:30:00.000Z', endedAt: '2026-05-01T09:30:00.000Z', result: '', agent: 'main', toolCallId: 'c', messageId: 99 }] })), message: /malformed: taskLists\.0: a tool call of task 1 refers to message 99, which is not in the file/ },
     { name: 'a version that is not a number', content: (v) => JSON.stringify({ ...v, version: '1' }), message: /malformed: "version" must be a whole number from 1 \(got "1"\)/ },
     { name: 'an unknown role', content: (v) => JSON.stringify(withMessage(v, 0, { role: 'robot' })), message: /malformed: messages\.0\.role:/ },
@@ -290,6 +300,7 @@ describe('import', () => {
     { name: 'a bad time', content: (v) => JSON.stringify(withMessage(v, 1, { createdAt: 'yesterday' })), message: /malformed: messages\.1\.createdAt: must be an ISO 8601 UTC time/ },
     { name: 'a blocker not in the list', content: (v) => JSON.stringify(withTask(v, 0, 2, { blockedBy: [9] })), message: /malformed: taskLists\.0: task 3 is blocked by 9, not in the list/ },
     { name: 'a dependency cycle', content: (v) => JSON.stringify(withTask(v, 0, 1, { blockedBy: [3] })), message: /malformed: taskLists\.0: dependencies form a cycle \(2 → 3 → 2\)/ },
+    { name: 'a plan revision of a list not in the file', content: (v) => JSON.stringify({ ...v, planRevisions: [{ list: 9, revision: 1, tasks: [], comments: { general: '', tasks: [] }, approvedAt: null, createdAt: '2026-05-01T09:30:00.000Z' }] }), message: /malformed: planRevisions\.0: list 9 is not in taskLists/ },
     { name: 'two open lists', content: (v) => JSON.stringify(withList(v, 0, { closedAt: null })), message: /malformed: 2 task lists are open/ },
     { name: 'a dangling message reference', content: (v) => JSON.stringify(withTask(v, 1, 0, { lastMessageId: 99 })), message: /malformed: taskLists\.1: task 1 refers to message 99, which is not in the file/ },
     { name: 'two tasks in progress for one owner', content: (v) => JSON.stringify(withTask(v, 0, 2, { status: 'in_progress' })), message: /malformed: taskLists\.0: 2 tasks of owner main are in_progress/ },

@@ -63,6 +63,7 @@ export function createWorkerTools(deps: { workers: WorkerManager; tasks: TaskSer
     defineTool({
       name: 'ask_user',
       availableTo: 'workers',
+      safeWhilePlanning: true,
       description:
         'Ask the user one clear question when the task is ambiguous or needs something only the user knows. Waits for the answer and returns it.',
       parameters: z.object({ question: z.string().trim().min(1, { error: 'question must not be empty' }).max(4000) }),
@@ -70,6 +71,7 @@ export function createWorkerTools(deps: { workers: WorkerManager; tasks: TaskSer
     }),
     defineTool({
       name: 'think',
+      safeWhilePlanning: true,
       description:
         'Write down your reasoning before acting when a plan or a result is not obvious. The thought is shown to the user as a collapsible "Thinking" card; it changes nothing else.',
       parameters: z.object({ thought: z.string().max(20_000) }),

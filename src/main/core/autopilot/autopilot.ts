@@ -39,6 +39,8 @@ export interface AutopilotDeps {
   client: ClientOptions;
   /** Whether a worker runs this task right now: Autopilot waits for it instead of assessing. */
   isTaskDelegated?: (conversationId: string, task: Task) => boolean;
+  /** A plan waits for the user's approval: Autopilot holds, it never approves (plan review). */
+  holds?: (conversationId: string) => boolean;
 }
 
 type PauseKind = 'cap' | 'not-done' | 'failed' | 'no-progress';
@@ -168,7 +170,7 @@ export function createAutopilot(deps: AutopilotDeps) {
     const generation = entry.generation;
     entry.paused = null;
     const list = tasks.get(conversationId);
-    if (!list || !hasOpenWork(list)) return push(conversationId);
+    if (!list || !hasOpenWork(list) || deps.holds?.(conversationId)) return push(conversationId);
     const delegated = new Set(list.tasks.filter((t) => isTaskDelegated(conversationId, t)).map((t) => t.id));
     const current = currentTask(list);
     // A worker's result resumes the main agent; the end of that turn brings us back here.

@@ -8,7 +8,7 @@ import type { Row } from '../db/tables';
 
 type ConversationRow = Row<'conversations'>;
 /** What a conversation is made from: a row, or a row just inserted (no model or folder yet). */
-type ConversationFields = Omit<ConversationRow, 'model_profile' | 'model_name' | 'folder_id' | 'parent_id' | 'autopilot'> &
+type ConversationFields = Pick<ConversationRow, 'id' | 'title' | 'created_at' | 'updated_at' | 'pinned' | 'title_source'> &
   Partial<Pick<ConversationRow, 'model_profile' | 'model_name' | 'folder_id'>>;
 
 export const DEFAULT_TITLE = 'New conversation';

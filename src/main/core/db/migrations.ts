@@ -451,6 +451,41 @@ export const migrations: Migration[] = [
         WHERE role = 'tool';
     `,
   },
+  {
+    version: 19,
+    name: 'plan review',
+    sql: `
+      -- "Review plans" per conversation; NULL follows the default in Settings → Agent.
+      -- Conversations from before plan review keep today's behaviour.
+      ALTER TABLE conversations ADD COLUMN plan_review TEXT CHECK (plan_review IN ('off', 'before_acting', 'every_plan'));
+      UPDATE conversations SET plan_review = 'off';
+      -- Every review of a plan: changes requested (approved_at NULL) or approved. tasks and
+      -- comments are JSON (PlanTask[], PlanComments); revision counts per task list.
+      CREATE TABLE plan_revisions (
+        conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+        list_id INTEGER NOT NULL,
+        revision INTEGER NOT NULL,
+        tasks TEXT NOT NULL,
+        comments TEXT NOT NULL,
+        approved_at INTEGER,
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (conversation_id, list_id, revision)
+      );
+      -- The plan as the model left it at the end of its last planning turn: what the
+      -- user's edits in the review card are compared with.
+      CREATE TABLE plan_drafts (
+        conversation_id TEXT PRIMARY KEY REFERENCES conversations (id) ON DELETE CASCADE,
+        list_id INTEGER NOT NULL,
+        tasks TEXT NOT NULL
+      );
+      -- Approved plans a turn finished: their approval does not cover work added later.
+      CREATE TABLE plans_done (
+        conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+        list_id INTEGER NOT NULL,
+        PRIMARY KEY (conversation_id, list_id)
+      );
+    `,
+  },
 ];
 
 export const LATEST_VERSION = migrations.at(-1)?.version ?? 0;

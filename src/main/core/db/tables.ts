@@ -7,6 +7,7 @@ import type { WorkerStatus } from '../../../shared/agents';
 import type { Message, MessageRole, MessageStatus, ToolResultOutcome } from '../../../shared/domain';
 import type { ToolOutcome } from '../../../shared/ledger';
 import type { HandedBack, TaskStatus } from '../../../shared/tasks';
+import type { PlanReviewModeName } from '../../../shared/planModes';
 
 type SqlType = 'INTEGER' | 'TEXT' | 'REAL';
 
@@ -55,6 +56,7 @@ export const tables = {
     model_profile: text.orNull,
     model_name: text.orNull,
     folder_id: text.orNull,
+    plan_review: textOf<PlanReviewModeName>().orNull,
   },
   drafts: {
     conversation_id: text,
@@ -109,6 +111,24 @@ export const tables = {
     kind: text,
     before: text.orNull,
     after: text.orNull,
+  },
+  plan_drafts: {
+    conversation_id: text,
+    list_id: integer,
+    tasks: text,
+  },
+  plan_revisions: {
+    conversation_id: text,
+    list_id: integer,
+    revision: integer,
+    tasks: text,
+    comments: text,
+    approved_at: integer.orNull,
+    created_at: integer,
+  },
+  plans_done: {
+    conversation_id: text,
+    list_id: integer,
   },
   task_continuity: {
     conversation_id: text,

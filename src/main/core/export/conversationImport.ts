@@ -193,6 +193,13 @@ function consistencyProblems(data: ConversationExport): string[] {
     }
   }
   if (openLists > 1) problems.push(`${openLists} task lists are open (a conversation has at most one)`);
+  const revisions = new Set<string>();
+  for (const [index, plan] of (data.planRevisions ?? []).entries()) {
+    if (!listIds.has(plan.list)) problems.push(`planRevisions.${index}: list ${plan.list} is not in taskLists`);
+    const key = `${plan.list}/${plan.revision}`;
+    if (revisions.has(key)) problems.push(`planRevisions.${index}: revision ${plan.revision} of list ${plan.list} is there twice`);
+    revisions.add(key);
+  }
   const workerNumbers = new Set<number>();
   for (const worker of data.workers) {
     if (workerNumbers.has(worker.number)) problems.push(`worker number ${worker.number} is used more than once`);

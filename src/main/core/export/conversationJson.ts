@@ -11,6 +11,7 @@ import { notFound } from '../ipc/dispatcher';
 import { escapeBidiControlsInJson } from '../../../shared/bidi';
 import type { ExportReader, ReadAttachment, ReadConversation, ReadList, ReadMessage, ReadWorker } from './exportReader';
 import { eventNumbering, isoTime, listJson, taskJson, toolCallJson } from './tasksJson';
+import { plansJson, type ReadPlans } from './planExport';
 
 export interface ConversationSnapshot {
   conversation: ReadConversation;
@@ -19,6 +20,8 @@ export interface ConversationSnapshot {
   workers: Array<ReadWorker & { messages: ReadMessage[] }>;
   /** An attached file's bytes as base64, or null when it is gone (without it: null for every file). */
   fileData?: (file: ReadAttachment) => string | null;
+  /** The "Review plans" choice and every plan revision. */
+  plans?: ReadPlans;
 }
 
 export function readConversation(
@@ -34,6 +37,7 @@ export function readConversation(
     lists: reader.lists(conversationId, 'history'),
     workers: reader.workers(conversationId).map((worker) => ({ ...worker, messages: reader.messages(worker.conversationId) })),
     fileData,
+    plans: reader.plans(conversationId),
   };
 }
 
@@ -98,6 +102,7 @@ export function conversationExport(snapshot: ConversationSnapshot, exportedAt: n
       model: conversation.model,
       ...(conversation.instructions ? { instructions: conversation.instructions } : {}),
       ...(conversation.folder ? { folder: conversation.folder } : {}),
+      ...(snapshot.plans ? { planReview: snapshot.plans.mode } : {}),
     },
     messages: withVersions(snapshot.messages),
     taskLists: snapshot.lists.map((list) => ({
@@ -129,6 +134,7 @@ export function conversationExport(snapshot: ConversationSnapshot, exportedAt: n
       title: worker.title,
       messages: withVersions(worker.messages),
     })),
+    ...(snapshot.plans ? { planRevisions: plansJson(snapshot.plans, isoTime) } : {}),
   };
 }
 

@@ -1,5 +1,7 @@
 // A conversation as Markdown to read or share: who said what, each tool call in one line
 // with its result, and the task list as it stood at the end.
+import { PLAN_APPROVED } from '../../../shared/planText';
+import { plansMarkdown } from './planExport';
 import type { ConversationSnapshot } from './conversationJson';
 import type { ReadMessage } from './exportReader';
 import { formatBytes } from '../../../shared/attachments';
@@ -13,7 +15,8 @@ function speaker(message: ReadMessage): string {
   if (message.role === 'assistant') return 'Assistant';
   if (message.role === 'system') return 'System';
   if (message.role === 'tool') return 'Tool';
-  if (message.origin === 'auto') return 'Autopilot';
+  // The quiet message an approval sends is the user's act, not Autopilot's.
+  if (message.origin === 'auto') return message.content.startsWith(PLAN_APPROVED) ? 'You (plan approved)' : 'Autopilot';
   if (message.origin === 'worker') return 'Worker';
   if (message.origin === 'system') return 'Stepwise';
   return 'You';
@@ -147,6 +150,7 @@ export function conversationMarkdown(snapshot: ConversationSnapshot, exportedAt:
     `Exported from Stepwise on ${formatUtc(exportedAt)} · ${count} ${count === 1 ? 'message' : 'messages'}` +
       (snapshot.conversation.model ? ` · model ${escapeMarkdownLine(snapshot.conversation.model.model)}` : ''),
     ...instructionsSection(snapshot.conversation.instructions),
+    ...(snapshot.plans ? plansMarkdown(snapshot.plans, formatUtc) : []),
     ...messageSections(messages),
     ...workerLines(snapshot),
     ...finalTaskList(snapshot),

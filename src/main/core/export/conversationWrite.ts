@@ -12,6 +12,7 @@ import { workerInserter } from '../agents/workerRepo';
 import { createLedgerStore } from '../ledger/ledgerStore';
 import { fileInFolder } from './folderImport';
 import { placements } from '../versions/fileTree';
+import { writeImportedPlans } from './planExport';
 
 const ms = (iso: string): number => Date.parse(iso);
 const msOrNull = (iso: string | null): number | null => (iso === null ? null : Date.parse(iso));
@@ -124,8 +125,10 @@ export function writeImportedConversation(
 
     const pendingEvents: Array<{ event: TaskEventExport; listId: number; taskId: number | null }> = [];
     const sortedLists = [...data.taskLists].sort((a, b) => a.id - b.id);
+    const listIds = new Map<number, number>();
     for (const list of sortedLists) {
       const listId = tasks.createList(conversationId, ms(list.createdAt), msOrNull(list.closedAt));
+      listIds.set(list.id, listId);
       const taskIds = new Map<number, number>();
       for (const task of list.tasks) {
         const taskId = tasks.insertTaskRow({
@@ -181,6 +184,7 @@ export function writeImportedConversation(
         after: event.after,
       });
     }
+    writeImportedPlans(db, conversationId, source.planReview, data.planRevisions, listIds);
     // The model has nothing to be told about history that came with the file.
     if (lastEventId !== null) tasks.setNoticeMark(conversationId, lastEventId);
     return { conversationId, title: source.title };

@@ -1,6 +1,7 @@
 // Reads everything an export needs — conversations, task lists, tasks with their
 // dependencies and history, messages, workers — with SELECTs only, so the same code serves
 // the app and the command line's read-only connection.
+import { createPlanExportReader } from './planExport';
 import type { Message } from '../../../shared/domain';
 import type { AttachmentInfo } from '../../../shared/attachments';
 import type { TaskStatus } from '../../../shared/tasks';
@@ -284,6 +285,8 @@ export function createExportReader(db: Db) {
         ...filesOf(row),
       }));
     },
+    /** The "Review plans" choice and every plan revision (planExport.ts). */
+    plans: createPlanExportReader(db),
     workers(conversationId: string): ReadWorker[] {
       return workersOf.all(conversationId).map((row) => ({
         conversationId: row.id,

@@ -12,6 +12,7 @@ import type { EventBus } from '../ipc/eventBus';
 import type { Settings } from '../../../shared/settings';
 import { costOf } from '../../../shared/providers';
 import { CANCELLED_BY_USER, type ToolRegistry } from '../tools/toolRegistry';
+import { REFUSAL_LIMIT, REFUSAL_NOTE } from '../tools/refusals';
 import { outcomeOf, type ToolCallObserver, type ToolRunResult } from '../tools/toolTypes';
 import { compactHistory, loadHistory } from './compactHistory';
 import { buildRequestHistory, tooLongError } from '../context/requestHistory';
@@ -125,6 +126,7 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
     return failed({ kind: 'config', message: error instanceof Error ? error.message : String(error), retryable: false, settings: true });
   }
 
+  let refusals = 0;
   for (let round = 1; ; round++) {
     if (signal.aborted) return { kind: 'stopped' };
     const promptCtx = { conversationId: scopeId, agentId };
@@ -268,8 +270,13 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
       })();
       emit(message);
       recorded?.();
+      if (result.refused) refusals++;
     }
     if (signal.aborted) return { kind: 'stopped' };
+    if (refusals >= REFUSAL_LIMIT) {
+      emit(messages.insert({ conversationId, role: 'system', content: REFUSAL_NOTE, origin: 'system' }));
+      return { kind: 'complete' };
+    }
     if (!decision.goOn) return { kind: 'complete' };
     if (round >= settings.maxToolRounds) {
       const error = roundsError(settings.maxToolRounds);

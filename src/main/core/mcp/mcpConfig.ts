@@ -26,6 +26,8 @@ const RawServer = z.looseObject({
   disabledTools: z.array(z.string()).optional(),
   /** Stepwise: "Run tools without asking". */
   trusted: z.boolean().optional(),
+  /** Stepwise: every tool of the server counts as read-only while a plan is reviewed. */
+  readOnly: z.boolean().optional(),
   /** Seconds per call (Cline's key). */
   timeout: z.number().positive().optional(),
 });
@@ -48,6 +50,7 @@ export interface ServerConfig {
   headers: Record<string, string>;
   enabled: boolean;
   trusted: boolean;
+  readOnly: boolean;
   alwaysAllow: string[];
   disabledTools: string[];
   timeoutMs: number;
@@ -93,6 +96,7 @@ function normalize(name: string, entry: RawServer): ServerConfig | string {
     headers: entry.headers ?? {},
     enabled: entry.disabled !== true,
     trusted: entry.trusted === true,
+    readOnly: entry.readOnly === true,
     alwaysAllow: entry.alwaysAllow ?? [],
     disabledTools: entry.disabledTools ?? [],
     timeoutMs: Math.round((entry.timeout ?? DEFAULT_TIMEOUT_SEC) * 1000),

@@ -25,6 +25,7 @@ export function mcpHandlers(deps: McpHandlerDeps) {
     | 'mcp:import'
     | 'mcp:setEnabled'
     | 'mcp:setTrusted'
+    | 'mcp:setReadOnly'
     | 'mcp:setToolEnabled'
     | 'mcp:restart'
     | 'tools:output'
@@ -95,6 +96,10 @@ export function mcpHandlers(deps: McpHandlerDeps) {
     'mcp:setTrusted': ({ name, trusted }) => {
       deps.must(name);
       return deps.edit((current) => editServer(current, name, (entry) => ({ ...entry, trusted })));
+    },
+    'mcp:setReadOnly': ({ name, readOnly }) => {
+      deps.must(name);
+      return deps.edit((current) => editServer(current, name, (entry) => ({ ...entry, readOnly })));
     },
     'mcp:setToolEnabled': ({ name, tool, enabled }) => {
       deps.must(name);

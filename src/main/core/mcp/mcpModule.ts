@@ -102,6 +102,7 @@ export function createMcpModule(deps: McpModuleDeps) {
       launch: launchLine(c),
       enabled: c.enabled,
       trusted: c.trusted,
+      readOnly: c.readOnly,
       state: server.status(),
       error: server.error(),
       stderr: redactStderr(server.stderr(), c),

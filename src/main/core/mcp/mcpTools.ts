@@ -124,6 +124,8 @@ export function mcpTool(server: McpServer, tool: Tool, modelName: string, deps: 
     description: `${description || `Tool ${tool.name}`} (MCP server "${server.config.name}")`,
     parameters: z.record(z.string(), z.unknown()),
     inputSchema: tool.inputSchema as Record<string, unknown>,
+    // Read at call time: the user may mark the server read-only after its tools were listed.
+    safeWhilePlanning: () => tool.annotations?.readOnlyHint === true || server.config.readOnly,
     handler: (args, ctx) => runTool(server, tool, modelName, args, ctx, deps),
   }) as unknown as ToolDefinition;
 }

@@ -272,5 +272,9 @@ export function createTaskTools(tasks: TaskService): ToolDefinition[] {
       }, jsonError),
   });
 
-  return [manageTodoList, taskCreate, taskUpdate, taskGet, taskList, taskDelete] as ToolDefinition[];
+  // Planning is what these tools are for: they run while a plan waits for approval.
+  return [manageTodoList, taskCreate, taskUpdate, taskGet, taskList, taskDelete].map((tool) => ({
+    ...tool,
+    safeWhilePlanning: true,
+  })) as ToolDefinition[];
 }

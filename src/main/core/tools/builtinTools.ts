@@ -6,6 +6,7 @@ import { defineTool } from './toolTypes';
 export function currentTimeTool(now: () => number = Date.now) {
   return defineTool({
     name: 'get_current_time',
+    safeWhilePlanning: true,
     description:
       "Returns the current date and time. Use it whenever the answer depends on today's date or the time of day.",
     parameters: z.object({

@@ -19,9 +19,36 @@ export const CANCELLED_BY_USER = 'cancelled by user';
 /** Gets tools ready before a request (e.g. starts the MCP servers a conversation needs). */
 export type ToolPreparer = (ctx: Omit<ToolContext, 'callId'>) => Promise<void>;
 
+/**
+ * Decides before a call is made whether it may run (plan review). `refused` calls count
+ * towards the turn's limit of refusals; a promise holds the call until it is answered.
+ */
+export type ToolGate = (
+  tool: ToolDefinition,
+  rawArguments: string,
+  ctx: ToolContext,
+) => ToolRefusal | null | Promise<ToolRefusal | null>;
+export interface ToolRefusal {
+  content: string;
+  refused: boolean;
+}
+
 export function createToolRegistry() {
   const tools = new Map<string, { tool: ToolDefinition; schema: Record<string, unknown> }>();
   const preparers = new Set<ToolPreparer>();
+  let gate: ToolGate | null = null;
+  const ranListeners = new Set<(tool: ToolDefinition, ctx: ToolContext) => void>();
+
+  /** A listener's failure is logged, never the call's: the tool already ran. */
+  function ran(tool: ToolDefinition, ctx: ToolContext) {
+    for (const listener of ranListeners) {
+      try {
+        listener(tool, ctx);
+      } catch (error) {
+        console.error(`[stepwise] a listener of ${tool.name} failed:`, error);
+      }
+    }
+  }
 
   return {
     /** Adds a tool; returns a function that removes it again. */
@@ -38,6 +65,15 @@ export function createToolRegistry() {
       };
     },
     has: (name: string) => tools.has(name),
+    /** The one gate every call passes before its arguments are even read (plan review). */
+    setGate(next: ToolGate | null): void {
+      gate = next;
+    },
+    /** Told after each call whose handler ran and succeeded (plan review watches the task tools); returns a remover. */
+    onRan(listener: (tool: ToolDefinition, ctx: ToolContext) => void): () => void {
+      ranListeners.add(listener);
+      return () => void ranListeners.delete(listener);
+    },
     /** Runs before every request of an agent loop; returns a remover. */
     addPreparer(preparer: ToolPreparer): () => void {
       preparers.add(preparer);
@@ -72,6 +108,12 @@ export function createToolRegistry() {
             .join(', ') || 'none';
         return fail(`Unknown tool ${JSON.stringify(name)}. Available tools: ${known}.`);
       }
+      if (gate) {
+        const answer = gate(entry.tool, rawArguments, ctx);
+        const refusal = isPromiseLike(answer) ? await untilAborted(Promise.resolve(answer), ctx.signal) : answer;
+        if (refusal === ABORTED) return cancelled();
+        if (refusal) return { ...fail(refusal.content), ...(refusal.refused ? { refused: true } : {}) };
+      }
       const args = parseArguments(rawArguments);
       if (!args.ok) return fail(`Invalid arguments for ${name}: ${sentence(args.error)}`);
       const parsed = entry.tool.parameters.safeParse(args.value);
@@ -82,8 +124,11 @@ export function createToolRegistry() {
         // A handler that answered at once (the task tools) has nothing left to cancel.
         const content = isPromiseLike(returned) ? await untilAborted(Promise.resolve(returned), ctx.signal) : returned;
         if (content === ABORTED) return cancelled();
-        if (isToolResult(content)) return { ok: content.outcome === 'ok', content: content.content, outcome: content.outcome };
-        return { ok: true, content: typeof content === 'string' ? content : JSON.stringify(content) };
+        const result: ToolRunResult = isToolResult(content)
+          ? { ok: content.outcome === 'ok', content: content.content, outcome: content.outcome }
+          : { ok: true, content: typeof content === 'string' ? content : JSON.stringify(content) };
+        if (result.ok) ran(entry.tool, ctx);
+        return result;
       } catch (error) {
         if (ctx.signal.aborted) return cancelled();
         const message = error instanceof Error ? error.message : String(error);

@@ -31,6 +31,11 @@ export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
    * server validates). `parameters` then only has to accept the object.
    */
   inputSchema?: Record<string, unknown>;
+  /**
+   * May run while a plan waits for the user's approval (plan review): the task tools,
+   * `think`, `ask_user`, `get_current_time`, read-only MCP tools. Absent: it acts.
+   */
+  safeWhilePlanning?: boolean | (() => boolean);
   /** Text for the model; or `toolResult(outcome, text)` to say the call was denied, cancelled or failed. */
   handler: (args: z.output<S>, ctx: ToolContext) => string | ToolResult | Promise<string | ToolResult>;
 }
@@ -45,6 +50,8 @@ export interface ToolRunResult {
   ok: boolean;
   /** What the task ledger records; absent means `ok` or `error` following `ok`. */
   outcome?: ToolOutcome;
+  /** Refused before it ran because the plan is not approved (plan review). */
+  refused?: boolean;
 }
 
 const TOOL_RESULT = Symbol('stepwise.toolResult');

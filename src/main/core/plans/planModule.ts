@@ -1,0 +1,228 @@
+// Plan review in the core (docs/task-lists.md, "Plan review"): the per-conversation
+// setting, the planning-phase gate on the tool registry, the prompt section that tells
+// the model about the phase, and the review card's calls (approve, request changes).
+import type { Message } from '../../../shared/domain';
+import type { PlanComments, PlanPhase, PlanReviewMode, PlanState, PlanTask } from '../../../shared/planContract';
+import { PLAN_MAX_TASKS } from '../../../shared/planContract';
+import { approvedMessage, changesRequestedMessage, planDiff, sameTasks } from '../../../shared/planText';
+import type { Settings } from '../../../shared/settings';
+import type { TaskList } from '../../../shared/tasks';
+import type { Db } from '../db/openDatabase';
+import { AppError, notFound, type Handlers } from '../ipc/dispatcher';
+import type { EventBus } from '../ipc/eventBus';
+import type { PromptProvider } from '../llm/promptTypes';
+import type { ToolGate } from '../tools/toolRegistry';
+import { createPlanGate } from './planGate';
+import { createPlanStore } from './planStore';
+import { createAmendments } from './planAmendments';
+import type { TaskService } from '../tasks/taskService';
+import type { ToolContext, ToolDefinition } from '../tools/toolTypes';
+import { planPrompt } from './planPrompt';
+
+export interface PlanModuleDeps {
+  db: Db;
+  bus: EventBus;
+  now?: () => number;
+  settings: { effective(): Settings };
+  tasks: Pick<TaskService, 'get' | 'change'>;
+  messages: { insert(message: { conversationId: string; role: 'system'; content: string; origin: 'system' }): Message };
+  chat: {
+    send(conversationId: string, content: string, origin: Message['origin']): Message;
+    isRunning(conversationId: string): boolean;
+    onTurnEnd(hook: (conversationId: string, info: { agentId: string; outcome: string }) => void): unknown;
+  };
+  tools: { setGate(gate: ToolGate | null): void; onRan(listener: (tool: ToolDefinition, ctx: ToolContext) => void): () => void };
+  prompts: { add(provider: PromptProvider): () => void };
+  /** "Approve and run on Autopilot" switches Autopilot on for the conversation. */
+  setAutopilot(conversationId: string, enabled: boolean): void;
+}
+
+const FINISHED = new Set(['completed', 'cancelled']);
+/** The task tools that change a list (reading ones never amend a plan). */
+const CHANGING = new Set(['manage_todo_list', 'task_create', 'task_update', 'task_delete']);
+
+export function planOf(list: TaskList): PlanTask[] {
+  return list.tasks.map((t) => ({ id: t.id, title: t.title }));
+}
+
+export function createPlanModule(deps: PlanModuleDeps) {
+  const { db, bus } = deps;
+  const now = deps.now ?? Date.now;
+  const store = createPlanStore(db);
+  const amendments = createAmendments({
+    db,
+    store,
+    now,
+    tasks: deps.tasks,
+    messages: deps.messages,
+    stored: (message) => bus.emit('messages:changed', { conversationId: message.conversationId, message }),
+  });
+
+  function modeOf(conversationId: string): PlanReviewMode {
+    const mode = store.mode(conversationId);
+    if (mode === undefined) throw notFound(`Conversation ${conversationId}`);
+    return mode ?? deps.settings.effective().planReviewDefault;
+  }
+
+  /** The phase, and the open list with its approved revision when it has one. */
+  function where(conversationId: string) {
+    const own = store.mode(conversationId);
+    const mode = own ?? deps.settings.effective().planReviewDefault;
+    const list = own === undefined ? null : deps.tasks.get(conversationId);
+    // An approved plan a turn finished covers no work added to it later.
+    const done = !!list && list.tasks.length > 0 && store.isDone(conversationId, list.id);
+    const approved = list && list.tasks.length && !done ? store.approved(conversationId, list.id) : null;
+    const finished = !!list && list.tasks.every((t) => FINISHED.has(t.status));
+    let phase: PlanPhase;
+    if (mode === 'off') phase = 'off';
+    else if (!list || !list.tasks.length) phase = 'planning';
+    // A finished plan is done with: new work needs a plan of its own.
+    else if (finished && (approved || done)) phase = 'planning';
+    else phase = approved ? 'approved' : 'review';
+    return { mode, phase, list, approved };
+  }
+
+  function state(conversationId: string): PlanState {
+    modeOf(conversationId);
+    const { mode, phase, list, approved } = where(conversationId);
+    return {
+      conversationId,
+      mode,
+      phase,
+      revision: list && list.tasks.length ? store.nextRevision(conversationId, list.id) : 1,
+      approved,
+      amendment: mode === 'every_plan' && phase === 'approved' ? amendments.held(list, approved) : null,
+    };
+  }
+
+  const push = (conversationId: string) => bus.emit('plan:state', state(conversationId));
+
+  /** The phase as `where` decides it, from one query (the gate runs before every acting call). */
+  function quickPhase(conversationId: string): { phase: PlanPhase; mode: PlanReviewMode } {
+    const row = store.gate(conversationId);
+    if (!row) return { phase: 'off', mode: 'off' };
+    const mode = row.mode ?? deps.settings.effective().planReviewDefault;
+    if (mode === 'off') return { phase: 'off', mode };
+    if (!row.total) return { phase: 'planning', mode };
+    if (!row.open && (row.approved || row.done)) return { phase: 'planning', mode };
+    return { phase: row.approved && !row.done ? 'approved' : 'review', mode };
+  }
+
+  deps.tools.setGate(
+    createPlanGate({
+      phase: quickPhase,
+      taskCount: (conversationId) => deps.tasks.get(conversationId)?.tasks.length ?? 0,
+      amendmentAnswered: (conversationId) => (store.differsFromApproved(conversationId) ? amendments.wait(conversationId) : null),
+    }),
+  );
+  // A change the model made to an approved plan: taken at once, or held for the user.
+  deps.tools.onRan((tool, ctx) => {
+    if (!CHANGING.has(tool.name)) return;
+    const { mode, phase, list, approved } = where(ctx.conversationId);
+    if (phase !== 'approved' || !list || !approved) return;
+    if (mode === 'before_acting') amendments.accept(ctx.conversationId, list, approved);
+    push(ctx.conversationId);
+  });
+  deps.prompts.add(planPrompt((conversationId) => where(conversationId)));
+
+  // The plan as the model left it: the review card's edits are described against it.
+  deps.chat.onTurnEnd((conversationId, info) => {
+    if (info.agentId !== 'main' || store.mode(conversationId) === undefined) return;
+    const { phase, list, approved } = where(conversationId);
+    if (phase === 'review' && list) store.setDraft(conversationId, list.id, planOf(list));
+    if (phase === 'planning' && list && approved) store.setDone(conversationId, list.id, true);
+    push(conversationId);
+  });
+
+  /** The open list, if the card's version of it may be reviewed now; otherwise a clear refusal. */
+  function reviewable(conversationId: string, shown: PlanTask[], comments: PlanComments): TaskList {
+    const { mode, phase, list } = where(conversationId);
+    if (mode === 'off') throw new AppError('conflict', 'Plan review is off in this conversation.');
+    if (deps.chat.isRunning(conversationId)) {
+      throw new AppError('conflict', 'The assistant is still working on the plan. Wait for it to finish (or stop it), then review the plan.');
+    }
+    if (!list || !list.tasks.length) throw new AppError('conflict', 'There is no plan to review in this conversation.');
+    if (phase === 'approved') throw new AppError('conflict', 'This plan is already approved.');
+    if (!sameTasks(planOf(list), shown)) {
+      push(conversationId);
+      throw new AppError('conflict', 'The plan changed while you were reviewing it. Review the new version, then approve it or request changes again.');
+    }
+    if (list.tasks.length > PLAN_MAX_TASKS) {
+      throw new AppError('invalid_request', `A plan holds at most ${PLAN_MAX_TASKS} tasks; delete some before approving it.`);
+    }
+    const unknown = comments.tasks.find((c) => !list.tasks.some((t) => t.id === c.taskId));
+    if (unknown) throw new AppError('invalid_request', `There is a comment on task ${unknown.taskId}, which is not in the plan. Remove the comment and try again.`);
+    return list;
+  }
+
+  const handlers: Pick<
+    Handlers,
+    'plan:get' | 'plan:setMode' | 'plan:approve' | 'plan:requestChanges' | 'plan:answerAmendment' | 'plan:revisions'
+  > = {
+    'plan:get': ({ conversationId }) => state(conversationId),
+    'plan:setMode': ({ conversationId, mode }) => {
+      if (!store.setMode(conversationId, mode)) throw notFound(`Conversation ${conversationId}`);
+      push(conversationId);
+      return state(conversationId);
+    },
+    'plan:approve': ({ conversationId, tasks, comments, autopilot }) => {
+      const list = reviewable(conversationId, tasks, comments);
+      const plan = planOf(list);
+      const revision = db.transaction(() => {
+        store.setDone(conversationId, list.id, false);
+        return store.addRevision(conversationId, list.id, { tasks: plan, comments, approvedAt: now(), createdAt: now() });
+      })();
+      if (autopilot) deps.setAutopilot(conversationId, true);
+      push(conversationId);
+      // A quiet message (like Autopilot's): the agent carries on with task 1 at once.
+      deps.chat.send(conversationId, approvedMessage(revision.revision, plan, comments), 'auto');
+      return state(conversationId);
+    },
+    'plan:requestChanges': ({ conversationId, tasks, comments }) => {
+      const list = reviewable(conversationId, tasks, comments);
+      const plan = planOf(list);
+      const edits = planDiff(store.draft(conversationId, list.id) ?? plan, plan);
+      if (!edits.length && !comments.general && !comments.tasks.length) {
+        throw new AppError('invalid_request', 'Say what should change: edit the list or add a comment, then request changes.');
+      }
+      db.transaction(() => store.addRevision(conversationId, list.id, { tasks: plan, comments, approvedAt: null, createdAt: now() }))();
+      deps.chat.send(conversationId, changesRequestedMessage(edits, comments, plan), 'user');
+      push(conversationId);
+      return state(conversationId);
+    },
+    'plan:answerAmendment': ({ conversationId, approve }) => {
+      const held = state(conversationId).amendment;
+      const { list, approved } = where(conversationId);
+      if (!held || !list || !approved) throw new AppError('conflict', 'There is no change to the plan waiting for you.');
+      if (approve) amendments.approve(conversationId, list);
+      else {
+        const error = amendments.reject(conversationId, approved);
+        if (error) throw new AppError('conflict', `The plan could not be restored: ${error}`);
+      }
+      push(conversationId);
+      return state(conversationId);
+    },
+    'plan:revisions': ({ conversationId }) => {
+      modeOf(conversationId);
+      return store.revisions(conversationId);
+    },
+  };
+
+  return {
+    handlers,
+    state,
+    store,
+    /** Autopilot holds while a plan waits for the user: it never approves one. */
+    holds(conversationId: string): boolean {
+      if (store.mode(conversationId) === undefined) return false;
+      const { phase } = where(conversationId);
+      return phase === 'review' || phase === 'planning' || state(conversationId).amendment !== null;
+    },
+    /** Shutdown: calls waiting on an amendment go on (their signal is aborted). */
+    close(): void {
+      amendments.releaseAll();
+    },
+  };
+}
+
+export type PlanModule = ReturnType<typeof createPlanModule>;

@@ -1,0 +1,55 @@
+// The "Review plans" choice: per conversation in its header, and the default for new
+// conversations in Settings → Agent.
+import type { PlanReviewMode } from '../../shared/planContract';
+import { isPlanReviewMode, PLAN_REVIEW_LABELS, PLAN_REVIEW_MODES } from '../../shared/planModes';
+import { call, useApi } from '../api/apiContext';
+import { useGuard } from '../common/toasts';
+import { usePlanState } from './usePlanState';
+import './PlanReviewCard.css';
+
+const MODES = PLAN_REVIEW_MODES;
+
+export function PlanReviewField(props: { value: PlanReviewMode; onChange: (mode: PlanReviewMode) => void }) {
+  return (
+    <label className="field">
+      <span>Review plans</span>
+      <select
+        value={props.value}
+        onChange={(e) => {
+          if (isPlanReviewMode(e.target.value)) props.onChange(e.target.value);
+        }}
+      >
+        {MODES.map((mode) => (
+          <option key={mode} value={mode}>
+            {PLAN_REVIEW_LABELS[mode]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export function PlanReviewSelect({ conversationId }: { conversationId: string }) {
+  const api = useApi();
+  const guard = useGuard();
+  const state = usePlanState(conversationId);
+  if (!state) return null;
+  return (
+    <select
+      className="plan-review-select"
+      aria-label="Review plans"
+      title="Review plans: approve the agent's plan before tools that change things run"
+      value={state.mode}
+      onChange={(e) => {
+        const mode = e.target.value;
+        if (isPlanReviewMode(mode)) void guard(() => call(api, 'plan:setMode', { conversationId, mode }));
+      }}
+    >
+      {MODES.map((mode) => (
+        <option key={mode} value={mode}>
+          {mode === 'off' ? 'Plan review off' : `Review: ${PLAN_REVIEW_LABELS[mode].toLowerCase()}`}
+        </option>
+      ))}
+    </select>
+  );
+}

@@ -1,0 +1,132 @@
+// The texts plan review puts into a conversation, and how the transcript recognizes them:
+// the quiet "Plan approved" message the agent continues with, the user's "Changes
+// requested" message, and the diff of two versions of a plan.
+import type { PlanComments, PlanTask } from './planContract';
+
+export const PLAN_APPROVED = 'PLAN_APPROVED: ';
+
+/** The tool error of a call refused while the plan waits for approval (the issue's wording). */
+export const NOT_APPROVED =
+  'The plan is not approved yet. Only planning and read-only tools are available; finish the plan and end your turn.';
+export const CHANGES_REQUESTED = 'PLAN_CHANGES_REQUESTED:';
+
+export interface PlanChange {
+  kind: 'added' | 'deleted' | 'renamed' | 'moved';
+  id: number;
+  title: string;
+  /** The title before a rename. */
+  from?: string;
+}
+
+/** What changed from `before` to `after`, task by task (ids identify tasks). */
+export function planDiff(before: readonly PlanTask[], after: readonly PlanTask[]): PlanChange[] {
+  const old = new Map(before.map((t) => [t.id, t]));
+  const now = new Set(after.map((t) => t.id));
+  const changes: PlanChange[] = [];
+  for (const task of before) if (!now.has(task.id)) changes.push({ kind: 'deleted', id: task.id, title: task.title });
+  for (const task of after) {
+    const was = old.get(task.id);
+    if (!was) changes.push({ kind: 'added', id: task.id, title: task.title });
+    else if (was.title !== task.title) changes.push({ kind: 'renamed', id: task.id, title: task.title, from: was.title });
+  }
+  const kept = (list: readonly PlanTask[], other: Set<number>) => list.filter((t) => other.has(t.id)).map((t) => t.id);
+  const oldOrder = kept(before, now);
+  const newOrder = kept(after, new Set(old.keys()));
+  if (oldOrder.join(',') !== newOrder.join(',')) {
+    for (const [index, id] of newOrder.entries()) {
+      if (oldOrder[index] !== id) changes.push({ kind: 'moved', id, title: after.find((t) => t.id === id)!.title });
+    }
+  }
+  return changes;
+}
+
+export function describeChange(change: PlanChange): string {
+  switch (change.kind) {
+    case 'added':
+      return `Added task ${change.id} “${change.title}”`;
+    case 'deleted':
+      return `Deleted task ${change.id} “${change.title}”`;
+    case 'renamed':
+      return `Renamed task ${change.id} from “${change.from}” to “${change.title}”`;
+    case 'moved':
+      return `Moved task ${change.id} “${change.title}”`;
+  }
+}
+
+export function sameTasks(a: readonly PlanTask[], b: readonly PlanTask[]): boolean {
+  return a.length === b.length && a.every((t, i) => t.id === b[i].id && t.title === b[i].title);
+}
+
+function commentLines(comments: PlanComments, tasks: readonly PlanTask[]): string[] {
+  const lines: string[] = [];
+  for (const comment of comments.tasks) {
+    const task = tasks.find((t) => t.id === comment.taskId);
+    lines.push(`- On task ${comment.taskId}${task ? ` “${task.title}”` : ''}: ${comment.text}`);
+  }
+  if (comments.general) lines.push(`- On the plan: ${comments.general}`);
+  return lines;
+}
+
+export function approvedMessage(revision: number, tasks: readonly PlanTask[], comments: PlanComments): string {
+  const first = tasks[0];
+  const notes = commentLines(comments, tasks);
+  return [
+    `${PLAN_APPROVED}revision ${revision} · ${tasks.length} tasks`,
+    `The user approved the plan. Carry it out now, starting with task ${first.id} “${first.title}”.`,
+    ...(notes.length ? ['The user commented:', ...notes] : []),
+  ].join('\n');
+}
+
+export function changesRequestedMessage(edits: readonly PlanChange[], comments: PlanComments, tasks: readonly PlanTask[]): string {
+  const notes = commentLines(comments, tasks);
+  return [
+    CHANGES_REQUESTED,
+    'The user reviewed the plan and asks for changes. Revise the task list with your task tools, then end your turn so the user can review it again. Do not start the work yet.',
+    ...(edits.length ? ['The user edited the list:', ...edits.map((e) => `- ${describeChange(e)}`)] : []),
+    ...(notes.length ? ['Comments:', ...notes] : []),
+    'The list now reads:',
+    ...tasks.map((t) => `${t.id}. ${t.title}`),
+  ].join('\n');
+}
+
+/** `Plan approved · 5 tasks · revision 2` for an approval message, or null. */
+export function approvedDivider(content: string): string | null {
+  if (!content.startsWith(PLAN_APPROVED)) return null;
+  const match = /^revision (\d+) · (\d+) tasks/.exec(content.slice(PLAN_APPROVED.length));
+  if (!match) return 'Plan approved';
+  const count = Number(match[2]);
+  return `Plan approved · ${count} ${count === 1 ? 'task' : 'tasks'} · revision ${match[1]}`;
+}
+
+/** The body of a "Changes requested" message (what follows its marker), or null. */
+export function changesRequestedBody(content: string): string | null {
+  if (!content.startsWith(CHANGES_REQUESTED)) return null;
+  return content.slice(CHANGES_REQUESTED.length).split('\n').slice(2).join('\n').trim();
+}
+
+export const PLAN_CHANGED = 'PLAN_CHANGED: ';
+
+/** The "Plan changed" note: one line of changes, then the plan before and after. */
+export function planChangedNote(revision: number, changes: readonly PlanChange[], before: readonly PlanTask[], after: readonly PlanTask[]): string {
+  return [
+    `${PLAN_CHANGED}${changes.map(describeChange).join('; ')} (revision ${revision})`,
+    'Before:',
+    ...before.map((t, i) => `${i + 1}. ${t.title}`),
+    'After:',
+    ...after.map((t, i) => `${i + 1}. ${t.title}`),
+  ].join('\n');
+}
+
+/** A "Plan changed" note's parts, or null for any other text. */
+export function parsePlanChanged(content: string): { summary: string; before: string[]; after: string[] } | null {
+  if (!content.startsWith(PLAN_CHANGED)) return null;
+  const lines = content.split('\n');
+  const beforeAt = lines.indexOf('Before:');
+  const afterAt = lines.indexOf('After:');
+  if (beforeAt < 1 || afterAt < beforeAt) return null;
+  return {
+    summary: lines[0].slice(PLAN_CHANGED.length),
+    before: lines.slice(beforeAt + 1, afterAt),
+    after: lines.slice(afterAt + 1),
+  };
+}

@@ -1,0 +1,222 @@
+// Plan review end to end in Chromium, with the real filesystem MCP server on a temp dir
+// and review on "Before tools that change things" (the default): a write during planning
+// is refused in code (no file, no approval prompt), the user edits and comments on the
+// plan and requests changes, approves the revision, allows the write once, and the JSON
+// export holds both revisions.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { NOT_APPROVED } from '../../src/main/core/plans/planGate';
+import { ConversationExport } from '../../src/shared/exportFormat';
+import { startScriptedServer, type ChatBody, type ScriptedServer } from '../support/scriptedServer';
+import { makeTempDir, removeDir } from '../support/tempDir';
+import { filesystem, writeMcpConfig } from '../support/mcpFixtures';
+import { launchApp, makeDataDir, type App } from './support/app';
+import { reportFailure, turnQueue } from './support/chatScript';
+import { violations } from './support/axe';
+
+let app: App;
+let server: ScriptedServer;
+let workDir: string;
+let dataDir: string;
+const turns = turnQueue({ title: () => 'Quarterly summary' });
+const seen: ChatBody[] = [];
+const page = () => app.page;
+const card = () => page().getByRole('region', { name: 'Review the plan' });
+const lastTool = (body: ChatBody) => body.messages.findLast((m) => m.role === 'tool');
+const lastUser = (body: ChatBody) => String(body.messages.findLast((m) => m.role === 'user')?.content ?? '');
+const todo = (titles: string[]) => ({
+  name: 'manage_todo_list',
+  arguments: JSON.stringify({ todoList: titles.map((title, i) => ({ id: i + 1, title, status: 'pending' })) }),
+});
+
+beforeAll(async () => {
+  workDir = fs.realpathSync(makeTempDir('stepwise-plan-e2e-'));
+  dataDir = makeDataDir();
+  writeMcpConfig(dataDir, { fs: filesystem(workDir) });
+  server = await startScriptedServer({ script: turns.script });
+  app = await launchApp({
+    dataDir,
+    planReview: true,
+    env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-test', STEPWISE_MODEL: 'scripted' },
+  });
+});
+
+afterEach(async (context) => {
+  await reportFailure(app, 'plan-review', context);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await server?.close();
+  if (workDir) removeDir(workDir);
+  if (dataDir) removeDir(dataDir);
+});
+
+describe('plan review', () => {
+  const target = () => path.join(workDir, 'summary.txt');
+
+  it('refuses a write during planning in code: no file, no approval prompt', async () => {
+    turns.push(
+      {
+        toolCalls: [
+          todo(['Collect the figures', 'Draft the summary', 'Email the team']),
+          { id: 'call_early', name: 'mcp__fs__write_file', arguments: JSON.stringify({ path: target(), content: 'draft' }) },
+        ],
+      },
+      (body) => {
+        seen.push(body);
+        return { text: 'Here is my plan.' };
+      },
+    );
+    await page().getByRole('button', { name: 'New conversation', exact: true }).click();
+    await page().getByRole('textbox', { name: 'Message' }).fill('Write the quarterly summary to summary.txt.');
+    await page().getByRole('button', { name: 'Send', exact: true }).click();
+    await card().waitFor({ timeout: 20_000 });
+    expect(lastTool(seen[0])).toMatchObject({ tool_call_id: 'call_early', content: NOT_APPROVED });
+    expect(fs.existsSync(target())).toBe(false);
+    expect(await page().getByRole('group', { name: 'Approve mcp__fs__write_file' }).count()).toBe(0);
+    expect(await page().getByRole('region', { name: 'Question from Assistant' }).count()).toBe(0);
+    // The refused call reads as failed, and the card passes axe.
+    expect(await page().getByText('failed', { exact: true }).count()).toBe(1);
+    expect(await violations(page())).toEqual([]);
+  });
+
+  it('Request changes sends the rename, the deletion and the comment', async () => {
+    turns.push(
+      (body) => {
+        seen.push(body);
+        return { toolCalls: [todo(['Collect the Q3 figures', 'Draft a one-page summary'])] };
+      },
+      { text: 'Revised the plan.' },
+    );
+    await card().getByRole('button', { name: 'Actions for task 2', exact: true }).click();
+    await page().getByRole('menuitem', { name: 'Rename', exact: true }).click();
+    const rename = card().getByRole('textbox', { name: 'Rename task 2' });
+    await rename.fill('Draft a one-page summary');
+    await rename.press('Enter');
+    await card().getByRole('button', { name: /^Task 2, pending: Draft a one-page summary/ }).waitFor();
+    await card().getByRole('button', { name: 'Actions for task 3', exact: true }).click();
+    await page().getByRole('menuitem', { name: 'Delete', exact: true }).click();
+    await expect.poll(() => card().getByRole('button', { name: /^Task 3, / }).count()).toBe(0);
+    await card().getByRole('button', { name: 'Comment on task 1', exact: true }).click();
+    const comment = card().getByRole('textbox', { name: 'Comment on task 1' });
+    await comment.fill('Only Q3, please.');
+    await comment.press('Enter');
+    await card().getByRole('button', { name: 'Edit comment on task 1' }).waitFor();
+    await card().getByRole('button', { name: 'Request changes', exact: true }).click();
+
+    await page().getByRole('article', { name: 'Changes requested' }).waitFor({ timeout: 20_000 });
+    await page().getByText('Revised the plan.').waitFor({ timeout: 20_000 });
+    const request = lastUser(seen[1]);
+    expect(request).toContain('Renamed task 2 from “Draft the summary” to “Draft a one-page summary”');
+    expect(request).toContain('Deleted task 3 “Email the team”');
+    expect(request).toContain('On task 1 “Collect the figures”: Only Q3, please.');
+  });
+
+  it('Approve stores revision 2 and the agent goes on; the write reaches Allow once', async () => {
+    turns.push(
+      (body) => {
+        seen.push(body);
+        return { toolCalls: [{ id: 'call_write', name: 'mcp__fs__write_file', arguments: JSON.stringify({ path: target(), content: 'Q3 summary' }) }] };
+      },
+      { text: 'Wrote the summary.' },
+    );
+    await card().getByRole('button', { name: /^Task 1, pending: Collect the Q3 figures/ }).waitFor({ timeout: 20_000 });
+    await card().getByRole('button', { name: 'Approve', exact: true }).click();
+    await page().getByText('Plan approved · 2 tasks · revision 2').waitFor({ timeout: 20_000 });
+
+    const approval = page().getByRole('group', { name: 'Approve mcp__fs__write_file' });
+    await approval.getByRole('button', { name: 'Allow once' }).click({ timeout: 20_000 });
+    // The request that made the call carried the quiet approval message.
+    expect(lastUser(seen[2])).toContain('The user approved the plan');
+    await page().getByText('Wrote the summary.').waitFor({ timeout: 20_000 });
+    expect(fs.readFileSync(target(), 'utf8')).toBe('Q3 summary');
+    expect(await card().count()).toBe(0);
+  });
+
+  it('the JSON export holds both revisions and validates against the schema', async () => {
+    const sidebar = page().getByRole('complementary', { name: 'Conversations' });
+    await sidebar.getByRole('button', { name: 'Actions for Quarterly summary' }).click();
+    await page().getByRole('menu', { name: 'Actions for Quarterly summary' }).getByRole('menuitem', { name: 'Export conversation…' }).click();
+    const dialog = page().getByRole('dialog', { name: 'Export conversation' });
+    await dialog.getByRole('radio', { name: /JSON/ }).check();
+    const [download] = await Promise.all([page().waitForEvent('download'), dialog.getByRole('button', { name: 'Export' }).click()]);
+    const file = path.join(dataDir, download.suggestedFilename());
+    await download.saveAs(file);
+    const data = ConversationExport.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
+    expect(data.planRevisions?.map((r) => [r.revision, r.approvedAt !== null, r.tasks.map((t) => t.title)])).toEqual([
+      [1, false, ['Collect the figures', 'Draft a one-page summary']],
+      [2, true, ['Collect the Q3 figures', 'Draft a one-page summary']],
+    ]);
+    expect(data.planRevisions?.[0].comments.tasks).toEqual([{ taskId: 1, text: 'Only Q3, please.' }]);
+  });
+
+  it('a task the model adds after approval applies, with a Plan changed line that opens to before and after', async () => {
+    turns.push({ toolCalls: [todo(['Collect the Q3 figures', 'Draft a one-page summary', 'Proofread it'])] }, { text: 'Added a step.' });
+    await page().getByRole('textbox', { name: 'Message' }).fill('Add a proofreading step.');
+    await page().getByRole('button', { name: 'Send', exact: true }).click();
+    const line = page().getByRole('article', { name: 'Plan changed' });
+    await line.getByText('Plan changed: Added task 3 “Proofread it” (revision 3)').click({ timeout: 20_000 });
+    await line.getByRole('heading', { name: 'Before' }).waitFor();
+    expect(await line.getByRole('listitem').allTextContents()).toEqual([
+      'Collect the Q3 figures',
+      'Draft a one-page summary',
+      'Collect the Q3 figures',
+      'Draft a one-page summary',
+      'Proofread it',
+    ]);
+    expect(await card().count()).toBe(0);
+  });
+});
+
+describe('plan review, Every plan', () => {
+  it('holds a task the model adds after approval; the write waits until Approve changes', async () => {
+    const target = path.join(workDir, 'notes.txt');
+    turns.push({ toolCalls: [todo(['Read the brief', 'Write the notes'])] }, { text: 'Plan ready.' });
+    await page().getByRole('button', { name: 'New conversation', exact: true }).click();
+    await page().getByRole('textbox', { name: 'Message' }).fill('Write my notes to notes.txt.');
+    await page().getByRole('button', { name: 'Send', exact: true }).click();
+    await card().waitFor({ timeout: 20_000 });
+    await page().getByRole('combobox', { name: 'Review plans' }).selectOption('every_plan');
+    await expect.poll(() => page().getByRole('combobox', { name: 'Review plans' }).inputValue()).toBe('every_plan');
+
+    turns.push(
+      {
+        toolCalls: [
+          todo(['Read the brief', 'Write the notes', 'Check the spelling']),
+          { id: 'call_notes', name: 'mcp__fs__write_file', arguments: JSON.stringify({ path: target, content: 'notes' }) },
+        ],
+      },
+      { text: 'Notes written.' },
+    );
+    await card().getByRole('button', { name: 'Approve', exact: true }).click();
+    const amendment = page().getByRole('region', { name: 'Proposed change to the plan' });
+    await amendment.getByText('Added task 3 “Check the spelling”').waitFor({ timeout: 20_000 });
+    expect(await violations(page())).toEqual([]);
+    // The write waits for the answer: no approval prompt, no file.
+    expect(await page().getByRole('group', { name: 'Approve mcp__fs__write_file' }).count()).toBe(0);
+    expect(fs.existsSync(target)).toBe(false);
+
+    await amendment.getByRole('button', { name: 'Approve changes' }).click();
+    const approval = page().getByRole('group', { name: 'Approve mcp__fs__write_file' });
+    await approval.getByRole('button', { name: 'Allow once' }).click({ timeout: 20_000 });
+    await page().getByText('Notes written.').waitFor({ timeout: 20_000 });
+    expect(fs.readFileSync(target, 'utf8')).toBe('notes');
+    expect(await amendment.count()).toBe(0);
+  });
+
+  it('Settings offers the default and a read-only switch per MCP server, saved with the server', async () => {
+    await page().getByRole('button', { name: 'Settings', exact: true }).click();
+    const review = page().getByRole('group', { name: 'Agent' }).getByRole('combobox', { name: 'Review plans' });
+    expect(await review.inputValue()).toBe('before_acting');
+    const server = page().getByRole('article', { name: 'MCP server fs' });
+    const readOnly = server.getByRole('checkbox', { name: 'Read-only (usable while planning)' });
+    expect(await readOnly.isChecked()).toBe(false);
+    await readOnly.click();
+    await expect.poll(() => readOnly.isChecked()).toBe(true);
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir, 'mcp.json'), 'utf8')).mcpServers.fs.readOnly).toBe(true);
+    expect(await violations(page())).toEqual([]);
+    await page().getByRole('button', { name: 'Close settings' }).click();
+  });
+});
