@@ -28,6 +28,7 @@ import { InstructionsText } from './instructions';
 import { Folder, FolderId, FolderName, MoveToFolder, SidebarRow } from './folders';
 import { AttachmentId, AttachmentInfo, AttachmentPreview, AttachmentUpload, ATTACHMENTS_PER_MESSAGE } from './attachments';
 import { call, Empty } from './contract';
+import { boardCalls } from './boardContract';
 
 
 /** Text appended to a string field at a known position, so a stream sends only what is new. */
@@ -279,6 +280,7 @@ export const calls = {
   /** Tool calls of a conversation (and its workers) waiting for the user. */
   'approvals:list': call(z.strictObject({ conversationId: ConversationId }), z.array(Approval)),
   'approvals:answer': call(z.strictObject({ id: z.uuid(), decision: ApprovalDecision }), Approval),
+  ...boardCalls,
 } as const;
 
 export const events = {

@@ -11,6 +11,8 @@ import { createTaskPromptProvider } from './taskPrompt';
 import { createTaskService, USER } from './taskService';
 import { createTaskTools, TASK_TOOL_NAMES } from './taskTools';
 import { taskHandlers } from './taskHandlers';
+import { createBoardQuery } from './boardQuery';
+import { boardHandlers } from './boardHandlers';
 
 export interface TaskModuleDeps {
   db: Db;
@@ -60,7 +62,7 @@ export function createTaskModule(deps: TaskModuleDeps) {
 
   return {
     tasks,
-    handlers: taskHandlers({ tasks, conversations }),
+    handlers: { ...taskHandlers({ tasks, conversations }), ...boardHandlers({ board: createBoardQuery(db), conversations }) },
     /** The style whose tools the model is offered right now. */
     style: () => style,
     close() {
