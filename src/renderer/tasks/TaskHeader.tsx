@@ -12,7 +12,7 @@ import { ExportTasksDialog } from './ExportTasksDialog';
 import type { RunState } from './runState';
 import { revealBidiControls } from '../../shared/bidi';
 
-const STORAGE_PREFIX = 'stepwise.tasks.expanded.';
+export const STORAGE_PREFIX = 'stepwise.tasks.expanded.';
 
 function storedChoice(conversationId: string): boolean | null {
   const value = localStorage.getItem(STORAGE_PREFIX + conversationId);
