@@ -71,7 +71,8 @@ describe('the task board query', () => {
   it('lists open lists with unfinished tasks, newest activity first, with folder, tasks, owners and blockers', async () => {
     const { trip, work } = await seed();
     expect(titles()).toEqual(['Shopping', 'Trip to Lisbon']);
-    // A change to the trip's list is newer activity: it moves to the top.
+    // Newer activity in the trip's conversation (the sidebar's order) moves it to the top.
+    f.conversations.touch(trip);
     await f.call('manage_todo_list', {
       todoList: [
         { id: 1, title: 'Book flights', status: 'completed' },
@@ -128,6 +129,16 @@ describe('the task board query', () => {
       [6, 5, 4, 3, 2, 1, 0].map((i) => `List ${i}`),
     );
     expect(board.page(filter(), 10, 3)).toEqual({ total: 7, groups: [] });
+  });
+
+  it('keeps a count until the next change, then counts again', async () => {
+    await seed();
+    const watched = createBoardQuery(f.db, { onChange: (listener) => f.bus.subscribe(() => listener()) });
+    const page1 = (offset: number) => watched.page(filter(), offset, 1);
+    expect(page1(0).total).toBe(2);
+    await listIn('Another one', [{ id: 1, title: 'Something', status: 'pending' }]);
+    expect(page1(1).total).toBe(3);
+    watched.close();
   });
 
   it('one group at a time: null when the filter would not list it', async () => {

@@ -44,20 +44,36 @@ export function TaskBoard(props: { onOpen: (conversationId: string, task: Task |
   const filter = useMemo<BoardFilter>(() => ({ statuses, folderId, text, showCompleted }), [statuses, folderId, text, showCompleted]);
   const { count, itemAt, ensureRange, version } = useBoardPages(filter);
 
+  // Groups not loaded yet are guessed at the loaded ones' mean height, so the scrollbar
+  // hardly moves as pages arrive.
+  const guess = useMemo(() => {
+    let sum = 0;
+    let n = 0;
+    for (let i = 0; i < Math.min(count ?? 0, 200); i++) {
+      const item = itemAt(i);
+      if (item && !item.duplicate) {
+        sum += groupRows(item.group, filter, item.closed).height;
+        n += 1;
+      }
+    }
+    return n ? Math.round(sum / n) : PLACEHOLDER;
+    // `version` changes whenever loaded pages do.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [itemAt, filter, count, version]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: count ?? 0,
     getScrollElement: () => scrollRef.current,
     estimateSize: (index) => {
       const item = itemAt(index);
-      if (!item) return PLACEHOLDER;
+      if (!item) return guess;
       return item.duplicate ? 0 : groupRows(item.group, filter, item.closed).height;
     },
     getItemKey: (index) => {
       const item = itemAt(index);
       return item ? `${item.group.conversationId}${item.duplicate ? '-again' : ''}` : `slot-${index}`;
     },
-    overscan: 4,
+    overscan: 2,
   });
   // Heights follow the groups' shown tasks: new pages and live changes re-measure.
   useEffect(() => virtualizer.measure(), [virtualizer, version, filter]);

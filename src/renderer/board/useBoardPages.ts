@@ -6,9 +6,10 @@ import type { BoardFilter, BoardGroup } from '../../shared/boardContract';
 import { listMatches } from '../../shared/boardView';
 import { call, useApi, useEvent } from '../api/apiContext';
 
-export const PAGE_SIZE = 100;
+/** A screen holds a few groups of ~10 tasks: 30 groups a page is several screens. */
+export const PAGE_SIZE = 30;
 /** Loaded pages beyond this many are dropped, farthest from the view first. */
-const KEEP_PAGES = 8;
+const KEEP_PAGES = 12;
 
 export interface BoardItem {
   group: BoardGroup;

@@ -19,48 +19,70 @@ interface GroupRow {
   folder_id: string | null;
   folder_name: string | null;
   activity_at: number;
-  total: number;
 }
 
 interface Params {
   text: string;
   folder: string | null;
-  statuses: string;
-  any_status: number;
   show_completed: number;
+  /** 1 when every list passing the list-level terms matches: no status and no text. */
+  no_task_filter: number;
+  in_progress: number;
+  pending: number;
+  blocked: number;
+  completed: number;
+  cancelled: number;
 }
 
-// The conversation title is matched once per list; a task's title only when there is
-// text and the conversation's title did not match (OR stops at the first true term).
-const MATCHING = `
-  WITH lists AS (
-    SELECT l.id AS list_id, l.conversation_id, l.created_at, c.title, c.folder_id, c.updated_at AS conversation_at,
-           (@text = '' OR ${CONTAINS}(c.title, @text)) AS title_hit
-    FROM task_lists l JOIN conversations c ON c.id = l.conversation_id
-    WHERE l.closed_at IS NULL AND c.parent_id IS NULL AND (@folder IS NULL OR c.folder_id = @folder)
-  ),
-  marked AS (
-    SELECT t.list_id, t.status, t.updated_at, t.title,
-      CASE WHEN t.status = 'pending' AND EXISTS (
-        SELECT 1 FROM task_deps d JOIN tasks b ON b.id = d.blocked_by_id
-        WHERE d.task_id = t.id AND b.status IN ('pending', 'in_progress')
-      ) THEN 'blocked' ELSE t.status END AS shown_status
-    FROM tasks t WHERE t.list_id IN (SELECT list_id FROM lists)
-  )
-  SELECT lists.list_id, lists.conversation_id, lists.created_at, lists.title, lists.folder_id, f.name AS folder_name,
-    MAX(lists.conversation_at, lists.created_at, MAX(m.updated_at)) AS activity_at,
-    COUNT(*) OVER () AS total
-  FROM lists JOIN marked m ON m.list_id = lists.list_id
-  LEFT JOIN folders f ON f.id = lists.folder_id
-  GROUP BY lists.list_id
-  HAVING (@show_completed OR SUM(m.status IN ('pending', 'in_progress')) > 0)
-    AND SUM((@any_status OR m.shown_status IN (SELECT value FROM json_each(@statuses)))
-            AND (lists.title_hit OR ${CONTAINS}(m.title, @text))) > 0
-  ORDER BY activity_at DESC, lists.list_id DESC`;
+// A pending task is blocked while one of its blockers is unfinished (taskRules' isOpen);
+// the blocker lookup runs only when "pending" and "blocked" are chosen differently.
+const TASK_MATCHES = `EXISTS (
+  SELECT 1 FROM tasks t WHERE t.list_id = l.id
+    AND ((@in_progress AND t.status = 'in_progress') OR (@completed AND t.status = 'completed')
+      OR (@cancelled AND t.status = 'cancelled')
+      OR (t.status = 'pending' AND CASE
+        WHEN @pending = @blocked THEN @pending
+        WHEN EXISTS (SELECT 1 FROM task_deps d JOIN tasks b ON b.id = d.blocked_by_id
+                     WHERE d.task_id = t.id AND b.status IN ('pending', 'in_progress')) THEN @blocked
+        ELSE @pending END))
+    AND (@text = '' OR ${CONTAINS}(t.title, @text)))`;
+
+// List-level terms first: open list of a top-level conversation, in the folder, with an
+// unfinished task (any task with "Show completed lists"), then the tasks' terms.
+const WHERE = `
+  c.parent_id IS NULL AND (@folder IS NULL OR c.folder_id = @folder)
+  AND (CASE WHEN @show_completed THEN EXISTS (SELECT 1 FROM tasks t WHERE t.list_id = l.id)
+       ELSE EXISTS (SELECT 1 FROM tasks t WHERE t.list_id = l.id AND t.status IN ('pending', 'in_progress')) END)
+  AND (@no_task_filter OR CASE
+    -- A matching conversation title shows every task of a chosen status.
+    WHEN @text <> '' AND ${CONTAINS}(c.title, @text) THEN ${TASK_MATCHES.replace("@text = ''", '1')}
+    ELSE ${TASK_MATCHES} END)`;
+
+// Walks conversations by activity (the sidebar's notion of it) and stops once the page is
+// full: the first page of 10,000 lists reads about a hundred of them.
+const PAGE = `
+  SELECT l.id AS list_id, l.conversation_id, l.created_at, c.title, c.folder_id, f.name AS folder_name, c.updated_at AS activity_at
+  FROM conversations c INDEXED BY conversations_by_activity
+  CROSS JOIN task_lists l ON l.conversation_id = c.id AND l.closed_at IS NULL
+  LEFT JOIN folders f ON f.id = c.folder_id
+  WHERE ${WHERE}
+  ORDER BY c.updated_at DESC, c.id DESC LIMIT @limit OFFSET @offset`;
+
+const COUNT = `
+  SELECT COUNT(*) AS total FROM task_lists l JOIN conversations c ON c.id = l.conversation_id
+  WHERE l.closed_at IS NULL AND ${WHERE}`;
 
 const registered = new WeakSet<Db>();
 
-export function createBoardQuery(db: Db) {
+export interface BoardQueryOptions {
+  /**
+   * Calls back on every change that can alter which lists match (the app's event bus);
+   * with it, counts are kept until then. Without it (the command line) nothing is kept.
+   */
+  onChange?: (listener: () => void) => () => void;
+}
+
+export function createBoardQuery(db: Db, options: BoardQueryOptions = {}) {
   if (!registered.has(db)) {
     // Same folding as shared/boardView's containsText: SQLite's LIKE folds ASCII only.
     db.function(CONTAINS, { deterministic: true }, (haystack: unknown, needle: unknown) =>
@@ -68,8 +90,8 @@ export function createBoardQuery(db: Db) {
     );
     registered.add(db);
   }
-  const page = db.prepare<[Params & { limit: number; offset: number }], GroupRow>(`${MATCHING} LIMIT @limit OFFSET @offset`);
-  const count = db.prepare<[Params], { total: number }>(`SELECT COUNT(*) AS total FROM (${MATCHING})`);
+  const page = db.prepare<[Params & { limit: number; offset: number }], GroupRow>(PAGE);
+  const count = db.prepare<[Params], { total: number }>(COUNT);
   const tasksOf = db.prepare<[string], TaskRow>(
     'SELECT * FROM tasks WHERE list_id IN (SELECT value FROM json_each(?)) ORDER BY list_id, position, seq',
   );
@@ -77,19 +99,42 @@ export function createBoardQuery(db: Db) {
     `SELECT d.task_id, d.blocked_by_id FROM task_deps d JOIN tasks t ON t.id = d.task_id
      WHERE t.list_id IN (SELECT value FROM json_each(?))`,
   );
-  const oneGroup = db.prepare<[string], Omit<GroupRow, 'activity_at' | 'total'> & { conversation_at: number }>(
-    `SELECT l.id AS list_id, l.conversation_id, l.created_at, c.title, c.folder_id, f.name AS folder_name, c.updated_at AS conversation_at
+  const oneGroup = db.prepare<[string], GroupRow>(
+    `SELECT l.id AS list_id, l.conversation_id, l.created_at, c.title, c.folder_id, f.name AS folder_name, c.updated_at AS activity_at
      FROM task_lists l JOIN conversations c ON c.id = l.conversation_id LEFT JOIN folders f ON f.id = c.folder_id
      WHERE l.conversation_id = ? AND l.closed_at IS NULL AND c.parent_id IS NULL`,
   );
 
-  const paramsOf = (filter: BoardFilter): Params => ({
-    text: foldText(filter.text),
-    folder: filter.folderId,
-    statuses: JSON.stringify(filter.statuses),
-    any_status: filter.statuses.length === 0 ? 1 : 0,
-    show_completed: filter.showCompleted ? 1 : 0,
-  });
+  // Counting reads every open list; opening the board again, or paging, need not.
+  const counts = new Map<string, number>();
+  const stopWatching = options.onChange?.(() => counts.clear());
+  function total(params: Params): number {
+    const key = JSON.stringify(params);
+    let known = options.onChange ? counts.get(key) : undefined;
+    if (known === undefined) {
+      known = count.get(params)?.total ?? 0;
+      if (options.onChange) counts.set(key, known);
+    }
+    return known;
+  }
+
+  function paramsOf(filter: BoardFilter): Params {
+    const text = foldText(filter.text);
+    const any = filter.statuses.length === 0;
+    const chosen = (status: BoardFilter['statuses'][number]) => (any || filter.statuses.includes(status) ? 1 : 0);
+    return {
+      text,
+      folder: filter.folderId,
+      show_completed: filter.showCompleted ? 1 : 0,
+      no_task_filter: any && text === '' ? 1 : 0,
+      in_progress: chosen('in_progress'),
+      pending: chosen('pending'),
+      blocked: chosen('blocked'),
+      completed: chosen('completed'),
+      // Cancelled tasks are shown only when no status is chosen.
+      cancelled: any ? 1 : 0,
+    };
+  }
 
   /** Rows of many lists in two statements, by list id. */
   function rowsOf(listIds: number[]): Map<number, ListRows> {
@@ -107,7 +152,7 @@ export function createBoardQuery(db: Db) {
     return byList;
   }
 
-  function toGroups(rows: Array<Omit<GroupRow, 'total'>>): BoardGroup[] {
+  function toGroups(rows: GroupRow[]): BoardGroup[] {
     const lists = rowsOf(rows.map((r) => r.list_id));
     return rows.map((row) => ({
       conversationId: row.conversation_id,
@@ -126,23 +171,22 @@ export function createBoardQuery(db: Db) {
     page(filter: BoardFilter, offset: number, limit: number): { total: number; groups: BoardGroup[] } {
       const params = paramsOf(filter);
       const rows = page.all({ ...params, offset, limit });
-      // Past the end there is no row to carry the window's count.
-      const total = rows[0]?.total ?? (offset > 0 ? (count.get(params)?.total ?? 0) : 0);
-      return { total, groups: toGroups(rows) };
+      // A short first page is the whole board: no need to count.
+      return { total: offset === 0 && rows.length < limit ? rows.length : total(params), groups: toGroups(rows) };
     },
     /** Every matching group, in board order (an export of what the board shows). */
     all(filter: BoardFilter): BoardGroup[] {
       return toGroups(page.all({ ...paramsOf(filter), offset: 0, limit: -1 }));
     },
+    close(): void {
+      stopWatching?.();
+    },
     /** One conversation's group, or null when the board would not list it under the filter. */
     group(conversationId: string, filter: BoardFilter): BoardGroup | null {
       const row = oneGroup.get(conversationId);
       if (!row) return null;
-      const [group] = toGroups([{ ...row, activity_at: 0 }]);
-      const { list } = group;
-      const activityAt = Math.max(row.conversation_at, row.created_at, ...list.tasks.map((t) => t.updatedAt));
-      const matches = listMatches({ title: row.title, folderId: row.folder_id, tasks: list.tasks }, filter);
-      return matches ? { ...group, activityAt } : null;
+      const [group] = toGroups([row]);
+      return listMatches({ title: row.title, folderId: row.folder_id, tasks: group.list.tasks }, filter) ? group : null;
     },
   };
 }

@@ -30,9 +30,13 @@ export interface TaskModuleDeps {
   };
 }
 
+/** Events after which the board's counts are read again. */
+const BOARD_CHANGES = new Set(['tasks:changed', 'conversations:changed', 'folders:changed']);
+
 export function createTaskModule(deps: TaskModuleDeps) {
   const { db, bus, conversations } = deps;
   const tasks = createTaskService({ db, bus, now: deps.now });
+  const board = createBoardQuery(db, { onChange: (listener) => bus.subscribe((event) => BOARD_CHANGES.has(event) && listener()) });
   conversations.setTaskBadgeLookup((ids) => tasks.badges(ids));
 
   // Only the chosen style's tools are registered; a settings change swaps them before the next request.
@@ -62,11 +66,12 @@ export function createTaskModule(deps: TaskModuleDeps) {
 
   return {
     tasks,
-    handlers: { ...taskHandlers({ tasks, conversations }), ...boardHandlers({ board: createBoardQuery(db), conversations }) },
+    handlers: { ...taskHandlers({ tasks, conversations }), ...boardHandlers({ board, conversations }) },
     /** The style whose tools the model is offered right now. */
     style: () => style,
     close() {
       unsubscribe();
+      board.close();
     },
   };
 }
