@@ -201,6 +201,57 @@ describe('the task board', () => {
     await board().getByRole('searchbox', { name: 'Filter by title' }).fill('');
   });
 
+  it('a rename elsewhere while the board renames the same task: the last write wins, both are in the history', async () => {
+    await openBoard();
+    await expect.poll(groupTitles, { timeout: 10_000 }).toEqual(['Plan the app', 'Trip to Lisbon']);
+    const trip = group('Trip to Lisbon');
+    await trip.getByRole('button', { name: 'Actions for task 3', exact: true }).click();
+    await page().getByRole('menuitem', { name: 'Rename', exact: true }).click();
+    const field = trip.getByRole('textbox', { name: 'Rename task 3' });
+    await field.fill('Rent a van');
+
+    const other = await app.openPage();
+    try {
+      await sidebarLink('Trip to Lisbon', other).click();
+      const header = other.getByRole('region', { name: 'Tasks', exact: true });
+      const expand = header.getByRole('button', { name: 'Expand task list' });
+      if (await expand.isVisible()) await expand.click();
+      await header.getByRole('button', { name: 'Actions for task 3', exact: true }).click();
+      await other.getByRole('menuitem', { name: 'Rename', exact: true }).click();
+      const otherField = header.getByRole('textbox', { name: 'Rename task 3' });
+      await otherField.fill('Rent a bike');
+      await otherField.press('Enter');
+      await header.getByRole('button', { name: /^Task 3, .*: Rent a bike$/ }).waitFor();
+      // The board took the change in while its own rename stayed open with what was typed.
+      await expect.poll(() => field.inputValue()).toBe('Rent a van');
+      await field.press('Enter');
+      await header.getByRole('button', { name: /^Task 3, .*: Rent a van$/ }).waitFor({ timeout: 10_000 });
+      await trip.getByRole('button', { name: /^Task 3, .*: Rent a van$/ }).waitFor();
+    } finally {
+      await other.close();
+    }
+    await board().getByRole('searchbox', { name: 'Filter by title' }).fill('lisbon');
+    await expect.poll(groupTitles, { timeout: 10_000 }).toEqual(['Trip to Lisbon']);
+    const [download] = await Promise.all([
+      page().waitForEvent('download'),
+      (async () => {
+        await board().getByRole('button', { name: 'Export board' }).click();
+        await page().getByRole('menuitem', { name: 'Export as JSON' }).click();
+      })(),
+    ]);
+    const file = path.join(root, `history-${download.suggestedFilename()}`);
+    await download.saveAs(file);
+    type Exported = { conversations: Array<{ lists: Array<{ tasks: Array<{ id: number; title: string; events: Array<{ actor: string; kind: string; after: string | null }> }> }> }> };
+    const task3 = (JSON.parse(fs.readFileSync(file, 'utf8')) as Exported).conversations[0].lists[0].tasks.find((t) => t.id === 3)!;
+    expect(task3.title).toBe('Rent a van');
+    const renames = task3.events.filter((e) => e.kind === 'updated' && e.after?.includes('"title"'));
+    expect(renames.map((e) => [e.actor, JSON.parse(e.after!).title])).toEqual([
+      ['user', 'Rent a bike'],
+      ['user', 'Rent a van'],
+    ]);
+    await board().getByRole('searchbox', { name: 'Filter by title' }).fill('');
+  });
+
   it('updates live when another tab changes another conversation’s list', async () => {
     await openBoard();
     await expect.poll(groupTitles, { timeout: 10_000 }).toEqual(['Plan the app', 'Trip to Lisbon']);
@@ -213,7 +264,7 @@ describe('the task board', () => {
       await header.getByRole('checkbox', { name: 'Task 2 done' }).click();
       // Patched in place: the hotel is done, the car is no longer blocked.
       await group('Trip to Lisbon').getByRole('button', { name: 'Task 2, completed: Find a hotel' }).waitFor();
-      await group('Trip to Lisbon').getByRole('button', { name: 'Task 3, pending: Rent a car' }).waitFor();
+      await group('Trip to Lisbon').getByRole('button', { name: 'Task 3, pending: Rent a van' }).waitFor();
       await group('Trip to Lisbon').getByText('2/3', { exact: true }).waitFor();
 
       // A list the model starts in another conversation comes in on top.

@@ -30,15 +30,20 @@ export function useBoardPages(filter: BoardFilter) {
   const generation = useRef(0);
   const bump = () => setVersion((v) => v + 1);
 
+  /** `restart`: the first page under a new filter, which replaces every page shown so far. */
   const fetchPage = useCallback(
-    (page: number) => {
-      if (pages.current.has(page) || inFlight.current.has(page)) return;
+    (page: number, restart = false) => {
+      if (!restart && (pages.current.has(page) || inFlight.current.has(page))) return;
       const gen = generation.current;
       inFlight.current.add(page);
       void call(api, 'board:list', { filter, offset: page * PAGE_SIZE, limit: PAGE_SIZE }).then(
         (result) => {
           inFlight.current.delete(page);
           if (gen !== generation.current) return;
+          if (restart) {
+            pages.current = new Map();
+            fresh.current = [];
+          }
           const onTop = new Set(fresh.current.map((item) => item.group.conversationId));
           pages.current.set(
             page,
@@ -54,12 +59,12 @@ export function useBoardPages(filter: BoardFilter) {
     [api, filter],
   );
 
+  // The board shown so far stays until the new filter's first page is in: nothing
+  // flashes, and a menu open on a group that still matches stays open.
   useEffect(() => {
     generation.current += 1;
-    pages.current = new Map();
-    fresh.current = [];
     inFlight.current = new Set();
-    fetchPage(0);
+    fetchPage(0, true);
   }, [fetchPage]);
 
   /** Every loaded item of a conversation (on top and in its page). */
