@@ -10,6 +10,7 @@ import { createNodeCore } from '../../src/main/core/createNodeCore';
 import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
 import { launchApp, makeDataDir, type App } from './support/app';
 import { reportFailure, systemPromptOf, turnQueue } from './support/chatScript';
+import { violations } from './support/axe';
 
 let app: App;
 let server: ScriptedServer;
@@ -108,6 +109,7 @@ describe('the task board', () => {
     await group('Finished report').waitFor();
     await board().getByRole('checkbox', { name: 'Show completed lists' }).uncheck();
     await expect.poll(groupTitles, { timeout: 10_000 }).toEqual(['Plan the app', 'Trip to Lisbon']);
+    expect(await violations(page())).toEqual([]);
   });
 
   it('opens by Ctrl+Shift+T and Alt+Shift+T', async () => {
