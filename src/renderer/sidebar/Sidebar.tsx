@@ -7,6 +7,7 @@ import { ConversationItem } from './ConversationItem';
 import { MenuButton } from '../common/Menu';
 import { SidebarToggle } from '../layout/SidebarToggle';
 import { BOARD_KEYS } from '../common/shortcuts';
+import './boardEntry.css';
 import { call, useApi } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
 import { FolderRow } from '../folders/FolderRow';
