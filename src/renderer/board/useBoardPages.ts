@@ -83,7 +83,7 @@ export function useBoardPages(filter: BoardFilter) {
       if (held.length) {
         // Patched where it stands: the board does not reorder under the user's pointer.
         for (const item of held) {
-          if (list) item.group = { ...item.group, list, activityAt: Date.now() };
+          if (list) item.group = { ...item.group, list };
           item.closed = list === null;
         }
         bump();

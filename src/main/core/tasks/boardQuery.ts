@@ -1,7 +1,8 @@
 // The task board's reads: every open task list across conversations, filtered, newest
-// activity first, one page at a time. The matching rules are shared/boardView.ts; the
-// SQL here says the same thing so that paging and counting happen in SQLite, and the
-// integration tests hold the two side by side.
+// activity first (the conversation's, as the sidebar orders), one page at a time. The
+// matching rules are shared/boardView.ts; the SQL here says the same thing so that paging
+// and counting happen in SQLite, and tests/unit/boardQuery.test.ts holds the two side by
+// side on random lists.
 import type { BoardGroup } from '../../../shared/boardContract';
 import type { BoardFilterShape as BoardFilter } from '../../../shared/boardView';
 import { foldText, listMatches } from '../../../shared/boardView';
@@ -59,7 +60,7 @@ const WHERE = `
     ELSE ${TASK_MATCHES} END)`;
 
 // Walks conversations by activity (the sidebar's notion of it) and stops once the page is
-// full: the first page of 10,000 lists reads about a hundred of them.
+// full: the first page of 10,000 lists reads about as many lists as the page holds.
 const PAGE = `
   SELECT l.id AS list_id, l.conversation_id, l.created_at, c.title, c.folder_id, f.name AS folder_name, c.updated_at AS activity_at
   FROM conversations c INDEXED BY conversations_by_activity
