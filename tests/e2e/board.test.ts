@@ -123,6 +123,14 @@ describe('the task board', () => {
     await group('Trip to Lisbon').waitFor();
   });
 
+  it('refuses an edit that breaks the task rules with the rule’s message, and changes nothing', async () => {
+    const trip = group('Trip to Lisbon');
+    await trip.getByRole('checkbox', { name: 'Task 3 done' }).click();
+    await page().getByRole('status').getByText(/Task 3 cannot be completed: it is blocked by 2/).waitFor({ timeout: 10_000 });
+    await trip.getByRole('button', { name: 'Task 3, blocked by 2: Rent a car' }).waitFor();
+    expect(await trip.getByRole('checkbox', { name: 'Task 3 done' }).getAttribute('aria-checked')).toBe('false');
+  });
+
   it('filters by text, status and folder', async () => {
     const search = board().getByRole('searchbox', { name: 'Filter by title' });
     await search.fill('LISBON');
