@@ -290,5 +290,12 @@ describe('the task board', () => {
     } finally {
       await other.close();
     }
+    // A renamed folder is renamed on the board too.
+    await page().getByRole('button', { name: 'Actions for folder Work', exact: true }).click();
+    await page().getByRole('menu', { name: 'Actions for folder Work' }).getByRole('menuitem', { name: 'Rename folder…' }).click();
+    const rename = page().getByRole('dialog', { name: 'Rename folder' });
+    await rename.getByRole('textbox', { name: 'Folder name' }).fill('Travel');
+    await rename.getByRole('button', { name: 'Rename' }).click();
+    await group('Trip to Lisbon').getByText('Travel /').waitFor();
   });
 });

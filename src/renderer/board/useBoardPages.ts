@@ -109,6 +109,12 @@ export function useBoardPages(filter: BoardFilter) {
     },
     [itemsOf, api, filter],
   );
+  // Folder names as last heard (a group's own, or a folders:changed event).
+  const folderNames = useRef(new Map<string, string>());
+  const folderOf = (id: string | null, current: BoardGroup['folder']): BoardGroup['folder'] => {
+    if (id === null) return null;
+    return { id, name: folderNames.current.get(id) ?? (current?.id === id ? current.name : '') };
+  };
   useEvent(
     'conversations:changed',
     ({ id, kind, conversation }) => {
@@ -116,11 +122,29 @@ export function useBoardPages(filter: BoardFilter) {
       if (!held.length) return;
       for (const item of held) {
         if (kind === 'deleted') item.closed = true;
-        else if (conversation) item.group = { ...item.group, title: conversation.title };
+        else if (conversation) {
+          item.group = { ...item.group, title: conversation.title, folder: folderOf(conversation.folderId, item.group.folder) };
+        }
       }
       bump();
     },
     [itemsOf],
+  );
+  useEvent(
+    'folders:changed',
+    ({ folders }) => {
+      folderNames.current = new Map(folders.map((f) => [f.id, f.name]));
+      const all = [...fresh.current, ...[...pages.current.values()].flat()];
+      for (const item of all) {
+        const folder = item.group.folder;
+        if (!folder) continue;
+        const name = folderNames.current.get(folder.id);
+        // A deleted folder moved its conversations out of it.
+        item.group = { ...item.group, folder: name === undefined ? null : { id: folder.id, name } };
+      }
+      bump();
+    },
+    [],
   );
 
   const itemAt = useCallback((index: number): BoardItem | undefined => {
