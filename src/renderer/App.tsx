@@ -6,7 +6,8 @@ import { ToastProvider, useGuard, useToast } from './common/toasts';
 import { importConversation, importSummary } from './common/importConversation';
 import { useConnectionState } from './common/connectionStore';
 import { useView } from './common/useSelection';
-import { isNewConversationKey, isSearchKey, isSidebarKey, NEW_CONVERSATION_KEYS, SEARCH_KEYS } from './common/shortcuts';
+import { isBoardKey, isNewConversationKey, isSearchKey, isSidebarKey, NEW_CONVERSATION_KEYS, SEARCH_KEYS } from './common/shortcuts';
+import { showTaskOnOpen } from './board/openFromBoard';
 import { useSidebarLayout } from './layout/useSidebarLayout';
 import { SidebarRail } from './layout/SidebarToggle';
 import { Sidebar } from './sidebar/Sidebar';
@@ -22,6 +23,7 @@ import { ExamplePrompts } from './firstRun/ExamplePrompts';
 const SettingsView = lazy(() => import('./settings/SettingsView').then((m) => ({ default: m.SettingsView })));
 const ShortcutsDialog = lazy(() => import('./common/ShortcutsDialog').then((m) => ({ default: m.ShortcutsDialog })));
 const ConnectModelCard = lazy(() => import('./firstRun/ConnectModelCard').then((m) => ({ default: m.ConnectModelCard })));
+const TaskBoard = lazy(() => import('./board/TaskBoard').then((m) => ({ default: m.TaskBoard })));
 const ExportTasksDialog = lazy(() => import('./tasks/ExportTasksDialog').then((m) => ({ default: m.ExportTasksDialog })));
 
 export function App() {
@@ -99,6 +101,9 @@ function Shell() {
         if (sidebar.hidden) flushSync(sidebar.show);
         searchRef.current?.focus();
         searchRef.current?.select();
+      } else if (isBoardKey(event)) {
+        event.preventDefault();
+        navigate({ kind: 'board' });
       } else if (isSidebarKey(event)) {
         event.preventDefault();
         sidebar.toggle();
@@ -142,6 +147,8 @@ function Shell() {
           if (view.kind === 'conversation' && view.id === id) navigate({ kind: 'home' });
         }}
         onOpenSettings={() => navigate({ kind: 'settings' })}
+        onOpenBoard={() => navigate({ kind: 'board' })}
+        boardOpen={view.kind === 'board'}
         onShowShortcuts={() => setShowShortcuts(true)}
         onExportAllTasks={() => setExportAll(true)}
         onImport={() => void runImport()}
@@ -156,7 +163,7 @@ function Shell() {
             <SettingsView settings={settings} onClose={() => navigate({ kind: 'home' })} />
           </Suspense>
         )}
-        {!draftsReady && view.kind !== 'settings' && view.kind !== 'home' && <div className="loading" aria-busy="true" />}
+        {!draftsReady && view.kind !== 'settings' && view.kind !== 'home' && view.kind !== 'board' && <div className="loading" aria-busy="true" />}
         {draftsReady && view.kind === 'new' && (
           <NewConversationView key={view.id} id={view.id} focusRequest={focusRequest} onStarted={promote} />
         )}
@@ -170,6 +177,17 @@ function Shell() {
             onMissing={() => navigate({ kind: 'home' })}
             onOpenSettings={() => navigate({ kind: 'settings' })}
           />
+        )}
+        {view.kind === 'board' && (
+          <Suspense fallback={<div className="loading" aria-busy="true" />}>
+            <TaskBoard
+              onOpen={(id, task) => {
+                showTaskOnOpen(id, task);
+                openConversation(id);
+                setFocusMessage(task?.lastMessageId != null ? { id: task.lastMessageId, nonce: Date.now() } : null);
+              }}
+            />
+          </Suspense>
         )}
         {view.kind === 'home' && <Home onNew={newConversation} settings={settings} onExample={newConversationWith} />}
       </main>

@@ -31,6 +31,7 @@ import { call, Empty } from './contract';
 import { continuityCalls, continuityEvents } from './continuityContract';
 import { taskShareCalls, taskShareEvents } from './taskShareContract';
 import { planCalls, planEvents } from './planContract';
+import { boardCalls } from './boardContract';
 
 
 /** Text appended to a string field at a known position, so a stream sends only what is new. */
@@ -285,6 +286,7 @@ export const calls = {
   ...continuityCalls,
   ...taskShareCalls,
   ...planCalls,
+  ...boardCalls,
 } as const;
 
 export const events = {

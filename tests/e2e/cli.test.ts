@@ -65,6 +65,19 @@ describe('npm run cli (built)', () => {
     expect(fs.existsSync(wal) ? fs.statSync(wal).size : 0).toBe(0);
   });
 
+  it('exports the open tasks across conversations with --scope open and no conversation', async () => {
+    const file = path.join(dataDir, 'stepwise.db');
+    const before = fs.readFileSync(file);
+    const md = await run(['export', '--format', 'md', '--scope', 'open', '--data-dir', dataDir]);
+    expect(md).toMatchObject({ code: 0, stderr: '' });
+    expect(md.stdout).toContain('# Open tasks across conversations');
+    expect(md.stdout).toContain('## Release v2\n\nProgress: 1/2');
+    expect(md.stdout).toContain('- [x] Write the notes\n- [ ] Publish\n');
+    const csv = await run(['export', '--format', 'csv', '--scope', 'open', '--data-dir', dataDir]);
+    expect(csv.stdout.trim().split('\r\n')).toHaveLength(3);
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
+  });
+
   it('reads alongside a running app and writes --out relative to where it was typed', async () => {
     const core = createNodeCore({ dataDir, env: {} });
     try {

@@ -47,8 +47,6 @@ const seeds: Seed[] = [
       const messages = createMessageRepo(db);
       const { items, total } = conversations.list('', 0, 50);
       expect(total).toBe(2);
-      // Conversations from before plan review keep today's behaviour ("Review plans": off).
-      expect([createPlanStore(db).mode(A), createPlanStore(db).mode(B)]).toEqual(['off', 'off']);
       expect(items.map((c) => [c.id, c.title, c.pinned, c.titleSource, c.createdAt, c.updatedAt])).toEqual([
         [A, 'Trip to Lisbon', true, 'user', 1000, 5000],
         [B, '50% done_draft', false, 'auto', 2000, 9000],
@@ -202,6 +200,21 @@ describe('database migrations', () => {
     } finally {
       upgraded.db.close();
       fresh.db.close();
+    }
+  });
+
+  it('keep "Review plans" off for conversations from before plan review, and let newer ones follow the default', () => {
+    const planReview = migrations.find((m) => m.name === 'plan review')!.version;
+    const old = openDatabase(dir.path, { targetVersion: planReview - 1 });
+    old.db.prepare('INSERT INTO conversations (id, title, created_at, updated_at, pinned, title_source) VALUES (?, ?, ?, ?, 0, ?)').run(A, 'Older', 1, 1, 'user');
+    old.db.close();
+    const upgraded = openDatabase(dir.path);
+    try {
+      upgraded.db.prepare('INSERT INTO conversations (id, title, created_at, updated_at, pinned, title_source) VALUES (?, ?, ?, ?, 0, ?)').run(B, 'Newer', 2, 2, 'user');
+      const plans = createPlanStore(upgraded.db);
+      expect([plans.mode(A), plans.mode(B)]).toEqual(['off', null]);
+    } finally {
+      upgraded.db.close();
     }
   });
 

@@ -35,8 +35,10 @@ Usage:
 Options:
   --data-dir <dir>       where the database is (default: $STEPWISE_DATA_DIR, else the app's data directory)
   --conversation <id>    a conversation id from \`list\`
-  --scope                open: the open task list; history: every list of the conversation;
-                         all: every conversation (default: open with --conversation, else all)
+  --scope                open: the open task list (without --conversation: the open tasks
+                         across conversations, as the task board shows them); history: every
+                         list of the conversation; all: every conversation
+                         (default: open with --conversation, else all)
   --out <file>           write to a file instead of standard output (- for standard output;
                          a FIFO or device such as /dev/stdout is written into, never replaced)
 
@@ -217,7 +219,9 @@ export function runCli(argv: string[], io: CliIo): number {
         throw new UsageError('--scope all exports every conversation; leave out --conversation, or use --scope open or history.');
       }
       db = openReadOnly(dataDir);
-      const conversationId = scope === 'all' ? undefined : requireConversation(db, values.conversation, file);
+      // `--scope open` without a conversation: every open list with unfinished tasks.
+      const across = scope === 'open' && values.conversation === undefined;
+      const conversationId = scope === 'all' || across ? undefined : requireConversation(db, values.conversation, file);
       writeOut(exportTasks(createExportReader(db), { conversationId, format, scope }, now()).text, values.out, io);
       return 0;
     }

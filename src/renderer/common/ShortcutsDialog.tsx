@@ -1,10 +1,11 @@
 import { useModal } from './useModal';
-import { NEW_CONVERSATION_KEYS, SEARCH_KEYS, SIDEBAR_KEYS } from './shortcuts';
+import { BOARD_KEYS, NEW_CONVERSATION_KEYS, SEARCH_KEYS, SIDEBAR_KEYS } from './shortcuts';
 
 const SHORTCUTS: Array<[string, string]> = [
   [NEW_CONVERSATION_KEYS, 'New conversation'],
   [SEARCH_KEYS, 'Search conversations'],
   [SIDEBAR_KEYS, 'Hide or show the sidebar'],
+  [BOARD_KEYS, 'Task board: every open task'],
   ['F2', 'Rename the open conversation'],
   ['Enter', 'Send the message'],
   ['Shift + Enter', 'New line in the message'],

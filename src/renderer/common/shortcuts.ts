@@ -30,3 +30,12 @@ export function isSidebarKey(event: KeyboardEvent): boolean {
 }
 
 export const SIDEBAR_KEYS = 'Ctrl/⌘ + B';
+
+/** The task board: Ctrl/⌘+Shift+T, or Alt+Shift+T where a browser keeps that for reopening a tab. */
+export function isBoardKey(event: KeyboardEvent): boolean {
+  const mod = event.ctrlKey || event.metaKey;
+  if (!event.shiftKey || event.code !== 'KeyT') return false;
+  return (mod && !event.altKey) || (event.altKey && !mod);
+}
+
+export const BOARD_KEYS = isDesktop ? 'Ctrl/⌘ + Shift + T' : 'Alt + Shift + T';

@@ -7,12 +7,14 @@ export type View =
   | { kind: 'conversation'; id: string }
   | { kind: 'new'; id: string }
   | { kind: 'settings' }
+  | { kind: 'board' }
   | { kind: 'home' };
 
 function parse(hash: string): View {
   const conversation = /^#\/(c|new)\/([0-9a-f-]{36})$/i.exec(hash);
   if (conversation) return { kind: conversation[1] === 'c' ? 'conversation' : 'new', id: conversation[2] };
   if (hash === '#/settings') return { kind: 'settings' };
+  if (hash === '#/tasks') return { kind: 'board' };
   return { kind: 'home' };
 }
 
@@ -20,6 +22,7 @@ function format(view: View): string {
   if (view.kind === 'conversation') return `#/c/${view.id}`;
   if (view.kind === 'new') return `#/new/${view.id}`;
   if (view.kind === 'settings') return '#/settings';
+  if (view.kind === 'board') return '#/tasks';
   return '#/';
 }
 

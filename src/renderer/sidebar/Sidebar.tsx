@@ -6,6 +6,8 @@ import { useConversationPages } from './useConversationPages';
 import { ConversationItem } from './ConversationItem';
 import { MenuButton } from '../common/Menu';
 import { SidebarToggle } from '../layout/SidebarToggle';
+import { BOARD_KEYS } from '../common/shortcuts';
+import './boardEntry.css';
 import { call, useApi } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
 import { FolderRow } from '../folders/FolderRow';
@@ -28,6 +30,8 @@ export function Sidebar(props: {
   onNew: () => void;
   onDeleted: (id: string) => void;
   onOpenSettings: () => void;
+  onOpenBoard: () => void;
+  boardOpen: boolean;
   onShowShortcuts: () => void;
   onExportAllTasks: () => void;
   onImport: () => void;
@@ -75,6 +79,15 @@ export function Sidebar(props: {
         </div>
         <button type="button" className="primary new-button" onClick={props.onNew}>
           <span aria-hidden="true">+</span> New conversation
+        </button>
+        <button
+          type="button"
+          className={props.boardOpen ? 'ghost board-entry active' : 'ghost board-entry'}
+          aria-current={props.boardOpen ? 'page' : undefined}
+          title={`Every open task list (${BOARD_KEYS})`}
+          onClick={props.onOpenBoard}
+        >
+          <span aria-hidden="true">☑</span> Tasks
         </button>
         <div className="sidebar-search-row">
           <input

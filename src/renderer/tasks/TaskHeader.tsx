@@ -17,7 +17,7 @@ import { PlanAmendment } from './PlanAmendment';
 import { usePlanState } from './usePlanState';
 import { AddTaskRow } from './AddTaskRow';
 
-const STORAGE_PREFIX = 'stepwise.tasks.expanded.';
+export const STORAGE_PREFIX = 'stepwise.tasks.expanded.';
 
 function storedChoice(conversationId: string): boolean | null {
   const value = localStorage.getItem(STORAGE_PREFIX + conversationId);

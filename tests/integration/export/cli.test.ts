@@ -101,6 +101,16 @@ describe('export', () => {
     expect(parseCsv(history.stdout, { columns: true })).toEqual([expect.objectContaining({ conversation: 'Garden\nplan', title: 'Buy seeds', status: 'completed' })]);
   });
 
+  it('exports the open tasks across conversations with --scope open and no --conversation', () => {
+    const open = cli(['export', '--format', 'json', '--scope', 'open', '--data-dir', dataDir]);
+    expect(open.code).toBe(0);
+    const data = TasksExport.parse(JSON.parse(open.stdout));
+    // Only lists with unfinished tasks, as the task board shows them.
+    expect(data.conversations.map((c) => c.id)).toEqual([releaseId]);
+    expect(data.conversations[0].lists).toHaveLength(1);
+    expect(data.conversations[0].lists[0].closedAt).toBeNull();
+  });
+
   it('writes to --out, relative to where the command was typed', () => {
     const { code, stdout, stderr } = cli(['export', '--format', 'md', '--out', 'tasks.md', '--data-dir', dataDir]);
     expect(code).toBe(0);

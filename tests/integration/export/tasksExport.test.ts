@@ -189,7 +189,14 @@ describe('errors', () => {
       code: 'not_found',
       message: `Conversation ${unknown} not found`,
     });
-    expect(await app.fail('export:tasksText', { format: 'md', scope: 'open' })).toMatchObject({ code: 'invalid_request' });
+    expect(await app.fail('export:tasksText', { format: 'md', scope: 'history' })).toEqual({
+      code: 'invalid_request',
+      message: 'Exporting the list history needs a conversation id.',
+    });
+    // Without a conversation, `open` is the open tasks across conversations (the task board).
+    const across = await app.call('export:tasksText', { format: 'md', scope: 'open' });
+    expect(across.text).toMatch(/^# Open tasks across conversations\n/);
+    expect(across.filename).toMatch(/^stepwise-tasks-open-/);
     expect(await app.fail('export:tasksText', { conversationId: releaseId, format: 'pdf', scope: 'open' })).toMatchObject({
       code: 'invalid_request',
     });

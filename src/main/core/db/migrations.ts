@@ -486,6 +486,16 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 20,
+    name: 'task board',
+    sql: `
+      -- The task board walks top-level conversations newest activity first and stops at a
+      -- page, and asks whether a list has a task of a status without reading its rows.
+      CREATE INDEX conversations_by_activity ON conversations (updated_at DESC, id DESC) WHERE parent_id IS NULL;
+      CREATE INDEX tasks_by_list_status ON tasks (list_id, status);
+    `,
+  },
 ];
 
 export const LATEST_VERSION = migrations.at(-1)?.version ?? 0;

@@ -34,7 +34,10 @@ export interface FileDialogs {
 /** Same limit as the contract's `content` for the browser host. */
 export const IMPORT_MAX_BYTES = 200 * 1024 * 1024;
 
-type ExportCalls = Pick<Handlers, 'export:tasksText' | 'export:tasks' | 'export:conversation' | 'export:folder' | 'import:conversation'>;
+type ExportCalls = Pick<
+  Handlers,
+  'export:tasksText' | 'export:tasks' | 'export:conversation' | 'export:folder' | 'import:conversation' | 'board:export'
+>;
 
 /** `files`: the attached files' store; without it a JSON export carries none of their bytes. */
 export function exportConversation(
@@ -202,6 +205,8 @@ export function exportHandlers(deps: {
   return {
     'export:tasksText': (request) => exportTasks(reader, request, now()),
     'export:tasks': (request) => deliver(exportTasks(reader, request, now()), request.format),
+    // What the task board shows: the open tasks across conversations under its filter.
+    'board:export': ({ filter, format }) => deliver(exportTasks(reader, { scope: 'open', format, filter }, now()), format),
     'export:conversation': ({ conversationId, format }) =>
       deliver(exportConversation(db, conversationId, format, now(), attachments?.files), format),
     'export:folder': ({ folderId, format }) => deliver(exportFolder(db, folders, folderId, format, now(), attachments?.files), format),

@@ -11,6 +11,9 @@ import type { EventRow, TaskRow } from '../tasks/taskTypes';
 import type { ToolCallRow } from '../ledger/ledgerStore';
 import type { ToolOutcome } from '../../../shared/ledger';
 import type { Row } from '../db/tables';
+import { createBoardQuery, type BoardQuery } from '../tasks/boardQuery';
+import type { BoardGroup } from '../../../shared/boardContract';
+import type { BoardFilterShape as BoardFilter } from '../../../shared/boardView';
 
 export interface ReadConversation {
   id: string;
@@ -165,6 +168,8 @@ function parseToolCalls(text: string | null): Array<Record<string, unknown>> | n
 }
 
 export function createExportReader(db: Db) {
+  // Made on first use: most exports never ask for the board's lists.
+  let board: BoardQuery | null = null;
   const conversationById = db.prepare<[string], ConversationRow>(
     `SELECT c.*, i.text AS instructions, f.name AS folder_name FROM conversations c
      LEFT JOIN conversation_instructions i ON i.conversation_id = c.id
@@ -270,6 +275,11 @@ export function createExportReader(db: Db) {
       const rows = listsOf.all(conversationId);
       const wanted = scope === 'open' ? rows.filter((r) => r.closed_at === null) : rows;
       return wanted.map(readList);
+    },
+    /** The task board's groups under a filter, newest activity first (scope "open tasks across conversations"). */
+    boardGroups(filter: BoardFilter): BoardGroup[] {
+      board ??= createBoardQuery(db);
+      return board.all(filter);
     },
     /** Ids of conversations that have at least one task list. */
     conversationIdsWithLists(): Set<string> {

@@ -6,11 +6,15 @@ import { exportFilename, MIME_TYPES, slug, type ExportFormat } from './exportFil
 import { tasksCsv } from './tasksCsv';
 import { tasksJson } from './tasksJson';
 import { tasksMarkdown, type TasksDocument } from './tasksMarkdown';
+import { ALL_OPEN, shownTasks, type BoardFilterShape as BoardFilter } from '../../../shared/boardView';
 
 export interface TasksRequest {
+  /** Absent with scope `open`: the open tasks across conversations (the task board). */
   conversationId?: string;
   format: ExportFormat;
   scope: ListScope | 'all';
+  /** What the board shows; only for `open` across conversations (default: every unfinished list). */
+  filter?: BoardFilter;
 }
 
 export interface ExportedText {
@@ -28,8 +32,11 @@ export function collectTasks(reader: ExportReader, request: Omit<TasksRequest, '
       .map((conversation) => ({ conversation, lists: reader.lists(conversation.id, 'history') }));
     return { exportedAt, scope: 'all', conversations };
   }
+  if (!request.conversationId && request.scope === 'open') {
+    return { exportedAt, scope: 'across', conversations: openAcross(reader, request.filter ?? ALL_OPEN) };
+  }
   if (!request.conversationId) {
-    throw new AppError('invalid_request', `Exporting the ${request.scope === 'open' ? 'open list' : 'list history'} needs a conversation id.`);
+    throw new AppError('invalid_request', 'Exporting the list history needs a conversation id.');
   }
   const conversation = reader.conversation(request.conversationId);
   if (!conversation) throw notFound(`Conversation ${request.conversationId}`);
@@ -45,6 +52,17 @@ export function collectTasks(reader: ExportReader, request: Omit<TasksRequest, '
   return { exportedAt, scope: request.scope, conversations: [{ conversation, lists }] };
 }
 
+/** Each board group's open list with the tasks the board shows under the filter. */
+function openAcross(reader: ExportReader, filter: BoardFilter): TasksDocument['conversations'] {
+  return reader.boardGroups(filter).flatMap((group) => {
+    const conversation = reader.conversation(group.conversationId);
+    const [list] = reader.lists(group.conversationId, 'open');
+    if (!conversation || !list) return [];
+    const shown = new Set(shownTasks(group.list.tasks, group.title, filter).map((t) => t.id));
+    return [{ conversation, lists: [{ ...list, tasks: list.tasks.filter((t) => shown.has(t.seq)) }] }];
+  });
+}
+
 export function renderTasks(doc: TasksDocument, format: ExportFormat): string {
   if (format === 'md') return tasksMarkdown(doc);
   if (format === 'json') return tasksJson(doc);
@@ -54,7 +72,9 @@ export function renderTasks(doc: TasksDocument, format: ExportFormat): string {
 export function exportTasks(reader: ExportReader, request: TasksRequest, exportedAt: number): ExportedText {
   const doc = collectTasks(reader, request, exportedAt);
   const name =
-    request.scope === 'all'
+    doc.scope === 'across'
+      ? ['tasks', 'open']
+      : request.scope === 'all'
       ? ['tasks', 'all']
       : ['tasks', slug(doc.conversations[0].conversation.title), ...(request.scope === 'history' ? ['history'] : [])];
   return {

@@ -14,7 +14,8 @@ const ARGUMENTS_MAX = 80;
 
 export interface TasksDocument {
   exportedAt: number;
-  scope: 'open' | 'history' | 'all';
+  /** `across`: the open tasks across conversations (what the task board shows). */
+  scope: 'open' | 'history' | 'all' | 'across';
   conversations: Array<{ conversation: ReadConversation; lists: ReadList[] }>;
 }
 
@@ -98,7 +99,7 @@ function conversationSection(
   const hashes = '#'.repeat(level);
   const title = escapeMarkdownLine(entry.conversation.title) || 'Untitled conversation';
   const parts = [`${hashes} ${title}`];
-  if (scope === 'open' && entry.lists.length === 1) {
+  if ((scope === 'open' || scope === 'across') && entry.lists.length === 1) {
     const [list] = entry.lists;
     parts.push(`${progressLine(list.tasks)} · ${listDates(list)}`, taskItems(list.tasks));
     return parts;
@@ -112,13 +113,14 @@ function conversationSection(
 
 export function tasksMarkdown(doc: TasksDocument): string {
   const exported = `Exported from Stepwise on ${formatUtc(doc.exportedAt)}`;
-  if (doc.scope !== 'all' && doc.conversations.length === 1) {
+  if ((doc.scope === 'open' || doc.scope === 'history') && doc.conversations.length === 1) {
     const [first, ...rest] = conversationSection(doc.conversations[0], 1, doc.scope);
     return `${[first, exported, ...rest].join('\n\n')}\n`;
   }
   const count = doc.conversations.length;
-  const parts = ['# Stepwise task lists', `${exported} · ${count} ${count === 1 ? 'conversation' : 'conversations'}`];
-  if (count === 0) parts.push('_No task lists yet._');
+  const heading = doc.scope === 'across' ? '# Open tasks across conversations' : '# Stepwise task lists';
+  const parts = [heading, `${exported} · ${count} ${count === 1 ? 'conversation' : 'conversations'}`];
+  if (count === 0) parts.push(doc.scope === 'across' ? '_No open tasks._' : '_No task lists yet._');
   for (const entry of doc.conversations) parts.push(...conversationSection(entry, 2, doc.scope));
   return `${parts.join('\n\n')}\n`;
 }

@@ -12,8 +12,8 @@ import { createTaskService, USER } from './taskService';
 import { createTaskTools, TASK_TOOL_NAMES } from './taskTools';
 import { taskHandlers } from './taskHandlers';
 import { createBranchLists } from './branchLists';
-
-// Only what the snapshot needs of `messages:changed`: zod drops the rest, so no cast.
+import { createBoardQuery } from './boardQuery';
+import { boardHandlers } from './boardHandlers';
 
 export interface TaskModuleDeps {
   db: Db;
@@ -30,9 +30,13 @@ export interface TaskModuleDeps {
   };
 }
 
+/** Events after which the board's counts are read again. */
+const BOARD_CHANGES = new Set(['tasks:changed', 'conversations:changed', 'folders:changed']);
+
 export function createTaskModule(deps: TaskModuleDeps) {
   const { db, bus, conversations } = deps;
   const tasks = createTaskService({ db, bus, now: deps.now });
+  const board = createBoardQuery(db, { onChange: (listener) => bus.subscribe((event) => BOARD_CHANGES.has(event) && listener()) });
   conversations.setTaskBadgeLookup((ids) => tasks.badges(ids));
 
   // Only the chosen style's tools are registered; a settings change swaps them before the next request.
@@ -66,11 +70,12 @@ export function createTaskModule(deps: TaskModuleDeps) {
     tasks,
     /** Each branch of the message tree keeps its own list (versions/ calls these). */
     branches,
-    handlers: taskHandlers({ tasks, conversations }),
+    handlers: { ...taskHandlers({ tasks, conversations }), ...boardHandlers({ board, conversations }) },
     /** The style whose tools the model is offered right now. */
     style: () => style,
     close() {
       for (const unsubscribe of unsubscribers) unsubscribe();
+      board.close();
     },
   };
 }

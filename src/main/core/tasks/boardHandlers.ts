@@ -1,0 +1,18 @@
+// Contract handlers of the task board's reads. Its edits are the header's `tasks:*` calls.
+import type { Handlers } from '../ipc/dispatcher';
+import { notFound } from '../ipc/dispatcher';
+import type { ConversationRepo } from '../conversations/conversationRepo';
+import type { BoardQuery } from './boardQuery';
+
+type BoardCalls = Pick<Handlers, 'board:list' | 'board:group'>;
+
+export function boardHandlers(deps: { board: BoardQuery; conversations: Pick<ConversationRepo, 'get'> }): BoardCalls {
+  const { board, conversations } = deps;
+  return {
+    'board:list': ({ filter, offset, limit }) => board.page(filter, offset, limit),
+    'board:group': ({ conversationId, filter }) => {
+      if (!conversations.get(conversationId)) throw notFound(`Conversation ${conversationId}`);
+      return { group: board.group(conversationId, filter) };
+    },
+  };
+}
