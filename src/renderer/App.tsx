@@ -12,6 +12,7 @@ import { SidebarRail } from './layout/SidebarToggle';
 import { Sidebar } from './sidebar/Sidebar';
 import { ConversationView } from './chat/ConversationView';
 import { useSettings, useTheme } from './settings/useSettings';
+import { useSettingsRoute } from './settings/useSettingsRoute';
 import { DraftsProvider, useDrafts, useDraftsReady } from './drafts/drafts';
 import { NewConversationView } from './chat/NewConversationView';
 import type { SettingsView as Settings } from '../shared/settings';
@@ -19,7 +20,7 @@ import { needsProvider } from '../shared/firstRun';
 import { ExamplePrompts } from './firstRun/ExamplePrompts';
 
 // Settings and dialogs load when first opened: they are not needed for the first paint.
-const SettingsView = lazy(() => import('./settings/SettingsView').then((m) => ({ default: m.SettingsView })));
+const SettingsPage = lazy(() => import('./settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 const ShortcutsDialog = lazy(() => import('./common/ShortcutsDialog').then((m) => ({ default: m.ShortcutsDialog })));
 const ConnectModelCard = lazy(() => import('./firstRun/ConnectModelCard').then((m) => ({ default: m.ConnectModelCard })));
 const ExportTasksDialog = lazy(() => import('./tasks/ExportTasksDialog').then((m) => ({ default: m.ExportTasksDialog })));
@@ -38,6 +39,9 @@ function Shell() {
   const api = useApi();
   const guard = useGuard();
   const [view, navigate, promote] = useView();
+  const settingsRoute = useSettingsRoute(view, navigate);
+  const base = settingsRoute.base;
+  const openSettings = settingsRoute.show;
   const drafts = useDrafts();
   const draftsReady = useDraftsReady();
   // Bumped whenever a conversation is chosen, so its composer has the focus even when the
@@ -102,28 +106,28 @@ function Shell() {
       } else if (isSidebarKey(event)) {
         event.preventDefault();
         sidebar.toggle();
-      } else if (event.key === 'F2' && view.kind === 'conversation') {
+      } else if (event.key === 'F2' && base.kind === 'conversation' && !settingsRoute.open) {
         event.preventDefault();
         setRenameRequest((n) => n + 1);
       } else if (mod && event.key === ',') {
         event.preventDefault();
-        navigate({ kind: 'settings' });
+        openSettings();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [newConversation, navigate, view.kind, sidebar]);
+  }, [newConversation, openSettings, base.kind, settingsRoute.open, sidebar]);
 
   useEvent(
     'app:command',
     ({ command }) => {
       if (command === 'new-conversation') newConversation();
-      else if (command === 'open-settings') navigate({ kind: 'settings' });
+      else if (command === 'open-settings') openSettings();
       else if (command === 'open-shortcuts') setShowShortcuts(true);
       else if (command === 'export-all-tasks') setExportAll(true);
       else if (command === 'import-conversation') void runImport();
     },
-    [newConversation, navigate, runImport],
+    [newConversation, openSettings, runImport],
   );
 
   return (
@@ -132,46 +136,57 @@ function Shell() {
       <Sidebar
         hidden={sidebar.hidden}
         onHide={sidebar.toggle}
-        selectedId={view.kind === 'conversation' ? view.id : null}
+        selectedId={base.kind === 'conversation' ? base.id : null}
         onSelect={(id, messageId) => {
           openConversation(id);
           setFocusMessage(messageId === undefined ? null : { id: messageId, nonce: Date.now() });
         }}
         onNew={newConversation}
         onDeleted={(id) => {
-          if (view.kind === 'conversation' && view.id === id) navigate({ kind: 'home' });
+          if (base.kind === 'conversation' && base.id === id) navigate({ kind: 'home' });
         }}
-        onOpenSettings={() => navigate({ kind: 'settings' })}
+        onOpenSettings={() => openSettings()}
         onShowShortcuts={() => setShowShortcuts(true)}
         onExportAllTasks={() => setExportAll(true)}
         onImport={() => void runImport()}
-        settingsOpen={view.kind === 'settings'}
+        settingsOpen={settingsRoute.open}
         searchRef={searchRef}
       />
       <main className="main" aria-label="Conversation">
         <ConnectionBanner />
         <Notices />
-        {view.kind === 'settings' && (
-          <Suspense fallback={<div className="loading" aria-busy="true" />}>
-            <SettingsView settings={settings} onClose={() => navigate({ kind: 'home' })} />
-          </Suspense>
-        )}
-        {!draftsReady && view.kind !== 'settings' && view.kind !== 'home' && <div className="loading" aria-busy="true" />}
-        {draftsReady && view.kind === 'new' && (
-          <NewConversationView key={view.id} id={view.id} focusRequest={focusRequest} onStarted={promote} />
-        )}
-        {draftsReady && view.kind === 'conversation' && (
-          <ConversationView
-            key={view.id}
-            id={view.id}
-            renameRequest={renameRequest}
-            focusMessage={focusMessage}
-            focusRequest={focusRequest}
-            onMissing={() => navigate({ kind: 'home' })}
-            onOpenSettings={() => navigate({ kind: 'settings' })}
-          />
-        )}
-        {view.kind === 'home' && <Home onNew={newConversation} settings={settings} onExample={newConversationWith} />}
+        <div className="main-stage">
+          <div className="main-view" inert={settingsRoute.open}>
+            {!draftsReady && base.kind !== 'home' && <div className="loading" aria-busy="true" />}
+            {draftsReady && base.kind === 'new' && (
+              <NewConversationView key={base.id} id={base.id} focusRequest={focusRequest} onStarted={promote} />
+            )}
+            {draftsReady && base.kind === 'conversation' && (
+              <ConversationView
+                key={base.id}
+                id={base.id}
+                renameRequest={renameRequest}
+                focusMessage={focusMessage}
+                focusRequest={focusRequest}
+                onMissing={() => navigate({ kind: 'home' })}
+                onOpenSettings={() => openSettings('providers')}
+              />
+            )}
+            {base.kind === 'home' && <Home onNew={newConversation} settings={settings} onExample={newConversationWith} />}
+          </div>
+          {settingsRoute.open && (
+            <Suspense fallback={<div className="loading" aria-busy="true" />}>
+              <SettingsPage
+                settings={settings}
+                section={settingsRoute.section}
+                profileId={settingsRoute.profileId}
+                focusRequest={settingsRoute.focusRequest}
+                onSection={settingsRoute.showSection}
+                onClose={settingsRoute.close}
+              />
+            </Suspense>
+          )}
+        </div>
       </main>
       <Suspense>
         {showShortcuts && <ShortcutsDialog onClose={() => setShowShortcuts(false)} />}

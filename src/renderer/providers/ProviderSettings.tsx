@@ -12,11 +12,14 @@ import './providers.css';
 
 const PRESET_IDS = ProviderPresetId.options;
 
-export function ProviderSettings({ settings }: { settings: SettingsView }) {
+export function ProviderSettings({ settings, profileId }: { settings: SettingsView; profileId?: string | null }) {
   const api = useApi();
   const guard = useGuard();
   const [selected, setSelected] = useState<string | null>(null);
-  const profile = settings.profiles.find((p) => p.id === selected) ?? settings.profiles[0];
+  // Until the user picks one: the open conversation's profile, else the one new conversations use.
+  const profile = [selected, profileId, settings.defaultModel?.profileId]
+    .map((id) => settings.profiles.find((p) => p.id === id))
+    .find(Boolean) ?? settings.profiles[0];
 
   const add = (preset: ProviderPresetId) =>
     void guard(async () => {
