@@ -202,26 +202,28 @@ function Home({ onNew, settings, onExample }: { onNew: () => void; settings: Set
   const [connect, setConnect] = useState<boolean | null>(null);
   if (settings && connect === null) setConnect(needsProvider(settings));
   return (
-    <section className="empty-state" aria-label="Welcome">
-      <div className="empty-mark" aria-hidden="true">
-        ✓
-      </div>
-      <h1>Stepwise</h1>
-      <p>Ask for something that takes several steps. The assistant plans it as a task list and you watch it work.</p>
-      {connect && settings ? (
-        <Suspense fallback={<div className="loading" aria-busy="true" />}>
-          <ConnectModelCard settings={settings} onConnected={() => setConnect(false)} />
-        </Suspense>
-      ) : (
-        <button type="button" className="primary" onClick={onNew}>
-          Start a new conversation
-        </button>
-      )}
-      <ExamplePrompts onPick={onExample} />
-      <p className="hint">
-        <kbd>{NEW_CONVERSATION_KEYS}</kbd> new conversation · <kbd>{SEARCH_KEYS}</kbd> search
-      </p>
-    </section>
+    <div className="page-scroll">
+      <section className="empty-state" aria-label="Welcome">
+        <div className="empty-mark" aria-hidden="true">
+          ✓
+        </div>
+        <h1>Stepwise</h1>
+        <p>Ask for something that takes several steps. The assistant plans it as a task list and you watch it work.</p>
+        {connect && settings ? (
+          <Suspense fallback={<div className="loading" aria-busy="true" />}>
+            <ConnectModelCard settings={settings} onConnected={() => setConnect(false)} />
+          </Suspense>
+        ) : (
+          <button type="button" className="primary" onClick={onNew}>
+            Start a new conversation
+          </button>
+        )}
+        <ExamplePrompts onPick={onExample} />
+        <p className="hint">
+          <kbd>{NEW_CONVERSATION_KEYS}</kbd> new conversation · <kbd>{SEARCH_KEYS}</kbd> search
+        </p>
+      </section>
+    </div>
   );
 }
 
