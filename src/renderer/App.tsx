@@ -6,7 +6,8 @@ import { ToastProvider, useGuard, useToast } from './common/toasts';
 import { importConversation, importSummary } from './common/importConversation';
 import { useConnectionState } from './common/connectionStore';
 import { useView } from './common/useSelection';
-import { isNewConversationKey, isSearchKey, isSidebarKey, NEW_CONVERSATION_KEYS, SEARCH_KEYS } from './common/shortcuts';
+import { isNewConversationKey, isSearchKey, isSidebarKey, NEW_CONVERSATION_KEYS, SEARCH_ALT_KEY, SEARCH_KEYS } from './common/shortcuts';
+import { KeyChips } from './common/KeyChips';
 import { useSidebarLayout } from './layout/useSidebarLayout';
 import { SidebarRail } from './layout/SidebarToggle';
 import { Sidebar } from './sidebar/Sidebar';
@@ -91,6 +92,26 @@ function Shell() {
     [navigate],
   );
 
+  // The search and the list live in the sidebar: show it first so they can take the focus.
+  const focusSearch = useCallback(() => {
+    if (sidebar.hidden) flushSync(sidebar.show);
+    searchRef.current?.focus();
+    searchRef.current?.select();
+  }, [sidebar]);
+
+  const focusConversations = useCallback(() => {
+    if (sidebar.hidden) flushSync(sidebar.show);
+    // The list is virtual: its rows appear once it has measured itself, a frame or two later.
+    const focusRow = (framesLeft: number) => {
+      const list = document.querySelector<HTMLElement>('[aria-label="Conversations"] .conversation-list');
+      const row = list?.querySelector<HTMLElement>('.selected .conversation-link') ?? list?.querySelector<HTMLElement>('.conversation-link');
+      if (row) row.focus();
+      else if (framesLeft > 0) requestAnimationFrame(() => focusRow(framesLeft - 1));
+      else searchRef.current?.focus();
+    };
+    focusRow(10);
+  }, [sidebar]);
+
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const mod = event.ctrlKey || event.metaKey;
@@ -99,10 +120,7 @@ function Shell() {
         newConversation();
       } else if (isSearchKey(event)) {
         event.preventDefault();
-        // The search lives in the sidebar: show it first so the field can take the focus.
-        if (sidebar.hidden) flushSync(sidebar.show);
-        searchRef.current?.focus();
-        searchRef.current?.select();
+        focusSearch();
       } else if (isSidebarKey(event)) {
         event.preventDefault();
         sidebar.toggle();
@@ -116,7 +134,7 @@ function Shell() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [newConversation, openSettings, base.kind, settingsRoute.open, sidebar]);
+  }, [newConversation, openSettings, focusSearch, base.kind, settingsRoute.open, sidebar]);
 
   useEvent(
     'app:command',
@@ -131,21 +149,37 @@ function Shell() {
   );
 
   return (
-    <div className={sidebar.hidden ? 'app sidebar-hidden' : 'app'}>
-      {sidebar.hidden && <SidebarRail onShow={sidebar.show} onNew={newConversation} />}
+    <div className={sidebar.hidden ? 'app sidebar-hidden' : sidebar.overlay ? 'app sidebar-overlay' : 'app'}>
+      {(sidebar.hidden || sidebar.overlay) && (
+        <SidebarRail
+          onShow={sidebar.show}
+          onNew={newConversation}
+          onSearch={focusSearch}
+          onConversations={focusConversations}
+          onSettings={() => openSettings()}
+          settingsOpen={settingsRoute.open}
+        />
+      )}
       <Sidebar
         hidden={sidebar.hidden}
         onHide={sidebar.toggle}
         selectedId={base.kind === 'conversation' ? base.id : null}
         onSelect={(id, messageId) => {
+          sidebar.foldIfOverlay();
           openConversation(id);
           setFocusMessage(messageId === undefined ? null : { id: messageId, nonce: Date.now() });
         }}
-        onNew={newConversation}
+        onNew={() => {
+          sidebar.foldIfOverlay();
+          newConversation();
+        }}
         onDeleted={(id) => {
           if (base.kind === 'conversation' && base.id === id) navigate({ kind: 'home' });
         }}
-        onOpenSettings={() => openSettings()}
+        onOpenSettings={() => {
+          sidebar.foldIfOverlay();
+          openSettings();
+        }}
         onShowShortcuts={() => setShowShortcuts(true)}
         onExportAllTasks={() => setExportAll(true)}
         onImport={() => void runImport()}
@@ -220,7 +254,7 @@ function Home({ onNew, settings, onExample }: { onNew: () => void; settings: Set
         )}
         <ExamplePrompts onPick={onExample} />
         <p className="hint">
-          <kbd>{NEW_CONVERSATION_KEYS}</kbd> new conversation · <kbd>{SEARCH_KEYS}</kbd> search
+          <kbd>{NEW_CONVERSATION_KEYS}</kbd> new conversation · <KeyChips keys={SEARCH_ALT_KEY ? [SEARCH_KEYS, SEARCH_ALT_KEY] : [SEARCH_KEYS]} /> search
         </p>
       </section>
     </div>
