@@ -40,6 +40,9 @@ describe('first run', () => {
     const hint = await page.locator('.empty-state .hint').innerText();
     expect(hint).toContain('Alt + N');
     expect(hint).not.toMatch(/Ctrl\/⌘ \+ N/);
+    // Each key its own chip, "or" between them as text.
+    expect(await page.locator('.empty-state .hint kbd').allInnerTexts()).toEqual(['Alt + N', 'Ctrl/⌘ + K', '/']);
+    expect(hint).toContain('Ctrl/⌘ + K or / search');
     // The presets fill in their address.
     const provider = card.getByRole('combobox', { name: 'Provider' });
     expect(await provider.locator('option').allInnerTexts()).toEqual(expect.arrayContaining(['OpenAI', 'Ollama', 'LM Studio', 'Custom (OpenAI-compatible)']));

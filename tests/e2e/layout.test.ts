@@ -98,6 +98,8 @@ describe('layout', () => {
     }
     await tasks.getByRole('button', { name: 'Task 30, pending: Step 30' }).scrollIntoViewIfNeeded();
     expect(await tasks.getByRole('button', { name: 'Task 30, pending: Step 30' }).isVisible()).toBe(true);
+    // The transcript keeps room for its scrollbar, so the column does not shift when one appears.
+    expect(await page().getByRole('log', { name: 'Messages' }).evaluate((el) => getComputedStyle(el).scrollbarGutter)).toBe('stable');
     expect(await violations(page())).toEqual([]);
   });
 

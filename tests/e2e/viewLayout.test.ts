@@ -1,6 +1,7 @@
 // Every view at 800×600, 1280×800 and 1920×1080 (issue 26): the first run, the home
 // screen, a conversation with its task list open and each Settings section. Checked on
-// bounding boxes (support/layoutChecks.ts), plus axe-core on each.
+// bounding boxes (support/layoutChecks.ts), plus axe-core on each. And in that
+// conversation: a double-click on a task renames it without the click's jump.
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
@@ -81,5 +82,25 @@ describe('views at 800, 1280 and 1920 px wide', () => {
       }),
     );
     expect(new Set(sizes.map((s) => JSON.stringify(s))).size).toBe(1);
+  });
+
+  // Last: it installs Playwright's fake clock, to step past the double-click interval without waiting.
+  it('a double-click on a task only renames it; a single click jumps to its message', async () => {
+    await page().keyboard.press('Escape');
+    await page().getByRole('region', { name: 'Settings' }).waitFor({ state: 'hidden' });
+    await page().setViewportSize({ width: 1280, height: 800 });
+    const tasks = page().getByRole('region', { name: 'Tasks', exact: true });
+    const task = tasks.getByRole('button', { name: 'Task 2, pending: Step 2 of the plan' });
+    const marked = page().locator('.message-row.highlighted');
+    await page().clock.install();
+    await task.dblclick();
+    const rename = tasks.getByRole('textbox', { name: 'Rename task 2' });
+    await rename.waitFor();
+    await page().clock.runFor(2_000);
+    expect(await marked.count()).toBe(0);
+    await rename.press('Escape');
+    await task.click();
+    await page().clock.runFor(2_000);
+    await expect.poll(() => marked.count()).toBe(1);
   });
 });
