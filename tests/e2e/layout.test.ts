@@ -113,15 +113,20 @@ describe('layout', () => {
     for (const name of ['Search conversations', 'Conversations', 'Settings']) {
       expect(await rail.getByRole('button', { name, exact: true }).getAttribute('title')).toMatch(new RegExp(`^${name}`));
     }
+    const mainWidth = async () => (await page().getByRole('main').boundingBox())!.width;
+    const narrowMain = await mainWidth();
     await rail.getByRole('button', { name: 'Search conversations' }).click();
     await sidebar().waitFor();
+    // Shown in a narrow window, the sidebar lies over the view, which keeps its width.
+    expect(await mainWidth()).toBe(narrowMain);
     expect(await page().getByRole('searchbox', { name: 'Search conversations' }).evaluate((el) => el === document.activeElement)).toBe(true);
     await page().keyboard.press('Control+b');
     await sidebar().waitFor({ state: 'hidden' });
     await rail.getByRole('button', { name: 'Conversations', exact: true }).click();
     await sidebar().waitFor();
     await expect.poll(() => page().getByRole('link', { name: /Thirty steps/ }).evaluate((el) => el === document.activeElement)).toBe(true);
-    await page().keyboard.press('Control+b');
+    // Choosing a conversation folds it again.
+    await page().keyboard.press('Enter');
     await sidebar().waitFor({ state: 'hidden' });
     await rail.getByRole('button', { name: 'Settings', exact: true }).click();
     await page().getByRole('region', { name: 'Settings' }).waitFor();

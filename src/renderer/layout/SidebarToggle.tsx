@@ -41,15 +41,13 @@ export function SidebarRail(props: { onShow: () => void; onNew: () => void; onSe
         <path d="M3 4h10M3 8h10M3 12h7" />
       </RailButton>
       <span className="rail-spacer" />
-      <RailButton label="Settings" shortcut="Ctrl/⌘ + ," current={props.settingsOpen} onClick={props.onSettings}>
-        <circle cx="8" cy="8" r="2" />
-        <circle cx="8" cy="8" r="5.2" strokeWidth="2.4" strokeDasharray="2.2 1.9" />
-      </RailButton>
+      <RailButton label="Settings" shortcut="Ctrl/⌘ + ," current={props.settingsOpen} onClick={props.onSettings} glyph="⚙" />
     </nav>
   );
 }
 
-function RailButton(props: { label: string; shortcut?: string; current?: boolean; onClick: () => void; children: ReactNode }) {
+/** An icon button: line art (`children`, a 16×16 SVG's content) or a text glyph like the sidebar's own ⚙. */
+function RailButton(props: { label: string; shortcut?: string; current?: boolean; onClick: () => void; children?: ReactNode; glyph?: string }) {
   return (
     <button
       type="button"
@@ -59,9 +57,15 @@ function RailButton(props: { label: string; shortcut?: string; current?: boolean
       title={props.shortcut ? `${props.label} (${props.shortcut})` : props.label}
       onClick={props.onClick}
     >
-      <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round">
-        {props.children}
-      </svg>
+      {props.glyph ? (
+        <span className="rail-glyph" aria-hidden="true">
+          {props.glyph}
+        </span>
+      ) : (
+        <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round">
+          {props.children}
+        </svg>
+      )}
     </button>
   );
 }
