@@ -22,20 +22,21 @@ export function isUsableProfile(profile: ProfileState): boolean {
 }
 
 /**
- * A hosted preset nobody set up: no key, and nothing the user changed (the address is the
- * preset's, no headers, no models loaded, no model details). Older versions stored an
+ * A hosted preset nobody set up: no key, and nothing the user changed (the preset's
+ * address and model, no headers, no models loaded, no model details). Older versions stored an
  * "OpenAI" profile like that on the first start; it is offered under "Add a provider", not
  * as a profile.
  */
 export function isUnconfiguredPreset(
-  profile: Pick<ProfileView, 'preset' | 'baseUrl' | 'key' | 'readOnly' | 'headers' | 'models' | 'modelOptions'>,
-  presetBaseUrl: string,
+  profile: Pick<ProfileView, 'preset' | 'baseUrl' | 'defaultModel' | 'key' | 'readOnly' | 'headers' | 'models' | 'modelOptions'>,
+  preset: { baseUrl: string; model: string },
 ): boolean {
   return (
     !profile.readOnly &&
     !KEYLESS_PRESETS.has(profile.preset) &&
     profile.key === 'none' &&
-    profile.baseUrl.trim() === presetBaseUrl &&
+    profile.baseUrl.trim() === preset.baseUrl &&
+    profile.defaultModel.trim() === preset.model &&
     !Object.keys(profile.headers).length &&
     !profile.models.length &&
     !Object.keys(profile.modelOptions).length

@@ -49,7 +49,7 @@ describe('needsProvider', () => {
 });
 
 describe('which profiles are offered (issue 26)', () => {
-  const OPENAI = 'https://api.openai.com/v1';
+  const OPENAI = { baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini' };
 
   it('offers a keyless server with an address, or a hosted one with its key', () => {
     expect(isUsableProfile(profile({ preset: 'custom', key: 'none', baseUrl: 'http://127.0.0.1:8080/v1' }))).toBe(true);
@@ -63,7 +63,8 @@ describe('which profiles are offered (issue 26)', () => {
     expect(isUnconfiguredPreset(profile({ key: 'saved' }), OPENAI)).toBe(false);
     expect(isUnconfiguredPreset(profile({ key: 'none', baseUrl: 'https://proxy.example/v1' }), OPENAI)).toBe(false);
     expect(isUnconfiguredPreset(profile({ key: 'none', models: ['gpt-4o'] }), OPENAI)).toBe(false);
+    expect(isUnconfiguredPreset(profile({ key: 'none', defaultModel: 'gpt-4.1' }), OPENAI)).toBe(false);
     expect(isUnconfiguredPreset(profile({ key: 'none', readOnly: true }), OPENAI)).toBe(false);
-    expect(isUnconfiguredPreset(profile({ key: 'none', preset: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1' }), 'http://127.0.0.1:11434/v1')).toBe(false);
+    expect(isUnconfiguredPreset(profile({ key: 'none', preset: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1', defaultModel: 'llama3.2' }), { baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3.2' })).toBe(false);
   });
 });

@@ -35,7 +35,7 @@ export function ConnectModelCard(props: { settings: SettingsView; onConnected: (
   const saveProfile = async (defaultModel?: string) => {
     const before = new Set(props.settings.profiles.map((p) => p.id));
     // A stored preset nobody set up (older versions kept an "OpenAI" one) becomes this one.
-    const known = profileId ?? props.settings.profiles.find((p) => isUnconfiguredPreset(p, PROVIDER_PRESETS[p.preset].baseUrl))?.id;
+    const known = profileId ?? props.settings.profiles.find((p) => isUnconfiguredPreset(p, PROVIDER_PRESETS[p.preset]))?.id;
     const view = await call(api, 'providers:save', {
       profile: { ...(known ? { id: known } : {}), name: presetProfileName(preset), preset, baseUrl: baseUrl.trim(), ...(defaultModel ? { defaultModel } : {}) },
     });

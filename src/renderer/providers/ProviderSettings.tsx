@@ -13,7 +13,7 @@ import { ModelDetails } from './ModelDetails';
 import { PresetOptions } from './PresetOptions';
 import './providers.css';
 
-const unconfigured = (p: ProfileView) => isUnconfiguredPreset(p, PROVIDER_PRESETS[p.preset].baseUrl);
+const unconfigured = (p: ProfileView) => isUnconfiguredPreset(p, PROVIDER_PRESETS[p.preset]);
 
 export function ProviderSettings({ settings, profileId }: { settings: SettingsView; profileId?: string | null }) {
   const api = useApi();
