@@ -1,4 +1,3 @@
-import { flushSync } from 'react-dom';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { Notice } from '../shared/domain';
 import { call, useApi, useEvent } from './api/apiContext';
@@ -9,6 +8,7 @@ import { useView } from './common/useSelection';
 import { isNewConversationKey, isSearchKey, isSidebarKey, NEW_CONVERSATION_KEYS, SEARCH_ALT_KEY, SEARCH_KEYS } from './common/shortcuts';
 import { KeyChips } from './common/KeyChips';
 import { useSidebarLayout } from './layout/useSidebarLayout';
+import { useSidebarFocus } from './layout/useSidebarFocus';
 import { SidebarRail } from './layout/SidebarToggle';
 import { Sidebar } from './sidebar/Sidebar';
 import { ConversationView } from './chat/ConversationView';
@@ -92,25 +92,7 @@ function Shell() {
     [navigate],
   );
 
-  // The search and the list live in the sidebar: show it first so they can take the focus.
-  const focusSearch = useCallback(() => {
-    if (sidebar.hidden) flushSync(sidebar.show);
-    searchRef.current?.focus();
-    searchRef.current?.select();
-  }, [sidebar]);
-
-  const focusConversations = useCallback(() => {
-    if (sidebar.hidden) flushSync(sidebar.show);
-    // The list is virtual: its rows appear once it has measured itself, a frame or two later.
-    const focusRow = (framesLeft: number) => {
-      const list = document.querySelector<HTMLElement>('[aria-label="Conversations"] .conversation-list');
-      const row = list?.querySelector<HTMLElement>('.selected .conversation-link') ?? list?.querySelector<HTMLElement>('.conversation-link');
-      if (row) row.focus();
-      else if (framesLeft > 0) requestAnimationFrame(() => focusRow(framesLeft - 1));
-      else searchRef.current?.focus();
-    };
-    focusRow(10);
-  }, [sidebar]);
+  const { focusSearch, focusConversations } = useSidebarFocus(sidebar, searchRef);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
