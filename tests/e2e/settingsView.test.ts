@@ -73,6 +73,12 @@ describe('Settings as a view', () => {
   it('opens a section by its address, keeps "Close settings" in view while scrolling, and closes to the conversation', async () => {
     await page().evaluate(() => (window.location.hash = '#/settings/agent'));
     await page().getByRole('group', { name: 'Agent' }).waitFor();
+    // Esc in the sidebar's search clears the search; Settings stays.
+    const search = page().getByRole('searchbox', { name: 'Search conversations' });
+    await search.fill('notes');
+    await search.press('Escape');
+    expect(await search.inputValue()).toBe('');
+    expect(await settings().isVisible()).toBe(true);
     await page().getByRole('link', { name: 'Providers' }).click();
     const close = page().getByRole('button', { name: 'Close settings' });
     await page().setViewportSize({ width: 1280, height: 500 });

@@ -18,6 +18,7 @@ export function SettingsPage(props: {
 }) {
   const { onClose } = props;
   const section = sectionOf(props.section);
+  const page = useRef<HTMLElement>(null);
   const nav = useRef<HTMLElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
 
@@ -33,6 +34,9 @@ export function SettingsPage(props: {
     const onKey = (event: KeyboardEvent) => {
       // A dialog over Settings, or a control that used the key (an open list, a rename), goes first.
       if (event.key !== 'Escape' || event.defaultPrevented || document.querySelector('dialog[open]')) return;
+      // Esc in a field outside Settings (the sidebar's search) is that field's.
+      const target = event.target;
+      if (target instanceof HTMLElement && target.matches('input, textarea, select, [contenteditable]') && !page.current?.contains(target)) return;
       event.preventDefault();
       onClose();
     };
@@ -42,7 +46,7 @@ export function SettingsPage(props: {
 
   const Section = section.Component;
   return (
-    <section className="settings-page" aria-label="Settings">
+    <section ref={page} className="settings-page" aria-label="Settings">
       <nav ref={nav} className="settings-nav" aria-label="Settings sections">
         <h1 className="settings-title">Settings</h1>
         <ul>
