@@ -140,6 +140,7 @@ function Shell() {
           onConversations={focusConversations}
           onSettings={() => openSettings()}
           settingsOpen={settingsRoute.open}
+          covered={sidebar.overlay}
         />
       )}
       <Sidebar

@@ -119,6 +119,8 @@ describe('layout', () => {
     await sidebar().waitFor();
     // Shown in a narrow window, the sidebar lies over the view, which keeps its width.
     expect(await mainWidth()).toBe(narrowMain);
+    // The rail under it is out of reach: one "New conversation" button, the sidebar's.
+    expect(await page().getByRole('button', { name: 'New conversation', exact: true }).count()).toBe(1);
     expect(await page().getByRole('searchbox', { name: 'Search conversations' }).evaluate((el) => el === document.activeElement)).toBe(true);
     await page().keyboard.press('Control+b');
     await sidebar().waitFor({ state: 'hidden' });

@@ -26,9 +26,18 @@ export function SidebarToggle({ hidden, onToggle }: { hidden: boolean; onToggle:
  * What stays of the sidebar while it is hidden (and in a narrow window): show it, start a
  * conversation, search, the conversation list, and Settings, as icons named by their tooltips.
  */
-export function SidebarRail(props: { onShow: () => void; onNew: () => void; onSearch: () => void; onConversations: () => void; onSettings: () => void; settingsOpen: boolean }) {
+export function SidebarRail(props: {
+  onShow: () => void;
+  onNew: () => void;
+  onSearch: () => void;
+  onConversations: () => void;
+  onSettings: () => void;
+  settingsOpen: boolean;
+  /** Under the sidebar shown over a narrow window: out of reach until it folds again. */
+  covered: boolean;
+}) {
   return (
-    <nav className="sidebar-rail" aria-label="Sidebar">
+    <nav className="sidebar-rail" aria-label="Sidebar" inert={props.covered}>
       <SidebarToggle hidden onToggle={props.onShow} />
       <RailButton label="New conversation" onClick={props.onNew}>
         <path d="M8 3v10M3 8h10" />
