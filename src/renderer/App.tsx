@@ -132,7 +132,9 @@ function Shell() {
 
   return (
     <div className={sidebar.hidden ? 'app sidebar-hidden' : sidebar.overlay ? 'app sidebar-overlay' : 'app'}>
-      {(sidebar.hidden || sidebar.overlay) && (
+      {/* Under the sidebar shown over a narrow window the rail keeps its place, empty. */}
+      {sidebar.overlay && <div className="sidebar-rail" />}
+      {sidebar.hidden && (
         <SidebarRail
           onShow={sidebar.show}
           onNew={newConversation}
@@ -140,7 +142,6 @@ function Shell() {
           onConversations={focusConversations}
           onSettings={() => openSettings()}
           settingsOpen={settingsRoute.open}
-          covered={sidebar.overlay}
         />
       )}
       <Sidebar

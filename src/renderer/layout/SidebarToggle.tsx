@@ -33,11 +33,9 @@ export function SidebarRail(props: {
   onConversations: () => void;
   onSettings: () => void;
   settingsOpen: boolean;
-  /** Under the sidebar shown over a narrow window: out of reach until it folds again. */
-  covered: boolean;
 }) {
   return (
-    <nav className="sidebar-rail" aria-label="Sidebar" inert={props.covered}>
+    <nav className="sidebar-rail" aria-label="Sidebar">
       <SidebarToggle hidden onToggle={props.onShow} />
       <RailButton label="New conversation" onClick={props.onNew}>
         <path d="M8 3v10M3 8h10" />
