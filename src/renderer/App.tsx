@@ -1,4 +1,3 @@
-import { flushSync } from 'react-dom';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { Notice } from '../shared/domain';
 import { call, useApi, useEvent } from './api/apiContext';
@@ -6,13 +5,16 @@ import { ToastProvider, useGuard, useToast } from './common/toasts';
 import { importConversation, importSummary } from './common/importConversation';
 import { useConnectionState } from './common/connectionStore';
 import { useView } from './common/useSelection';
-import { isBoardKey, isNewConversationKey, isSearchKey, isSidebarKey, NEW_CONVERSATION_KEYS, SEARCH_KEYS } from './common/shortcuts';
+import { isBoardKey, isNewConversationKey, isSearchKey, isSidebarKey, NEW_CONVERSATION_KEYS, SEARCH_ALT_KEY, SEARCH_KEYS } from './common/shortcuts';
+import { KeyChips } from './common/KeyChips';
 import { showTaskOnOpen } from './board/openFromBoard';
 import { useSidebarLayout } from './layout/useSidebarLayout';
+import { useSidebarFocus } from './layout/useSidebarFocus';
 import { SidebarRail } from './layout/SidebarToggle';
 import { Sidebar } from './sidebar/Sidebar';
 import { ConversationView } from './chat/ConversationView';
 import { useSettings, useTheme } from './settings/useSettings';
+import { useSettingsRoute } from './settings/useSettingsRoute';
 import { DraftsProvider, useDrafts, useDraftsReady } from './drafts/drafts';
 import { NewConversationView } from './chat/NewConversationView';
 import type { SettingsView as Settings } from '../shared/settings';
@@ -20,7 +22,7 @@ import { needsProvider } from '../shared/firstRun';
 import { ExamplePrompts } from './firstRun/ExamplePrompts';
 
 // Settings and dialogs load when first opened: they are not needed for the first paint.
-const SettingsView = lazy(() => import('./settings/SettingsView').then((m) => ({ default: m.SettingsView })));
+const SettingsPage = lazy(() => import('./settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 const ShortcutsDialog = lazy(() => import('./common/ShortcutsDialog').then((m) => ({ default: m.ShortcutsDialog })));
 const ConnectModelCard = lazy(() => import('./firstRun/ConnectModelCard').then((m) => ({ default: m.ConnectModelCard })));
 const TaskBoard = lazy(() => import('./board/TaskBoard').then((m) => ({ default: m.TaskBoard })));
@@ -40,6 +42,9 @@ function Shell() {
   const api = useApi();
   const guard = useGuard();
   const [view, navigate, promote] = useView();
+  const settingsRoute = useSettingsRoute(view, navigate);
+  const base = settingsRoute.base;
+  const openSettings = settingsRoute.show;
   const drafts = useDrafts();
   const draftsReady = useDraftsReady();
   // Bumped whenever a conversation is chosen, so its composer has the focus even when the
@@ -89,6 +94,8 @@ function Shell() {
     [navigate],
   );
 
+  const { focusSearch, focusConversations } = useSidebarFocus(sidebar, searchRef);
+
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const mod = event.ctrlKey || event.metaKey;
@@ -97,99 +104,128 @@ function Shell() {
         newConversation();
       } else if (isSearchKey(event)) {
         event.preventDefault();
-        // The search lives in the sidebar: show it first so the field can take the focus.
-        if (sidebar.hidden) flushSync(sidebar.show);
-        searchRef.current?.focus();
-        searchRef.current?.select();
+        focusSearch();
       } else if (isBoardKey(event)) {
         event.preventDefault();
         navigate({ kind: 'board' });
       } else if (isSidebarKey(event)) {
         event.preventDefault();
         sidebar.toggle();
-      } else if (event.key === 'F2' && view.kind === 'conversation') {
+      } else if (event.key === 'F2' && base.kind === 'conversation' && !settingsRoute.open) {
         event.preventDefault();
         setRenameRequest((n) => n + 1);
       } else if (mod && event.key === ',') {
         event.preventDefault();
-        navigate({ kind: 'settings' });
+        openSettings();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [newConversation, navigate, view.kind, sidebar]);
+  }, [newConversation, openSettings, focusSearch, navigate, base.kind, settingsRoute.open, sidebar]);
 
   useEvent(
     'app:command',
     ({ command }) => {
       if (command === 'new-conversation') newConversation();
-      else if (command === 'open-settings') navigate({ kind: 'settings' });
+      else if (command === 'open-settings') openSettings();
       else if (command === 'open-shortcuts') setShowShortcuts(true);
       else if (command === 'export-all-tasks') setExportAll(true);
       else if (command === 'import-conversation') void runImport();
     },
-    [newConversation, navigate, runImport],
+    [newConversation, openSettings, runImport],
   );
 
   return (
-    <div className={sidebar.hidden ? 'app sidebar-hidden' : 'app'}>
-      {sidebar.hidden && <SidebarRail onShow={sidebar.show} onNew={newConversation} />}
+    <div className={sidebar.hidden ? 'app sidebar-hidden' : sidebar.overlay ? 'app sidebar-overlay' : 'app'}>
+      {/* Under the sidebar shown over a narrow window the rail keeps its place, empty. */}
+      {sidebar.overlay && <div className="sidebar-rail" />}
+      {sidebar.hidden && (
+        <SidebarRail
+          onShow={sidebar.show}
+          onNew={newConversation}
+          onSearch={focusSearch}
+          onConversations={focusConversations}
+          onSettings={() => openSettings()}
+          settingsOpen={settingsRoute.open}
+        />
+      )}
       <Sidebar
         hidden={sidebar.hidden}
         onHide={sidebar.toggle}
-        selectedId={view.kind === 'conversation' ? view.id : null}
+        selectedId={base.kind === 'conversation' ? base.id : null}
         onSelect={(id, messageId) => {
+          sidebar.foldIfOverlay();
           openConversation(id);
           setFocusMessage(messageId === undefined ? null : { id: messageId, nonce: Date.now() });
         }}
-        onNew={newConversation}
-        onDeleted={(id) => {
-          if (view.kind === 'conversation' && view.id === id) navigate({ kind: 'home' });
+        onNew={() => {
+          sidebar.foldIfOverlay();
+          newConversation();
         }}
-        onOpenSettings={() => navigate({ kind: 'settings' })}
-        onOpenBoard={() => navigate({ kind: 'board' })}
-        boardOpen={view.kind === 'board'}
+        onDeleted={(id) => {
+          if (base.kind === 'conversation' && base.id === id) navigate({ kind: 'home' });
+        }}
+        onOpenSettings={() => {
+          sidebar.foldIfOverlay();
+          openSettings();
+        }}
+        onOpenBoard={() => {
+          sidebar.foldIfOverlay();
+          navigate({ kind: 'board' });
+        }}
+        boardOpen={base.kind === 'board' && !settingsRoute.open}
         onShowShortcuts={() => setShowShortcuts(true)}
         onExportAllTasks={() => setExportAll(true)}
         onImport={() => void runImport()}
-        settingsOpen={view.kind === 'settings'}
+        settingsOpen={settingsRoute.open}
         searchRef={searchRef}
       />
       <main className="main" aria-label="Conversation">
         <ConnectionBanner />
         <Notices />
-        {view.kind === 'settings' && (
-          <Suspense fallback={<div className="loading" aria-busy="true" />}>
-            <SettingsView settings={settings} onClose={() => navigate({ kind: 'home' })} />
-          </Suspense>
-        )}
-        {!draftsReady && view.kind !== 'settings' && view.kind !== 'home' && view.kind !== 'board' && <div className="loading" aria-busy="true" />}
-        {draftsReady && view.kind === 'new' && (
-          <NewConversationView key={view.id} id={view.id} focusRequest={focusRequest} onStarted={promote} />
-        )}
-        {draftsReady && view.kind === 'conversation' && (
-          <ConversationView
-            key={view.id}
-            id={view.id}
-            renameRequest={renameRequest}
-            focusMessage={focusMessage}
-            focusRequest={focusRequest}
-            onMissing={() => navigate({ kind: 'home' })}
-            onOpenSettings={() => navigate({ kind: 'settings' })}
-          />
-        )}
-        {view.kind === 'board' && (
-          <Suspense fallback={<div className="loading" aria-busy="true" />}>
-            <TaskBoard
-              onOpen={(id, task) => {
-                showTaskOnOpen(id, task);
-                openConversation(id);
-                setFocusMessage(task?.lastMessageId != null ? { id: task.lastMessageId, nonce: Date.now() } : null);
-              }}
-            />
-          </Suspense>
-        )}
-        {view.kind === 'home' && <Home onNew={newConversation} settings={settings} onExample={newConversationWith} />}
+        <div className="main-stage">
+          <div className="main-view" inert={settingsRoute.open}>
+            {!draftsReady && base.kind !== 'home' && base.kind !== 'board' && <div className="loading" aria-busy="true" />}
+            {draftsReady && base.kind === 'new' && (
+              <NewConversationView key={base.id} id={base.id} focusRequest={focusRequest} onStarted={promote} />
+            )}
+            {draftsReady && base.kind === 'conversation' && (
+              <ConversationView
+                key={base.id}
+                id={base.id}
+                renameRequest={renameRequest}
+                focusMessage={focusMessage}
+                focusRequest={focusRequest}
+                onMissing={() => navigate({ kind: 'home' })}
+                onOpenSettings={() => openSettings('providers')}
+              />
+            )}
+            {base.kind === 'board' && (
+              <Suspense fallback={<div className="loading" aria-busy="true" />}>
+                <TaskBoard
+                  onOpen={(id, task) => {
+                    showTaskOnOpen(id, task);
+                    openConversation(id);
+                    setFocusMessage(task?.lastMessageId != null ? { id: task.lastMessageId, nonce: Date.now() } : null);
+                  }}
+                />
+              </Suspense>
+            )}
+            {base.kind === 'home' && <Home onNew={newConversation} settings={settings} onExample={newConversationWith} />}
+          </div>
+          {settingsRoute.open && (
+            <Suspense fallback={<div className="loading" aria-busy="true" />}>
+              <SettingsPage
+                settings={settings}
+                section={settingsRoute.section}
+                profileId={settingsRoute.profileId}
+                focusRequest={settingsRoute.focusRequest}
+                onSection={settingsRoute.showSection}
+                onClose={settingsRoute.close}
+              />
+            </Suspense>
+          )}
+        </div>
       </main>
       <Suspense>
         {showShortcuts && <ShortcutsDialog onClose={() => setShowShortcuts(false)} />}
@@ -205,26 +241,28 @@ function Home({ onNew, settings, onExample }: { onNew: () => void; settings: Set
   const [connect, setConnect] = useState<boolean | null>(null);
   if (settings && connect === null) setConnect(needsProvider(settings));
   return (
-    <section className="empty-state" aria-label="Welcome">
-      <div className="empty-mark" aria-hidden="true">
-        ✓
-      </div>
-      <h1>Stepwise</h1>
-      <p>Ask for something that takes several steps. The assistant plans it as a task list and you watch it work.</p>
-      {connect && settings ? (
-        <Suspense fallback={<div className="loading" aria-busy="true" />}>
-          <ConnectModelCard settings={settings} onConnected={() => setConnect(false)} />
-        </Suspense>
-      ) : (
-        <button type="button" className="primary" onClick={onNew}>
-          Start a new conversation
-        </button>
-      )}
-      <ExamplePrompts onPick={onExample} />
-      <p className="hint">
-        <kbd>{NEW_CONVERSATION_KEYS}</kbd> new conversation · <kbd>{SEARCH_KEYS}</kbd> search
-      </p>
-    </section>
+    <div className="page-scroll">
+      <section className="empty-state" aria-label="Welcome">
+        <div className="empty-mark" aria-hidden="true">
+          ✓
+        </div>
+        <h1>Stepwise</h1>
+        <p>Ask for something that takes several steps. The assistant plans it as a task list and you watch it work.</p>
+        {connect && settings ? (
+          <Suspense fallback={<div className="loading" aria-busy="true" />}>
+            <ConnectModelCard settings={settings} onConnected={() => setConnect(false)} />
+          </Suspense>
+        ) : (
+          <button type="button" className="primary" onClick={onNew}>
+            Start a new conversation
+          </button>
+        )}
+        <ExamplePrompts onPick={onExample} />
+        <p className="hint">
+          <kbd>{NEW_CONVERSATION_KEYS}</kbd> new conversation · <KeyChips keys={SEARCH_ALT_KEY ? [SEARCH_KEYS, SEARCH_ALT_KEY] : [SEARCH_KEYS]} /> search
+        </p>
+      </section>
+    </div>
   );
 }
 

@@ -44,6 +44,16 @@ export const PROVIDER_PRESETS: Record<ProviderPresetId, ProviderPreset> = {
   custom: { label: 'Custom (OpenAI-compatible)', baseUrl: '', model: '' },
 };
 
+/** The one order presets are offered in, the first-run card and Settings alike. */
+export const PRESET_GROUPS: ReadonlyArray<{ label: string; presets: readonly ProviderPresetId[] }> = [
+  { label: 'Hosted services', presets: ['openai', 'anthropic', 'gemini', 'openrouter', 'deepseek', 'groq', 'mistral', 'xai'] },
+  { label: 'On this computer', presets: ['ollama', 'lmstudio', 'vllm', 'llamacpp'] },
+  { label: 'Any other server', presets: ['custom'] },
+];
+
+/** A profile's name from its preset: "Custom (OpenAI-compatible)" gives "Custom". */
+export const presetProfileName = (preset: ProviderPresetId) => PROVIDER_PRESETS[preset].label.replace(/ \(.*\)$/, '');
+
 export const ProfileId = z.string().trim().min(1).max(64);
 export const ModelName = z.string().trim().min(1, { error: 'model must not be empty' }).max(500);
 

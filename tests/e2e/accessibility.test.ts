@@ -80,6 +80,7 @@ describe('accessibility (axe-core)', () => {
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
     await page.getByRole('region', { name: 'Settings' }).waitFor();
     expect(await violations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Appearance' }).click();
     await page.locator('label').filter({ hasText: 'Dark' }).click();
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     expect(await violations(page)).toEqual([]);

@@ -53,6 +53,7 @@ describe('Autopilot in the browser', () => {
   it('continues twice by itself, pauses at the cap, and goes on with Continue', async () => {
     // A cap of 2 steps per message, set in Settings.
     await page().getByRole('complementary', { name: 'Conversations' }).getByRole('button', { name: 'Settings', exact: true }).click();
+    await page().getByRole('link', { name: 'Agent' }).click();
     const cap = page().getByRole('spinbutton', { name: 'Autopilot steps per message' });
     await cap.fill('2');
     await cap.press('Tab');
@@ -105,6 +106,7 @@ describe('Autopilot in the browser', () => {
 
   it('with a 0 ms model, shows each step\'s own line, straight from the core, and nothing after the end', async () => {
     await page().getByRole('complementary', { name: 'Conversations' }).getByRole('button', { name: 'Settings', exact: true }).click();
+    await page().getByRole('link', { name: 'Agent' }).click();
     const cap = page().getByRole('spinbutton', { name: 'Autopilot steps per message' });
     await cap.fill('5');
     await cap.press('Tab');

@@ -40,6 +40,9 @@ describe('first run', () => {
     const hint = await page.locator('.empty-state .hint').innerText();
     expect(hint).toContain('Alt + N');
     expect(hint).not.toMatch(/Ctrl\/⌘ \+ N/);
+    // Each key its own chip, "or" between them as text.
+    expect(await page.locator('.empty-state .hint kbd').allInnerTexts()).toEqual(['Alt + N', 'Ctrl/⌘ + K', '/']);
+    expect(hint).toContain('Ctrl/⌘ + K or / search');
     // The presets fill in their address.
     const provider = card.getByRole('combobox', { name: 'Provider' });
     expect(await provider.locator('option').allInnerTexts()).toEqual(expect.arrayContaining(['OpenAI', 'Ollama', 'LM Studio', 'Custom (OpenAI-compatible)']));
@@ -87,5 +90,44 @@ describe('first run', () => {
     await app.restart();
     await app.page.getByRole('button', { name: 'Start a new conversation' }).waitFor();
     expect(await app.page.getByRole('region', { name: 'Connect a model' }).count()).toBe(0);
+  });
+
+  it('offers only the connected server: no unset preset in the Model picker or Settings, and Load models fills the Default model picker', async () => {
+    const { page } = app;
+    await page.getByRole('complementary', { name: 'Conversations' }).getByRole('link').first().click();
+    const picker = page.getByRole('combobox', { name: 'Model', exact: true });
+    await picker.waitFor();
+    expect(await picker.locator('optgroup').evaluateAll((groups) => groups.map((g) => g.getAttribute('label')))).toEqual(['Custom']);
+    expect(await picker.locator('option').allInnerTexts()).toEqual(['tiny-model', 'big-model']);
+
+    // Settings opens on the conversation's profile; the OpenAI preset is only under "Add a provider".
+    await page.keyboard.press('Control+,');
+    await page.getByRole('region', { name: 'Provider Custom' }).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Profile' }).locator('option').allInnerTexts()).toEqual(['Custom']);
+    expect(await page.getByRole('combobox', { name: 'Add a provider' }).locator('option').allInnerTexts()).toContain('OpenAI');
+
+    await page.getByRole('button', { name: 'Load models' }).click();
+    const defaultModel = page.getByRole('combobox', { name: 'Default model' });
+    const listed = page.getByRole('listbox', { name: 'Models the server lists' });
+    await listed.waitFor();
+    expect(await listed.getByRole('option').allInnerTexts()).toEqual(['big-model', 'tiny-model']);
+    expect(await violations(page)).toEqual([]);
+    await defaultModel.fill('big');
+    await expect.poll(() => listed.getByRole('option').allInnerTexts()).toEqual(['big-model']);
+    await defaultModel.press('ArrowDown');
+    await defaultModel.press('Enter');
+    await listed.waitFor({ state: 'hidden' });
+    expect(await defaultModel.inputValue()).toBe('big-model');
+    // Any name can still be typed.
+    await defaultModel.fill('big');
+    await listed.waitFor();
+    await defaultModel.press('Escape');
+    await listed.waitFor({ state: 'hidden' });
+    expect(await page.getByRole('region', { name: 'Settings' }).isVisible()).toBe(true);
+    await defaultModel.fill('a-model-it-does-not-list');
+    await defaultModel.press('Tab');
+    await page.getByRole('button', { name: 'Close settings' }).click();
+    await page.keyboard.press('Control+,');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Default model' }).inputValue()).toBe('a-model-it-does-not-list');
   });
 });

@@ -142,6 +142,7 @@ describe('folders', () => {
   it('exports the whole folder as JSON', async () => {
     await menu('Actions for folder Trip', 'Export folder…');
     const dialog = page().getByRole('dialog', { name: 'Export folder' });
+    expect(await dialog.innerText()).toContain('“Trip”: all 2 conversations in one file.');
     await dialog.getByRole('radio', { name: /JSON/ }).check();
     const [download] = await Promise.all([page().waitForEvent('download'), dialog.getByRole('button', { name: 'Export' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^stepwise-folder-trip-\d{4}-\d{2}-\d{2}\.json$/);

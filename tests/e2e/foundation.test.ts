@@ -221,6 +221,7 @@ describe('foundation in the browser', () => {
     const theme = () => page().evaluate(() => document.documentElement.dataset.theme);
     await expectEventually(theme, 'light');
     await sidebar().getByRole('button', { name: 'Settings', exact: true }).click();
+    await page().getByRole('link', { name: 'Appearance' }).click();
     await chooseTheme('Dark');
     await expectEventually(theme, 'dark');
     await chooseTheme('Light');
@@ -258,6 +259,7 @@ describe('foundation in the browser', () => {
   it('looks like a product (screenshot for review)', async () => {
     await page().screenshot({ path: path.join(SHOTS, 'foundation-dark.png') });
     await sidebar().getByRole('button', { name: 'Settings', exact: true }).click();
+    await page().getByRole('link', { name: 'Appearance' }).click();
     await chooseTheme('Light');
     await item('Trip to Lisbon').click();
     await visible(page().getByRole('article', { name: 'You message' }).first());

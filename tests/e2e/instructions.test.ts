@@ -60,11 +60,13 @@ async function send(text: string, answer: string) {
 describe('instructions', () => {
   it('keeps a default system prompt in Settings', async () => {
     await page().keyboard.press('Control+,');
+    await page().getByRole('link', { name: 'Instructions' }).click();
     const field = page().getByRole('textbox', { name: 'Default system prompt' });
     await field.fill(DEFAULT_PROMPT);
     await field.blur();
     await page().reload();
     await page().keyboard.press('Control+,');
+    await page().getByRole('link', { name: 'Instructions' }).click();
     await expect.poll(() => page().getByRole('textbox', { name: 'Default system prompt' }).inputValue()).toBe(DEFAULT_PROMPT);
   });
 
@@ -92,6 +94,7 @@ describe('instructions', () => {
 
   it('saves prompts in Settings, imports and exports them as JSON, and "/" inserts one by keyboard', async () => {
     await page().keyboard.press('Control+,');
+    await page().getByRole('link', { name: 'Prompt library' }).click();
     const library = page().getByRole('group', { name: 'Prompt library' });
     await library.getByRole('textbox', { name: 'Prompt title' }).fill('Summarize');
     await library.getByRole('textbox', { name: 'Prompt text' }).fill('Summarize the conversation so far in three bullet points.');

@@ -72,6 +72,7 @@ describe('MCP tools with approvals', () => {
   it('configures the filesystem server in Settings; it starts disabled and shows its command', async () => {
     const page = app.page;
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByRole('link', { name: 'Tools (MCP)' }).click();
     await page.getByRole('button', { name: 'Add server' }).click();
     const form = page.getByRole('form', { name: 'Add MCP server' });
     await form.getByRole('textbox', { name: 'Name', exact: true }).fill('fs');

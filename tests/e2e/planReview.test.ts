@@ -208,8 +208,10 @@ describe('plan review, Every plan', () => {
 
   it('Settings offers the default and a read-only switch per MCP server, saved with the server', async () => {
     await page().getByRole('button', { name: 'Settings', exact: true }).click();
+    await page().getByRole('link', { name: 'Agent' }).click();
     const review = page().getByRole('group', { name: 'Agent' }).getByRole('combobox', { name: 'Review plans' });
     expect(await review.inputValue()).toBe('before_acting');
+    await page().getByRole('link', { name: 'Tools (MCP)' }).click();
     const server = page().getByRole('article', { name: 'MCP server fs' });
     const readOnly = server.getByRole('checkbox', { name: 'Read-only (usable while planning)' });
     expect(await readOnly.isChecked()).toBe(false);

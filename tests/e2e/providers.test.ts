@@ -107,6 +107,10 @@ describe('providers and models', () => {
     const reply = page().getByRole('article', { name: 'Assistant message' }).last();
     await expect.poll(() => reply.innerText()).toMatch(/\d[\d,]* prompt · \d[\d,]* completion tokens/);
     await expect.poll(() => page().getByRole('note', { name: /^Conversation usage: / }).count()).toBe(1);
+    // Settings opens on this conversation's profile (not the Environment one listed first).
+    await openSettings();
+    await page().getByRole('region', { name: 'Provider Custom' }).waitFor();
+    await closeSettings();
     // New conversations start with the last choice.
     await page().getByRole('complementary', { name: 'Conversations' }).getByRole('button', { name: 'New conversation', exact: true }).click();
     await expect.poll(() => page().getByRole('combobox', { name: 'Model', exact: true }).locator('option:checked').innerText()).toBe('model-b2');

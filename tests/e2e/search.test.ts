@@ -49,6 +49,24 @@ describe('search', () => {
     const trip = results.filter({ hasText: 'Trip planning' });
     // The snippet marks the matched word.
     expect(await trip.locator('mark').allTextContents()).toEqual(['zebra']);
+    // Clearly visible: its background stands out from the row's, its text from its background.
+    const contrast = await trip.locator('mark').evaluate((mark) => {
+      const rgb = (color: string) => (color.match(/[\d.]+/g) ?? []).map(Number);
+      const luminance = (color: string) => {
+        const [r, g, b] = rgb(color).map((c) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4));
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const ratio = (a: string, b: string) => {
+        const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+        return (x + 0.05) / (y + 0.05);
+      };
+      let row: Element | null = mark.parentElement;
+      while (row && ['transparent', 'rgba(0, 0, 0, 0)'].includes(getComputedStyle(row).backgroundColor)) row = row.parentElement;
+      const style = getComputedStyle(mark);
+      return { fromRow: ratio(style.backgroundColor, getComputedStyle(row ?? document.body).backgroundColor), text: ratio(style.color, style.backgroundColor) };
+    });
+    expect(contrast.fromRow).toBeGreaterThanOrEqual(1.25);
+    expect(contrast.text).toBeGreaterThanOrEqual(4.5);
     expect(await trip.innerText()).toContain('binoculars for the zebra safari');
     // A title match lists the conversation with no snippet.
     expect(await results.filter({ hasText: 'Zebra crossing design' }).locator('mark').count()).toBe(0);

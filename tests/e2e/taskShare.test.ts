@@ -68,7 +68,8 @@ describe('sharing task lists with another agent', () => {
     const port = await freePort();
     const sidebar = page().getByRole('complementary', { name: 'Conversations' });
     await sidebar.getByRole('button', { name: 'Settings', exact: true }).click();
-    const section = page().getByRole('group', { name: 'Share task lists with other agents' });
+    await page().getByRole('link', { name: 'Sharing task lists' }).click();
+    const section = page().getByRole('group', { name: 'Sharing task lists' });
     const portField = section.getByRole('spinbutton', { name: 'Port' });
     await portField.fill(String(port));
     await portField.press('Enter');

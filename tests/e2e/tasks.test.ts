@@ -138,6 +138,7 @@ describe('the task header in the browser', () => {
 
   it('shows a task blocked by another when the model uses the granular tools chosen in Settings', async () => {
     await page().getByRole('complementary', { name: 'Conversations' }).getByRole('button', { name: 'Settings' }).click();
+    await page().getByRole('link', { name: 'Agent' }).click();
     const style = page().getByRole('combobox', { name: 'Task tool style' });
     await style.selectOption('granular');
     await expect.poll(() => style.inputValue(), { timeout: 5_000 }).toBe('granular');

@@ -75,6 +75,7 @@ describe('workers in the browser', () => {
   it('sets "Workers running at once" to 2 in Settings', async () => {
     const settingsButton = page().getByRole('complementary', { name: 'Conversations' }).getByRole('button', { name: 'Settings' });
     await settingsButton.click();
+    await page().getByRole('link', { name: 'Agent' }).click();
     const field = page().getByRole('spinbutton', { name: 'Workers running at once' });
     expect(await field.inputValue()).toBe('5');
     await field.fill('2');
@@ -82,6 +83,7 @@ describe('workers in the browser', () => {
     // Saved: a fresh Settings view reads it back from the host.
     await page().getByRole('button', { name: 'Close settings' }).click();
     await settingsButton.click();
+    await page().getByRole('link', { name: 'Agent' }).click();
     await expect.poll(() => page().getByRole('spinbutton', { name: 'Workers running at once' }).inputValue(), { timeout: 5_000 }).toBe('2');
     await page().getByRole('button', { name: 'Close settings' }).click();
   });

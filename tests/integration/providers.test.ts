@@ -85,6 +85,19 @@ describe('a model per conversation', () => {
   });
 });
 
+describe('the model new conversations start with', () => {
+  it('is the first profile that can be used, not the OpenAI preset stored without a key (issue 26)', async () => {
+    const a = await server();
+    h = startChatCore(null, { env: {} });
+    expect((await h.call('settings:get', {})).defaultModel).toEqual({ profileId: 'default', model: 'gpt-4o-mini' });
+    const custom = await addProfile(h, 'Local', a.baseUrl, 'local-model');
+    expect((await h.call('settings:get', {})).defaultModel).toEqual({ profileId: custom.id, model: 'local-model' });
+    const conversation = await h.newConversation();
+    await h.sendAndWait(conversation.id, 'Hello');
+    expect(a.streamRequests()).toHaveLength(1);
+  });
+});
+
 describe('a saved key follows only its server', () => {
   it('holds the key back from a changed base URL until the user confirms, then sends it there', async () => {
     const a = await server();

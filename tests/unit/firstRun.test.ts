@@ -2,7 +2,7 @@
 // hosted service without its key. Keyless (local and Custom) profiles with an address count
 // as working.
 import { describe, expect, it } from 'vitest';
-import { needsProvider } from '../../src/shared/firstRun';
+import { isUnconfiguredPreset, isUsableProfile, needsProvider } from '../../src/shared/firstRun';
 import type { ProfileView } from '../../src/shared/providers';
 
 function profile(over: Partial<ProfileView>): ProfileView {
@@ -45,5 +45,26 @@ describe('needsProvider', () => {
     expect(needsProvider({ profiles: [profile({ preset: 'ollama', key: 'none', baseUrl: 'http://127.0.0.1:11434/v1' })], defaultModel: ref })).toBe(false);
     expect(needsProvider({ profiles: [profile({ preset: 'custom', key: 'none' })], defaultModel: ref })).toBe(false);
     expect(needsProvider({ profiles: [profile({ preset: 'custom', key: 'none', baseUrl: ' ' })], defaultModel: ref })).toBe(true);
+  });
+});
+
+describe('which profiles are offered (issue 26)', () => {
+  const OPENAI = { baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini' };
+
+  it('offers a keyless server with an address, or a hosted one with its key', () => {
+    expect(isUsableProfile(profile({ preset: 'custom', key: 'none', baseUrl: 'http://127.0.0.1:8080/v1' }))).toBe(true);
+    expect(isUsableProfile(profile({ key: 'saved' }))).toBe(true);
+    expect(isUsableProfile(profile({ key: 'none' }))).toBe(false);
+    expect(isUsableProfile(profile({ key: 'held' }))).toBe(false);
+  });
+
+  it('treats a hosted preset nobody changed and without a key as no profile', () => {
+    expect(isUnconfiguredPreset(profile({ key: 'none' }), OPENAI)).toBe(true);
+    expect(isUnconfiguredPreset(profile({ key: 'saved' }), OPENAI)).toBe(false);
+    expect(isUnconfiguredPreset(profile({ key: 'none', baseUrl: 'https://proxy.example/v1' }), OPENAI)).toBe(false);
+    expect(isUnconfiguredPreset(profile({ key: 'none', models: ['gpt-4o'] }), OPENAI)).toBe(false);
+    expect(isUnconfiguredPreset(profile({ key: 'none', defaultModel: 'gpt-4.1' }), OPENAI)).toBe(false);
+    expect(isUnconfiguredPreset(profile({ key: 'none', readOnly: true }), OPENAI)).toBe(false);
+    expect(isUnconfiguredPreset(profile({ key: 'none', preset: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1', defaultModel: 'llama3.2' }), { baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3.2' })).toBe(false);
   });
 });

@@ -102,7 +102,7 @@ export function Composer(props: {
         ref={ref}
         {...slash.inputProps}
         aria-label={props.label ?? 'Message'}
-        placeholder={props.placeholder ?? 'Ask for something… (Enter to send, Shift+Enter for a new line)'}
+        placeholder={props.placeholder ?? 'Message Stepwise… (Shift+Enter: new line)'}
         value={text}
         rows={Math.min(8, Math.max(1, text.split('\n').length))}
         onChange={(e) => setText(e.target.value)}

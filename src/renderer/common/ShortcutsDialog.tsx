@@ -1,16 +1,18 @@
+import { KeyChips } from './KeyChips';
 import { useModal } from './useModal';
-import { BOARD_KEYS, NEW_CONVERSATION_KEYS, SEARCH_KEYS, SIDEBAR_KEYS } from './shortcuts';
+import { BOARD_KEYS, NEW_CONVERSATION_KEYS, SEARCH_ALT_KEY, SEARCH_KEYS, SIDEBAR_KEYS } from './shortcuts';
 
-const SHORTCUTS: Array<[string, string]> = [
-  [NEW_CONVERSATION_KEYS, 'New conversation'],
-  [SEARCH_KEYS, 'Search conversations'],
-  [SIDEBAR_KEYS, 'Hide or show the sidebar'],
-  [BOARD_KEYS, 'Task board: every open task'],
-  ['F2', 'Rename the open conversation'],
-  ['Enter', 'Send the message'],
-  ['Shift + Enter', 'New line in the message'],
-  ['Esc', 'Stop generating'],
-  ['Ctrl/⌘ + ,', 'Settings'],
+/** Each action with its keys; several keys for one action are each their own chip. */
+const SHORTCUTS: Array<[string[], string]> = [
+  [[NEW_CONVERSATION_KEYS], 'New conversation'],
+  [SEARCH_ALT_KEY ? [SEARCH_KEYS, SEARCH_ALT_KEY] : [SEARCH_KEYS], 'Search conversations'],
+  [[SIDEBAR_KEYS], 'Hide or show the sidebar'],
+  [[BOARD_KEYS], 'Task board: every open task'],
+  [['F2'], 'Rename the open conversation'],
+  [['Enter'], 'Send the message'],
+  [['Shift + Enter'], 'New line in the message'],
+  [['Esc'], 'Stop generating; close Settings'],
+  [['Ctrl/⌘ + ,'], 'Settings'],
 ];
 
 export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
@@ -21,9 +23,9 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
       <table className="shortcuts">
         <tbody>
           {SHORTCUTS.map(([keys, what]) => (
-            <tr key={keys}>
+            <tr key={what}>
               <th scope="row">
-                <kbd>{keys}</kbd>
+                <KeyChips keys={keys} />
               </th>
               <td>{what}</td>
             </tr>

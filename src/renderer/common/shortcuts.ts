@@ -22,7 +22,9 @@ export function isSearchKey(event: KeyboardEvent): boolean {
 }
 
 export const NEW_CONVERSATION_KEYS = isDesktop ? 'Ctrl/⌘ + N' : 'Alt + N';
-export const SEARCH_KEYS = isDesktop ? 'Ctrl/⌘ + K' : 'Ctrl/⌘ + K or /';
+export const SEARCH_KEYS = 'Ctrl/⌘ + K';
+/** The browser host's other search key ("/"); the desktop app has none. */
+export const SEARCH_ALT_KEY = isDesktop ? null : '/';
 
 export function isSidebarKey(event: KeyboardEvent): boolean {
   const mod = event.ctrlKey || event.metaKey;

@@ -1,27 +1,30 @@
 // The selected conversation lives in the address hash (#/c/<id>), so a reload or a
-// shared browser-host link opens the same conversation. A new conversation that is not
-// stored yet is #/new/<id>: the id its draft is kept under, and that its first send stores.
+// shared browser-host link opens the same conversation; a Settings section is
+// #/settings/<section>. A new conversation that is not stored yet is #/new/<id>: the id
+// its draft is kept under, and that its first send stores.
 import { useCallback, useEffect, useState } from 'react';
 
 export type View =
   | { kind: 'conversation'; id: string }
   | { kind: 'new'; id: string }
-  | { kind: 'settings' }
+  /** Settings over the conversation; `section` is the id in #/settings/<id> (none: the first). */
+  | { kind: 'settings'; section?: string }
   | { kind: 'board' }
   | { kind: 'home' };
 
 function parse(hash: string): View {
   const conversation = /^#\/(c|new)\/([0-9a-f-]{36})$/i.exec(hash);
   if (conversation) return { kind: conversation[1] === 'c' ? 'conversation' : 'new', id: conversation[2] };
-  if (hash === '#/settings') return { kind: 'settings' };
   if (hash === '#/tasks') return { kind: 'board' };
+  const settings = /^#\/settings(?:\/([a-z0-9-]+))?$/.exec(hash);
+  if (settings) return settings[1] ? { kind: 'settings', section: settings[1] } : { kind: 'settings' };
   return { kind: 'home' };
 }
 
 function format(view: View): string {
   if (view.kind === 'conversation') return `#/c/${view.id}`;
   if (view.kind === 'new') return `#/new/${view.id}`;
-  if (view.kind === 'settings') return '#/settings';
+  if (view.kind === 'settings') return view.section ? `#/settings/${view.section}` : '#/settings';
   if (view.kind === 'board') return '#/tasks';
   return '#/';
 }

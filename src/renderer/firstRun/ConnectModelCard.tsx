@@ -3,17 +3,13 @@
 // connection" saves the profile and lists the server's models; choosing one makes it the
 // model new conversations use. Loaded only when the home screen needs it.
 import { useId, useState } from 'react';
-import { PROVIDER_PRESETS, type ProviderPresetId } from '../../shared/providers';
+import { isKeylessPreset, isUnconfiguredPreset } from '../../shared/firstRun';
+import { PROVIDER_PRESETS, presetProfileName, type ProviderPresetId } from '../../shared/providers';
 import type { SettingsView } from '../../shared/settings';
 import { call, useApi } from '../api/apiContext';
+import { PresetOptions } from '../providers/PresetOptions';
 import './firstRun.css';
 
-/** The presets offered first; the rest follow in the list. */
-const FIRST: ProviderPresetId[] = ['openai', 'ollama', 'lmstudio', 'custom'];
-const ORDER = [...FIRST, ...(Object.keys(PROVIDER_PRESETS) as ProviderPresetId[]).filter((id) => !FIRST.includes(id))];
-const LOCAL = new Set<ProviderPresetId>(['ollama', 'lmstudio', 'vllm', 'llamacpp']);
-
-const profileName = (preset: ProviderPresetId) => PROVIDER_PRESETS[preset].label.replace(/ \(.*\)$/, '');
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function ConnectModelCard(props: { settings: SettingsView; onConnected: () => void }) {
@@ -38,10 +34,12 @@ export function ConnectModelCard(props: { settings: SettingsView; onConnected: (
 
   const saveProfile = async (defaultModel?: string) => {
     const before = new Set(props.settings.profiles.map((p) => p.id));
+    // A stored preset nobody set up (older versions kept an "OpenAI" one) becomes this one.
+    const known = profileId ?? props.settings.profiles.find((p) => isUnconfiguredPreset(p, PROVIDER_PRESETS[p.preset]))?.id;
     const view = await call(api, 'providers:save', {
-      profile: { ...(profileId ? { id: profileId } : {}), name: profileName(preset), preset, baseUrl: baseUrl.trim(), ...(defaultModel ? { defaultModel } : {}) },
+      profile: { ...(known ? { id: known } : {}), name: presetProfileName(preset), preset, baseUrl: baseUrl.trim(), ...(defaultModel ? { defaultModel } : {}) },
     });
-    const id = profileId ?? view.profiles.find((p) => !before.has(p.id) && !p.readOnly)?.id;
+    const id = known ?? view.profiles.find((p) => !before.has(p.id) && !p.readOnly)?.id;
     if (!id) throw new Error('The profile was not saved. Try again, or add it in Settings.');
     setProfileId(id);
     return id;
@@ -93,11 +91,7 @@ export function ConnectModelCard(props: { settings: SettingsView; onConnected: (
         <label className="connect-field">
           Provider
           <select value={preset} onChange={(event) => choosePreset(event.target.value as ProviderPresetId)}>
-            {ORDER.map((id) => (
-              <option key={id} value={id}>
-                {PROVIDER_PRESETS[id].label}
-              </option>
-            ))}
+            <PresetOptions />
           </select>
         </label>
         <label className="connect-field">
@@ -105,7 +99,7 @@ export function ConnectModelCard(props: { settings: SettingsView; onConnected: (
           <input type="url" value={baseUrl} placeholder="http://127.0.0.1:8080/v1" onChange={(event) => setBaseUrl(event.target.value)} />
         </label>
         <label className="connect-field">
-          API key{LOCAL.has(preset) || preset === 'custom' ? ' (if the server needs one)' : ''}
+          API key{isKeylessPreset(preset) ? ' (if the server needs one)' : ''}
           <input type="password" value={key} autoComplete="off" onChange={(event) => setKey(event.target.value)} />
         </label>
         <div className="connect-actions">

@@ -12,6 +12,7 @@ import { revealBidiControls } from '../../shared/bidi';
 import './folders.css';
 import { DialogActions } from '../common/DialogActions';
 import { ConversationsExportDialog } from '../sidebar/ExportConversationDialog';
+import { folderExportText } from './folderExportText';
 
 /** Mirrors FOLDER_NAME_MAX in shared/folders (not imported: that module brings zod). */
 const NAME_MAX = 100;
@@ -146,7 +147,7 @@ function ExportFolderDialog(props: { folder: Folder; onClose: () => void }) {
   return (
     <ConversationsExportDialog
       heading="Export folder"
-      body={`“${revealBidiControls(folder.name)}”: all ${folder.count} ${folder.count === 1 ? 'conversation' : 'conversations'} in one file.`}
+      body={folderExportText(revealBidiControls(folder.name), folder.count)}
       name="folder-format"
       exportAs={(format) => call(api, 'export:folder', { folderId: folder.id, format })}
       onClose={props.onClose}

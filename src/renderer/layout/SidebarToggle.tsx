@@ -1,5 +1,6 @@
 // The one control that hides and shows the sidebar; its name says what a press does.
-import { SIDEBAR_KEYS } from '../common/shortcuts';
+import type { ReactNode } from 'react';
+import { SEARCH_KEYS, SIDEBAR_KEYS } from '../common/shortcuts';
 import './layout.css';
 
 export function SidebarToggle({ hidden, onToggle }: { hidden: boolean; onToggle: () => void }) {
@@ -21,14 +22,57 @@ export function SidebarToggle({ hidden, onToggle }: { hidden: boolean; onToggle:
   );
 }
 
-/** What stays of the sidebar while it is hidden: show it again, or start a conversation. */
-export function SidebarRail({ onShow, onNew }: { onShow: () => void; onNew: () => void }) {
+/**
+ * What stays of the sidebar while it is hidden (and in a narrow window): show it, start a
+ * conversation, search, the conversation list, and Settings, as icons named by their tooltips.
+ */
+export function SidebarRail(props: {
+  onShow: () => void;
+  onNew: () => void;
+  onSearch: () => void;
+  onConversations: () => void;
+  onSettings: () => void;
+  settingsOpen: boolean;
+}) {
   return (
     <nav className="sidebar-rail" aria-label="Sidebar">
-      <SidebarToggle hidden onToggle={onShow} />
-      <button type="button" className="ghost rail-new" aria-label="New conversation" title="New conversation" onClick={onNew}>
-        <span aria-hidden="true">+</span>
-      </button>
+      <SidebarToggle hidden onToggle={props.onShow} />
+      <RailButton label="New conversation" onClick={props.onNew}>
+        <path d="M8 3v10M3 8h10" />
+      </RailButton>
+      <RailButton label="Search conversations" shortcut={SEARCH_KEYS} onClick={props.onSearch}>
+        <circle cx="7" cy="7" r="4.5" />
+        <path d="M10.5 10.5 14 14" />
+      </RailButton>
+      <RailButton label="Conversations" onClick={props.onConversations}>
+        <path d="M3 4h10M3 8h10M3 12h7" />
+      </RailButton>
+      <span className="rail-spacer" />
+      <RailButton label="Settings" shortcut="Ctrl/⌘ + ," current={props.settingsOpen} onClick={props.onSettings} glyph="⚙" />
     </nav>
+  );
+}
+
+/** An icon button: line art (`children`, a 16×16 SVG's content) or a text glyph like the sidebar's own ⚙. */
+function RailButton(props: { label: string; shortcut?: string; current?: boolean; onClick: () => void; children?: ReactNode; glyph?: string }) {
+  return (
+    <button
+      type="button"
+      className={props.current ? 'ghost rail-button active' : 'ghost rail-button'}
+      aria-label={props.label}
+      aria-current={props.current ? 'page' : undefined}
+      title={props.shortcut ? `${props.label} (${props.shortcut})` : props.label}
+      onClick={props.onClick}
+    >
+      {props.glyph ? (
+        <span className="rail-glyph" aria-hidden="true">
+          {props.glyph}
+        </span>
+      ) : (
+        <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round">
+          {props.children}
+        </svg>
+      )}
+    </button>
   );
 }

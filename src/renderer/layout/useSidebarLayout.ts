@@ -1,6 +1,7 @@
 // Whether the sidebar shows. Above the breakpoint the user's own choice holds and is
 // remembered; below it the sidebar folds away by itself, and showing it there lasts only
-// until the window crosses the breakpoint again (the remembered wide choice is untouched).
+// until the window crosses the breakpoint again (the remembered wide choice is untouched),
+// and the sidebar lies over the view instead of narrowing it further.
 import { useCallback, useEffect, useState } from 'react';
 
 const STORAGE_KEY = 'stepwise.sidebar.hidden';
@@ -8,7 +9,17 @@ export const NARROW_QUERY = '(max-width: 899.98px)';
 
 const isNarrow = () => window.matchMedia(NARROW_QUERY).matches;
 
-export function useSidebarLayout(): { hidden: boolean; toggle: () => void; show: () => void } {
+export interface SidebarLayout {
+  hidden: boolean;
+  /** Shown over the view in a narrow window (it folds away again once something is chosen). */
+  overlay: boolean;
+  toggle: () => void;
+  show: () => void;
+  /** Folds the sidebar shown over a narrow window; a no-op when wide. */
+  foldIfOverlay: () => void;
+}
+
+export function useSidebarLayout(): SidebarLayout {
   const [narrow, setNarrow] = useState(isNarrow);
   const [wideHidden, setWideHidden] = useState(() => localStorage.getItem(STORAGE_KEY) === '1');
   const [narrowShown, setNarrowShown] = useState(false);
@@ -39,5 +50,6 @@ export function useSidebarLayout(): { hidden: boolean; toggle: () => void; show:
 
   const toggle = useCallback(() => setHidden(!hidden), [hidden, setHidden]);
   const show = useCallback(() => setHidden(false), [setHidden]);
-  return { hidden, toggle, show };
+  const foldIfOverlay = useCallback(() => setNarrowShown(false), []);
+  return { hidden, overlay: narrow && !hidden, toggle, show, foldIfOverlay };
 }

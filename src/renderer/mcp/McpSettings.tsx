@@ -63,28 +63,30 @@ export function McpSettings({ settings }: { settings: SettingsView }) {
         </p>
       )}
       {state && state.servers.length === 0 && <p className="field-note">No MCP servers yet.</p>}
-      <div className="mcp-servers">
-        {state?.servers.map((server) =>
-          editing !== 'new' && editing?.name === server.name ? (
-            <McpServerForm key={server.name} initial={server} onSave={save} onCancel={() => setEditing(null)} />
-          ) : (
-            <McpServerCard
-              key={server.name}
-              server={server}
-              run={run}
-              calls={{
-                setEnabled: (enabled) => call(api, 'mcp:setEnabled', { name: server.name, enabled }),
-                setTrusted: (trusted) => call(api, 'mcp:setTrusted', { name: server.name, trusted }),
-                setReadOnly: (readOnly) => call(api, 'mcp:setReadOnly', { name: server.name, readOnly }),
-                setToolEnabled: (tool, enabled) => call(api, 'mcp:setToolEnabled', { name: server.name, tool, enabled }),
-                restart: () => call(api, 'mcp:restart', { name: server.name }),
-              }}
-              onEdit={() => setEditing(server)}
-              onRemove={() => setRemoving(server.name)}
-            />
-          ),
-        )}
-      </div>
+      {state && state.servers.length > 0 && (
+        <div className="mcp-servers">
+          {state.servers.map((server) =>
+            editing !== 'new' && editing?.name === server.name ? (
+              <McpServerForm key={server.name} initial={server} onSave={save} onCancel={() => setEditing(null)} />
+            ) : (
+              <McpServerCard
+                key={server.name}
+                server={server}
+                run={run}
+                calls={{
+                  setEnabled: (enabled) => call(api, 'mcp:setEnabled', { name: server.name, enabled }),
+                  setTrusted: (trusted) => call(api, 'mcp:setTrusted', { name: server.name, trusted }),
+                  setReadOnly: (readOnly) => call(api, 'mcp:setReadOnly', { name: server.name, readOnly }),
+                  setToolEnabled: (tool, enabled) => call(api, 'mcp:setToolEnabled', { name: server.name, tool, enabled }),
+                  restart: () => call(api, 'mcp:restart', { name: server.name }),
+                }}
+                onEdit={() => setEditing(server)}
+                onRemove={() => setRemoving(server.name)}
+              />
+            ),
+          )}
+        </div>
+      )}
       {editing === 'new' && <McpServerForm initial={null} onSave={save} onCancel={() => setEditing(null)} />}
       {pasting && (
         <div className="mcp-paste">

@@ -11,19 +11,20 @@ export function ModelDetails({ profile }: { profile: ProfileView }) {
   const models = [...new Set([profile.defaultModel, ...Object.keys(profile.modelOptions), ...profile.models].filter(Boolean))];
   const [model, setModel] = useState(models[0] ?? '');
   if (!models.length) return null;
+  // One grid: the labels of a row line up, whatever the width.
   return (
-    <div className="field">
-      <label htmlFor={`details-${profile.id}`}>Model details</label>
-      <div className="model-details">
-        <select id={`details-${profile.id}`} aria-label="Model details for" value={model} onChange={(e) => setModel(e.target.value)}>
+    <div className="model-details">
+      <label className="field">
+        <span>Model details for</span>
+        <select value={model} onChange={(e) => setModel(e.target.value)}>
           {models.map((m) => (
             <option key={m} value={m}>
               {m}
             </option>
           ))}
         </select>
-        <DetailsForm key={model} profile={profile} model={model} />
-      </div>
+      </label>
+      <DetailsForm key={model} profile={profile} model={model} />
     </div>
   );
 }
@@ -80,9 +81,11 @@ function DetailsForm({ profile, model }: { profile: ProfileView; model: string }
           <option value="no">No: describe them by name</option>
         </select>
       </label>
-      <button type="button" onClick={saveDetails}>
-        Save model details
-      </button>
+      <div className="model-details-save">
+        <button type="button" onClick={saveDetails}>
+          Save model details
+        </button>
+      </div>
     </>
   );
 }

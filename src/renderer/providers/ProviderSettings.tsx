@@ -2,28 +2,37 @@
 // base URL, key (saved in main, never shown), extra headers, default model and model
 // details. A changed base URL does not receive the saved key until the user says so.
 import { useState } from 'react';
-import { PROVIDER_PRESETS, ProviderPresetId, plural, type ProfileView } from '../../shared/providers';
+import { isUnconfiguredPreset } from '../../shared/firstRun';
+import { PROVIDER_PRESETS, ProviderPresetId, plural, presetProfileName, type ProfileView } from '../../shared/providers';
 import type { SettingsView } from '../../shared/settings';
 import { call, useApi } from '../api/apiContext';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { useGuard, useToast } from '../common/toasts';
+import { ModelCombobox } from './ModelCombobox';
 import { ModelDetails } from './ModelDetails';
+import { PresetOptions } from './PresetOptions';
 import './providers.css';
 
-const PRESET_IDS = ProviderPresetId.options;
+const unconfigured = (p: ProfileView) => isUnconfiguredPreset(p, PROVIDER_PRESETS[p.preset]);
 
-export function ProviderSettings({ settings }: { settings: SettingsView }) {
+export function ProviderSettings({ settings, profileId }: { settings: SettingsView; profileId?: string | null }) {
   const api = useApi();
   const guard = useGuard();
   const [selected, setSelected] = useState<string | null>(null);
-  const profile = settings.profiles.find((p) => p.id === selected) ?? settings.profiles[0];
+  // A preset nobody set up is not listed (it is under "Add a provider") unless it is in use here.
+  const listed = settings.profiles.filter((p) => !unconfigured(p) || p.id === selected || p.id === profileId);
+  // Until the user picks one: the open conversation's profile, else the one new conversations use.
+  const profile = [selected, profileId, settings.defaultModel?.profileId].map((id) => listed.find((p) => p.id === id)).find(Boolean) ?? listed[0];
 
   const add = (preset: ProviderPresetId) =>
     void guard(async () => {
+      // The stored, never set up profile of this preset is the one to set up.
+      const unused = settings.profiles.find((p) => p.preset === preset && unconfigured(p));
+      if (unused) return setSelected(unused.id);
       const before = new Set(settings.profiles.map((p) => p.id));
       const info = PROVIDER_PRESETS[preset];
       const view = await call(api, 'providers:save', {
-        profile: { name: uniqueName(settings, info.label.replace(/ \(.*\)$/, '')), preset, baseUrl: info.baseUrl, defaultModel: info.model },
+        profile: { name: uniqueName(settings, presetProfileName(preset)), preset, baseUrl: info.baseUrl, defaultModel: info.model },
       });
       setSelected(view.profiles.find((p) => !before.has(p.id))?.id ?? null);
     });
@@ -32,16 +41,18 @@ export function ProviderSettings({ settings }: { settings: SettingsView }) {
     <fieldset className="settings-group">
       <legend>Providers</legend>
       <div className="provider-toolbar">
-        <label className="field">
-          <span>Profile</span>
-          <select value={profile?.id ?? ''} onChange={(e) => setSelected(e.target.value)}>
-            {settings.profiles.map((p) => (
+        {listed.length > 0 && (
+          <label className="field">
+            <span>Profile</span>
+            <select value={profile?.id ?? ''} onChange={(e) => setSelected(e.target.value)}>
+              {listed.map((p) => (
               <option key={p.id} value={p.id}>
-                {p.readOnly ? `${p.name} (read-only)` : p.name}
-              </option>
-            ))}
-          </select>
-        </label>
+                  {p.readOnly ? `${p.name} (read-only)` : p.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <label className="field">
           <span>Add a provider</span>
           <select
@@ -51,15 +62,15 @@ export function ProviderSettings({ settings }: { settings: SettingsView }) {
             }}
           >
             <option value="">Choose…</option>
-            {PRESET_IDS.map((id) => (
-              <option key={id} value={id}>
-                {PROVIDER_PRESETS[id].label}
-              </option>
-            ))}
+            <PresetOptions />
           </select>
         </label>
       </div>
-      {profile && <ProfileEditor key={profile.id} profile={profile} canStoreKey={settings.canStoreKey} />}
+      {profile ? (
+        <ProfileEditor key={profile.id} profile={profile} canStoreKey={settings.canStoreKey} />
+      ) : (
+        <p className="field-note">No provider is set up yet. Choose one under “Add a provider”.</p>
+      )}
     </fieldset>
   );
 }
@@ -86,6 +97,9 @@ function ProfileEditor({ profile, canStoreKey }: { profile: ProfileView; canStor
   const [key, setKey] = useState('');
   const [askKey, setAskKey] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  /** What "Load models" brought back, and a request to open the list with it. */
+  const [loaded, setLoaded] = useState<string[] | null>(null);
+  const [openModels, setOpenModels] = useState(0);
   const ro = profile.readOnly;
 
   const save = (change: Partial<{ name: string; preset: ProviderPresetId; baseUrl: string; defaultModel: string; headers: Record<string, string> }>) =>
@@ -126,11 +140,7 @@ function ProfileEditor({ profile, canStoreKey }: { profile: ProfileView; canStor
             void save({ preset, baseUrl: next });
           }}
         >
-          {PRESET_IDS.map((id) => (
-            <option key={id} value={id}>
-              {PROVIDER_PRESETS[id].label}
-            </option>
-          ))}
+          <PresetOptions />
         </select>
       </label>
       <label className="field">
@@ -203,24 +213,22 @@ function ProfileEditor({ profile, canStoreKey }: { profile: ProfileView; canStor
       <div className="field">
         <label htmlFor={`model-${profile.id}`}>Default model</label>
         <div className="field-row">
-          <input
+          <ModelCombobox
             id={`model-${profile.id}`}
-            list={`models-${profile.id}`}
             value={model}
+            models={loaded ?? profile.models}
             disabled={ro}
-            onChange={(e) => setModel(e.target.value)}
-            onBlur={() => model.trim() !== profile.defaultModel && void save({ defaultModel: model.trim() })}
+            openRequest={openModels}
+            onChange={setModel}
+            onCommit={(next) => next.trim() !== profile.defaultModel && !ro && void save({ defaultModel: next.trim() })}
           />
-          <datalist id={`models-${profile.id}`}>
-            {profile.models.map((m) => (
-              <option key={m} value={m} />
-            ))}
-          </datalist>
           <button
             type="button"
             onClick={() =>
               void guard(async () => {
                 const result = await call(api, 'models:list', { profileId: profile.id });
+                setLoaded(result.models);
+                setOpenModels((n) => n + 1);
                 toast(`${plural(result.models.length, 'model')} available`);
               })
             }

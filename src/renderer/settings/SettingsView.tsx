@@ -1,38 +1,11 @@
+// The sections of Settings that have no folder of their own (the list is settingsSections.tsx).
 import { useEffect, useState } from 'react';
 import type { CallResponse } from '../../shared/ipc';
 import type { SettingsView as Settings } from '../../shared/settings';
 import { call, useApi } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
-import { McpSettings } from '../mcp/McpSettings';
-import { ProviderSettings } from '../providers/ProviderSettings';
 import { ModelSelect } from '../providers/ModelSelect';
-import { DefaultSystemPrompt } from '../instructions/DefaultSystemPrompt';
-import { PromptLibrarySettings } from '../instructions/PromptLibrarySettings';
-import { TaskShareSettings } from '../taskShare/TaskShareSettings';
 import { PlanReviewField } from '../tasks/PlanReviewMode';
-
-export function SettingsView({ settings, onClose }: { settings: Settings | null; onClose: () => void }) {
-  if (!settings) return <div className="loading" aria-busy="true" />;
-  return (
-    <section className="settings" aria-label="Settings">
-      <header className="settings-header">
-        <h1>Settings</h1>
-        <button type="button" className="ghost" onClick={onClose}>
-          Close settings
-        </button>
-      </header>
-      <ProviderSettings settings={settings} />
-      <ModelSettings settings={settings} />
-      <AgentSettings settings={settings} />
-      <DefaultSystemPrompt value={settings.systemPrompt} />
-      <PromptLibrarySettings prompts={settings.prompts} />
-      <McpSettings settings={settings} />
-      <TaskShareSettings settings={settings} />
-      <AppearanceSettings settings={settings} />
-      <AboutSection />
-    </section>
-  );
-}
 
 function useUpdate() {
   const api = useApi();
@@ -40,7 +13,7 @@ function useUpdate() {
   return (patch: Partial<Settings>) => void guard(() => call(api, 'settings:update', { patch }));
 }
 
-function ModelSettings({ settings }: { settings: Settings }) {
+export function ModelSettings({ settings }: { settings: Settings }) {
   const update = useUpdate();
   return (
     <fieldset className="settings-group">
@@ -95,7 +68,7 @@ function NumberField(props: { label: string; value: number; min: number; max: nu
   );
 }
 
-function AgentSettings({ settings }: { settings: Settings }) {
+export function AgentSettings({ settings }: { settings: Settings }) {
   const update = useUpdate();
   return (
     <fieldset className="settings-group">
@@ -144,7 +117,7 @@ function AgentSettings({ settings }: { settings: Settings }) {
   );
 }
 
-function AppearanceSettings({ settings }: { settings: Settings }) {
+export function AppearanceSettings({ settings }: { settings: Settings }) {
   const update = useUpdate();
   return (
     <fieldset className="settings-group">
@@ -161,7 +134,7 @@ function AppearanceSettings({ settings }: { settings: Settings }) {
   );
 }
 
-function AboutSection() {
+export function AboutSection() {
   const api = useApi();
   const [info, setInfo] = useState<CallResponse<'app:info'> | null>(null);
   useEffect(() => {

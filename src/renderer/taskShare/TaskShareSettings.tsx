@@ -37,7 +37,7 @@ export function TaskShareSettings({ settings }: { settings: SettingsView }) {
 
   return (
     <fieldset className="settings-group task-share-settings">
-      <legend>Share task lists with other agents</legend>
+      <legend>Sharing task lists</legend>
       <p className="field-note">
         Other agents on this computer (Claude Code, Cursor, VS Code, Codex…) can read and update your task lists over MCP.
         Their changes follow the same rules as yours and show who made them.

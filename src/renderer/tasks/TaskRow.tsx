@@ -8,6 +8,7 @@ import { call, useApi } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
 import { MenuButton } from '../common/Menu';
 import { InlineRename } from '../common/InlineRename';
+import { useClickOrDoubleClick } from '../common/useClickOrDoubleClick';
 import { moved, rowKind, rowLabel } from './taskView';
 import type { RunState } from './runState';
 import './taskHints.css';
@@ -40,6 +41,13 @@ export function TaskRow(props: {
   const api = useApi();
   const guard = useGuard();
   const [renaming, setRenaming] = useState(false);
+  // A click jumps to the task's message; a double-click only renames.
+  const gestures = useClickOrDoubleClick(
+    () => {
+      if (props.task.lastMessageId !== null) props.onJump(props.task.lastMessageId);
+    },
+    () => setRenaming(true),
+  );
   const [dropTarget, setDropTarget] = useState(false);
   const kind = rowKind(task);
   const handedBack = handedBackLabel(task);
@@ -120,10 +128,8 @@ export function TaskRow(props: {
             className="task-main task-title"
             aria-label={rowLabel(task)}
             title={task.description || undefined}
-            onClick={() => {
-              if (task.lastMessageId !== null) props.onJump(task.lastMessageId);
-            }}
-            onDoubleClick={() => setRenaming(true)}
+            onClick={gestures.onClick}
+            onDoubleClick={gestures.onDoubleClick}
             onKeyDown={(e) => {
               if (e.altKey && e.key === 'ArrowUp') {
                 e.preventDefault();

@@ -11,6 +11,7 @@ import {
   type ProfileView,
   type ProviderProfile,
 } from '../../../shared/providers';
+import { isUsableProfile } from '../../../shared/firstRun';
 import type { SettingsView } from '../../../shared/settings';
 import type { ConversationRepo } from '../conversations/conversationRepo';
 import type { MessageRepo } from '../conversations/messageRepo';
@@ -76,11 +77,15 @@ export function createProviders(deps: ProvidersDeps) {
     return { key: saved.key, state: 'saved', heldFor: null };
   }
 
-  /** The last choice if its profile still exists; else the Environment profile; else the first. */
+  /** A profile that can be asked: a keyless server with an address, or a hosted one with its key. */
+  const usable = (profile: ProviderProfile) => isUsableProfile({ ...profile, key: keyState(profile).state });
+
+  /** The last choice if its profile still exists; else the first usable profile (the Environment one when set); else the first. */
   function defaultModel(): ModelRef | null {
     const last = settings.effective().lastModel;
     if (last && find(last.profileId)) return last;
-    const first = profiles()[0]?.profile;
+    const all = profiles();
+    const first = (all.find((p) => usable(p.profile) && p.profile.defaultModel) ?? all[0])?.profile;
     return first && first.defaultModel ? { profileId: first.id, model: first.defaultModel } : null;
   }
 
