@@ -30,6 +30,8 @@ export const AttachmentInfo = z.object({
   kind: AttachmentKind,
   /** Bytes. */
   size: z.number().int().min(0),
+  /** Something the user should know about the stored file (a PDF attached without its text). */
+  note: z.string().optional(),
 });
 export type AttachmentInfo = z.infer<typeof AttachmentInfo>;
 
