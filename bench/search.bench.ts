@@ -30,7 +30,7 @@ async function scale(name: string, seed: (core: ReturnType<typeof import('../src
       {
         app: async () => {
           const listed = await core.dispatch('conversations:list', { query: WORD, limit: 100 });
-          if (!listed.ok || !listed.value.items.length) throw new Error('the search found nothing');
+          if (!listed.ok || !(listed.value as { items: unknown[] }).items.length) throw new Error('the search found nothing');
         },
         floor: () => floor.all(`"${WORD}"*`),
       },
@@ -50,7 +50,7 @@ const bench: Bench = {
       await scale(`${CONVERSATIONS.toLocaleString('en')} conversations of 2 messages`, (core) => {
         for (let i = 0; i < CONVERSATIONS; i++) {
           const { id } = core.conversations.create(`Project ${i} — notes on topic ${i % 97}`);
-          if (i % 50 === 0) core.conversations.setPinned(id, true);
+          if (i % 2500 === 0) core.conversations.setPinned(id, true); // 20 pinned
           core.messages.insert({ conversationId: id, role: 'user', content: question(i) });
           core.messages.insert({ conversationId: id, role: 'assistant', content: answer(i) });
         }
