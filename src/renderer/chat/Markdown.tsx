@@ -255,7 +255,10 @@ export const Markdown = memo(function Markdown({ text, streaming = false }: { te
             className={className}
             bare={chunk?.kind === 'code'}
             watch={watch}
-            eager={!lazy || index >= blocks.length - EAGER_TAIL}
+            // A chunk of a big block waits to be near the screen even in a short message:
+            // all of a 1 MB block's chunks pass through the tail while it streams, and
+            // parsing each there would parse the whole megabyte.
+            eager={chunk ? last : !lazy || index >= blocks.length - EAGER_TAIL}
             last={last}
           />
         );
