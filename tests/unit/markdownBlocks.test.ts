@@ -55,6 +55,18 @@ describe('markdown blocks', () => {
     );
   });
 
+  it('finds a big table by its lines only outside code fences, and only at the start of a block', () => {
+    const rows = Array.from({ length: 1500 }, (_, i) => `| ${i} | widget-${i} |`).join('\n');
+    const table = `| id | name |\n|---|---|\n${rows}\n`;
+    const fenced = `Intro.\n\n\`\`\`md\n${table}\`\`\`\n\nAfter.\n`;
+    const split = splitBlocksIncremental(null, fenced);
+    expect(split.blocks.join('')).toBe(fenced);
+    expect(new Set(split.chunks.map((c) => c?.kind))).toEqual(new Set([undefined, 'code']));
+    const open = splitBlocksIncremental(null, `Intro.\n\n${table}\nAfter.\n`);
+    expect(open.chunks.filter((c) => c?.kind === 'table').length).toBeGreaterThan(4);
+    expect(open.blocks.at(-1)).toBe('After.\n');
+  });
+
   // The three shapes of a reply that is one block: log lines in one paragraph, one code
   // block, one table. Each is streamed in 1,000 pieces.
   const shapes = {
