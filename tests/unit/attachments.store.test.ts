@@ -8,7 +8,7 @@ import { createConversationRepo } from '../../src/main/core/conversations/conver
 import { createMessageRepo, type MessageRepo } from '../../src/main/core/conversations/messageRepo';
 import { createAttachmentsModule, type Attachments } from '../../src/main/core/attachments/attachmentsModule';
 import { ATTACHMENTS_DIR } from '../../src/main/core/attachments/attachmentFiles';
-import { ATTACHMENT_FILE_MAX, ATTACHMENT_MESSAGE_MAX, ATTACHMENTS_PER_MESSAGE, limitProblem } from '../../src/shared/attachments';
+import { ATTACHMENT_FILE_MAX, ATTACHMENT_MESSAGE_MAX, ATTACHMENTS_PER_MESSAGE, AttachmentUpload, limitProblem } from '../../src/shared/attachments';
 import { makeTempDir, removeDir } from '../support/tempDir';
 import { PNG_1X1, pdfWithPages, pdfWithText } from '../support/attachmentFixtures';
 
@@ -69,6 +69,12 @@ describe('attachment store', () => {
       'Summarize\n\nreport.pdf (text of the PDF):\n```text\nQuarterly figures look fine\n```',
     );
     await expect(attachments.store('broken.pdf', Buffer.from('%PDF-1.4\nnot really'))).rejects.toThrow(/broken\.pdf could not be read as a PDF/);
+  });
+
+  it('takes base64 data only, padding only at its end', () => {
+    const upload = (data: string) => AttachmentUpload.safeParse({ name: 'a.txt', mimeType: '', data }).success;
+    expect([upload(Buffer.from('hello').toString('base64')), upload('aGk='), upload('aA=='), upload('')]).toEqual([true, true, true, true]);
+    expect([upload('aGk=a'), upload('a=b='), upload('aGk*'), upload('a\nb')]).toEqual([false, false, false, false]);
   });
 
   it('attaches a PDF whose text is over the time or memory budget without its text, saying why', async () => {

@@ -93,7 +93,7 @@ export function createAttachmentsModule(deps: { db: Db; dataDir: string; now: ()
     if (bytes.length === 0) throw new AppError('invalid_request', `${name} is empty.`);
     const sniffed = sniffAttachment(name, bytes);
     if (!sniffed.ok) throw new AppError('invalid_request', sniffed.message);
-    const sha256 = files.sha256(bytes);
+    const sha256 = await files.sha256Async(bytes);
     const known = byContent.get(sha256, name, sniffed.mimeType);
     if (known && files.exists(sha256)) return toInfo(known);
     let text: string | null = null;
@@ -104,7 +104,7 @@ export function createAttachmentsModule(deps: { db: Db; dataDir: string; now: ()
       if ('overBudget' in extracted) textNote = `${name} is attached without its text: ${extracted.overBudget}. Models will be told its text is missing.`;
       else text = extracted.text;
     }
-    await files.put(bytes);
+    await files.put(bytes, sha256);
     if (known) return toInfo(known);
     const row: Row = { id: randomUUID(), sha256, name, mime_type: sniffed.mimeType, kind: sniffed.kind, size: bytes.length, text, text_note: textNote, created_at: createdAt };
     // Two uploads of the same file at once: the second finds the first's row.
