@@ -12,7 +12,7 @@ export default defineConfig({
       outDir: 'out/main',
       rollupOptions: {
         input: {
-          index: resolve('src/main/electron/main.ts'),
+          index: resolve('src/main/electron/start.ts'),
           host: resolve('src/main/host/start.ts'),
           cli: resolve('src/main/cli/main.ts'),
           mcp: resolve('src/main/cli/mcpMain.ts'),

@@ -15,7 +15,8 @@ import { interleave, ms, percentile, type Bench, type BenchRow } from './benchKi
 import { launchChromium, ROOT } from '../tests/e2e/support/app';
 
 const ROUNDS = Number(process.env.STEPWISE_BENCH_DOM_ROUNDS ?? 200);
-const TASKS = 10;
+/** The issue's workload: a 64-task list (STEPWISE_BENCH_DOM_TASKS to change it). */
+const TASKS = Number(process.env.STEPWISE_BENCH_DOM_TASKS ?? 64);
 const TITLE = 'Task DOM bench';
 const now = () => performance.timeOrigin + performance.now();
 

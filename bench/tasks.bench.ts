@@ -135,6 +135,73 @@ async function storeComparison(root: string): Promise<BenchRow[]> {
   }
 }
 
+/**
+ * The calls of a model that changes one task per call (task `i % 50` flips between pending
+ * and completed), as text; after 100 calls the list is back where it began.
+ */
+function oneChangeCalls(): string[] {
+  const list = listAt(0).map((t) => ({ ...t, status: 'pending' as Item['status'] }));
+  return Array.from({ length: 2 * TASKS }, (_, i) => {
+    const task = list[i % TASKS];
+    task.status = task.status === 'completed' ? 'pending' : 'completed';
+    return JSON.stringify({ todoList: list });
+  });
+}
+
+/**
+ * One task changed per call, against the floor the issue names: a bare better-sqlite3
+ * transaction that parses the same arguments and UPDATEs only the changed row.
+ */
+async function oneRowComparison(root: string): Promise<BenchRow[]> {
+  registerRawImports();
+  const { createNodeCore } = await import('../src/main/core/createNodeCore');
+  const calls = oneChangeCalls();
+  const open = () => {
+    const core = createNodeCore({ dataDir: fs.mkdtempSync(path.join(root, 'one-')), env: {}, chat: { log: () => {} } });
+    const conversationId = core.conversations.create('bench').id;
+    core.messages.insert({ conversationId, role: 'user', content: 'Plan it' });
+    const reply = core.messages.insert({ conversationId, role: 'assistant', content: 'Planning.' });
+    return { core, ctx: { conversationId, agentId: 'main', signal: new AbortController().signal, messageId: reply.id } };
+  };
+  const app = open();
+  const bare = open();
+  // The list as the first call leaves it (all pending), written by the app itself, so both
+  // sides start from the same rows; the floor then updates the row the call changed.
+  const initial = JSON.stringify({ todoList: listAt(0).map((t) => ({ ...t, status: 'pending' })) });
+  for (const side of [app, bare]) {
+    const first = await side.core.tools.run('manage_todo_list', initial, side.ctx);
+    if (!first.ok) throw new Error(first.content);
+  }
+  const bareDb = bare.core.db;
+  const ids = (bareDb.prepare('SELECT t.id FROM tasks t JOIN task_lists l ON l.id = t.list_id WHERE l.closed_at IS NULL ORDER BY t.position').all() as Array<{ id: number }>).map((r) => r.id);
+  const update = bareDb.prepare('UPDATE tasks SET status = ?, updated_at = ? WHERE id = ?');
+  let appStep = 0;
+  let bareStep = 0;
+  const floor = bareDb.transaction((text: string, index: number) => {
+    const { todoList } = JSON.parse(text) as { todoList: Item[] };
+    update.run(todoList[index].status, Date.now(), ids[index]);
+  });
+  try {
+    const result = await interleave(
+      {
+        app: async () => {
+          const result = await app.core.tools.run('manage_todo_list', calls[appStep++ % calls.length], app.ctx);
+          if (!result.ok) throw new Error(result.content);
+        },
+        floor: () => {
+          const i = bareStep++ % calls.length;
+          floor(calls[i], i % TASKS);
+        },
+      },
+      { rounds: RUNS, warmup: 10 },
+    );
+    return [ratioRow('manage_todo_list, 50 tasks, 1 task changed per call (WAL)', result.app, result.floor, 'bare transaction: JSON.parse + UPDATE of the changed row', '≤ 3×')];
+  } finally {
+    app.core.close();
+    bare.core.close();
+  }
+}
+
 async function eventLatency(root: string): Promise<BenchRow[]> {
   registerRawImports();
   const { createNodeCore } = await import('../src/main/core/createNodeCore');
@@ -187,7 +254,12 @@ const bench: Bench = {
   async run() {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-bench-tasks-'));
     try {
-      return [...(await storeComparison(root)), ...(await eventLatency(root))];
+      const only = process.env.STEPWISE_BENCH_ONLY?.split(',');
+      const rows: BenchRow[] = [];
+      if (!only || only.includes('store')) rows.push(...(await storeComparison(root)));
+      if (!only || only.includes('oneRow')) rows.push(...(await oneRowComparison(root)));
+      if (!only || only.includes('latency')) rows.push(...(await eventLatency(root)));
+      return rows;
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }

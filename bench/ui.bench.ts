@@ -2,7 +2,9 @@
 // each against its floor in the same interleaved run:
 //   - a 20,000-token reply streamed to its last token painted, against the openai SDK
 //     alone consuming the same stream (and the longest main-thread task meanwhile);
-//   - a 1 MB reply, from the server's last byte to its last text on screen, and reopened;
+//   - a 1 MB reply, from the server's last byte to its last text on screen, and reopened,
+//     as prose and in the three one-block shapes (lines, a code block, a table);
+//   - 20,000 deltas of 7 characters, against the SDK alone;
 //   - opening 10k- and 100k-message conversations to the last message painted;
 //   - send to the request reaching the model in a 100k-message conversation.
 import { execFileSync } from 'node:child_process';
@@ -21,7 +23,7 @@ const SCALE = Number(process.env.STEPWISE_BENCH_SCALE ?? 1);
 const STREAM_TOKENS = Math.round(20_000 * SCALE);
 const MEGABYTE_TOKENS = Math.round(256 * 1024 * SCALE);
 const LONG = [10_000, 100_000].map((n) => Math.round(n * SCALE));
-/** STEPWISE_BENCH_ONLY=stream,megabyte,open picks sections (all by default). */
+/** STEPWISE_BENCH_ONLY=stream,megabyte,lines,code,table,tiny,open picks sections (all by default). */
 const ONLY = process.env.STEPWISE_BENCH_ONLY?.split(',');
 const wanted = (section: string) => !ONLY || ONLY.includes(section);
 const began = performance.now();
@@ -41,6 +43,33 @@ function markdownReply(tokens: number, end: string): string {
   }
   return `${parts.join('')}${end}\n`;
 }
+
+/**
+ * The three 1 MB replies that are one Markdown block each, ending in `end`: 12,500 short
+ * log lines with inline marks in one paragraph, one fenced code block, one table of
+ * 10,000 rows. A model dumps logs, files and CSV exactly like this.
+ */
+const SHAPES = {
+  lines: (end: string) =>
+    Array.from({ length: Math.round(12_500 * SCALE) }, (_, i) => `12:00:${String(i % 60).padStart(2, '0')} worker-${i % 8} handled **job ${i}** in \`${i % 97} ms\`, queue ${i % 13}`).join('\n') +
+    `\n${end}\n`,
+  code: (end: string) =>
+    '```ts\n' +
+    Array.from({ length: Math.round(16_000 * SCALE) }, (_, i) => `const value${i} = compute(${i}, "item-${i % 97}"); // step ${i}`).join('\n') +
+    `\n// ${end}\n\`\`\`\n`,
+  table: (end: string) =>
+    '| id | name | state | owner | note |\n|---|---|---|---|---|\n' +
+    Array.from({ length: Math.round(10_000 * SCALE) }, (_, i) => `| ${i} | widget-${i % 97} | **ok** | team-${i % 13} | checked at step ${i} of the plan run |`).join('\n') +
+    `\n| ${end} | end | done | - | - |\n`,
+};
+type Shape = keyof typeof SHAPES;
+
+/** 20,000 deltas of 7 characters: a local server (llama.cpp, Ollama) streaming token by token. */
+const TINY_DELTAS = Math.round(20_000 * SCALE);
+const tinyReply = (end: string) => {
+  const words = 'Tokens '.repeat(TINY_DELTAS - 4);
+  return `${words}\n\n${end}`.padEnd(TINY_DELTAS * 7, ' ');
+};
 
 /**
  * Resolves with the page's clock once `needle` is in the message log and a frame has painted.
@@ -150,6 +179,35 @@ function longestTask(trace: Buffer): { wall: number; cpu: number; cpuOfLongestWa
   };
 }
 
+/** 20,000 deltas of 7 characters to the last painted, against the SDK alone on the same stream. */
+async function tinyDeltaRows(app: App, server: ScriptedServer): Promise<BenchRow[]> {
+  const openai = new OpenAI({ baseURL: server.baseUrl, apiKey: 'bench', maxRetries: 0 });
+  const { page } = app;
+  let round = 0;
+  const result = await interleave(
+    {
+      app: async () => {
+        const end = `END-OF-TINY-${++round}`;
+        step(`tiny round ${round}`);
+        const start = await sendInNewConversation(page, `tiny ${end}`);
+        return (await paintedAt(page, end)) - start;
+      },
+      sdk: async () => {
+        const stream = await openai.chat.completions.create({
+          model: 'scripted',
+          stream: true,
+          messages: [{ role: 'user', content: `tiny END-OF-SDK-${++round}` }],
+        });
+        let text = '';
+        for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
+        if (!text.includes('END-OF-SDK')) throw new Error('the SDK stream was incomplete');
+      },
+    },
+    { rounds: ROUNDS },
+  );
+  return [ratioRow(`stream ${TINY_DELTAS.toLocaleString('en')} deltas of 7 characters → last painted`, result.app, result.sdk, 'openai SDK alone', '≤ 1.2×')];
+}
+
 async function streamingRows(app: App, server: ScriptedServer): Promise<BenchRow[]> {
   const openai = new OpenAI({ baseURL: server.baseUrl, apiKey: 'bench', maxRetries: 0 });
   const { page } = app;
@@ -196,15 +254,39 @@ async function streamingRows(app: App, server: ScriptedServer): Promise<BenchRow
   ];
 }
 
-async function bigReplyRows(app: App, server: ScriptedServer): Promise<BenchRow[]> {
+/**
+ * The host process's peak RSS since the last reset (Linux: VmHWM, reset by writing 5 to
+ * clear_refs), so each kind of reply gets its own peak; null elsewhere.
+ */
+function hostPeakRss(app: App, reset = false): number | null {
+  const pid = app.host.child.pid;
+  try {
+    if (reset) fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    const kb = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+const SHAPE_NAMES: Record<Shape, string> = {
+  lines: '12,500 short lines in one paragraph',
+  code: 'one fenced code block',
+  table: 'one table of 10,000 rows',
+};
+
+async function bigReplyRows(app: App, server: ScriptedServer, shape: 'megabyte' | Shape = 'megabyte'): Promise<BenchRow[]> {
   const { page } = app;
+  const label = shape === 'megabyte' ? '1 MB reply' : `1 MB reply, ${SHAPE_NAMES[shape]}`;
+  const word = shape === 'megabyte' ? 'MEGABYTE' : shape.toUpperCase();
+  hostPeakRss(app, true);
   const after: number[] = [];
   const reopen: number[] = [];
   const rounds = Math.max(3, Math.round(ROUNDS / 4));
   for (let round = 1; round <= rounds; round++) {
-    const end = `END-OF-MEGABYTE-${round}`;
-    step(`megabyte round ${round}`);
-    await sendInNewConversation(page, `megabyte ${end}`);
+    const end = `END-OF-${word}-${round}`;
+    step(`${shape} round ${round}`);
+    await sendInNewConversation(page, `${shape} ${end}`);
     const painted = await paintedAt(page, end);
     const finished = server.streamRequests().at(-1)?.finishedAt ?? painted;
     after.push(painted - finished);
@@ -218,9 +300,11 @@ async function bigReplyRows(app: App, server: ScriptedServer): Promise<BenchRow[
   }
   const a = summarize(after);
   const r = summarize(reopen);
+  const peak = hostPeakRss(app);
+  const rss = peak === null ? 'n/a' : `${(peak / 1024 / 1024).toFixed(0)} MiB`;
   return [
-    { measure: '1 MB reply: server done → last text painted', rounds: a.rounds, 'app median': ms(a.median), 'app min': ms(a.min), goal: '≤ 2,000 ms' },
-    { measure: '1 MB reply: reopen → last text painted', rounds: r.rounds, 'app median': ms(r.median), 'app min': ms(r.min), goal: '≤ 500 ms' },
+    { measure: `${label}: server done → last text painted`, rounds: a.rounds, 'app median': ms(a.median), 'app min': ms(a.min), goal: '≤ 2,000 ms', 'peak host RSS': rss },
+    { measure: `${label}: reopen → last text painted`, rounds: r.rounds, 'app median': ms(r.median), 'app min': ms(r.min), goal: '≤ 500 ms' },
   ];
 }
 
@@ -343,6 +427,9 @@ const bench: Bench = {
         const last = String(request.body.messages.at(-1)?.content ?? '');
         if (last.startsWith('stream')) return { text: streamText(end), chunkSize: 4 };
         if (last.startsWith('megabyte')) return { text: megabyte(end), chunkSize: 256 };
+        if (last.startsWith('tiny')) return { text: tinyReply(end), chunkSize: 7 };
+        const shape = (Object.keys(SHAPES) as Shape[]).find((name) => last.startsWith(`${name} `));
+        if (shape) return { text: SHAPES[shape](end), chunkSize: 256 };
         return { text: 'OK' };
       },
     });
@@ -354,6 +441,8 @@ const bench: Bench = {
       try {
         if (wanted('stream')) rows.push(...(await streamingRows(app, server)));
         if (wanted('megabyte')) rows.push(...(await bigReplyRows(app, server)));
+        for (const shape of Object.keys(SHAPES) as Shape[]) if (wanted(shape)) rows.push(...(await bigReplyRows(app, server, shape)));
+        if (wanted('tiny')) rows.push(...(await tinyDeltaRows(app, server)));
       } finally {
         await app.close();
       }

@@ -8,9 +8,9 @@ import { createConversationRepo } from '../../src/main/core/conversations/conver
 import { createMessageRepo, type MessageRepo } from '../../src/main/core/conversations/messageRepo';
 import { createAttachmentsModule, type Attachments } from '../../src/main/core/attachments/attachmentsModule';
 import { ATTACHMENTS_DIR } from '../../src/main/core/attachments/attachmentFiles';
-import { ATTACHMENT_FILE_MAX, ATTACHMENT_MESSAGE_MAX, ATTACHMENTS_PER_MESSAGE, limitProblem } from '../../src/shared/attachments';
+import { ATTACHMENT_FILE_MAX, ATTACHMENT_MESSAGE_MAX, ATTACHMENTS_PER_MESSAGE, AttachmentUpload, limitProblem } from '../../src/shared/attachments';
 import { makeTempDir, removeDir } from '../support/tempDir';
-import { PNG_1X1, pdfWithText } from '../support/attachmentFixtures';
+import { PNG_1X1, pdfWithPages, pdfWithText } from '../support/attachmentFixtures';
 
 let dir: string;
 let db: Db;
@@ -69,6 +69,27 @@ describe('attachment store', () => {
       'Summarize\n\nreport.pdf (text of the PDF):\n```text\nQuarterly figures look fine\n```',
     );
     await expect(attachments.store('broken.pdf', Buffer.from('%PDF-1.4\nnot really'))).rejects.toThrow(/broken\.pdf could not be read as a PDF/);
+  });
+
+  it('takes base64 data only, padding only at its end', () => {
+    const upload = (data: string) => AttachmentUpload.safeParse({ name: 'a.txt', mimeType: '', data }).success;
+    expect([upload(Buffer.from('hello').toString('base64')), upload('aGk='), upload('aA=='), upload('')]).toEqual([true, true, true, true]);
+    expect([upload('aGk=a'), upload('a=b='), upload('aGk*'), upload('a\nb')]).toEqual([false, false, false, false]);
+  });
+
+  it('attaches a PDF whose text is over the time or memory budget without its text, saying why', async () => {
+    const pdf = pdfWithPages(200, 40, (p, l) => `Page ${p + 1} line ${l + 1} of the report`);
+    // No worker starts and parses a file in a millisecond.
+    const slow = createAttachmentsModule({ db, dataDir: dir, now: () => clock, pdfBudget: { timeMs: 1, heapMb: 512 } });
+    const late = await slow.store('report.pdf', pdf);
+    expect(late).toMatchObject({ kind: 'pdf', note: 'report.pdf is attached without its text: reading its text took longer than 1 ms. Models will be told its text is missing.' });
+    expect(slow.content({ content: 'Summarize', attachments: [late] }, 'any-model', false)).toContain('reading its text took longer than 1 ms');
+    // pdf.js alone needs more heap than 8 MB.
+    const small = createAttachmentsModule({ db, dataDir: dir, now: () => clock, pdfBudget: { timeMs: 60_000, heapMb: 8 } });
+    const big = await small.store('other name.pdf', pdf);
+    expect(big.note).toBe('other name.pdf is attached without its text: reading its text needed more than 8 MB of memory. Models will be told its text is missing.');
+    // The file itself is stored: it can be sent (as a note) and exported.
+    expect(small.bytes(big.id)).toMatchObject({ ok: true });
   });
 
   it('enforces the size limits per file and per message, before anything is linked', async () => {

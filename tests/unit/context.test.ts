@@ -3,7 +3,7 @@
 import { countTokens } from 'gpt-tokenizer';
 import { describe, expect, it } from 'vitest';
 import { buildRequestHistory, compactionSplit, COMPACT_AT } from '../../src/main/core/context/requestHistory';
-import { createTokenCounter } from '../../src/main/core/context/tokenCount';
+import { createTokenCounter, estimateTokens } from '../../src/main/core/context/tokenCount';
 import type { Message } from '../../src/shared/domain';
 import { message } from '../support/messageFixture';
 import { contextWindowOf, costOf, DEFAULT_CONTEXT_WINDOW, plural } from '../../src/shared/providers';
@@ -36,6 +36,22 @@ describe('token counter', () => {
     expect(counter.text(text)).toBe(countTokens(text));
     expect(counter.text(`${text}`)).toBe(countTokens(text));
     expect(counter.message({ role: 'user', content: 'hello there' })).toBe(countTokens('hello there') + 4);
+  });
+
+  it('estimates past its budget for one task, on the high side, and counts the rest in the background', async () => {
+    const counter = createTokenCounter({ exactPerTask: 1000 });
+    const texts = Array.from({ length: 50 }, (_, i) => `Answer ${i}: the widget config had ${i % 13} issues and module ${i} reads every entry.`);
+    const first = texts.map((t) => counter.text(t));
+    // The first texts within the budget are exact; the rest estimated, never below the count.
+    expect(first[0]).toBe(countTokens(texts[0]));
+    expect(first.at(-1)).toBe(estimateTokens(texts.at(-1)!));
+    texts.forEach((t, i) => expect(first[i]).toBeGreaterThanOrEqual(countTokens(t)));
+    expect(counter.pending()).toBeGreaterThan(0);
+    // Background batches run between tasks until every estimate is replaced by the count.
+    while (counter.pending() > 0) await new Promise((resolve) => setImmediate(resolve));
+    expect(texts.map((t) => counter.text(t))).toEqual(texts.map((t) => countTokens(t)));
+    // Outside ASCII a character is taken as a token of its own.
+    expect(estimateTokens('日本語のテキスト')).toBeGreaterThanOrEqual(countTokens('日本語のテキスト'));
   });
 });
 

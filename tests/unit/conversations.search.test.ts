@@ -124,6 +124,24 @@ describe('conversation search', () => {
     const rare = conversations.list('zebra', 0, 5);
     expect(rare).toMatchObject({ total: 1, capped: false });
     expect(rare.items.map((c) => c.title)).toEqual(['Note 7']);
+    // A page deeper in the results continues the same order.
+    const next = conversations.list('common', 5, 5);
+    expect(next.items.map((c) => c.title)).toEqual([45, 44, 43, 42, 41].map((n) => `Note ${SEARCH_CAP + n}`));
+  });
+
+  it('reads a bounded part of one conversation full of matches, and pinned matches still come first', () => {
+    const older = conversations.create('Older');
+    messages.insert({ conversationId: older.id, role: 'user', content: 'a common word long ago' });
+    conversations.setPinned(older.id, true);
+    const busy = conversations.create('Busy');
+    db.transaction(() => {
+      for (let i = 0; i < 5000; i++) messages.insert({ conversationId: busy.id, role: 'user', content: `common line ${i}` });
+    })();
+    const found = conversations.list('common', 0, 10);
+    // The scan stopped inside Busy's messages: the count is an estimate, said to be one.
+    expect(found.capped).toBe(true);
+    expect(found.items.map((c) => c.title)).toEqual(['Older', 'Busy']);
+    expect(found.items[1].match?.snippet).toContain(`${MATCH_START}common${MATCH_END} line 4999`);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { splitBlocks, splitBlocksIncremental, type Blocks } from '../../src/renderer/chat/markdownBlocks';
+import { BIG_BLOCK, CHUNK, lexed, splitBlocks, splitBlocksIncremental, type Blocks } from '../../src/renderer/chat/markdownBlocks';
 
 const doc = [
   '# Plan\n\nFirst a paragraph with **bold** and `code`.\n\n',
@@ -54,4 +54,53 @@ describe('markdown blocks', () => {
       { numRuns: 300 },
     );
   });
+
+  it('finds a big table by its lines only outside code fences, and only at the start of a block', () => {
+    const rows = Array.from({ length: 1500 }, (_, i) => `| ${i} | widget-${i} |`).join('\n');
+    const table = `| id | name |\n|---|---|\n${rows}\n`;
+    const fenced = `Intro.\n\n\`\`\`md\n${table}\`\`\`\n\nAfter.\n`;
+    const split = splitBlocksIncremental(null, fenced);
+    expect(split.blocks.join('')).toBe(fenced);
+    expect(new Set(split.chunks.map((c) => c?.kind))).toEqual(new Set([undefined, 'code']));
+    const open = splitBlocksIncremental(null, `Intro.\n\n${table}\nAfter.\n`);
+    expect(open.chunks.filter((c) => c?.kind === 'table').length).toBeGreaterThan(4);
+    expect(open.blocks.at(-1)).toBe('After.\n');
+  });
+
+  // The three shapes of a reply that is one block: log lines in one paragraph, one code
+  // block, one table. Each is streamed in 1,000 pieces.
+  const shapes = {
+    paragraph: Array.from({ length: 4000 }, (_, i) => `12:00:${i % 60} worker-${i % 8} handled **job ${i}** in \`${i % 97} ms\``).join('\n'),
+    code: '```ts\n' + Array.from({ length: 4000 }, (_, i) => `const value${i} = compute(${i}, "item-${i % 97}");`).join('\n') + '\n```\n',
+    table: '| id | name | state | note |\n|---|---|---|---|\n' + Array.from({ length: 5000 }, (_, i) => `| ${i} | widget-${i % 97} | **ok** | step ${i} of the plan |`).join('\n') + '\n',
+  };
+
+  for (const [shape, text] of Object.entries(shapes)) {
+    it(`streams one ${shape} of ${Math.round(text.length / 1024)} kB in 1,000 pieces with flat work per piece`, () => {
+      expect(text.length).toBeGreaterThan(8 * BIG_BLOCK);
+      const step = Math.ceil(text.length / 1000);
+      let state: Blocks | null = null;
+      const lexedPerPiece: number[] = [];
+      const changedPerPiece: number[] = [];
+      for (let end = step; ; end += step) {
+        const before = lexed.chars;
+        const next = splitBlocksIncremental(state, text.slice(0, Math.min(end, text.length)));
+        lexedPerPiece.push(lexed.chars - before);
+        // A block whose text changed is parsed again as Markdown; the others are memoized.
+        changedPerPiece.push(next.blocks.filter((block, i) => block !== state?.blocks[i]).length);
+        state = next;
+        if (end >= text.length) break;
+      }
+      expect(state!.blocks.join('')).toBe(text);
+      expect(state!.blocks).toEqual(splitBlocks(text));
+      expect(state!.blocks.length).toBeGreaterThan(text.length / (2 * CHUNK));
+      // The lexer reads the last two chunks and the new piece, never the whole block...
+      const late = lexedPerPiece.slice(100);
+      expect(Math.max(...late)).toBeLessThanOrEqual(3 * CHUNK + step + 200);
+      // ...and at most the last three blocks change, however long the block has grown
+      // (once, when the block first grows past BIG_BLOCK, it turns into its chunks).
+      expect(changedPerPiece.slice(1).filter((n) => n > 3).length).toBeLessThanOrEqual(1);
+    });
+  }
 });
+

@@ -63,6 +63,7 @@ export function createStagedFiles() {
             if ((IMAGE_TYPES as readonly string[]).includes(file.type)) update(key, { previewUrl: `data:${file.type};base64,${data}` });
             const info = await call(api, 'attachments:add', { name, mimeType: file.type.slice(0, 200), data });
             update(key, { info });
+            if (info.note) problems.push(info.note);
           } catch (error) {
             set(draft, get(draft).filter((f) => f.key !== key));
             problems.push(error instanceof Error ? error.message : String(error));

@@ -3,9 +3,10 @@
 import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markdown';
 import type { PluggableList } from 'unified';
 import remarkGfm from 'remark-gfm';
-import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import remend from 'remend';
 import { splitBlocksIncremental, type Blocks } from './markdownBlocks';
+import { CodeChunk, groupCode } from './CodeChunk';
 import { loadLanguages, missingLanguages } from './highlightLanguages';
 import { rehypeHighlightCode } from './rehypeHighlightCode';
 import { mayContainMath, normalizeMathDelimiters } from './mathDelimiters';
@@ -86,6 +87,8 @@ const components: Components = {
 
 /** Bidi controls in a reply (code included: "trojan source") show as markers, as in titles. */
 const revealBidi = (text: string) => (hasBidiControls(text) ? revealBidiControls(text) : text);
+/** A chunk of a big code block shown highlighted: one toolbar for the block, none per chunk. */
+const chunkComponents: Components = { ...components, pre: ({ children }) => <pre className="md-code-chunk">{children}</pre> };
 
 const withGfm = [remarkGfm];
 const plain: PluggableList = [];
@@ -94,7 +97,7 @@ const plain: PluggableList = [];
 const hasFence = (text: string) => text.includes('```') || text.includes('~~~');
 
 /** One top-level block: unchanged blocks of a growing reply are not parsed again. */
-const Block = memo(function Block({ text, grammars, math }: { text: string; grammars: number; math: MathPlugins | null }) {
+const Block = memo(function Block({ text, grammars, math, bare }: { text: string; grammars: number; math: MathPlugins | null; bare?: boolean }) {
   const highlight: PluggableList = hasFence(text) ? [[rehypeHighlightCode, grammars]] : [];
   const gfm = mayUseGfm(text) ? withGfm : plain;
   return (
@@ -103,7 +106,7 @@ const Block = memo(function Block({ text, grammars, math }: { text: string; gram
       rehypePlugins={math ? [math.rehypeMath as never, ...highlight] : highlight}
       skipHtml
       urlTransform={defaultUrlTransform}
-      components={components}
+      components={bare ? chunkComponents : components}
     >
       {revealBidi(math ? normalizeMathDelimiters(text) : text)}
     </ReactMarkdown>
@@ -166,8 +169,11 @@ const LazyBlock = memo(function LazyBlock(props: {
   watch: Watch;
   eager: boolean;
   last: boolean;
+  /** A chunk of a big table or code block: wrapped, so its styles join it to its neighbours. */
+  className?: string;
+  bare?: boolean;
 }) {
-  const { watch, eager, last, ...block } = props;
+  const { watch, eager, last, className, ...block } = props;
   const ref = useRef<HTMLParagraphElement>(null);
   const [seen, setNear] = useState(eager);
   const near = seen || eager;
@@ -186,13 +192,15 @@ const LazyBlock = memo(function LazyBlock(props: {
   useEffect(() => {
     if (!near && ref.current) return watch(ref.current, () => setNear(true));
   }, [near, watch]);
-  if (markdown) return <Block {...block} />;
+  if (markdown) return className ? <div className={className}><Block {...block} /></div> : <Block {...block} />;
   return (
     <p ref={ref} className="md-pending" data-pending="" style={{ containIntrinsicSize: estimatedHeight(block.text) }}>
       {revealBidi(block.text)}
     </p>
   );
 });
+
+const NONE: ReadonlySet<number> = new Set();
 
 /**
  * Markdown split into blocks. While `streaming`, the open last block is repaired with
@@ -206,7 +214,15 @@ export const Markdown = memo(function Markdown({ text, streaming = false }: { te
     current = splitBlocksIncremental(split, text);
     setSplit(current);
   }
-  const { blocks } = current;
+  const { blocks, chunks } = current;
+  // Big code blocks are plain monospace until the user asks for highlighting (by group).
+  const [highlighted, setHighlighted] = useState(NONE);
+  const highlight = useCallback((group: number) => setHighlighted((set) => new Set(set).add(group)), []);
+  const latest = useRef(current);
+  useEffect(() => {
+    latest.current = current;
+  });
+  const copy = useCallback((group: number) => groupCode(latest.current, group), []);
   // Code in a language whose grammar is not loaded yet renders plain, then highlighted.
   const [grammars, setGrammars] = useState(0);
   const missing = missingLanguages(text).join(',');
@@ -225,10 +241,30 @@ export const Markdown = memo(function Markdown({ text, streaming = false }: { te
     <div className="markdown">
       {blocks.map((block, index) => {
         const last = index === blocks.length - 1;
-        const props = { grammars, math: wantsMath ? math : null, text: streaming && last ? remend(block) : block };
+        const chunk = chunks[index];
+        if (chunk?.kind === 'code' && !highlighted.has(chunk.group)) {
+          return <CodeChunk key={index} text={block} chunk={chunk} first={chunk.group === index} onCopy={copy} onHighlight={highlight} />;
+        }
+        // A chunk after the first parses with its block's head (fence line, table header) in front.
+        const source = chunk && chunk.group !== index ? chunk.head + block : block;
+        const props = { grammars, math: wantsMath ? math : null, text: streaming && last ? remend(source) : source };
+        const className = chunk?.kind === 'table' ? (chunk.group === index ? 'md-table-chunk' : 'md-table-chunk continued') : undefined;
         // Blocks only ever grow at the end, so the index is a stable key. The last blocks,
         // where a streaming reply grows, always render, and once rendered a block stays so.
-        return <LazyBlock key={index} {...props} watch={watch} eager={!lazy || index >= blocks.length - EAGER_TAIL} last={last} />;
+        return (
+          <LazyBlock
+            key={index}
+            {...props}
+            className={className}
+            bare={chunk?.kind === 'code'}
+            watch={watch}
+            // A chunk of a big block waits to be near the screen even in a short message:
+            // all of a 1 MB block's chunks pass through the tail while it streams, and
+            // parsing each there would parse the whole megabyte.
+            eager={chunk ? last : !lazy || index >= blocks.length - EAGER_TAIL}
+            last={last}
+          />
+        );
       })}
     </div>
   );

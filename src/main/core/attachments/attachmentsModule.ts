@@ -16,7 +16,7 @@ import { AppError, type Handlers } from '../ipc/dispatcher';
 import { createAttachmentFiles } from './attachmentFiles';
 import { sniffAttachment } from './attachmentKinds';
 import { userContent, type LoadedAttachment } from './attachmentParts';
-import { extractPdfText } from './pdfText';
+import { extractPdfText, type PdfBudget } from './pdfText';
 import { faultPoint } from '../faults/faultPoints';
 
 interface Row {
@@ -27,6 +27,8 @@ interface Row {
   kind: AttachmentInfo['kind'];
   size: number;
   text: string | null;
+  /** Why a PDF has no text although it may hold some. */
+  text_note: string | null;
   created_at: number;
 }
 
@@ -35,9 +37,16 @@ const UNLINKED_TTL_MS = 24 * 60 * 60 * 1000;
 /** Loaded contents kept in memory, so each round of a tool loop does not re-read the files. */
 const CACHE_CHARS = 64 * 1024 * 1024;
 
-const toInfo = (row: Row): AttachmentInfo => ({ id: row.id, name: row.name, mimeType: row.mime_type, kind: row.kind, size: row.size });
+const toInfo = (row: Row): AttachmentInfo => ({
+  id: row.id,
+  name: row.name,
+  mimeType: row.mime_type,
+  kind: row.kind,
+  size: row.size,
+  ...(row.text_note ? { note: row.text_note } : {}),
+});
 
-export function createAttachmentsModule(deps: { db: Db; dataDir: string; now: () => number }) {
+export function createAttachmentsModule(deps: { db: Db; dataDir: string; now: () => number; pdfBudget?: PdfBudget }) {
   const { db, now } = deps;
   const files = createAttachmentFiles(deps.dataDir);
   const byId = db.prepare<[string], Row>('SELECT * FROM attachments WHERE id = ?');
@@ -45,8 +54,8 @@ export function createAttachmentsModule(deps: { db: Db; dataDir: string; now: ()
     'SELECT * FROM attachments WHERE sha256 = ? AND name = ? AND mime_type = ?',
   );
   const insert = db.prepare(
-    `INSERT INTO attachments (id, sha256, name, mime_type, kind, size, text, created_at)
-     VALUES (@id, @sha256, @name, @mime_type, @kind, @size, @text, @created_at)`,
+    `INSERT INTO attachments (id, sha256, name, mime_type, kind, size, text, text_note, created_at)
+     VALUES (@id, @sha256, @name, @mime_type, @kind, @size, @text, @text_note, @created_at)`,
   );
   const linkRow = db.prepare('INSERT INTO message_attachments (message_id, position, attachment_id) VALUES (?, ?, ?)');
   const ofMessage = db.prepare<[number], Row>(
@@ -86,20 +95,22 @@ export function createAttachmentsModule(deps: { db: Db; dataDir: string; now: ()
     if (bytes.length === 0) throw new AppError('invalid_request', `${name} is empty.`);
     const sniffed = sniffAttachment(name, bytes);
     if (!sniffed.ok) throw new AppError('invalid_request', sniffed.message);
-    const sha256 = files.sha256(bytes);
+    const sha256 = await files.sha256Async(bytes);
     const known = byContent.get(sha256, name, sniffed.mimeType);
     if (known && files.exists(sha256)) return toInfo(known);
     let text: string | null = null;
+    let textNote: string | null = null;
     if (sniffed.kind === 'pdf') {
-      const extracted = await extractPdfText(bytes);
+      const extracted = await extractPdfText(bytes, deps.pdfBudget);
       if ('error' in extracted) throw new AppError('invalid_request', `${name} could not be read as a PDF (${extracted.error}).`);
-      text = extracted.text;
+      if ('overBudget' in extracted) textNote = `${name} is attached without its text: ${extracted.overBudget}. Models will be told its text is missing.`;
+      else text = extracted.text;
     }
     faultPoint('attachment:before-file');
-    await files.put(bytes);
+    await files.put(bytes, sha256);
     faultPoint('attachment:file-written');
     if (known) return toInfo(known);
-    const row: Row = { id: randomUUID(), sha256, name, mime_type: sniffed.mimeType, kind: sniffed.kind, size: bytes.length, text, created_at: createdAt };
+    const row: Row = { id: randomUUID(), sha256, name, mime_type: sniffed.mimeType, kind: sniffed.kind, size: bytes.length, text, text_note: textNote, created_at: createdAt };
     // Two uploads of the same file at once: the second finds the first's row.
     const stored = toInfo(byContent.get(sha256, name, sniffed.mimeType) ?? (insert.run(row), row));
     faultPoint('attachment:row-stored');
@@ -114,7 +125,9 @@ export function createAttachmentsModule(deps: { db: Db; dataDir: string; now: ()
     let loaded: LoadedAttachment;
     if (row.kind === 'pdf') {
       // The text was extracted when the file came in; the file need not be read again.
-      loaded = row.text ? { kind: 'text', text: row.text } : { kind: 'missing', message: `${row.name} has no text that could be extracted (it may hold scanned pages only).` };
+      loaded = row.text
+        ? { kind: 'text', text: row.text }
+        : { kind: 'missing', message: row.text_note ?? `${row.name} has no text that could be extracted (it may hold scanned pages only).` };
     } else {
       const read = files.read(row.sha256, row.name);
       if (!read.ok) return { kind: 'missing', message: read.message };

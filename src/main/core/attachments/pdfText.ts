@@ -1,13 +1,81 @@
 // A PDF's text, for models (which get PDFs as text). unpdf bundles a serverless build of
-// pdf.js with no native or platform-specific parts; it is loaded on first use only.
-export async function extractPdfText(bytes: Buffer): Promise<{ text: string; pages: number } | { error: string }> {
+// pdf.js with no native or platform-specific parts. It runs in a worker thread with a
+// time and a heap budget: pdf.js parses synchronously for seconds on a large file, which
+// on the host's main thread would stall every conversation and call meanwhile.
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+
+export interface PdfBudget {
+  /** Longer than this and the text is given up (the file is still attached). */
+  timeMs: number;
+  /** The worker's V8 heap limit. */
+  heapMb: number;
+}
+
+/** A 10 MB text-heavy PDF parses in 5–25 s on a busy 2-core machine. */
+export const PDF_BUDGET: PdfBudget = { timeMs: 60_000, heapMb: 1024 };
+
+export type PdfTextResult =
+  | { text: string; pages: number }
+  /** The file is not a readable PDF. */
+  | { error: string }
+  /** Readable maybe, but its text did not fit in the budget: attach without it. */
+  | { overBudget: string };
+
+// Plain CommonJS evaluated in the worker: no file of ours to find at run time in any of
+// the builds (electron-vite, the browser host, tsx, vitest). `unpdf` is the path main resolved.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+(async () => {
   try {
-    const { extractText, getDocumentProxy } = await import('unpdf');
+    const { extractText, getDocumentProxy } = require(workerData.unpdf);
     // verbosity 0: pdf.js would print warnings about broken files to the console.
-    const document = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
+    const document = await getDocumentProxy(workerData.bytes, { verbosity: 0 });
     const { text, totalPages } = await extractText(document, { mergePages: true });
-    return { text: text.trim(), pages: totalPages };
+    parentPort.postMessage({ text: text.trim(), pages: totalPages });
   } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) };
+    parentPort.postMessage({ error: error instanceof Error ? error.message : String(error) });
   }
+})();
+`;
+
+let unpdfPath: string | null = null;
+
+const seconds = (ms: number) => (ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`);
+
+export function extractPdfText(bytes: Buffer, budget: PdfBudget = PDF_BUDGET): Promise<PdfTextResult> {
+  unpdfPath ??= createRequire(import.meta.url).resolve('unpdf');
+  // A copy the worker owns (the Buffer may be a slice of a shared pool), moved, not cloned.
+  const owned = new Uint8Array(bytes);
+  return new Promise((resolve) => {
+    let settled = false;
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { unpdf: unpdfPath, bytes: owned },
+      transferList: [owned.buffer],
+      resourceLimits: { maxOldGenerationSizeMb: budget.heapMb },
+      stdout: true,
+      stderr: true,
+    });
+    const settle = (result: PdfTextResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(result);
+      void worker.terminate();
+    };
+    const timer = setTimeout(
+      () => settle({ overBudget: `reading its text took longer than ${seconds(budget.timeMs)}` }),
+      budget.timeMs,
+    );
+    worker.on('message', (result: PdfTextResult) => settle(result));
+    worker.on('error', (error: Error & { code?: string }) =>
+      settle(
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? { overBudget: `reading its text needed more than ${budget.heapMb} MB of memory` }
+          : { error: error.message },
+      ),
+    );
+    worker.on('exit', () => settle({ error: 'the PDF reader stopped unexpectedly' }));
+  });
 }

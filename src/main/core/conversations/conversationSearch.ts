@@ -1,7 +1,8 @@
 // The sidebar's search: titles and message text through FTS5 (the shown versions only, so
 // a result always opens on a message that is there to see). Results come pinned first,
-// then by their newest match. A common word matches most of the database, so the scan
-// stops at SEARCH_CAP conversations and the count reads "1,000+" instead of counting all.
+// then by their newest match. A common word matches most of the database, so the scan of
+// matching messages (newest first) stops once the requested page is full, or after
+// ROW_BUDGET rows of it; the count is then estimated, never counted.
 import type { Db } from '../db/openDatabase';
 
 export const SEARCH_CAP = 1000;
@@ -37,8 +38,14 @@ export function titlePhrase(query: string): string {
 
 /** Trigram search needs three characters; shorter queries scan the titles. */
 const TRIGRAM = 3;
-/** When a scan stops at the cap, this many of a pinned conversation's newest messages are checked. */
+/** When a scan stops early, this many of a pinned conversation's newest messages are checked. */
 const PINNED_SCAN = 2000;
+/**
+ * Matching messages read per page of results at most: one conversation of 100,000
+ * messages matching a common word would otherwise be read whole to find one result.
+ */
+const ROW_BUDGET = 10;
+const MIN_ROWS = 2000;
 
 // Folds case and accents the way the index's unicode61 tokenizer does.
 const fold = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
@@ -74,9 +81,9 @@ export function snippetOf(text: string, query: string, around = 10): string | nu
 export interface SearchPage {
   /** The requested page of matching top-level conversations. */
   ids: string[];
-  /** How many match, up to SEARCH_CAP. */
+  /** How many match, up to SEARCH_CAP; estimated when `capped`. */
   total: number;
-  /** More than SEARCH_CAP match (or the scan stopped there). */
+  /** The scan stopped before the end: more may match than `total` says. */
   capped: boolean;
   /** The newest matching message of each conversation on the page found through its messages. */
   messageOf: Map<string, number>;
@@ -97,6 +104,7 @@ export function createConversationSearch(db: Db) {
   const shortTitles = db.prepare<[string, number], { id: string }>(
     "SELECT id FROM conversations WHERE parent_id IS NULL AND title LIKE ? ESCAPE '\\' ORDER BY rowid DESC LIMIT ?",
   );
+  const newestMessage = db.prepare<[], { id: number | null }>('SELECT max(id) AS id FROM messages');
   const newestFirst = db.prepare<[string], { id: number; conversation_id: string; created_at: number }>(
     `SELECT m.id, m.conversation_id, m.created_at FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid
      WHERE messages_fts MATCH ? AND m.shown = 1 ORDER BY messages_fts.rowid DESC`,
@@ -134,16 +142,40 @@ export function createConversationSearch(db: Db) {
         [...query].length >= TRIGRAM ? titles.all(titlePhrase(query), SEARCH_CAP + 1) : shortTitles.all(likePattern(query), SEARCH_CAP + 1);
       for (const row of titleRows) consider(row.id);
       if (titleRows.length > SEARCH_CAP) capped = true;
+      // The scan runs newest first, so once `wanted` conversations matched at or after the
+      // current row's time, nothing older can enter the page: stop there.
+      const wanted = offset + limit;
+      const titleTimes = [...hits.values()].map((hit) => hit.at).sort((a, b) => b - a);
+      let titlesAfter = 0;
+      let fromMessages = 0;
+      let rows = 0;
+      let lastId = 0;
+      const budget = Math.max(MIN_ROWS, ROW_BUDGET * wanted);
       for (const row of fts ? newestFirst.iterate(fts) : []) {
+        rows++;
+        lastId = row.id;
+        const known = hits.has(row.conversation_id);
         const hit = consider(row.conversation_id);
         if (hit && hit.messageId === undefined) {
           hit.messageId = row.id;
           hit.at = row.created_at;
+          if (!known) fromMessages++;
         }
-        if (hits.size > SEARCH_CAP) {
+        // Rows come newest first: the count of title matches at or after the row only grows.
+        while (titlesAfter < titleTimes.length && titleTimes[titlesAfter] >= row.created_at) titlesAfter++;
+        const full = fromMessages + titlesAfter >= wanted;
+        if (hits.size > SEARCH_CAP || full || rows >= budget) {
           capped = true;
           break;
         }
+      }
+      // Stopped early: estimate how many conversations match from the share of the
+      // messages scanned (ids grow with time), between what was found and the cap.
+      let estimate = hits.size;
+      if (capped && lastId > 0) {
+        const newest = newestMessage.get()?.id ?? lastId;
+        const share = Math.max(1e-6, (newest - lastId + 1) / newest);
+        estimate = Math.min(SEARCH_CAP, Math.max(hits.size, Math.round(fromMessages / share)));
       }
       // The scan stopped at the cap: pinned conversations stay on top even when their match is old.
       for (const row of capped ? pinned.all() : []) {
@@ -156,7 +188,8 @@ export function createConversationSearch(db: Db) {
       const ranked = [...hits.values()].sort((a, b) => b.pinned - a.pinned || b.at - a.at || (a.id < b.id ? -1 : 1));
       const page = ranked.slice(offset, offset + limit);
       const messageOf = new Map(page.flatMap((hit) => (hit.messageId === undefined ? [] : [[hit.id, hit.messageId] as const])));
-      return { ids: page.map((hit) => hit.id), total: Math.min(ranked.length, SEARCH_CAP), capped: capped || ranked.length > SEARCH_CAP, messageOf };
+      const total = Math.min(SEARCH_CAP, Math.max(ranked.length, estimate));
+      return { ids: page.map((hit) => hit.id), total, capped: capped || ranked.length > SEARCH_CAP, messageOf };
     },
     /** A short excerpt of the message around the match, the matched words between markers. */
     snippet(query: string, messageId: number): string | null {

@@ -496,6 +496,16 @@ export const migrations: Migration[] = [
       CREATE INDEX tasks_by_list_status ON tasks (list_id, status);
     `,
   },
+  {
+    version: 21,
+    name: 'pdf text note and summary index',
+    sql: `
+      -- Why a PDF has no text although it may hold some (its parse went over budget).
+      ALTER TABLE attachments ADD COLUMN text_note TEXT;
+      -- A request finds the newest summary without scanning the conversation.
+      CREATE INDEX messages_summaries ON messages (conversation_id, id) WHERE summary_through IS NOT NULL AND shown = 1;
+    `,
+  },
 ];
 
 export const LATEST_VERSION = migrations.at(-1)?.version ?? 0;

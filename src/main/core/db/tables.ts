@@ -38,6 +38,7 @@ export const tables = {
     size: integer,
     text: text.orNull,
     created_at: integer,
+    text_note: text.orNull,
   },
   conversation_instructions: {
     conversation_id: text,

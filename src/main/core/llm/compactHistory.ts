@@ -53,8 +53,13 @@ export async function compactHistory(
   /** `/compact` by hand keeps only the newest exchange; near the window, what fits in KEEP_SHARE stays. */
   mode: 'auto' | 'manual' = 'auto',
 ): Promise<Message | null> {
-  const { summary, history } = loadHistory(deps.messages, request.conversationId);
   const keep = mode === 'manual' ? 0 : Math.floor(request.connection.contextWindow * KEEP_SHARE);
+  // What is kept, then what the summary reads (at most 0.6 of the window, its newest part):
+  // anything older would be clipped from the transcript anyway, so it is not read at all.
+  const { summary, history } = loadHistory(deps.messages, request.conversationId, {
+    maxTokens: keep + request.connection.contextWindow,
+    counter: deps.tokens,
+  });
   const split = compactionSplit(history, keep, deps.tokens);
   if (!split) return null;
   const text = await summarize({

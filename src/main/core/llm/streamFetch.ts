@@ -65,21 +65,36 @@ function watchBody(body: ReadableStream<Uint8Array>, idleMs: number, state: Wire
   let tail = '\n';
   let started = false;
 
+  // One idle timer for the whole body, re-armed by each read (a timer and a promise per
+  // read were a measurable share of a stream of tiny deltas). It fires only while a read
+  // waits: between reads the consumer, not the server, is the one taking its time.
+  let reading = false;
+  let idled: StreamIdleError | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  const onIdle = () => {
+    if (!reading) return;
+    idled = new StreamIdleError(idleMs);
+    void reader.cancel(idled).catch(() => undefined);
+  };
+
   /** One read from the server, failing if it stays silent for `idleMs`. */
   async function read(): Promise<ReadableStreamReadResult<Uint8Array>> {
-    let timer: NodeJS.Timeout | undefined;
-    const idle = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new StreamIdleError(idleMs)), idleMs);
-    });
+    if (timer) timer.refresh();
+    else timer = setTimeout(onIdle, idleMs);
+    reading = true;
     try {
-      return await Promise.race([reader.read(), idle]);
-    } catch (error) {
-      if (error instanceof StreamIdleError) void reader.cancel(error).catch(() => undefined);
-      throw error;
+      const next = await reader.read();
+      if (idled) throw idled;
+      return next;
     } finally {
-      clearTimeout(timer);
+      reading = false;
     }
   }
+
+  const stopTimer = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+  };
 
   function scan(bytes: Uint8Array): void {
     if (state.sawDone) return;
@@ -106,6 +121,7 @@ function watchBody(body: ReadableStream<Uint8Array>, idleMs: number, state: Wire
       try {
         const next = await read();
         if (next.done) {
+          stopTimer();
           controller.close();
           return;
         }
@@ -115,6 +131,7 @@ function watchBody(body: ReadableStream<Uint8Array>, idleMs: number, state: Wire
           started = text.length > 0;
           if (text.startsWith('{')) {
             controller.enqueue(await jsonAsEvents(next.value));
+            stopTimer();
             controller.close();
             return;
           }
@@ -122,10 +139,12 @@ function watchBody(body: ReadableStream<Uint8Array>, idleMs: number, state: Wire
         scan(next.value);
         controller.enqueue(next.value);
       } catch (error) {
+        stopTimer();
         controller.error(error);
       }
     },
     cancel(reason) {
+      stopTimer();
       return reader.cancel(reason);
     },
   });

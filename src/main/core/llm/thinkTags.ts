@@ -16,6 +16,8 @@ export interface ContentParts {
 
 /** The longest tail of `text` that could be the start of `tag`. */
 function partialTagAt(text: string, tag: string): number {
+  // Per streamed chunk: most chunks hold no '<' near their end, and need no slicing at all.
+  if (text.lastIndexOf('<') < text.length - (tag.length - 1)) return text.length;
   for (let n = Math.min(tag.length - 1, text.length); n > 0; n--) {
     if (tag.startsWith(text.slice(-n))) return text.length - n;
   }

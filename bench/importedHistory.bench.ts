@@ -1,0 +1,79 @@
+// The first send in a 100k-message conversation whose token counts nobody has cached (an
+// import, or a database written by an older version): each round is a fresh host process
+// (bench/support/firstSend.ts) timing send → request at the model and its peak RSS,
+// interleaved with its floor, the same first send in a new conversation of the same data dir.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { registerRawImports } from './rawImports';
+import { interleave, ratioRow, summarize, type Bench, type BenchRow } from './benchKit';
+
+const MESSAGES = Math.round(100_000 * Number(process.env.STEPWISE_BENCH_SCALE ?? 1));
+const ROUNDS = Number(process.env.STEPWISE_BENCH_ROUNDS ?? 20);
+const run = promisify(execFile);
+/** The model decides the context window: the default (32k) unless STEPWISE_BENCH_MODEL names one (gpt-4.1: 1M). */
+const MODEL = process.env.STEPWISE_BENCH_MODEL ?? 'scripted';
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+
+/** Long enough to be real (a model's answer of a few sentences), varied so no two texts are equal. */
+const answer = (i: number) =>
+  `Answer ${i}: the widget-${i % 97} config had ${i % 13} issues; module ${i % 31} now reads **every** entry, ` +
+  `and \`check(${i})\` reports what changed. See [the notes](https://example.com/${i}).`;
+
+async function seed(dataDir: string): Promise<string> {
+  registerRawImports();
+  const { createNodeCore } = await import('../src/main/core/createNodeCore');
+  const core = createNodeCore({ dataDir, env: { STEPWISE_MODEL: 'scripted' }, chat: { log: () => {} } });
+  const { id } = core.conversations.create('Imported');
+  core.db.transaction(() => {
+    for (let i = 1; i <= MESSAGES; i++) {
+      core.messages.insert({ conversationId: id, role: i % 2 ? 'user' : 'assistant', content: i % 2 ? `Question ${i}: what about widget-${i % 97}?` : answer(i) });
+    }
+  })();
+  core.close();
+  return id;
+}
+
+const bench: Bench = {
+  title: `First send in an imported ${MESSAGES.toLocaleString('en')}-message conversation (no cached token counts)`,
+  async run() {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-bench-imported-'));
+    const dataDir = path.join(root, 'data');
+    try {
+      const id = await seed(dataDir);
+      const child = path.join(import.meta.dirname, 'support/firstSend.ts');
+      const rss: Record<'imported' | 'fresh', number[]> = { imported: [], fresh: [] };
+      const pristine = path.join(root, 'pristine');
+      fs.cpSync(dataDir, pristine, { recursive: true });
+      const once = async (which: 'imported' | 'fresh') => {
+        // Every round starts from the imported database: a first send may store a summary.
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        fs.cpSync(pristine, dataDir, { recursive: true });
+        const { stdout } = await run(process.execPath, ['--import', 'tsx', child, dataDir, which === 'imported' ? id : 'new', MODEL], { maxBuffer: 1 << 20 });
+        const { elapsed, peakRss } = JSON.parse(stdout) as { elapsed: number; peakRss: number };
+        rss[which].push(peakRss);
+        return elapsed;
+      };
+      const result = await interleave({ imported: () => once('imported'), fresh: () => once('fresh') }, { rounds: ROUNDS, warmup: 1 });
+      const peak = (which: 'imported' | 'fresh') => summarize(rss[which]);
+      const rows: BenchRow[] = [
+        ratioRow(`first send → reply's request at the model, imported ${MESSAGES.toLocaleString('en')} messages (${MODEL})`, result.imported, result.fresh, 'first send in a new conversation', '≤ 300 ms'),
+        {
+          measure: 'peak host RSS of that process (median / max)',
+          'app median': mib(peak('imported').median),
+          'app min': mib(Math.max(...rss.imported)),
+          floor: 'the new-conversation send',
+          'floor median': mib(peak('fresh').median),
+          goal: '≤ 250 MiB',
+        },
+      ];
+      return rows;
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  },
+};
+
+export default bench;
