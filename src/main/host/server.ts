@@ -3,7 +3,7 @@
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { IMPORT_MAX_CHARS, WsRequestFrame, describeZodError } from '../../shared/ipc';
 import type { Core } from '../core/createCore';
@@ -153,6 +153,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   server.timeout = idleMs;
   server.headersTimeout = idleMs;
   server.requestTimeout = Math.max(idleMs, 60_000);
+  const stopSilentSweep = closeSilentSockets(server, idleMs);
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: IMPORT_MAX_CHARS * 4 + 1024 * 1024 });
   const clients = new Set<WebSocket>();
@@ -220,6 +221,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     port,
     token,
     async close() {
+      stopSilentSweep();
       unsubscribe();
       for (const ws of clients) ws.terminate();
       wss.close();
@@ -227,4 +229,31 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * Closes every socket that has sent nothing within the idle limit. Node's own socket
+ * timeout missed some of the connections accepted in the host's first moments (they
+ * stayed open for good in about a third of start-ups), so this sweep checks every silent
+ * socket itself, from its acceptance on, whatever Node's timer lists did. Sockets that
+ * have sent a byte are left to Node's timeouts, which hold for them.
+ */
+function closeSilentSockets(server: http.Server, idleMs: number): () => void {
+  const silent = new Map<Socket, number>();
+  server.on('connection', (socket: Socket) => {
+    silent.set(socket, Date.now());
+    socket.once('close', () => silent.delete(socket));
+  });
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const [socket, since] of silent) {
+      if (socket.bytesRead > 0) silent.delete(socket);
+      else if (now - since >= idleMs) {
+        silent.delete(socket);
+        socket.destroy();
+      }
+    }
+  }, Math.max(50, Math.min(1000, idleMs / 10)));
+  sweep.unref();
+  return () => clearInterval(sweep);
 }
