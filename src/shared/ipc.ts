@@ -19,20 +19,19 @@ import {
 import { SettingsPatch, SettingsView } from './settings';
 import { TaskList, TaskTitle, UserTaskPatch } from './tasks';
 import { AutopilotState, Worker } from './agents';
-import { Approval, ApprovalDecision, McpServerInput, McpServerName, McpState, ToolOutput, ToolProgress } from './mcp';
 import { ModelRef, ProfileId, ProfileInput } from './providers';
 import { Question, QuestionReply } from './questions';
 import { Draft, DraftContent } from './drafts';
 import { LedgerCall, LedgerCounts } from './ledger';
 import { InstructionsText } from './instructions';
-import { Folder, FolderId, FolderName, MoveToFolder, SidebarRow } from './folders';
 import { AttachmentId, AttachmentInfo, AttachmentPreview, AttachmentUpload, ATTACHMENTS_PER_MESSAGE } from './attachments';
-import { call, Empty } from './contract';
+import { call, Empty, ExportResult, Page } from './contract';
+import { mcpCalls, mcpEvents } from './mcpContract';
+import { folderCalls, folderEvents } from './foldersContract';
 import { continuityCalls, continuityEvents } from './continuityContract';
 import { taskShareCalls, taskShareEvents } from './taskShareContract';
 import { planCalls, planEvents } from './planContract';
 import { boardCalls } from './boardContract';
-
 
 /** Text appended to a string field at a known position, so a stream sends only what is new. */
 export const TextAppend = z.object({ at: z.number().int().min(0), text: z.string() });
@@ -48,11 +47,6 @@ const ExportTasksRequest = z.strictObject({
   scope: z.enum(['open', 'history', 'all']),
 });
 
-const ExportResult = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('saved'), path: z.string() }),
-  z.object({ kind: z.literal('cancelled') }),
-  z.object({ kind: z.literal('download'), filename: z.string(), mimeType: z.string(), text: z.string() }),
-]);
 /** A user message: text, files (ids from `attachments:add`), or both. */
 const UserMessage = {
   content: z.string({ error: 'message must be text' }).max(MESSAGE_MAX, { error: `message must be at most ${MESSAGE_MAX} characters` }),
@@ -60,8 +54,6 @@ const UserMessage = {
 };
 const hasContent = (m: { content: string; attachments?: string[] }) => m.content.trim().length > 0 || !!m.attachments?.length;
 const NOT_EMPTY = { error: 'message must not be empty', path: ['content'] };
-
-const Page = { offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(1000).default(200) };
 
 export const calls = {
   'app:info': call(
@@ -238,51 +230,8 @@ export const calls = {
   /** Chooses the profile and model of a conversation (and of new conversations from now on). */
   'conversations:setModel': call(z.strictObject({ id: ConversationId, model: ModelRef }), Conversation),
 
-
-  /** MCP servers (from `mcp.json`) with their state and tools; secrets masked. */
-  'mcp:get': call(Empty, McpState),
-  /** Adds or changes a server (`previousName` when editing one, to rename it). New servers start disabled. */
-  'mcp:saveServer': call(
-    z.strictObject({ previousName: McpServerName.nullable().default(null), server: McpServerInput }),
-    McpState,
-  ),
-  'mcp:removeServer': call(z.strictObject({ name: McpServerName }), McpState),
-  /** A pasted `mcpServers` block (or a whole file); every server it adds starts disabled. */
-  'mcp:import': call(
-    z.strictObject({ text: z.string().max(200_000) }),
-    z.object({ state: McpState, added: z.array(z.string()) }),
-  ),
-  'mcp:setEnabled': call(z.strictObject({ name: McpServerName, enabled: z.boolean() }), McpState),
-  /** "Run tools without asking" for every tool of the server. */
-  'mcp:setTrusted': call(z.strictObject({ name: McpServerName, trusted: z.boolean() }), McpState),
-  'mcp:setToolEnabled': call(
-    z.strictObject({ name: McpServerName, tool: z.string().max(500), enabled: z.boolean() }),
-    McpState,
-  ),
-  'mcp:restart': call(z.strictObject({ name: McpServerName }), McpState),
-  /** Images and resources an MCP call returned (`conversationId`: where its card is). */
-  'tools:output': call(
-    z.strictObject({ conversationId: ConversationId, toolCallId: z.string().max(200) }),
-    ToolOutput.nullable(),
-  ),
-
-  /** Sidebar folders, by name. */
-  'folders:list': call(Empty, z.array(Folder)),
-  'folders:create': call(z.strictObject({ name: FolderName }), Folder),
-  'folders:rename': call(z.strictObject({ id: FolderId, name: FolderName }), Folder),
-  'folders:setCollapsed': call(z.strictObject({ id: FolderId, collapsed: z.boolean() }), Folder),
-  /** Deletes a folder; its conversations move out of it (`moved` of them), none is deleted. */
-  'folders:delete': call(z.strictObject({ id: FolderId }), z.object({ id: FolderId, moved: z.number().int() })),
-  /** Moves a conversation into a folder, or out of any with null. */
-  'conversations:setFolder': call(MoveToFolder, Conversation),
-  /** The sidebar without a search: pinned conversations, then each folder with its conversations (unless collapsed), then the rest. */
-  'sidebar:rows': call(z.strictObject(Page), z.object({ rows: z.array(SidebarRow), total: z.number().int() })),
-  /** Every conversation of a folder in one file (JSON: `stepwise.conversations`, which imports into the same folder). */
-  'export:folder': call(z.strictObject({ folderId: FolderId, format: z.enum(['md', 'json']) }), ExportResult),
-
-  /** Tool calls of a conversation (and its workers) waiting for the user. */
-  'approvals:list': call(z.strictObject({ conversationId: ConversationId }), z.array(Approval)),
-  'approvals:answer': call(z.strictObject({ id: z.uuid(), decision: ApprovalDecision }), Approval),
+  ...mcpCalls,
+  ...folderCalls,
   ...continuityCalls,
   ...taskShareCalls,
   ...planCalls,
@@ -338,15 +287,10 @@ export const events = {
   'chat:status': ChatStatus,
   'settings:changed': SettingsView,
   'notices:changed': z.array(Notice),
-  'mcp:changed': McpState,
-  /** The calls waiting for approval in a conversation (its workers' included) changed. */
-  'approvals:changed': z.object({ conversationId: ConversationId, approvals: z.array(Approval) }),
-  /** A running tool reported progress (shown in its card). */
-  'tools:progress': ToolProgress,
-  /** Folders were made, renamed, collapsed, deleted, or a conversation moved between them. */
-  'folders:changed': z.object({ folders: z.array(Folder) }),
   /** A native menu item was chosen. */
   'app:command': z.object({ command: AppCommand }),
+  ...mcpEvents,
+  ...folderEvents,
   ...continuityEvents,
   ...taskShareEvents,
 } as const;

@@ -1,0 +1,46 @@
+// MCP servers, their tools' outputs and the calls waiting for approval: this feature's part
+// of the IPC contract (merged into shared/ipc.ts).
+import { z } from 'zod';
+import { call, Empty } from './contract';
+import { ConversationId } from './domain';
+import { Approval, ApprovalDecision, McpServerInput, McpServerName, McpState, ToolOutput, ToolProgress } from './mcp';
+
+export const mcpCalls = {
+  /** MCP servers (from `mcp.json`) with their state and tools; secrets masked. */
+  'mcp:get': call(Empty, McpState),
+  /** Adds or changes a server (`previousName` when editing one, to rename it). New servers start disabled. */
+  'mcp:saveServer': call(
+    z.strictObject({ previousName: McpServerName.nullable().default(null), server: McpServerInput }),
+    McpState,
+  ),
+  'mcp:removeServer': call(z.strictObject({ name: McpServerName }), McpState),
+  /** A pasted `mcpServers` block (or a whole file); every server it adds starts disabled. */
+  'mcp:import': call(
+    z.strictObject({ text: z.string().max(200_000) }),
+    z.object({ state: McpState, added: z.array(z.string()) }),
+  ),
+  'mcp:setEnabled': call(z.strictObject({ name: McpServerName, enabled: z.boolean() }), McpState),
+  /** "Run tools without asking" for every tool of the server. */
+  'mcp:setTrusted': call(z.strictObject({ name: McpServerName, trusted: z.boolean() }), McpState),
+  'mcp:setToolEnabled': call(
+    z.strictObject({ name: McpServerName, tool: z.string().max(500), enabled: z.boolean() }),
+    McpState,
+  ),
+  'mcp:restart': call(z.strictObject({ name: McpServerName }), McpState),
+  /** Images and resources an MCP call returned (`conversationId`: where its card is). */
+  'tools:output': call(
+    z.strictObject({ conversationId: ConversationId, toolCallId: z.string().max(200) }),
+    ToolOutput.nullable(),
+  ),
+  /** Tool calls of a conversation (and its workers) waiting for the user. */
+  'approvals:list': call(z.strictObject({ conversationId: ConversationId }), z.array(Approval)),
+  'approvals:answer': call(z.strictObject({ id: z.uuid(), decision: ApprovalDecision }), Approval),
+} as const;
+
+export const mcpEvents = {
+  'mcp:changed': McpState,
+  /** The calls waiting for approval in a conversation (its workers' included) changed. */
+  'approvals:changed': z.object({ conversationId: ConversationId, approvals: z.array(Approval) }),
+  /** A running tool reported progress (shown in its card). */
+  'tools:progress': ToolProgress,
+} as const;
