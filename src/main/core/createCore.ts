@@ -4,13 +4,13 @@ import path from 'node:path';
 import type { Handlers } from './ipc/dispatcher';
 import { createDispatcher } from './ipc/dispatcher';
 import { createEventBus } from './ipc/eventBus';
-import { openDatabase } from './db/openDatabase';
+import { movedAsideNotice, openDatabase } from './db/openDatabase';
 import { createConversationRepo } from './conversations/conversationRepo';
 import { createMessageRepo } from './conversations/messageRepo';
 import { conversationHandlers } from './conversations/conversationHandlers';
 import { createNotices } from './notices/notices';
 import { exportHandlers, type FileDialogs } from './export/exportHandlers';
-import type { PreparedSettings } from './settings/settingsFile';
+import { settingsResetNotice, type PreparedSettings } from './settings/settingsFile';
 import { createSettingsService, type SecretStore, type SettingsBackend, type SettingsEnv } from './settings/settingsService';
 import { createToolRegistry } from './tools/toolRegistry';
 import { currentTimeTool } from './tools/builtinTools';
@@ -29,7 +29,9 @@ import { createToolOutputs } from './mcp/toolOutputs';
 import { createProviders } from './providers/providersModule';
 import { createTokenCounter } from './context/tokenCount';
 import { openDataDir, type DataDirLock } from './storage/openDataDir';
-import { KEY_FILE } from './settings/fileSecretStore';
+import { exposedKeyNotice } from './settings/fileSecretStore';
+import { createAppInfo } from './app/appInfo';
+import { createStopAll } from './stop/stopAll';
 import { createDraftModule } from './drafts/draftModule';
 import { createLedgerModule } from './ledger/ledgerModule';
 import { createInstructionsModule } from './instructions/instructionsModule';
@@ -77,27 +79,11 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
   const bus = createEventBus({ check: options.checkEvents ?? false });
   const notices = createNotices(bus);
   const { db, movedAside } = openDatabase(options.dataDir, { uncleanShutdown: lock.uncleanShutdown });
-  if (movedAside) {
-    notices.add({
-      id: 'db-moved-aside',
-      level: 'warning',
-      text: `The conversation database could not be read, so Stepwise started a new one. The old file was kept as ${movedAside}.`,
-    });
-  }
-  if (lock.madePrivate.includes(KEY_FILE)) {
-    notices.add({
-      id: 'key-file-exposed',
-      level: 'warning',
-      text: `Your saved API key (${path.join(options.dataDir, KEY_FILE)}) was readable by other users of this computer. Stepwise made it private; if anyone else could have read it, replace the key.`,
-    });
-  }
-  if (options.preparedSettings?.backup) {
-    notices.add({
-      id: 'settings-reset',
-      level: 'warning',
-      text: `Your settings could not be read (${options.preparedSettings.reason}), so defaults are in use. The old file was kept as ${options.preparedSettings.backup}.`,
-    });
-  }
+  notices.addAll([
+    movedAsideNotice(movedAside),
+    exposedKeyNotice(options.dataDir, lock.madePrivate),
+    settingsResetNotice(options.preparedSettings),
+  ]);
 
   const conversations = createConversationRepo(db, now);
   const attachments = createAttachmentsModule({ db, dataDir: options.dataDir, now });
@@ -219,14 +205,8 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
   const instructions = createInstructionsModule({ db, now, prompts, systemPrompt: () => settings.effective().systemPrompt });
 
   const handlers: Handlers = {
-    'app:info': () => ({
-      version: options.version,
-      host: options.host,
-      dataDir: options.dataDir,
-      platform: process.platform,
-    }),
-    'notices:list': () => notices.list(),
-    'notices:dismiss': ({ id }) => notices.dismiss(id),
+    ...createAppInfo({ version: options.version, host: options.host, dataDir: options.dataDir }).handlers,
+    ...notices.handlers,
     ...conversationHandlers({ conversations, messages, bus }),
     ...chatHandlers({ engine: chat }),
     ...providers.handlers,
@@ -246,26 +226,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     ...continuity.handlers,
     ...taskShare.handlers,
     ...plans.handlers,
-    // Stop halts everything in the conversation at once: Autopilot's pending step, the
-    // main agent and every worker (with a summary when workers were involved).
-    'chat:stop': async ({ conversationId }) => {
-      autopilot.stop(conversationId);
-      // Every call waiting for approval is denied (not just cancelled), and the model is told so.
-      if (approvals.denyAll(conversationId)) await new Promise((resolve) => setImmediate(resolve));
-      // stopAll notes who was waiting for input before anything is cancelled.
-      const stopping = workers.workers.stopAll(conversationId);
-      questions.questions.cancelAll(conversationId, 'stopped');
-      await stopping;
-      continuity.stopped(conversationId);
-      return chat.status(conversationId);
-    },
-    'settings:get': () => providers.view(),
-    'settings:update': ({ patch }) => {
-      settings.update(patch);
-      const view = providers.view();
-      bus.emit('settings:changed', view);
-      return view;
-    },
+    ...createStopAll({ autopilot, approvals, workers: workers.workers, questions: questions.questions, continuity, chat }).handlers,
   };
 
   return {

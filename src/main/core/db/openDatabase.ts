@@ -17,6 +17,7 @@ import {
   readOnlyDataDir,
   unreadable,
 } from '../storage/storageErrors';
+import type { Notice } from '../../../shared/domain';
 
 export type Db = Database.Database;
 
@@ -185,4 +186,14 @@ export function migrate(db: Db, all: Migration[], target: number): void {
       db.pragma(`user_version = ${migration.version}`);
     })();
   }
+}
+
+/** What the user is told when the database could not be read and was moved aside. */
+export function movedAsideNotice(movedAside: string | null): Notice | null {
+  if (!movedAside) return null;
+  return {
+    id: 'db-moved-aside',
+    level: 'warning',
+    text: `The conversation database could not be read, so Stepwise started a new one. The old file was kept as ${movedAside}.`,
+  };
 }

@@ -1,14 +1,20 @@
-// Start-up notices the UI must show (a moved-aside database, reset settings).
+// Notices the UI must show (a moved-aside database, reset settings, MCP servers left out),
+// and the calls that list and dismiss them.
 import type { Notice } from '../../../shared/domain';
+import type { Handlers } from '../ipc/dispatcher';
 import type { EventBus } from '../ipc/eventBus';
 
 export function createNotices(bus: EventBus) {
   let notices: Notice[] = [];
-  return {
+  const api = {
     list: () => notices,
     add(notice: Notice) {
       notices = [...notices.filter((n) => n.id !== notice.id), notice];
       bus.emit('notices:changed', notices);
+    },
+    /** The start-up notices each owner reports (null: nothing to say). */
+    addAll(found: Array<Notice | null>) {
+      for (const notice of found) if (notice) api.add(notice);
     },
     dismiss(id: string) {
       notices = notices.filter((n) => n.id !== id);
@@ -16,6 +22,11 @@ export function createNotices(bus: EventBus) {
       return notices;
     },
   };
+  const handlers: Pick<Handlers, 'notices:list' | 'notices:dismiss'> = {
+    'notices:list': () => api.list(),
+    'notices:dismiss': ({ id }) => api.dismiss(id),
+  };
+  return { ...api, handlers };
 }
 
 export type Notices = ReturnType<typeof createNotices>;

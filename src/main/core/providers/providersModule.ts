@@ -36,9 +36,9 @@ export interface ProvidersDeps {
   client: ClientOptions;
 }
 
-/** Who a request is for: the conversation's agent, a worker, or the Autopilot assessor. */
-
 type CallName =
+  | 'settings:get'
+  | 'settings:update'
   | 'providers:save'
   | 'providers:delete'
   | 'providers:setKey'
@@ -221,6 +221,12 @@ export function createProviders(deps: ProvidersDeps) {
   }
 
   const handlers: Pick<Handlers, CallName> = {
+    // Settings are read and changed through the providers' view: profiles with their key state.
+    'settings:get': () => view(),
+    'settings:update': ({ patch }) => {
+      settings.update(patch);
+      return changed();
+    },
     'providers:save': ({ profile }) => save(profile),
     'providers:delete': ({ id }) => {
       mustBeEditable(id);

@@ -2,6 +2,7 @@
 // There is no OS keychain in plain Node, so the permission bits are the protection.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Notice } from '../../../shared/domain';
 import type { SecretStore } from './settingsService';
 import { ensurePrivateDir, writePrivateFileSync } from '../storage/privateFiles';
 
@@ -33,5 +34,15 @@ export function createFileSecretStore(dataDir: string): SecretStore {
       // file others can read.
       writePrivateFileSync(file, key);
     },
+  };
+}
+
+/** What the user is told when start-up found the saved key readable by others (and narrowed it). */
+export function exposedKeyNotice(dataDir: string, madePrivate: readonly string[]): Notice | null {
+  if (!madePrivate.includes(KEY_FILE)) return null;
+  return {
+    id: 'key-file-exposed',
+    level: 'warning',
+    text: `Your saved API key (${path.join(dataDir, KEY_FILE)}) was readable by other users of this computer. Stepwise made it private; if anyone else could have read it, replace the key.`,
   };
 }
