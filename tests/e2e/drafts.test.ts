@@ -86,6 +86,10 @@ describe('new conversations and drafts', () => {
         // A send in an existing conversation, chosen in the sidebar and typed into at once.
         const target = `new ${round - 1}`;
         const reply = `existing ${round}`;
+        // The conversation just sent joins the top of the list and shifts every row below it:
+        // click only once it is listed (with its title), or the click may land on the row that
+        // moved under the pointer.
+        await item(titleFor(text)).waitFor({ timeout: 15_000 });
         await item(titleFor(target)).click();
         await composer().fill(reply);
         // Enter sends only while no reply runs there (a user sees Stop instead of Send).
