@@ -1,30 +1,20 @@
 // One tool with an invalid inputSchema leaves the server usable: its other tools are
 // offered and run, and a notice names the tool and what is wrong, without a zod dump.
 import path from 'node:path';
-import { afterEach, expect, it } from 'vitest';
-import { startChatCore, type ChatHarness } from '../support/chatHarness';
-import { NODE, writeMcpConfig } from '../support/mcpFixtures';
-import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
-import { makeTempDir, removeDir } from '../support/tempDir';
+import { expect, it } from 'vitest';
+import type { ChatHarness } from '../support/chatHarness';
+import { NODE, mcpCorePerTest } from '../support/mcpFixtures';
+import type { ScriptedServer } from '../support/scriptedServer';
 
 const BAD_SERVER = path.resolve(import.meta.dirname, '../support/mcp/badSchemaServer.mjs');
 
+const start = mcpCorePerTest('stepwise-mcp-schema-');
 let server: ScriptedServer;
 let h: ChatHarness;
-let root: string;
-
-afterEach(async () => {
-  await h?.close();
-  await server?.close();
-  removeDir(root);
-});
 
 it('offers the valid tools and names the invalid one in a notice', async () => {
-  root = makeTempDir('stepwise-mcp-schema-');
-  const dataDir = path.join(root, 'data');
-  writeMcpConfig(dataDir, { careless: { command: NODE, args: [BAD_SERVER], trusted: true } });
-  server = await startScriptedServer();
-  h = startChatCore(server, { dataDir });
+  const started = await start({ careless: { command: NODE, args: [BAD_SERVER], trusted: true } });
+  ({ server, h } = started);
   server.push({ toolCalls: [{ id: 'call_0', name: 'mcp__careless__good', arguments: '{}' }] }, { text: 'Done.' });
   const conversation = await h.newConversation('Schemas');
   await h.sendAndWait(conversation.id, 'Use it.');

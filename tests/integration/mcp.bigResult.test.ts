@@ -1,29 +1,18 @@
 // A tool result over the 10 MB Stepwise reads from a stdio server: the call fails with
 // the size named as the cause (not "it crashed"), the server keeps running with its
 // state, and the next call on it works.
-import path from 'node:path';
-import { afterEach, expect, it } from 'vitest';
-import { startChatCore, type ChatHarness } from '../support/chatHarness';
-import { testServer, writeMcpConfig } from '../support/mcpFixtures';
-import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
-import { makeTempDir, removeDir } from '../support/tempDir';
+import { expect, it } from 'vitest';
+import type { ChatHarness } from '../support/chatHarness';
+import { testServer, mcpCorePerTest } from '../support/mcpFixtures';
+import type { ScriptedServer } from '../support/scriptedServer';
 
+const start = mcpCorePerTest('stepwise-mcp-big-');
 let server: ScriptedServer;
 let h: ChatHarness;
-let root: string;
-
-afterEach(async () => {
-  await h?.close();
-  await server?.close();
-  removeDir(root);
-});
 
 it('names the size of a result over 10 MB and keeps the server running', async () => {
-  root = makeTempDir('stepwise-mcp-big-');
-  const dataDir = path.join(root, 'data');
-  writeMcpConfig(dataDir, { test: testServer({ trusted: true }) });
-  server = await startScriptedServer();
-  h = startChatCore(server, { dataDir });
+  const started = await start({ test: testServer({ trusted: true }) });
+  ({ server, h } = started);
   server.push(
     { toolCalls: [{ id: 'call_0', name: 'mcp__test__huge', arguments: '{"mb":10.5}' }] },
     { toolCalls: [{ id: 'call_1', name: 'mcp__test__read_note', arguments: '{}' }] },

@@ -4,31 +4,20 @@
 // off), and a hand-made change to an allowed server's command asks again.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, expect, it } from 'vitest';
-import { startChatCore, type ChatHarness } from '../support/chatHarness';
-import { NODE, TEST_SERVER, testServer, writeMcpConfig } from '../support/mcpFixtures';
-import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
-import { makeTempDir, removeDir } from '../support/tempDir';
+import { expect, it } from 'vitest';
+import type { ChatHarness } from '../support/chatHarness';
+import { NODE, TEST_SERVER, testServer, writeMcpConfig, mcpCorePerTest } from '../support/mcpFixtures';
 
-let server: ScriptedServer;
+const start = mcpCorePerTest('stepwise-mcp-hand-');
 let h: ChatHarness;
-let root: string;
-
-afterEach(async () => {
-  await h?.close();
-  await server?.close();
-  removeDir(root);
-});
 
 const enabled = () => Object.fromEntries(h.core.mcp.state().servers.map((s) => [s.name, s.enabled]));
 const notice = () => h.core.notices.list().find((n) => n.id === 'mcp-new-servers')?.text;
 
 it('keeps a hand-written new server off, names its command, and runs it once turned on', async () => {
-  root = makeTempDir('stepwise-mcp-hand-');
-  const dataDir = path.join(root, 'data');
-  writeMcpConfig(dataDir, { before: testServer() });
-  server = await startScriptedServer();
-  h = startChatCore(server, { dataDir });
+  const started = await start({ before: testServer() });
+  ({ h } = started);
+  const { dataDir } = started;
   expect(enabled()).toEqual({ before: true });
 
   const from = h.events.length;

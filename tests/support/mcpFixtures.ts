@@ -3,6 +3,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterEach } from 'vitest';
+import { startChatCore, type ChatHarness } from './chatHarness';
+import { startScriptedServer, type ScriptedServer } from './scriptedServer';
+import { makeTempDir, removeDir } from './tempDir';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -62,5 +66,28 @@ export async function startHttpEverything(mode: 'http' | 'sse', env: Record<stri
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
+  };
+}
+
+/**
+ * For a test file of MCP tests through the chat core: `start(servers)` writes `mcp.json`
+ * with `servers` into a fresh data dir, starts a scripted model and a core on it; both are
+ * closed and the directory removed after each test.
+ */
+export function mcpCorePerTest(prefix: string) {
+  const cleanups: Array<() => unknown> = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  return async function start(servers: Record<string, ServerEntry>): Promise<{ server: ScriptedServer; h: ChatHarness; dataDir: string }> {
+    const dir = makeTempDir(prefix);
+    cleanups.push(() => removeDir(dir));
+    const dataDir = path.join(dir, 'data');
+    writeMcpConfig(dataDir, servers);
+    const server = await startScriptedServer();
+    cleanups.push(() => server.close());
+    const h = startChatCore(server, { dataDir });
+    cleanups.push(() => h.close());
+    return { server, h, dataDir };
   };
 }
