@@ -6,7 +6,7 @@
 // A new branch (an edit, a regenerated reply) starts with the list as it stood when the
 // message it answers was stored: a snapshot taken whenever a user message is stored.
 import { z } from 'zod';
-import { HandedBack, TaskStatus, type TaskList } from '../../../shared/tasks';
+import { Task, type TaskList } from '../../../shared/tasks';
 import type { Db } from '../db/openDatabase';
 import type { EventBus } from '../ipc/eventBus';
 import type { TaskService, Who } from './taskService';
@@ -15,15 +15,16 @@ import type { DraftTask } from './taskTypes';
 /** Lists a branch starts with are written under this actor (task_events), not the user's or the model's. */
 export const BRANCH: Who = { actor: 'branch', owner: 'main', claims: false };
 
-const SnapshotTask = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  description: z.string(),
-  activeForm: z.string(),
-  status: TaskStatus,
-  owner: z.string(),
-  blockedBy: z.array(z.number().int()),
-  handedBack: HandedBack.nullable().optional(),
+/** What a snapshot keeps of each task: the fields a new branch's list is written from. */
+const SnapshotTask = Task.pick({
+  id: true,
+  title: true,
+  description: true,
+  activeForm: true,
+  status: true,
+  owner: true,
+  blockedBy: true,
+  handedBack: true,
 });
 const Snapshot = z.array(SnapshotTask);
 
