@@ -3,14 +3,14 @@
 //     conversations, against an empty data dir (interleaved);
 //   - a search for a word found in every conversation, across 50k conversations, against
 //     the bare FTS5 query for the same first page;
-//   - the gzip size of what index.html loads before the first paint.
+//   - the gzip size of what index.html loads before the first paint (tests/e2e/support/firstPaint.ts).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { registerRawImports } from './rawImports';
 import { interleave, kb, ratioRow, type Bench, type BenchRow } from './benchKit';
 import { makeDataDir, ROOT, startHostProcess } from '../tests/e2e/support/app';
+import { FIRST_PAINT_BUDGET, firstPaintBundle } from '../tests/e2e/support/firstPaint';
 
 const ROUNDS = Number(process.env.STEPWISE_BENCH_ROUNDS ?? 20);
 const SCALE = Number(process.env.STEPWISE_BENCH_SCALE ?? 1);
@@ -84,13 +84,13 @@ async function searchRow(many: string): Promise<BenchRow> {
 }
 
 function bundleRow(): BenchRow {
-  const dir = path.join(ROOT, 'out/renderer');
-  const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
-  // What the page loads before it can paint: its scripts, preloads and stylesheets.
-  const files = [...html.matchAll(/(?:src|href)="\.?\/?(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
-  const bytes = files.reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(dir, file))).length, 0);
-  const lazy = fs.readdirSync(path.join(dir, 'assets')).filter((f) => f.endsWith('.js')).length - files.filter((f) => f.endsWith('.js')).length;
-  return { measure: `renderer before first paint (${files.length} files, gzip)`, 'app median': kb(bytes), goal: '≤ 200 kB', note: `${lazy} chunks load on demand` };
+  const bundle = firstPaintBundle(path.join(ROOT, 'out/renderer'));
+  return {
+    measure: `renderer before first paint (${bundle.files.length} files, gzip)`,
+    'app median': kb(bundle.gzipBytes),
+    goal: `≤ ${kb(FIRST_PAINT_BUDGET)}`,
+    note: `${bundle.lazyChunks} chunks load on demand`,
+  };
 }
 
 const bench: Bench = {
