@@ -2,7 +2,9 @@
 // files kept every declaration and changed no cascade outcome.
 //
 //   npm run build && cp -r out/renderer /tmp/renderer-before   (on the commit before)
-//   npm run build && npx tsx scripts/cssCascadeCheck.ts /tmp/renderer-before out/renderer
+//   npm run build && npm run css-check -- /tmp/renderer-before out/renderer
+//
+// Exits 1 when a declaration was lost or added; flipped pairs are printed for review.
 //
 // Chromium parses every stylesheet of each build (CSSOM, so shorthands come out as the
 // longhands they set). Each declaration becomes (at-rule context, one selector, property,
