@@ -1,6 +1,7 @@
 // The strip under the task header: counts, and a chip per worker to open its transcript.
 import type { Worker } from '../../shared/agents';
 import { workerCounts } from './useWorkers';
+import './workers.css';
 
 const STATUS_ICON: Record<Worker['status'], string> = {
   queued: '…',

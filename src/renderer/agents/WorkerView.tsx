@@ -5,6 +5,7 @@ import { useMessages } from '../chat/useMessages';
 import { MessageList } from '../chat/MessageList';
 import type { Question } from '../../shared/questions';
 import { QuestionBanners } from '../questions/QuestionBanner';
+import './workers.css';
 
 function isTextEntry(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));

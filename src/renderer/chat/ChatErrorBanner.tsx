@@ -1,4 +1,5 @@
 import type { ChatError } from '../../shared/domain';
+import './ChatErrorBanner.css';
 
 export function ChatErrorBanner(props: { error: ChatError; onRetry: () => void; onOpenSettings: () => void }) {
   return (

@@ -7,6 +7,7 @@ import { useToastClearance } from '../common/toastClearance';
 import { usePromptSlash } from '../instructions/usePromptSlash';
 import { useComposerFiles } from '../attachments/useComposerFiles';
 import type { ModelRef } from '../../shared/providers';
+import './composer.css';
 
 export function Composer(props: {
   /** `attachments`: ids of the files attached (attachments:add). */

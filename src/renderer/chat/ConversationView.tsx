@@ -25,6 +25,7 @@ import '../tasks/taskHints.css';
 import { revealBidiControls } from '../../shared/bidi';
 import { showVersion } from '../versions/showVersion';
 import { PlanReviewSelect } from '../tasks/PlanReviewMode';
+import './conversation.css';
 
 export function ConversationView(props: {
   /** Scroll to and highlight this message once loaded (a search result). */

@@ -5,6 +5,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Message } from '../../shared/domain';
 import { MessageView, type MessageActions } from './MessageView';
 import { toDisplayItems } from './displayItems';
+import './messages.css';
 
 /** Start loading older messages this far (px) before the top is reached. */
 const LOAD_OLDER_MARGIN = 600;

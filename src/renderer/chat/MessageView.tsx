@@ -9,6 +9,9 @@ import { UsageLine } from './usage';
 import { plumbingView } from './PlumbingMessages';
 import { MessageToolbar, type VersionActions } from '../versions/MessageToolbar';
 import { MessageFiles } from '../attachments/MessageFiles';
+import './messages.css';
+import './toolCalls.css';
+import './markdownBody.css';
 
 const ROLE_LABEL: Record<Message['role'], string> = {
   user: 'You',

@@ -13,6 +13,7 @@ import { useSettings } from '../settings/useSettings';
 import { ModelSelect } from '../providers/ModelSelect';
 import './newConversation.css';
 import { ConversationSettingsButton } from '../instructions/ConversationSettings';
+import './conversation.css';
 
 export function NewConversationView(props: { id: string; focusRequest: number; onStarted: (id: string) => void }) {
   const api = useApi();

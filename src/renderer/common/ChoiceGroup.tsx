@@ -1,4 +1,5 @@
 // A labelled group of radio buttons (a fieldset with a legend), for dialogs.
+import './ChoiceGroup.css';
 export interface Choice<T extends string> {
   value: T;
   label: string;

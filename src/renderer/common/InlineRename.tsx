@@ -1,5 +1,6 @@
 // An inline title editor: Enter saves, Esc cancels, leaving the field saves.
 import { useEffect, useRef, useState } from 'react';
+import './InlineRename.css';
 
 export function InlineRename(props: {
   initial: string;

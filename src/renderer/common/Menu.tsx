@@ -3,6 +3,7 @@
 // stacking context can clip it or paint over it.
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import './Menu.css';
 
 export interface MenuItem {
   label: string;

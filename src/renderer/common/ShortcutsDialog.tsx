@@ -1,6 +1,7 @@
 import { KeyChips } from './KeyChips';
 import { useModal } from './useModal';
 import { BOARD_KEYS, NEW_CONVERSATION_KEYS, SEARCH_ALT_KEY, SEARCH_KEYS, SIDEBAR_KEYS } from './shortcuts';
+import './ShortcutsDialog.css';
 
 /** Each action with its keys; several keys for one action are each their own chip. */
 const SHORTCUTS: Array<[string[], string]> = [

@@ -6,6 +6,7 @@ import { call, useApi } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
 import { ModelSelect } from '../providers/ModelSelect';
 import { PlanReviewField } from '../tasks/PlanReviewMode';
+import './settingsSections.css';
 
 function useUpdate() {
   const api = useApi();

@@ -11,6 +11,7 @@ import { DefaultSystemPrompt } from '../instructions/DefaultSystemPrompt';
 import { PromptLibrarySettings } from '../instructions/PromptLibrarySettings';
 import { TaskShareSettings } from '../taskShare/TaskShareSettings';
 import { AboutSection, AgentSettings, AppearanceSettings, ModelSettings } from './SettingsView';
+import './settingsSections.css';
 
 export interface SettingsSectionProps {
   settings: SettingsView;

@@ -10,6 +10,7 @@ import { ExportConversationDialog } from './ExportConversationDialog';
 import './searchSnippet.css';
 import { revealBidiControls } from '../../shared/bidi';
 import { startConversationDrag } from '../folders/dragConversation';
+import '../tasks/taskBadge.css';
 
 export function ConversationItem(props: {
   conversation: ConversationSummary;

@@ -13,6 +13,7 @@ import { useGuard } from '../common/toasts';
 import { FolderRow } from '../folders/FolderRow';
 import type { FolderDialog } from '../folders/FolderDialogs';
 import { dropFolderAt, droppedConversation, isConversationDrag } from '../folders/dragConversation';
+import './sidebar.css';
 
 const FolderDialogs = lazy(() => import('../folders/FolderDialogs').then((m) => ({ default: m.FolderDialogs })));
 

@@ -16,6 +16,7 @@ import { PlanReviewCard } from './PlanReviewCard';
 import { PlanAmendment } from './PlanAmendment';
 import { usePlanState } from './usePlanState';
 import { AddTaskRow } from './AddTaskRow';
+import './TaskHeader.css';
 
 export const STORAGE_PREFIX = 'stepwise.tasks.expanded.';
 

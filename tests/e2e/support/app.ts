@@ -197,6 +197,8 @@ export interface LaunchOptions {
   /** What the page reports as the OS theme. Default: light. */
   colorScheme?: 'light' | 'dark';
   viewport?: { width: number; height: number };
+  /** The host entry to run (default HOST_ENTRY): a copy of the build serving another renderer. */
+  script?: string;
 }
 
 export interface App {
@@ -230,7 +232,7 @@ export async function launchApp(options: LaunchOptions = {}): Promise<App> {
   let browser: Browser | null = null;
   if (!options.planReview) seedPlanReviewOff(dataDir);
   try {
-    host = await startHostProcess({ dataDir, env, args });
+    host = await startHostProcess({ dataDir, env, args, script: options.script });
     browser = await launchChromium();
   } catch (error) {
     await host?.stop();
@@ -270,7 +272,7 @@ export async function launchApp(options: LaunchOptions = {}): Promise<App> {
       if (!next.crash && code !== 0) throw new Error(`The host exited with code ${code} when stopped.\nstderr: ${host!.stderr()}`);
       env = next.env ?? env;
       args = next.args ?? args;
-      host = await startHostProcess({ dataDir, env, args });
+      host = await startHostProcess({ dataDir, env, args, script: options.script });
       page = await open();
     },
     async close() {
