@@ -7,7 +7,8 @@ import type { ConversationRepo } from '../conversations/conversationRepo';
 import type { FolderRepo } from '../folders/folderRepo';
 import { createOp, reorderOp, updateOp } from '../tasks/taskOps';
 import type { Checked } from '../tasks/taskRules';
-import { LIST_TASKS_MAX, normalizeTitle } from '../tasks/taskRules';
+import { joinAnd, LIST_TASKS_MAX, normalizeTitle } from '../tasks/taskRules';
+import { movedTasks } from '../tasks/movedTasks';
 import { EXTERNAL_PREFIX, type Op, type TaskService, type Who } from '../tasks/taskService';
 import type { DraftTask } from '../tasks/taskTypes';
 import type { ShareReader } from './shareReader';
@@ -103,8 +104,14 @@ export function createShareWriter(deps: ShareWriterDeps) {
       return { ok: true as const, value: { added: result.id, ...list } };
     },
     reorderTasks(who: Who, conversationId: string, order: number[]) {
+      const before = tasks.get(conversationId)?.tasks.map((t) => t.id) ?? [];
       const reordered = run(who, conversationId, reorderOp(order), true);
-      if (reordered.ok) note(who, conversationId, 'reordered the tasks');
+      // An order that is the current one changes nothing, so it gets no line.
+      const moved = reordered.ok ? [...movedTasks(before, order)] : [];
+      if (moved.length) {
+        const which = moved.length === 1 ? `task ${moved[0]}` : `tasks ${joinAnd(moved.map(String))}`;
+        note(who, conversationId, `moved ${which} (the order is now ${order.join(', ')})`);
+      }
       return strip(reordered);
     },
     /** A new conversation titled by the caller, holding the list, filed in `folder` (made if missing). */
