@@ -64,6 +64,15 @@ describe('reorder_tasks', () => {
     expect(await exported(id, 'md')).not.toContain('changed by');
   });
 
+  it('keeps the line short for a long list: the count of moved tasks, not every id', async () => {
+    const titles = Array.from({ length: 15 }, (_, i) => `Step ${i + 1}`);
+    const made = await callJson<{ conversationId: string }>(client, 'create_task_list', { title: 'Long list', tasks: titles });
+    const reversed = titles.map((_, i) => 15 - i);
+    await callJson(client, 'reorder_tasks', { conversationId: made.conversationId, order: reversed });
+    expect(notes(made.conversationId).at(-1)).toBe('Changed by test-client over MCP: moved 14 tasks.');
+    expect((await header(made.conversationId)).map((t) => t.id)).toEqual(reversed);
+  });
+
   it("tells the conversation's model that the client reordered the tasks", async () => {
     const id = await listWithTasks(['First', 'Second']);
     server.push({ text: 'Noted.' });

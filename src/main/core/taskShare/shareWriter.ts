@@ -27,6 +27,8 @@ export interface ShareWriterDeps {
 }
 
 const STATUS_WORDS: Record<string, string> = { pending: 'pending', in_progress: 'in progress', completed: 'completed', cancelled: 'cancelled' };
+/** Up to this many task ids are named in a reorder's transcript line. */
+const NAMED_MAX = 12;
 const clientOf = (who: Who) => who.actor.slice(EXTERNAL_PREFIX.length);
 
 const fail = (error: string): Checked<never> => ({ ok: false, error });
@@ -109,8 +111,9 @@ export function createShareWriter(deps: ShareWriterDeps) {
       // An order that is the current one changes nothing, so it gets no line.
       const moved = reordered.ok ? [...movedTasks(before, order)] : [];
       if (moved.length) {
-        const which = moved.length === 1 ? `task ${moved[0]}` : `tasks ${joinAnd(moved.map(String))}`;
-        note(who, conversationId, `moved ${which} (the order is now ${order.join(', ')})`);
+        // A transcript line, not a dump: long lists get the count only.
+        const which = moved.length === 1 ? `task ${moved[0]}` : moved.length <= NAMED_MAX ? `tasks ${joinAnd(moved.map(String))}` : `${moved.length} tasks`;
+        note(who, conversationId, order.length <= NAMED_MAX ? `moved ${which} (the order is now ${order.join(', ')})` : `moved ${which}`);
       }
       return strip(reordered);
     },
