@@ -72,6 +72,9 @@ describe('sharing task lists with another agent', () => {
     await sidebar.getByRole('button', { name: 'Settings', exact: true }).click();
     await page().getByRole('link', { name: 'Sharing task lists' }).click();
     const section = page().getByRole('group', { name: 'Sharing task lists' });
+    // Off, a new token disconnects nobody, and the message does not say it did.
+    await section.getByRole('button', { name: 'Regenerate token', exact: true }).click();
+    await page().getByText('New token made. Give your agents the new configuration.', { exact: true }).waitFor();
     const portField = section.getByRole('spinbutton', { name: 'Port' });
     await portField.fill(String(port));
     await portField.press('Enter');
