@@ -105,3 +105,15 @@ describe('add_task and create_task_list', () => {
     expect(md).toContain('- [ ] Ship _(changed by test-client)_');
   });
 });
+
+describe('a conversation exported and imported again', () => {
+  it("keeps Changed by on the tasks whose last change was the client's", async () => {
+    const id = await listWithTasks(['Mine', 'Theirs']);
+    await callJson(client, 'update_task', { conversationId: id, taskId: 2, title: 'Theirs, renamed' });
+    const file = await h.call('export:conversation', { conversationId: id, format: 'json' });
+    if (file.kind !== 'download') throw new Error(`expected a download, got ${file.kind}`);
+    const imported = await h.call('import:conversation', { content: file.text });
+    if (imported.kind !== 'imported') throw new Error(`expected an import, got ${imported.kind}`);
+    expect((await header(imported.conversationId)).map((t) => [t.title, t.changedBy])).toEqual([['Mine', null], ['Theirs, renamed', 'test-client']]);
+  });
+});
