@@ -41,7 +41,7 @@ export type TextAppend = z.infer<typeof TextAppend>;
 export const IMPORT_MAX_CHARS = 100 * 1024 * 1024;
 
 const ExportTasksRequest = z.strictObject({
-  /** Required for the scopes `open` and `history`; ignored for `all`. */
+  /** Required for `history`; `open` without it is the open tasks across conversations; ignored for `all`. */
   conversationId: ConversationId.optional(),
   format: z.enum(['md', 'json', 'csv']),
   scope: z.enum(['open', 'history', 'all']),

@@ -1,10 +1,12 @@
 // The task board: every open task list across conversations. Opened from the sidebar's
 // "Tasks" entry and by shortcut; filtered; ticked, renamed and reordered with the
 // header's rules (the model hears of it); a task opens its conversation with the task
-// shown; exported as shown; and live when another tab changes another conversation.
+// shown; exported as shown (and from "Export tasks…" with the same scope); and live
+// when another tab changes another conversation.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeCore } from '../../src/main/core/createNodeCore';
 import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
@@ -209,6 +211,51 @@ describe('the task board', () => {
     expect(json.format).toBe('stepwise.tasks');
     expect(json.conversations.map((c) => c.title)).toEqual(['Trip to Lisbon']);
     await board().getByRole('searchbox', { name: 'Filter by title' }).fill('');
+  });
+
+  it('"Export tasks…" exports the open tasks across conversations, from a conversation and from the sidebar', async () => {
+    const download = async (dialog: ReturnType<Page['getByRole']>, format: string) => {
+      await dialog.getByRole('radio', { name: format, exact: true }).check();
+      await dialog.getByRole('radio', { name: 'Open tasks across conversations' }).check();
+      const [file] = await Promise.all([page().waitForEvent('download'), dialog.getByRole('button', { name: 'Export', exact: true }).click()]);
+      const saved = path.join(root, `dialog-${file.suggestedFilename()}`);
+      await file.saveAs(saved);
+      await dialog.waitFor({ state: 'hidden' });
+      return { name: file.suggestedFilename(), text: fs.readFileSync(saved, 'utf8') };
+    };
+    await sidebarLink('Trip to Lisbon').click();
+    const header = page().getByRole('region', { name: 'Tasks', exact: true });
+    await header.getByRole('button', { name: 'Task list actions' }).click();
+    await page().getByRole('menu', { name: 'Task list actions' }).getByRole('menuitem', { name: 'Export tasks…', exact: true }).click();
+    const csv = await download(page().getByRole('dialog', { name: 'Export tasks' }), 'CSV');
+    expect(csv.name).toMatch(/^stepwise-tasks-open-.*\.csv$/);
+    const rows = parseCsv(csv.text, { columns: true, bom: true }) as Array<Record<string, string>>;
+    // Both unfinished lists, newest activity first; the finished report is not open work.
+    expect(rows.map((r) => [r.conversation, r.id, r.title, r.status])).toEqual([
+      ['Plan the app', '1', 'Gather requirements', 'completed'],
+      ['Plan the app', '3', 'Write and test the code', 'pending'],
+      ['Plan the app', '2', 'Sketch the screens', 'completed'],
+      ['Trip to Lisbon', '1', 'Book flights', 'completed'],
+      ['Trip to Lisbon', '2', 'Find a hotel', 'in_progress'],
+      ['Trip to Lisbon', '3', 'Rent a car', 'pending'],
+    ]);
+
+    // With no conversation (the sidebar's "Export all task lists…") the scope is there too.
+    const fromSidebar = async () => {
+      await page().getByRole('complementary', { name: 'Conversations' }).getByRole('button', { name: 'More actions' }).click();
+      await page().getByRole('menu', { name: 'More actions' }).getByRole('menuitem', { name: 'Export all task lists…' }).click();
+      return page().getByRole('dialog', { name: 'Export tasks' });
+    };
+    const dialog = await fromSidebar();
+    expect(await dialog.getByRole('radio', { name: 'This task list' }).isDisabled()).toBe(true);
+    const md = await download(dialog, 'Markdown');
+    expect(md.text).toContain('# Open tasks across conversations');
+    expect(md.text).toContain('## Plan the app');
+    expect(md.text).toContain('## Trip to Lisbon');
+    expect(md.text).not.toContain('Finished report');
+    const json = JSON.parse((await download(await fromSidebar(), 'JSON')).text) as { format: string; conversations: Array<{ title: string }> };
+    expect(json.format).toBe('stepwise.tasks');
+    expect(json.conversations.map((c) => c.title)).toEqual(['Plan the app', 'Trip to Lisbon']);
   });
 
   it('a rename elsewhere while the board renames the same task: the last write wins, both are in the history', async () => {

@@ -110,7 +110,7 @@ describe('npm run cli (built)', () => {
   it('runs through scripts/cli.mjs, as `npm run cli` does', async () => {
     const result = await run(['export', '--format', 'csv', '--data-dir', dataDir], { script: path.join(root, 'scripts/cli.mjs') });
     expect(result.code).toBe(0);
-    expect(result.stdout.split('\r\n')[0]).toBe('conversation,conversation_id,list,id,title,status,owner,blocked_by,created_at,completed_at,description,tool_calls');
+    expect(result.stdout.split('\r\n')[0]).toBe('conversation,conversation_id,list,id,title,status,owner,blocked_by,created_at,completed_at,description,tool_calls,changed_by');
   });
 });
 

@@ -1,8 +1,8 @@
 // Sharing task lists with another agent, end to end: the user turns sharing on in
 // Settings, an external MCP client (the SDK's Client over Streamable HTTP) marks task 2
-// completed and renames task 3; the header shows it with "Changed by test-client", the
-// conversation's next request tells the model, and ticking a task in the header reaches
-// the subscribed client as a resource update.
+// completed, renames task 3 and moves it to the top; the header and the board show it with
+// "Changed by test-client", the conversation's next request tells the model, and ticking
+// a task on the board or in the header reaches the subscribed client as a resource update.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -27,6 +27,8 @@ const rowNames = () =>
   rowList()
     .getByRole('button', { name: /^Task \d+, / })
     .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+
+const headerRow = (id: number) => rowList().getByRole('listitem').filter({ has: page().getByRole('button', { name: new RegExp(`^Task ${id}, `) }) });
 
 beforeAll(async () => {
   server = await startScriptedServer({ script: turns.script });
@@ -70,6 +72,9 @@ describe('sharing task lists with another agent', () => {
     await sidebar.getByRole('button', { name: 'Settings', exact: true }).click();
     await page().getByRole('link', { name: 'Sharing task lists' }).click();
     const section = page().getByRole('group', { name: 'Sharing task lists' });
+    // Off, a new token disconnects nobody, and the message does not say it did.
+    await section.getByRole('button', { name: 'Regenerate token', exact: true }).click();
+    await page().getByText('New token made. Give your agents the new configuration.', { exact: true }).waitFor();
     const portField = section.getByRole('spinbutton', { name: 'Port' });
     await portField.fill(String(port));
     await portField.press('Enter');
@@ -105,7 +110,7 @@ describe('sharing task lists with another agent', () => {
       'Task 2, completed: Sketch the screens',
       'Task 3, pending: Write the code and tests',
     ]);
-    const row = (id: number) => rowList().getByRole('listitem').filter({ has: page().getByRole('button', { name: new RegExp(`^Task ${id}, `) }) });
+    const row = headerRow;
     await row(2).getByText('Changed by test-client', { exact: true }).waitFor();
     await row(3).getByText('Changed by test-client', { exact: true }).waitFor();
     expect(await row(1).getByText(/Changed by/).count()).toBe(0);
@@ -127,6 +132,44 @@ describe('sharing task lists with another agent', () => {
     expect(systemPromptOf(request.body)).toContain('test-client (another agent, over MCP) marked task 2 completed and renamed task 3.');
   });
 
+  it('shows a reorder by the client on the task it moved, in the header, the transcript and on the board', async () => {
+    await callJson(client!, 'reorder_tasks', { conversationId, order: [3, 1, 2] });
+    await expect.poll(rowNames, { timeout: 10_000 }).toEqual([
+      'Task 3, pending: Write the code and tests',
+      'Task 1, in progress: Gather requirements',
+      'Task 2, completed: Sketch the screens',
+    ]);
+    const lines = page().getByRole('article', { name: 'Task change by another agent' });
+    await expect.poll(() => lines.last().textContent(), { timeout: 10_000 }).toBe(
+      'Changed by test-client over MCP: moved task 3 (the order is now 3, 1, 2).',
+    );
+    // Task 1 only passed by: the user's own state, no source.
+    expect(await headerRow(1).getByText(/Changed by/).count()).toBe(0);
+    await headerRow(3).getByText('Changed by test-client', { exact: true }).waitFor();
+
+    await page().getByRole('button', { name: 'Tasks', exact: true }).click();
+    const group = page().getByRole('region', { name: 'Task board' }).getByRole('region', { name: 'Shared plan', exact: true });
+    const boardRow = (id: number) => group.getByRole('listitem').filter({ has: page().getByRole('checkbox', { name: `Task ${id} done` }) });
+    await boardRow(3).getByText('Changed by test-client', { exact: true }).waitFor();
+    await boardRow(2).getByText('Changed by test-client', { exact: true }).waitFor();
+    expect(await boardRow(1).getByText(/Changed by/).count()).toBe(0);
+  });
+
+  it('sends a resource update to the subscribed client when the user ticks a task on the board', async () => {
+    const uri = `stepwise://tasks/${conversationId}`;
+    const updated = new Promise<string>((resolve) => client!.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => resolve(n.params.uri)));
+    await client!.subscribeResource({ uri });
+    const group = page().getByRole('region', { name: 'Task board' }).getByRole('region', { name: 'Shared plan', exact: true });
+    await group.getByRole('checkbox', { name: 'Task 3 done' }).click();
+    expect(await updated).toBe(uri);
+    const list = await callJson<{ tasks: Array<{ id: number; status: string }> }>(client!, 'get_task_list', { conversationId });
+    expect(list.tasks[0]).toMatchObject({ id: 3, status: 'completed' });
+    // The user's tick is theirs: the row no longer names the client.
+    await expect.poll(() => group.getByRole('listitem').filter({ hasText: 'Write the code and tests' }).getByText(/Changed by/).count(), { timeout: 10_000 }).toBe(0);
+    await page().getByRole('list', { name: 'Saved conversations' }).getByRole('link', { name: /^Shared plan/ }).click();
+    await rowList().waitFor();
+  });
+
   it('sends a resource update to the subscribed client when the user ticks a task in the header', async () => {
     const uri = `stepwise://tasks/${conversationId}`;
     const updated = new Promise<string>((resolve) => client!.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => resolve(n.params.uri)));
@@ -134,6 +177,6 @@ describe('sharing task lists with another agent', () => {
     await rowList().getByRole('checkbox', { name: 'Task 1 done' }).click();
     expect(await updated).toBe(uri);
     const list = await callJson<{ tasks: Array<{ id: number; status: string }> }>(client!, 'get_task_list', { conversationId });
-    expect(list.tasks[0]).toMatchObject({ id: 1, status: 'completed' });
+    expect(list.tasks.find((t) => t.id === 1)).toMatchObject({ id: 1, status: 'completed' });
   });
 });

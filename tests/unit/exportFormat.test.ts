@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { ConversationExport, ConversationExportV1, ConversationsExport, TasksExport, TasksExportV1 } from '../../src/shared/exportFormat';
 import { closeOpenFence, codeSpan, escapeMarkdownLine, escapeRawHtml, formatUtc, truncate } from '../../src/main/core/export/markdownText';
 import { exportFilename, slug } from '../../src/main/core/export/exportFiles';
+import { CSV_COLUMNS } from '../../src/main/core/export/tasksCsv';
 
 const docs = path.resolve(import.meta.dirname, '../../docs');
 
@@ -34,7 +35,7 @@ describe('published JSON Schemas', () => {
     for (const field of [...Object.keys(TasksExport.shape), ...Object.keys(ConversationExport.shape), ...Object.keys(ConversationsExport.shape)]) {
       expect(text).toContain(`"${field}"`);
     }
-    expect(text).toContain('`conversation, conversation_id, list, id, title, status, owner, blocked_by, created_at, completed_at, description, tool_calls`');
+    expect(text).toContain(`\`${CSV_COLUMNS.join(', ')}\``);
   });
 });
 

@@ -86,6 +86,7 @@ export function BoardTaskRow(props: {
       {task.openBlockers.length > 0 && (
         <span className="board-blockers">blocked by {task.openBlockers.map((id) => `#${id}`).join(', ')}</span>
       )}
+      {task.changedBy && <span className="board-source">Changed by {revealBidiControls(task.changedBy)}</span>}
       <span className="board-owner">{ownerLabel(task.owner)}</span>
       <MenuButton
         label={`Actions for task ${task.id}`}

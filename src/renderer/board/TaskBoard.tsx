@@ -115,7 +115,7 @@ export function TaskBoard(props: { onOpen: (conversationId: string, task: Task |
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
         />
-        <select aria-label="Folder" value={folderId ?? ''} onChange={(e) => setFolderId(e.target.value || null)}>
+        <select className="board-folder-filter" aria-label="Folder" value={folderId ?? ''} onChange={(e) => setFolderId(e.target.value || null)}>
           <option value="">All folders</option>
           {folders.map((folder) => (
             <option key={folder.id} value={folder.id}>

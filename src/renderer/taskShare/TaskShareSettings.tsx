@@ -31,8 +31,14 @@ export function TaskShareSettings({ settings }: { settings: SettingsView }) {
 
   const regenerate = () =>
     void guard(async () => {
-      setStatus(await call(api, 'taskShare:regenerateToken', {}));
-      toast('New token made. Connected agents were disconnected: give them the new configuration.');
+      const next = await call(api, 'taskShare:regenerateToken', {});
+      setStatus(next);
+      // Only a running endpoint had agents to disconnect.
+      toast(
+        next.listening
+          ? 'New token made. Connected agents were disconnected: give them the new configuration.'
+          : 'New token made. Give your agents the new configuration.',
+      );
     });
 
   return (

@@ -9,7 +9,8 @@ import { ChoiceGroup, type Choice } from '../common/ChoiceGroup';
 import { DialogActions } from '../common/DialogActions';
 
 type Format = 'md' | 'json' | 'csv';
-type Scope = 'open' | 'history' | 'all';
+/** `across`: the open tasks across conversations, what the task board shows unfiltered. */
+type Scope = 'open' | 'history' | 'across' | 'all';
 
 const FORMATS: Choice<Format>[] = [
   { value: 'md', label: 'Markdown' },
@@ -19,6 +20,7 @@ const FORMATS: Choice<Format>[] = [
 const SCOPES: Choice<Scope>[] = [
   { value: 'open', label: 'This task list' },
   { value: 'history', label: 'Every list in this conversation' },
+  { value: 'across', label: 'Open tasks across conversations' },
   { value: 'all', label: 'Every conversation' },
 ];
 
@@ -31,9 +33,9 @@ export function ExportTasksDialog(props: { conversationId: string | null; onClos
   const [scope, setScope] = useState<Scope>(props.initialScope ?? (props.conversationId ? 'open' : 'all'));
 
   const run = async () => {
-    const result = await guard(() =>
-      call(api, 'export:tasks', { format, scope, conversationId: props.conversationId ?? undefined }),
-    );
+    // The open scope without a conversation is the board's: every unfinished list.
+    const request = scope === 'across' ? { format, scope: 'open' as const } : { format, scope, conversationId: props.conversationId ?? undefined };
+    const result = await guard(() => call(api, 'export:tasks', request));
     if (result) {
       deliverExport(result, toast);
       props.onClose();
@@ -47,7 +49,7 @@ export function ExportTasksDialog(props: { conversationId: string | null; onClos
       <ChoiceGroup
         legend="Scope"
         name="export-scope"
-        choices={SCOPES.map((choice) => ({ ...choice, disabled: choice.value !== 'all' && !props.conversationId }))}
+        choices={SCOPES.map((choice) => ({ ...choice, disabled: (choice.value === 'open' || choice.value === 'history') && !props.conversationId }))}
         value={scope}
         onChange={setScope}
       />

@@ -150,7 +150,7 @@ describe('CSV', () => {
     expect(filename.endsWith('.csv')).toBe(true);
     expect(text.startsWith('\uFEFF')).toBe(false);
     expect(text.split('\r\n')[0]).toBe(
-      'conversation,conversation_id,list,id,title,status,owner,blocked_by,created_at,completed_at,description,tool_calls',
+      'conversation,conversation_id,list,id,title,status,owner,blocked_by,created_at,completed_at,description,tool_calls,changed_by',
     );
     const rows = parseCsv(text, { columns: true }) as Array<Record<string, string>>;
     expect(rows).toHaveLength(RELEASE_TASKS.length);
@@ -167,6 +167,7 @@ describe('CSV', () => {
       completed_at: '',
       description: '',
       tool_calls: '0',
+      changed_by: '',
     });
     expect(rows[1].description).toBe('User, Task and List.\nWith zod schemas.');
     expect(rows[0].completed_at).toBe(new Date(T0 + 3000).toISOString());

@@ -8,6 +8,7 @@ import type { Db } from '../db/openDatabase';
 import { conversationInserter, createConversationRepo } from '../conversations/conversationRepo';
 import { createMessageRepo, type MessageAttachments } from '../conversations/messageRepo';
 import { createTaskStore } from '../tasks/taskStore';
+import { EXTERNAL_PREFIX } from '../tasks/taskService';
 import { workerInserter } from '../agents/workerRepo';
 import { createLedgerStore } from '../ledger/ledgerStore';
 import { fileInFolder } from './folderImport';
@@ -21,6 +22,15 @@ const msOrNull = (iso: string | null): number | null => (iso === null ? null : D
 export interface ImportedFiles {
   links: MessageAttachments;
   ids: Map<number, string[]>;
+}
+
+/**
+ * "Changed by <client>" of an imported task: the file has no such field, but the task's
+ * last event names the MCP client when it made that change (a move is an event of the list).
+ */
+function sourceOfLast(events: readonly TaskEventExport[]): string | null {
+  const actor = events.at(-1)?.actor ?? '';
+  return actor.startsWith(EXTERNAL_PREFIX) ? actor.slice(EXTERNAL_PREFIX.length) : null;
 }
 
 export function writeImportedConversation(
@@ -144,6 +154,7 @@ export function writeImportedConversation(
           updated_at: ms(task.updatedAt),
           completed_at: msOrNull(task.completedAt),
           last_message_id: task.lastMessageId === null ? null : messageIds.get(task.lastMessageId)!,
+          changed_by: sourceOfLast(task.events),
         });
         taskIds.set(task.id, taskId);
         for (const event of task.events) pendingEvents.push({ event, listId, taskId });

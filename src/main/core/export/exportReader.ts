@@ -68,6 +68,8 @@ export interface ReadTask {
   updatedAt: number;
   completedAt: number | null;
   lastMessageId: number | null;
+  /** The MCP client whose change is the task's last one (as the header's "Changed by"), or null. */
+  changedBy: string | null;
   /** Seqs of the tasks this one waits for, ascending. */
   blockedBy: number[];
   events: ReadEvent[];
@@ -254,6 +256,8 @@ export function createExportReader(db: Db) {
         updatedAt: t.updated_at,
         completedAt: t.completed_at,
         lastMessageId: t.last_message_id,
+        // A database from before task sharing (the command line reads any) has no such column.
+        changedBy: t.changed_by ?? null,
         blockedBy: blockers.get(t.id) ?? [],
         events: taskEvents.get(t.id) ?? [],
         toolCalls: toolCalls.get(t.id) ?? [],

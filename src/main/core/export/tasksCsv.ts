@@ -19,6 +19,7 @@ export const CSV_COLUMNS = [
   'completed_at',
   'description',
   'tool_calls',
+  'changed_by',
 ] as const;
 
 /** A byte-order mark lets spreadsheet apps detect UTF-8 (emoji, RTL text) in files they open. */
@@ -42,6 +43,7 @@ export function tasksCsv(doc: TasksDocument): string {
           task.completedAt === null ? '' : isoTime(task.completedAt),
           revealBidiControls(task.description),
           String(task.toolCalls.length),
+          revealBidiControls(task.changedBy ?? ''),
         ]);
       }
     }

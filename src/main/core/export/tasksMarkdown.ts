@@ -6,7 +6,6 @@ import { openBlockersOf, type RuleTask } from '../tasks/taskRules';
 import { progressOf } from '../../../shared/taskProgress';
 import { revealBidiControls } from '../../../shared/bidi';
 import { maskSecretArguments } from '../ledger/maskSecrets';
-import { EXTERNAL_PREFIX } from '../tasks/taskService';
 import type { ReadConversation, ReadList, ReadTask, ReadToolCall } from './exportReader';
 import { codeSpan, escapeMarkdownLine, escapeMarkdownLines, formatUtc, truncate } from './markdownText';
 
@@ -42,9 +41,9 @@ export function taskItem(task: ReadTask, bySeq: BySeq): string {
   }
   if (task.status === 'cancelled') notes.push('cancelled');
   if (task.owner !== 'main') notes.push(`owner: ${escapeMarkdownLine(task.owner)}`);
-  // Another agent's change shows as in the header (docs/tools.md, "Sharing task lists").
-  const lastActor = task.events.at(-1)?.actor ?? '';
-  if (lastActor.startsWith(EXTERNAL_PREFIX)) notes.push(`changed by ${escapeMarkdownLine(lastActor.slice(EXTERNAL_PREFIX.length))}`);
+  // Another agent's change shows as in the header (docs/tools.md, "Sharing task lists"):
+  // the task's own column, since a reorder is an event of the list, not of the task.
+  if (task.changedBy) notes.push(`changed by ${escapeMarkdownLine(task.changedBy)}`);
 
   const suffix = notes.map((note) => ` _(${note})_`).join('');
   const head =

@@ -7,7 +7,8 @@ import type { ConversationRepo } from '../conversations/conversationRepo';
 import type { FolderRepo } from '../folders/folderRepo';
 import { createOp, reorderOp, updateOp } from '../tasks/taskOps';
 import type { Checked } from '../tasks/taskRules';
-import { LIST_TASKS_MAX, normalizeTitle } from '../tasks/taskRules';
+import { joinAnd, LIST_TASKS_MAX, normalizeTitle } from '../tasks/taskRules';
+import { movedTasks } from '../tasks/movedTasks';
 import { EXTERNAL_PREFIX, type Op, type TaskService, type Who } from '../tasks/taskService';
 import type { DraftTask } from '../tasks/taskTypes';
 import type { ShareReader } from './shareReader';
@@ -26,6 +27,8 @@ export interface ShareWriterDeps {
 }
 
 const STATUS_WORDS: Record<string, string> = { pending: 'pending', in_progress: 'in progress', completed: 'completed', cancelled: 'cancelled' };
+/** Up to this many task ids are named in a reorder's transcript line. */
+const NAMED_MAX = 12;
 const clientOf = (who: Who) => who.actor.slice(EXTERNAL_PREFIX.length);
 
 const fail = (error: string): Checked<never> => ({ ok: false, error });
@@ -103,8 +106,15 @@ export function createShareWriter(deps: ShareWriterDeps) {
       return { ok: true as const, value: { added: result.id, ...list } };
     },
     reorderTasks(who: Who, conversationId: string, order: number[]) {
+      const before = tasks.get(conversationId)?.tasks.map((t) => t.id) ?? [];
       const reordered = run(who, conversationId, reorderOp(order), true);
-      if (reordered.ok) note(who, conversationId, 'reordered the tasks');
+      // An order that is the current one changes nothing, so it gets no line.
+      const moved = reordered.ok ? [...movedTasks(before, order)] : [];
+      if (moved.length) {
+        // A transcript line, not a dump: long lists get the count only.
+        const which = moved.length === 1 ? `task ${moved[0]}` : moved.length <= NAMED_MAX ? `tasks ${joinAnd(moved.map(String))}` : `${moved.length} tasks`;
+        note(who, conversationId, order.length <= NAMED_MAX ? `moved ${which} (the order is now ${order.join(', ')})` : `moved ${which}`);
+      }
       return strip(reordered);
     },
     /** A new conversation titled by the caller, holding the list, filed in `folder` (made if missing). */

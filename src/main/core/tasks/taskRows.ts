@@ -94,6 +94,10 @@ export const mirror = {
     const row = list.rows.find((r) => r.id === rowId);
     if (row) row.position = position;
   },
+  changedBy(list: ListRows, rowId: number, changedBy: string | null): void {
+    const row = list.rows.find((r) => r.id === rowId);
+    if (row) row.changed_by = changedBy;
+  },
   /** task_deps rows go with the task (ON DELETE CASCADE on both sides). */
   remove(list: ListRows, rowId: number): void {
     list.rows = list.rows.filter((r) => r.id !== rowId);

@@ -9,6 +9,7 @@ import { checkChange, isFinished, type Checked } from './taskRules';
 import { createTaskStore } from './taskStore';
 import type { DraftTask, ListInfo, ListRows } from './taskTypes';
 import { createTaskRowCache } from './taskRowCache';
+import { movedTasks } from './movedTasks';
 import { draftFrom, taskListFrom } from './taskRows';
 import { describeKept, mergeModelChange, parseEdits, recordUserEdits, type UserEdit } from './taskMerge';
 
@@ -224,6 +225,8 @@ export function createTaskService(deps: TaskServiceDeps) {
       const survivors = before.filter((t) => !keep || keep.has(t.id)).map((t) => t.id);
       const order = after.filter((t, position) => indexOf(t.id, position) !== undefined).map((t) => t.id);
       store.appendEvent({ listId, taskId: null, at, actor: who.actor, kind: 'reordered', before: survivors, after: order });
+      // The tasks it moved show who moved them, as a renamed task shows who renamed it.
+      for (const id of movedTasks(survivors, order)) store.setChangedBy(rowOf(id), sourceOf(who), rows);
       changed = true;
     }
     return changed;

@@ -37,6 +37,7 @@ export function createTaskStore(db: Db) {
      WHERE id = ?`,
   );
   const setPosition = db.prepare('UPDATE tasks SET position = ? WHERE id = ? AND position <> ?');
+  const setChangedBy = db.prepare('UPDATE tasks SET changed_by = ? WHERE id = ? AND changed_by IS NOT ?');
   // One statement for any number of conversations (a sidebar page, or one changed row).
   const badgeRows = db.prepare<[string], { conversation_id: string; done: number; total: number }>(
     `SELECT l.conversation_id, SUM(t.status = 'completed') AS done, SUM(t.status <> 'cancelled') AS total
@@ -151,6 +152,11 @@ export function createTaskStore(db: Db) {
     setPosition(rowId: number, position: number, rows?: ListRows): void {
       setPosition.run(position, rowId, position);
       if (rows) mirror.position(rows, rowId, position);
+    },
+    /** The source of a task's last change when only its place changed (a reorder). */
+    setChangedBy(rowId: number, changedBy: string | null, rows?: ListRows): void {
+      setChangedBy.run(changedBy, rowId, changedBy);
+      if (rows) mirror.changedBy(rows, rowId, changedBy);
     },
     deleteTask(rowId: number, rows?: ListRows): void {
       deleteTask.run(rowId);
