@@ -40,7 +40,7 @@ const bench: Bench = {
           ids.push(core.messages.insert({ conversationId: id, role: i % 2 ? 'assistant' : 'user', content: `Message ${i} with some words` }).id);
         }
       })();
-      if (lists && !core.tasks.tasks.change(id, model, plan('Old')).ok) throw new Error('the old branch list was refused');
+      if (lists && !core.tasks.change(id, model, plan('Old')).ok) throw new Error('the old branch list was refused');
       const parent = ids[9];
       const edited = core.db.transaction(() => {
         core.tasks.branches.leave(id, ids[10]);
@@ -48,7 +48,7 @@ const bench: Bench = {
         tree.unchoose(id, parent);
         return core.messages.insert({ conversationId: id, role: 'user', content: 'Edited', place: { parentId: parent, chosen: true, shown: true } }).id;
       })();
-      if (lists && !core.tasks.tasks.change(id, model, plan('New')).ok) throw new Error('the new branch list was refused');
+      if (lists && !core.tasks.change(id, model, plan('New')).ok) throw new Error('the new branch list was refused');
       return { id, versions: [ids[10], edited] };
     }
 
@@ -69,7 +69,7 @@ const bench: Bench = {
       const floor = switcher(without);
       // An even number of switches: the edited branch is shown again at the end.
       const switched = await interleave({ app, floor }, { rounds: ROUNDS, warmup: 2 });
-      const list = core.tasks.tasks.get(withLists.id);
+      const list = core.tasks.get(withLists.id);
       if (!list || list.tasks.length !== TASKS) throw new Error('the shown branch lost its list');
       rows.push(ratioRow(`switch a version above ${(MESSAGES - 10).toLocaleString('en')} messages, a ${TASKS}-task list on each branch`, switched.app, switched.floor, 'same switch without lists', '≤ 150 ms'));
     } finally {

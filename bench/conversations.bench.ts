@@ -48,9 +48,9 @@ const bench: Bench = {
       for (const withFolders of [false, true]) {
         if (withFolders) {
           core.db.transaction(() => {
-            const folders = Array.from({ length: 20 }, (_, i) => core.folders.folders.create(`Folder ${i}`));
+            const folders = Array.from({ length: 20 }, (_, i) => core.folders.create(`Folder ${i}`));
             const ids = core.db.prepare('SELECT id FROM conversations').pluck().all() as string[];
-            ids.forEach((id, i) => i % 3 === 0 && core.folders.folders.move(id, folders[i % 20]!.id));
+            ids.forEach((id, i) => i % 3 === 0 && core.folders.move(id, folders[i % 20]!.id));
           })();
         }
         for (const [name, params] of sidebarCases) {

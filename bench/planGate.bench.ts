@@ -31,12 +31,12 @@ const bench: Bench = {
         const id = core.conversations.create(mode).id;
         await core.dispatch('plan:setMode', { conversationId: id, mode });
         await core.tools.run('manage_todo_list', JSON.stringify({ todoList }), { conversationId: id, agentId: 'main', signal });
-        const tasks = core.tasks.tasks.get(id)!.tasks.map((t) => ({ id: t.id, title: t.title }));
+        const tasks = core.tasks.get(id)!.tasks.map((t) => ({ id: t.id, title: t.title }));
         core.db
           .prepare(
             "INSERT INTO plan_revisions (conversation_id, list_id, revision, tasks, comments, approved_at, created_at) VALUES (?, ?, 1, ?, '{\"general\":\"\",\"tasks\":[]}', 1, 1)",
           )
-          .run(id, core.tasks.tasks.get(id)!.id, JSON.stringify(tasks));
+          .run(id, core.tasks.get(id)!.id, JSON.stringify(tasks));
         return id;
       };
       const before = await approved('before_acting');

@@ -36,7 +36,7 @@ async function startLatency(): Promise<BenchRow> {
       });
       while (server.requests.length === seen) await new Promise((r) => setImmediate(r));
       samples.push(server.requests[seen].at - started);
-      while (core.workers.workers.active(conversation.id)) await new Promise((r) => setTimeout(r, 2));
+      while (core.workers.active(conversation.id)) await new Promise((r) => setTimeout(r, 2));
       await core.chat.stop(conversation.id);
     }
     return {

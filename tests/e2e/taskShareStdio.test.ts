@@ -78,8 +78,8 @@ describe('npm run -s mcp', () => {
       try {
         const list = await callJson<{ tasks: Array<{ status: string }> }>(client, 'update_task', { conversationId, taskId: 1, status: 'completed' });
         expect(list.tasks[0].status).toBe('completed');
-        expect(core.tasks.tasks.get(conversationId)!.tasks[0].status).toBe('completed');
-        const actors = core.tasks.tasks.store.eventsAfter(conversationId, 0).map((e) => e.actor);
+        expect(core.tasks.get(conversationId)!.tasks[0].status).toBe('completed');
+        const actors = core.tasks.store.eventsAfter(conversationId, 0).map((e) => e.actor);
         expect(actors).toContain('mcp:stdio-writer');
       } finally {
         await client.close();

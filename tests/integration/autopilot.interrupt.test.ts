@@ -137,7 +137,7 @@ describe('workers', () => {
     const id = await autopilotConversation();
     const worker: Who = { actor: 'worker-1', owner: 'worker-1', claims: true };
     const claim = (status: string) => {
-      const changed = h.core.tasks.tasks.change(id, worker, updateOp({ taskId: 1, status }, worker));
+      const changed = h.core.tasks.change(id, worker, updateOp({ taskId: 1, status }, worker));
       expect(changed.ok).toBe(true);
     };
     s.model.push(plan(STEPS.slice(0, 2), [P, P]), () => {
@@ -146,7 +146,7 @@ describe('workers', () => {
     });
     await h.sendAndWait(id, 'Go.');
     await settle();
-    expect(h.core.tasks.tasks.get(id)!.tasks.map((t) => [t.status, t.owner])).toEqual([
+    expect(h.core.tasks.get(id)!.tasks.map((t) => [t.status, t.owner])).toEqual([
       [I, 'worker-1'],
       [P, 'main'],
     ]);

@@ -75,7 +75,7 @@ describe('message versions and task lists', () => {
     await h.call('messages:showVersion', { conversationId: id, messageId: edited.id, index: 1 });
     expect(await shown(id)).toEqual([['Pack', C], ['Travel', C], ['Unpack', I]]);
     // The sidebar badge follows the shown branch.
-    expect(h.core.tasks.tasks.badges([id]).get(id)).toEqual({ done: 2, total: 3 });
+    expect(h.core.tasks.badges([id]).get(id)).toEqual({ done: 2, total: 3 });
   });
 
   it('edit message 2: the new branch starts with the list as of that message, and the model sees it', async () => {

@@ -89,7 +89,7 @@ describe('linking calls to the task in progress', () => {
       { taskId: 1, count: 3 },
       { taskId: 2, count: 2 },
     ]);
-    expect(counts.listId).toBe(h.core.tasks.tasks.get(conversation.id)!.id);
+    expect(counts.listId).toBe(h.core.tasks.get(conversation.id)!.id);
 
     // Each linked call was pushed with the task's running count; unlinked ones were not.
     const pushed = h.eventsOf('ledger:changed').filter((e) => e.conversationId === conversation.id);

@@ -28,7 +28,7 @@ const todo = (id: string, tasks: Array<[string, string?]>) => ({
   arguments: JSON.stringify({ todoList: tasks.map(([title, status], i) => ({ id: i + 1, title, status: status ?? 'pending' })) }),
 });
 const act = (id: string) => ({ id, name: 'mcp__test__env_secret', arguments: '{}' });
-const shown = (id: string) => h.core.tasks.tasks.get(id)!.tasks.map((t) => ({ id: t.id, title: t.title }));
+const shown = (id: string) => h.core.tasks.get(id)!.tasks.map((t) => ({ id: t.id, title: t.title }));
 const result = (conversationId: string, callId: string) => h.messages(conversationId).find((m) => m.toolCallId === callId)?.content;
 
 /** A conversation whose two-task plan the user approved; the model's next turn is `next`. */

@@ -129,7 +129,7 @@ describe('the planning-phase gate', () => {
     const result = await turn(id, [call('e1', 'manage_todo_list', { todoList: [] }), call('e2', 'manage_todo_list', plan(many))]);
     expect(result('e1')).toContain('A plan needs at least one task');
     expect(result('e2')).toContain('at most 50 tasks');
-    expect(h.core.tasks.tasks.get(id)).toBeNull();
+    expect(h.core.tasks.get(id)).toBeNull();
     expect((await h.call('plan:get', { conversationId: id })).phase).toBe('planning');
   });
 

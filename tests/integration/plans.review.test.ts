@@ -28,7 +28,7 @@ const todo = (titles: string[]) => ({
     },
   ],
 });
-const shown = (id: string) => h.core.tasks.tasks.get(id)!.tasks.map((t) => ({ id: t.id, title: t.title }));
+const shown = (id: string) => h.core.tasks.get(id)!.tasks.map((t) => ({ id: t.id, title: t.title }));
 
 async function planned(titles = ['Collect the figures', 'Draft the summary', 'Email the team']) {
   const { id } = await h.newConversation('Review');

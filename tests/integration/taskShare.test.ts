@@ -91,14 +91,14 @@ describe('the tools', () => {
     // The user's own later change is theirs again.
     const after = (await h.call('tasks:update', { conversationId: id, taskId: 2, patch: { status: 'pending' } })).list!;
     expect(after.tasks.find((t) => t.id === 2)!.changedBy).toBeNull();
-    const actors = h.core.tasks.tasks.store.eventsAfter(id, 0).map((e) => e.actor);
+    const actors = h.core.tasks.store.eventsAfter(id, 0).map((e) => e.actor);
     expect(actors).toContain('mcp:test-client');
   });
 
   it('refuses what breaks the rules and writes nothing', async () => {
     const id = await listWithTasks(['First', 'Second']);
     await callJson(client, 'add_task', { conversationId: id, title: 'Third', blockedBy: [1] });
-    const before = h.core.tasks.tasks.store.eventsAfter(id, 0).length;
+    const before = h.core.tasks.store.eventsAfter(id, 0).length;
     const cases: Array<[string, Record<string, unknown>, RegExp]> = [
       ['update_task', { conversationId: id, taskId: 3, status: 'in_progress' }, /blocked|block/i],
       ['update_task', { conversationId: id, taskId: 1, title: '   ' }, /title/i],
@@ -114,7 +114,7 @@ describe('the tools', () => {
       expect(isError, `${name} ${JSON.stringify(args)}`).toBe(true);
       expect(text).toMatch(message);
     }
-    expect(h.core.tasks.tasks.store.eventsAfter(id, 0)).toHaveLength(before);
+    expect(h.core.tasks.store.eventsAfter(id, 0)).toHaveLength(before);
   });
 
   it('creates a task list in a new conversation, filed in a folder', async () => {
@@ -146,7 +146,7 @@ describe('the tools', () => {
     await h.call('tasks:update', { conversationId: id, taskId: 1, patch: { title: 'Draft by the user' } });
     await callJson(client, 'update_task', { conversationId: id, taskId: 1, title: 'Draft by the agent' });
     expect((await h.call('tasks:get', { conversationId: id })).list!.tasks[0]).toMatchObject({ title: 'Draft by the agent', changedBy: 'test-client' });
-    const renames = h.core.tasks.tasks.store
+    const renames = h.core.tasks.store
       .eventsAfter(id, 0)
       .filter((e) => e.kind === 'updated')
       .map((e) => [e.actor, JSON.parse(e.after!).title]);

@@ -96,7 +96,7 @@ describe('a five-step plan through the agent loop (full-list style)', () => {
       [3, 'Celebrate'],
     ]);
     expect(next.list!.id).not.toBe(list.list!.id);
-    expect(h.core.tasks.tasks.history(conversation.id).map((l) => l.closedAt === null)).toEqual([false, true]);
+    expect(h.core.tasks.history(conversation.id).map((l) => l.closedAt === null)).toEqual([false, true]);
   });
 
   it('warns when the script drops an item and when it completes four at once', async () => {
@@ -228,7 +228,7 @@ describe('the user and the list', () => {
     expect(edited.tasks.map((t) => t.status)).toEqual([I, P, P, P, P]);
     expect(blockOf(server.streamRequests().at(-1)!.body)).toBe(block([I, P, P, P, P]));
     // The /clear'ed list, the old branch's (parked) and the new branch's.
-    expect(h.core.tasks.tasks.history(id)).toHaveLength(3);
+    expect(h.core.tasks.history(id)).toHaveLength(3);
   });
 
   it('the block outlives compaction of old history', async () => {

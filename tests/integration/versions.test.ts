@@ -76,7 +76,7 @@ describe('edit any message', () => {
     await h.waitIdle(id, from);
     // The list was added after Q2 was sent: the new branch starts without it.
     expect((await h.call('tasks:get', { conversationId: id })).list).toBeNull();
-    expect(h.core.tasks.tasks.history(id).map((list) => list.tasks.map((t) => t.title))).toEqual([['Pack']]);
+    expect(h.core.tasks.history(id).map((list) => list.tasks.map((t) => t.title))).toEqual([['Pack']]);
     await h.call('messages:showVersion', { conversationId: id, messageId: edited.id, index: 1 });
     expect((await h.call('tasks:get', { conversationId: id })).list!.tasks.map((t) => t.title)).toEqual(['Pack']);
   });

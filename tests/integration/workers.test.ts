@@ -169,7 +169,7 @@ describe('workers', () => {
     const conversation = await h.newConversation('Stop all');
     await h.call('messages:send', { conversationId: conversation.id, content: 'Inventory my AWS' });
     await until(() => {
-      const workers = h.core.workers.workers.list(conversation.id);
+      const workers = h.core.workers.list(conversation.id);
       return workers.length === 2 && workers[1].needsInput && workers[0].activity === 'streaming';
     }, 'worker 1 streaming and worker 2 waiting for an answer');
     await until(() => !h.core.chat.isRunning(conversation.id), 'the main agent to end its turn');
@@ -184,7 +184,7 @@ describe('workers', () => {
     await h.call('chat:stop', { conversationId: conversation.id });
     // Stop cancelled the question: the worker's ask_user got "cancelled by user".
     expect(await h.call('questions:list', { conversationId: conversation.id })).toEqual([]);
-    const asker = h.core.workers.workers.list(conversation.id)[1];
+    const asker = h.core.workers.list(conversation.id)[1];
     expect(h.messages(asker.id).find((m) => m.role === 'tool')?.content).toBe('cancelled by user');
     const summary = h.messages(conversation.id).at(-1)!;
     expect(summary.origin).toBe('system');
@@ -291,14 +291,14 @@ describe('workers', () => {
     const headers: string[] = [];
     const mismatches: string[] = [];
     h.core.bus.subscribe((event, payload) => {
-      const stored = h.core.tasks.tasks.get(conversation.id);
+      const stored = h.core.tasks.get(conversation.id);
       const now = stored ? progress(stored.tasks) : null;
       if (event === 'tasks:changed') {
         const { list } = payload as EventPayload<'tasks:changed'>;
         headers.push(list ? progress(list.tasks) : '');
         if ((list ? progress(list.tasks) : null) !== now) mismatches.push(`header ${headers.at(-1)} vs ${now}`);
         const badge = taskBadge(list?.tasks);
-        const counted = h.core.tasks.tasks.badges([conversation.id]).get(conversation.id) ?? null;
+        const counted = h.core.tasks.badges([conversation.id]).get(conversation.id) ?? null;
         if (JSON.stringify(badge) !== JSON.stringify(counted)) mismatches.push(`badge ${JSON.stringify(badge)} vs ${JSON.stringify(counted)}`);
       }
     });
@@ -372,7 +372,7 @@ describe('workers', () => {
     });
     const conversation = await h.newConversation('Question');
     await h.call('messages:send', { conversationId: conversation.id, content: 'List instances' });
-    await until(() => h.core.workers.workers.list(conversation.id)[0]?.needsInput === true, 'the worker to ask');
+    await until(() => h.core.workers.list(conversation.id)[0]?.needsInput === true, 'the worker to ask');
     const [asking] = await h.call('workers:list', { conversationId: conversation.id });
     expect(asking).toMatchObject({ status: 'running', needsInput: true, activity: 'waiting' });
     const [question] = await h.call('questions:list', { conversationId: conversation.id });

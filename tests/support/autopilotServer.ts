@@ -88,6 +88,6 @@ export async function autopilotConversation(h: ChatHarness): Promise<string> {
   return conversation.id;
 }
 
-export const statuses = (h: ChatHarness, id: string) => h.core.tasks.tasks.get(id)?.tasks.map((t) => t.status) ?? [];
+export const statuses = (h: ChatHarness, id: string) => h.core.tasks.get(id)?.tasks.map((t) => t.status) ?? [];
 export const autoMessages = (h: ChatHarness, id: string) =>
   h.messages(id).filter((m) => m.role === 'user' && m.origin === 'auto').map((m) => m.content);

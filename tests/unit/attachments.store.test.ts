@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/main/core/db/openDatabase';
 import { createConversationRepo } from '../../src/main/core/conversations/conversationRepo';
 import { createMessageRepo, type MessageRepo } from '../../src/main/core/conversations/messageRepo';
-import { createAttachmentsModule, type Attachments } from '../../src/main/core/attachments/attachmentsModule';
+import { createAttachments, type Attachments } from '../../src/main/core/attachments/attachmentsModule';
 import { ATTACHMENTS_DIR } from '../../src/main/core/attachments/attachmentFiles';
 import { ATTACHMENT_FILE_MAX, ATTACHMENT_MESSAGE_MAX, ATTACHMENTS_PER_MESSAGE, AttachmentUpload, limitProblem } from '../../src/shared/attachments';
 import { makeTempDir, removeDir } from '../support/tempDir';
@@ -24,7 +24,7 @@ beforeEach(() => {
   db = openDatabase(dir).db;
   clock = 1_000_000_000;
   const now = () => clock;
-  attachments = createAttachmentsModule({ db, dataDir: dir, now });
+  attachments = createAttachments({ db, dataDir: dir, now });
   messages = createMessageRepo(db, now, attachments.links);
   conversationId = createConversationRepo(db, now).create().id;
 });
@@ -80,12 +80,12 @@ describe('attachment store', () => {
   it('attaches a PDF whose text is over the time or memory budget without its text, saying why', async () => {
     const pdf = pdfWithPages(200, 40, (p, l) => `Page ${p + 1} line ${l + 1} of the report`);
     // No worker starts and parses a file in a millisecond.
-    const slow = createAttachmentsModule({ db, dataDir: dir, now: () => clock, pdfBudget: { timeMs: 1, heapMb: 512 } });
+    const slow = createAttachments({ db, dataDir: dir, now: () => clock, pdfBudget: { timeMs: 1, heapMb: 512 } });
     const late = await slow.store('report.pdf', pdf);
     expect(late).toMatchObject({ kind: 'pdf', note: 'report.pdf is attached without its text: reading its text took longer than 1 ms. Models will be told its text is missing.' });
     expect(slow.content({ content: 'Summarize', attachments: [late] }, 'any-model', false)).toContain('reading its text took longer than 1 ms');
     // pdf.js alone needs more heap than 8 MB.
-    const small = createAttachmentsModule({ db, dataDir: dir, now: () => clock, pdfBudget: { timeMs: 60_000, heapMb: 8 } });
+    const small = createAttachments({ db, dataDir: dir, now: () => clock, pdfBudget: { timeMs: 60_000, heapMb: 8 } });
     const big = await small.store('other name.pdf', pdf);
     expect(big.note).toBe('other name.pdf is attached without its text: reading its text needed more than 8 MB of memory. Models will be told its text is missing.');
     // The file itself is stored: it can be sent (as a note) and exported.

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createEventBus } from '../../src/main/core/ipc/eventBus';
-import { createQuestionModule } from '../../src/main/core/questions/questionModule';
+import { createQuestions } from '../../src/main/core/questions/questionModule';
 import type { Question } from '../../src/shared/questions';
 
 function setup() {
@@ -12,7 +12,8 @@ function setup() {
   bus.subscribe((event, payload) => {
     if (event === 'questions:changed') pushed.push((payload as { questions: Question[] }).questions);
   });
-  const { questions, handlers } = createQuestionModule({ bus, now: () => 1000 });
+  const questions = createQuestions({ bus, now: () => 1000 });
+  const { handlers } = questions;
   return { bus, questions, handlers, pushed, conversationId: randomUUID() };
 }
 

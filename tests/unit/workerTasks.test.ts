@@ -101,8 +101,8 @@ describe('after a restart', () => {
 
       const second = createNodeCore({ dataDir, env: {} });
       try {
-        expect(second.workers.workers.list(id).map((w) => w.status)).toEqual(['stopped']);
-        expect(second.tasks.tasks.get(id)!.tasks.map((t) => [t.status, t.owner, t.handedBack])).toEqual([['in_progress', 'worker-1', 'stopped']]);
+        expect(second.workers.list(id).map((w) => w.status)).toEqual(['stopped']);
+        expect(second.tasks.get(id)!.tasks.map((t) => [t.status, t.owner, t.handedBack])).toEqual([['in_progress', 'worker-1', 'stopped']]);
       } finally {
         second.close();
       }

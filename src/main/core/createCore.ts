@@ -5,26 +5,23 @@ import type { Handlers } from './ipc/dispatcher';
 import { createDispatcher } from './ipc/dispatcher';
 import { createEventBus } from './ipc/eventBus';
 import { movedAsideNotice, openDatabase } from './db/openDatabase';
-import { createConversationRepo } from './conversations/conversationRepo';
-import { createMessageRepo } from './conversations/messageRepo';
-import { conversationHandlers } from './conversations/conversationHandlers';
+import { createConversations } from './conversations/conversationsModule';
 import { createNotices } from './notices/notices';
-import { exportHandlers, type FileDialogs } from './export/exportHandlers';
+import { createExport, type FileDialogs } from './export/exportHandlers';
 import { settingsResetNotice, type PreparedSettings } from './settings/settingsFile';
 import { createSettingsService, type SecretStore, type SettingsBackend, type SettingsEnv } from './settings/settingsService';
 import { createToolRegistry } from './tools/toolRegistry';
 import { currentTimeTool } from './tools/builtinTools';
 import { createPromptRegistry } from './llm/systemPrompt';
 import { defaultEngineOptions, type ChatEngineOptions } from './llm/agentLoop';
-import { createChatEngine } from './llm/chatEngine';
-import { chatHandlers } from './llm/chatHandlers';
-import { createTaskModule } from './tasks/taskModule';
+import { createChat } from './llm/chatHandlers';
+import { createTasks } from './tasks/taskModule';
 import { createAutopilot } from './autopilot/autopilot';
-import { createWorkerModule } from './agents/workerModule';
-import { createQuestionModule } from './questions/questionModule';
+import { createWorkers } from './agents/workerModule';
+import { createQuestions } from './questions/questionModule';
 import { PLANNING_OVERRIDE_FILE } from './tasks/taskPlanning';
-import { approvalHandlers, createApprovals } from './approvals/approvals';
-import { createMcpModule } from './mcp/mcpModule';
+import { createApprovals } from './approvals/approvals';
+import { createMcp } from './mcp/mcpModule';
 import { createToolOutputs } from './mcp/toolOutputs';
 import { createProviders } from './providers/providersModule';
 import { createTokenCounter } from './context/tokenCount';
@@ -32,15 +29,15 @@ import { openDataDir, type DataDirLock } from './storage/openDataDir';
 import { exposedKeyNotice } from './settings/fileSecretStore';
 import { createAppInfo } from './app/appInfo';
 import { createStopAll } from './stop/stopAll';
-import { createDraftModule } from './drafts/draftModule';
-import { createLedgerModule } from './ledger/ledgerModule';
-import { createInstructionsModule } from './instructions/instructionsModule';
-import { createFolderModule } from './folders/folderModule';
+import { createDrafts } from './drafts/draftModule';
+import { createLedger } from './ledger/ledgerModule';
+import { createInstructions } from './instructions/instructionsModule';
+import { createFolders } from './folders/folderModule';
 import { createVersions } from './versions/versionsModule';
-import { createAttachmentsModule } from './attachments/attachmentsModule';
+import { createAttachments } from './attachments/attachmentsModule';
 import { createContinuity } from './continuity/continuityModule';
 import { createTaskShare } from './taskShare/taskShareModule';
-import { createPlanModule } from './plans/planModule';
+import { createPlans } from './plans/planModule';
 
 export interface CoreOptions {
   dataDir: string;
@@ -85,14 +82,13 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     settingsResetNotice(options.preparedSettings),
   ]);
 
-  const conversations = createConversationRepo(db, now);
-  const attachments = createAttachmentsModule({ db, dataDir: options.dataDir, now });
-  const messages = createMessageRepo(db, now, attachments.links);
-  messages.recoverInterrupted();
+  const attachments = createAttachments({ db, dataDir: options.dataDir, now });
+  const conversations = createConversations({ db, bus, now, files: attachments.links });
+  const { messages } = conversations;
   attachments.collect();
   const settings = createSettingsService(options.settingsBackend);
-  const questions = createQuestionModule({ bus, now });
-  const approvals = createApprovals({ db, bus, messages, now, questions: questions.questions });
+  const questions = createQuestions({ bus, now });
+  const approvals = createApprovals({ db, bus, messages, now, questions });
   approvals.recover();
   const tools = createToolRegistry();
   tools.register(currentTimeTool(now));
@@ -100,11 +96,11 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
   const clientOptions = { requestTimeoutMs: chatOptions.requestTimeoutMs, maxRetries: chatOptions.maxRetries, log: chatOptions.log };
   const providers = createProviders({ settings, secrets: options.secrets, env: options.env, conversations, messages, bus, client: clientOptions });
   const prompts = createPromptRegistry(chatOptions.log);
-  const ledger = createLedgerModule({ db, bus, conversations, now });
+  const ledger = createLedger({ db, bus, conversations, now });
   const toolOutputs = createToolOutputs(db);
   const tokens = createTokenCounter();
   tokens.warmUp();
-  const chat = createChatEngine({
+  const chat = createChat({
     db,
     messages,
     conversations,
@@ -119,7 +115,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     toolImages: toolOutputs.images,
     attachments,
   });
-  const tasks = createTaskModule({
+  const tasks = createTasks({
     db,
     bus,
     now,
@@ -130,12 +126,12 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     prompts,
     chat,
   });
-  const plans = createPlanModule({
+  const plans = createPlans({
     db,
     bus,
     now,
     settings,
-    tasks: tasks.tasks,
+    tasks,
     messages,
     chat,
     tools,
@@ -148,7 +144,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     db,
     bus,
     chat,
-    tasks: tasks.tasks,
+    tasks,
     messages,
     settings,
     assessorConnection: (conversationId) => providers.forConversation(conversationId, 'assessor'),
@@ -156,15 +152,15 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     holds: plans.holds,
   });
   // Before the workers module: it marks the workers a previous process left running as stopped.
-  const continuity = createContinuity({ db, bus, now, chat, tasks: tasks.tasks, autopilotOn: (id) => autopilot.state(id).enabled });
-  const workers = createWorkerModule({
+  const continuity = createContinuity({ db, bus, now, chat, tasks, autopilotOn: (id) => autopilot.state(id).enabled });
+  const workers = createWorkers({
     db,
     bus,
     messages,
     conversations,
-    tasks: tasks.tasks,
+    tasks,
     chat,
-    questions: questions.questions,
+    questions,
     tools,
     prompts,
     settings,
@@ -172,20 +168,20 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     log: chatOptions.log,
   });
 
-  const mcp = createMcpModule({
+  const mcp = createMcp({
     dataDir: options.dataDir,
     bus,
     notices,
     tools,
     approvals,
-    questions: questions.questions,
+    questions,
     outputs: toolOutputs,
     version: options.version,
     autoAllowReadOnly: () => settings.effective().autoAllowReadOnly,
     log: chatOptions.log,
   });
-  const drafts = createDraftModule({ db, now });
-  const folders = createFolderModule({ db, bus, conversations, now });
+  const drafts = createDrafts({ db, now });
+  const folders = createFolders({ db, bus, conversations, now });
   const versions = createVersions({ db, bus, messages, conversations, chat, branches: tasks.branches });
   versions.recover();
   const taskShare = createTaskShare({
@@ -195,28 +191,28 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     version: options.version,
     settings,
     secrets: options.secrets,
-    tasks: tasks.tasks,
+    tasks,
     conversations,
-    folders: folders.folders,
+    folders,
     messages,
     isRunning: (id) => chat.status(id).running,
     log: chatOptions.log,
   });
-  const instructions = createInstructionsModule({ db, now, prompts, systemPrompt: () => settings.effective().systemPrompt });
+  const instructions = createInstructions({ db, now, prompts, systemPrompt: () => settings.effective().systemPrompt });
 
   const handlers: Handlers = {
     ...createAppInfo({ version: options.version, host: options.host, dataDir: options.dataDir }).handlers,
     ...notices.handlers,
-    ...conversationHandlers({ conversations, messages, bus }),
-    ...chatHandlers({ engine: chat }),
+    ...conversations.handlers,
+    ...chat.handlers,
     ...providers.handlers,
     ...tasks.handlers,
-    ...exportHandlers({ db, bus, conversations, folders: folders.folders, fileDialogs: options.fileDialogs, now, attachments }),
+    ...createExport({ db, bus, conversations, folders, fileDialogs: options.fileDialogs, now, attachments }).handlers,
     ...workers.handlers,
     ...questions.handlers,
     ...autopilot.handlers,
     ...mcp.handlers,
-    ...approvalHandlers(approvals),
+    ...approvals.handlers,
     ...drafts.handlers,
     ...ledger.handlers,
     ...instructions.handlers,
@@ -226,7 +222,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     ...continuity.handlers,
     ...taskShare.handlers,
     ...plans.handlers,
-    ...createStopAll({ autopilot, approvals, workers: workers.workers, questions: questions.questions, continuity, chat }).handlers,
+    ...createStopAll({ autopilot, approvals, workers, questions, continuity, chat }).handlers,
   };
 
   return {
@@ -244,17 +240,17 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     prompts,
     /** The chat engine: `chat.onBeforeEdit`, `chat.onClear`, `chat.onTurnEnd`, `chat.send`, `chat.start`. */
     chat,
-    /** Task lists: `tasks.tasks.get(id)`, `.change(id, who, op)`, `.close(id, who, reason)`, `.history(id)`. */
+    /** Task lists: `tasks.get(id)`, `.change(id, who, op)`, `.close(id, who, reason)`, `.history(id)`, `.branches`. */
     tasks,
     /** Autopilot: `autopilot.state(id)`, `.stop(id)`. */
     autopilot,
-    /** Workers: `workers.workers.list(id)`, `.active(id)`, `.stopAll(id)`. */
+    /** Workers: `workers.list(id)`, `.active(id)`, `.stopAll(id)`. */
     workers,
     /** MCP servers: `mcp.state()`, `mcp.server(name)`. */
     mcp,
     /** Tool calls waiting for the user: `approvals.list(id)`, `.answer(id, decision)`. */
     approvals,
-    /** Questions to the user: `questions.questions.ask({...})` → the answer (docs/questions.md). */
+    /** Questions to the user: `questions.ask({...})` → the answer (docs/questions.md). */
     questions,
     /** Attached files: `attachments.store(name, bytes)`, `.content(message, model, vision)`. */
     attachments,
@@ -262,7 +258,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     ledger,
     /** Stop and restart leave the list continuable: `continuity.view(id)`. */
     continuity,
-    /** Sidebar folders: `folders.folders.create(name)`, `.move(conversationId, folderId)`. */
+    /** Sidebar folders: `folders.create(name)`, `.move(conversationId, folderId)`. */
     folders,
     /** Task lists shared over MCP: `taskShare.status()`, `.settled()` (docs/tools.md). */
     taskShare,
@@ -272,7 +268,8 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
       approvals.close();
       plans.close();
       autopilot.close();
-      tasks.close();
+      // dispose, not close: the task service's own close(id, who, reason) closes a list.
+      tasks.dispose();
       continuity.close();
       chat.close();
       // Before the database closes: a pending elicitation is cancelled while it still can be told.

@@ -16,7 +16,7 @@ import { createWorkerPromptProvider } from './workerPrompt';
 import { createWorkerRepo } from './workerRepo';
 import { createWorkerTools } from './workerTools';
 
-export function createWorkerModule(deps: {
+export function createWorkers(deps: {
   db: Db;
   bus: EventBus;
   messages: MessageRepo;
@@ -57,7 +57,7 @@ export function createWorkerModule(deps: {
   const handlers: Pick<Handlers, 'workers:list'> = {
     'workers:list': ({ conversationId }) => workers.list(conversationId),
   };
-  return { workers, handlers };
+  return { ...workers, handlers };
 }
 
-export type WorkerModule = ReturnType<typeof createWorkerModule>;
+export type Workers = ReturnType<typeof createWorkers>;

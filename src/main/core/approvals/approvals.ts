@@ -173,7 +173,7 @@ export function createApprovals(deps: {
       });
   }
 
-  return {
+  const approvals = {
     recover,
     list,
     /** Whether anything in the conversation (main agent or a worker) waits for the user. */
@@ -232,13 +232,12 @@ export function createApprovals(deps: {
       closed = true;
     },
   };
-}
 
-export type Approvals = ReturnType<typeof createApprovals>;
-
-export function approvalHandlers(approvals: Approvals): Pick<Handlers, 'approvals:list' | 'approvals:answer'> {
-  return {
+  const handlers: Pick<Handlers, 'approvals:list' | 'approvals:answer'> = {
     'approvals:list': ({ conversationId }) => approvals.list(conversationId),
     'approvals:answer': ({ id, decision }) => approvals.answer(id, decision),
   };
+  return { ...approvals, handlers };
 }
+
+export type Approvals = ReturnType<typeof createApprovals>;

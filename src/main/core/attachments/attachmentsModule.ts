@@ -46,7 +46,7 @@ const toInfo = (row: Row): AttachmentInfo => ({
   ...(row.text_note ? { note: row.text_note } : {}),
 });
 
-export function createAttachmentsModule(deps: { db: Db; dataDir: string; now: () => number; pdfBudget?: PdfBudget }) {
+export function createAttachments(deps: { db: Db; dataDir: string; now: () => number; pdfBudget?: PdfBudget }) {
   const { db, now } = deps;
   const files = createAttachmentFiles(deps.dataDir);
   const byId = db.prepare<[string], Row>('SELECT * FROM attachments WHERE id = ?');
@@ -212,5 +212,5 @@ export function createAttachmentsModule(deps: { db: Db; dataDir: string; now: ()
   }
 }
 
-export type Attachments = ReturnType<typeof createAttachmentsModule>;
+export type Attachments = ReturnType<typeof createAttachments>;
 export type AttachmentLinks = Attachments['links'];

@@ -16,7 +16,7 @@ interface DraftRow {
 /** More than anyone keeps open; the oldest beyond it are not listed. */
 const LIST_LIMIT = 1000;
 
-export function createDraftModule(deps: { db: Db; now: () => number }) {
+export function createDrafts(deps: { db: Db; now: () => number }) {
   const { db, now } = deps;
   const list = db.prepare<[number], DraftRow>(
     `SELECT d.conversation_id, d.content, d.updated_at, (c.id IS NOT NULL) AS stored
@@ -43,4 +43,4 @@ export function createDraftModule(deps: { db: Db; now: () => number }) {
   return { handlers, drafts: { all, save } };
 }
 
-export type DraftModule = ReturnType<typeof createDraftModule>;
+export type Drafts = ReturnType<typeof createDrafts>;

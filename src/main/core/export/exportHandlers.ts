@@ -83,7 +83,7 @@ async function readImportFile(file: string): Promise<string> {
   }
 }
 
-export function exportHandlers(deps: {
+export function createExport(deps: {
   db: Db;
   bus: EventBus;
   conversations: ConversationRepo;
@@ -92,7 +92,7 @@ export function exportHandlers(deps: {
   now: () => number;
   /** Attached files: exported with their conversation (JSON) and stored again on import. */
   attachments?: Pick<Attachments, 'files' | 'links' | 'store'>;
-}): ExportCalls {
+}): { handlers: ExportCalls } {
   const { db, bus, conversations, folders, fileDialogs, now, attachments } = deps;
   const reader = createExportReader(db);
 
@@ -202,7 +202,7 @@ export function exportHandlers(deps: {
     return { kind: 'imported' as const, ...imported };
   }
 
-  return {
+  const handlers: ExportCalls = {
     'export:tasksText': (request) => exportTasks(reader, request, now()),
     'export:tasks': (request) => deliver(exportTasks(reader, request, now()), request.format),
     // What the task board shows: the open tasks across conversations under its filter.
@@ -218,4 +218,5 @@ export function exportHandlers(deps: {
       return importText(await readImportFile(file));
     },
   };
+  return { handlers };
 }

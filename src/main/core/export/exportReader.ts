@@ -1,19 +1,28 @@
 // Reads everything an export needs — conversations, task lists, tasks with their
-// dependencies and history, messages, workers — with SELECTs only, so the same code serves
-// the app and the command line's read-only connection.
-import { createPlanExportReader } from './planExport';
+// dependencies and history, messages, workers, plans — through the readers of the modules
+// that own those tables (SELECTs only), so the same code serves the app and the command
+// line's read-only connection. What is read here is shaped for the export formats; no SQL.
 import type { Message } from '../../../shared/domain';
-import type { AttachmentInfo } from '../../../shared/attachments';
 import type { TaskStatus } from '../../../shared/tasks';
-import type { Db } from '../db/openDatabase';
-import { messageFields, type MessageRow } from '../conversations/messageRepo';
-import type { EventRow, TaskRow } from '../tasks/taskTypes';
-import type { ToolCallRow } from '../ledger/ledgerStore';
 import type { ToolOutcome } from '../../../shared/ledger';
-import type { Row } from '../db/tables';
-import { createBoardQuery, type BoardQuery } from '../tasks/boardQuery';
 import type { BoardGroup } from '../../../shared/boardContract';
 import type { BoardFilterShape as BoardFilter } from '../../../shared/boardView';
+import type { Db } from '../db/openDatabase';
+import type { Row } from '../db/tables';
+import { messageFields } from '../conversations/messageRepo';
+import { createConversationReader } from '../conversations/conversationReader';
+import { createInstructionsReader } from '../instructions/instructionsReader';
+import { createFolderNameReader } from '../folders/folderReader';
+import { createTaskListReader, type NumberedListRow } from '../tasks/taskListReader';
+import type { EventRow } from '../tasks/taskTypes';
+import { createBoardQuery, type BoardQuery } from '../tasks/boardQuery';
+import { createToolCallReader } from '../ledger/toolCallReader';
+import type { ToolCallRow } from '../ledger/ledgerStore';
+import { createAttachmentReader, type StoredAttachment } from '../attachments/attachmentReader';
+import { createWorkerReader } from '../agents/workerReader';
+import { createPlanReader } from '../plans/planReader';
+import { toRevision } from '../plans/planStore';
+import type { ReadPlans } from './planExport';
 
 export interface ReadConversation {
   id: string;
@@ -105,18 +114,9 @@ export interface ReadWorker {
 
 export type ListScope = 'open' | 'history';
 
-/** A conversation with its instructions and folder name joined in. */
-type ConversationRow = Omit<Row<'conversations'>, 'parent_id' | 'folder_id'> & { instructions: string | null; folder_name: string | null };
-
-/** A list with whether it is parked on a hidden branch, and its number among the conversation's lists. */
-type ListRow = Pick<Row<'task_lists'>, 'id' | 'created_at' | 'closed_at'> & { parked: number; number: number };
-
-/** A worker with its transcript's title. */
-type WorkerRow = Omit<Row<'workers'>, 'conversation_id'> & { conversation_title: string };
-
-/** A stored message; `toolCalls` keeps every field the model sent. */
 /** An attachment with where its bytes are (attachments/attachmentFiles.ts). */
-export type ReadAttachment = AttachmentInfo & { sha256: string };
+export type ReadAttachment = StoredAttachment;
+/** A stored message; `toolCalls` keeps every field the model sent. */
 export type ReadMessage = Omit<Message, 'toolCalls' | 'attachments'> & {
   toolCalls: Array<Record<string, unknown>> | null;
   /** Its place among the versions: the message before it on its branch, and whether that branch is shown. */
@@ -125,7 +125,7 @@ export type ReadMessage = Omit<Message, 'toolCalls' | 'attachments'> & {
   attachments?: ReadAttachment[];
 };
 
-const toConversation = (row: ConversationRow): ReadConversation => ({
+const toConversation = (row: Row<'conversations'>, instructions: string | null, folder: string | null): ReadConversation => ({
   id: row.id,
   title: row.title,
   titleSource: row.title_source,
@@ -134,8 +134,8 @@ const toConversation = (row: ConversationRow): ReadConversation => ({
   createdAt: row.created_at,
   updatedAt: row.updated_at,
   model: row.model_profile && row.model_name ? { profileId: row.model_profile, model: row.model_name } : null,
-  instructions: row.instructions ?? '',
-  folder: row.folder_name ?? null,
+  instructions: instructions ?? '',
+  folder,
 });
 
 const toEvent = (row: EventRow): ReadEvent => ({
@@ -172,70 +172,38 @@ function parseToolCalls(text: string | null): Array<Record<string, unknown>> | n
 export function createExportReader(db: Db) {
   // Made on first use: most exports never ask for the board's lists.
   let board: BoardQuery | null = null;
-  const conversationById = db.prepare<[string], ConversationRow>(
-    `SELECT c.*, i.text AS instructions, f.name AS folder_name FROM conversations c
-     LEFT JOIN conversation_instructions i ON i.conversation_id = c.id
-     LEFT JOIN folders f ON f.id = c.folder_id WHERE c.id = ?`,
-  );
-  // Top-level conversations in sidebar order; worker transcripts belong to their parent.
-  const topConversations = db.prepare<[], ConversationRow>(
-    `SELECT c.*, i.text AS instructions, f.name AS folder_name FROM conversations c
-     LEFT JOIN conversation_instructions i ON i.conversation_id = c.id
-     LEFT JOIN folders f ON f.id = c.folder_id
-     WHERE c.parent_id IS NULL ORDER BY c.pinned DESC, c.updated_at DESC, c.id`,
-  );
-  const listsOf = db.prepare<[string], ListRow>(
-    `SELECT id, created_at, closed_at, parked_on IS NOT NULL AS parked, ROW_NUMBER() OVER (ORDER BY id) AS number
-     FROM task_lists WHERE conversation_id = ? ORDER BY id`,
-  );
-  const conversationsWithLists = db.prepare<[], { conversation_id: string }>(
-    'SELECT DISTINCT conversation_id FROM task_lists',
-  );
-  const tasksOf = db.prepare<[number], TaskRow>('SELECT * FROM tasks WHERE list_id = ? ORDER BY position, seq');
-  const depsOf = db.prepare<[number], { task_id: number; blocker_seq: number }>(
-    `SELECT d.task_id, b.seq AS blocker_seq FROM task_deps d
-     JOIN tasks t ON t.id = d.task_id JOIN tasks b ON b.id = d.blocked_by_id
-     WHERE t.list_id = ? ORDER BY b.seq`,
-  );
-  const eventsOf = db.prepare<[number], EventRow>(
-    'SELECT id, task_id, at, actor, kind, before, after FROM task_events WHERE list_id = ? ORDER BY id',
-  );
-  const toolCallsOf = db.prepare<[number], ToolCallRow>(
-    'SELECT c.* FROM tool_calls c JOIN tasks t ON t.id = c.task_id WHERE t.list_id = ? ORDER BY c.id',
-  );
-  const messagesOf = db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE conversation_id = ? ORDER BY id');
-  // A database opened read-only (the command line) may predate attachments.
-  const hasAttachments = !!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'message_attachments'").get();
-  const attachmentsOf = hasAttachments
-    ? db.prepare<[number], { id: string; name: string; mime_type: string; kind: AttachmentInfo['kind']; size: number; sha256: string }>(
-        `SELECT a.id, a.name, a.mime_type, a.kind, a.size, a.sha256 FROM message_attachments l JOIN attachments a ON a.id = l.attachment_id
-         WHERE l.message_id = ? ORDER BY l.position`,
-      )
-    : null;
-  const filesOf = (row: MessageRow): { attachments?: ReadAttachment[] } => {
-    if (row.role !== 'user' || !attachmentsOf) return {};
-    const files = attachmentsOf.all(row.id).map((a) => ({ id: a.id, name: a.name, mimeType: a.mime_type, kind: a.kind, size: a.size, sha256: a.sha256 }));
+  const conversations = createConversationReader(db);
+  const instructionsOf = createInstructionsReader(db);
+  const folderName = createFolderNameReader(db);
+  const taskLists = createTaskListReader(db);
+  const toolCallsOf = createToolCallReader(db);
+  const attachmentsOf = createAttachmentReader(db);
+  const workersOf = createWorkerReader(db);
+  const plans = createPlanReader(db);
+
+  const readConversation = (row: Row<'conversations'>): ReadConversation =>
+    toConversation(row, instructionsOf(row.id), row.folder_id === null ? null : folderName(row.folder_id));
+
+  const filesOf = (row: Row<'messages'>): { attachments?: ReadAttachment[] } => {
+    if (row.role !== 'user') return {};
+    const files = attachmentsOf(row.id);
     return files.length ? { attachments: files } : {};
   };
-  const workersOf = db.prepare<[string], WorkerRow>(
-    `SELECT w.*, c.title AS conversation_title FROM workers w JOIN conversations c ON c.id = w.id
-     WHERE w.conversation_id = ? ORDER BY w.number`,
-  );
 
-  function readList(row: ListRow): ReadList {
-    const taskRows = tasksOf.all(row.id);
+  function readList(row: NumberedListRow): ReadList {
+    const taskRows = taskLists.tasks(row.id);
     const blockers = new Map<number, number[]>();
-    for (const dep of depsOf.all(row.id)) {
+    for (const dep of taskLists.blockers(row.id)) {
       blockers.set(dep.task_id, [...(blockers.get(dep.task_id) ?? []), dep.blocker_seq]);
     }
     const taskEvents = new Map<number, ReadEvent[]>();
     const listEvents: ReadEvent[] = [];
-    for (const event of eventsOf.all(row.id)) {
+    for (const event of taskLists.events(row.id)) {
       if (event.task_id === null) listEvents.push(toEvent(event));
       else taskEvents.set(event.task_id, [...(taskEvents.get(event.task_id) ?? []), toEvent(event)]);
     }
     const toolCalls = new Map<number, ReadToolCall[]>();
-    for (const call of toolCallsOf.all(row.id)) {
+    for (const call of toolCallsOf(taskRows.map((t) => t.id))) {
       toolCalls.set(call.task_id!, [...(toolCalls.get(call.task_id!) ?? []), toToolCall(call)]);
     }
     return {
@@ -267,16 +235,16 @@ export function createExportReader(db: Db) {
 
   return {
     conversation(id: string): ReadConversation | undefined {
-      const row = conversationById.get(id);
-      return row ? toConversation(row) : undefined;
+      const row = conversations.row(id);
+      return row ? readConversation(row) : undefined;
     },
     /** Top-level conversations (no worker transcripts), pinned first, then most recent. */
     conversations(): ReadConversation[] {
-      return topConversations.all().map(toConversation);
+      return conversations.topLevelRows().map(readConversation);
     },
     /** The open list (`open`: zero or one) or every list, oldest first (`history`). */
     lists(conversationId: string, scope: ListScope): ReadList[] {
-      const rows = listsOf.all(conversationId);
+      const rows = taskLists.lists(conversationId);
       const wanted = scope === 'open' ? rows.filter((r) => r.closed_at === null) : rows;
       return wanted.map(readList);
     },
@@ -287,10 +255,10 @@ export function createExportReader(db: Db) {
     },
     /** Ids of conversations that have at least one task list. */
     conversationIdsWithLists(): Set<string> {
-      return new Set(conversationsWithLists.all().map((r) => r.conversation_id));
+      return new Set(taskLists.conversationIds());
     },
     messages(conversationId: string): ReadMessage[] {
-      return messagesOf.all(conversationId).map((row) => ({
+      return conversations.messageRows(conversationId).map((row) => ({
         ...messageFields(row),
         // Kept as stored, unknown fields and all: an export is lossless.
         toolCalls: parseToolCalls(row.tool_calls),
@@ -299,22 +267,39 @@ export function createExportReader(db: Db) {
         ...filesOf(row),
       }));
     },
-    /** The "Review plans" choice and every plan revision (planExport.ts). */
-    plans: createPlanExportReader(db),
+    /** The "Review plans" choice and every plan revision, each with its list's number (planExport.ts). */
+    plans(conversationId: string): ReadPlans {
+      const listNumbers = new Map(taskLists.lists(conversationId).map((l) => [l.id, l.number]));
+      return {
+        mode: plans.mode(conversationId),
+        // A revision whose list is not among the conversation's lists has nothing to belong to.
+        revisions: plans.revisions(conversationId).flatMap((row) => {
+          const list = listNumbers.get(row.list_id);
+          return list === undefined ? [] : [{ ...toRevision(row), list }];
+        }),
+      };
+    },
     workers(conversationId: string): ReadWorker[] {
-      return workersOf.all(conversationId).map((row) => ({
-        conversationId: row.id,
-        title: row.conversation_title,
-        number: row.number,
-        owner: row.owner,
-        taskSeq: row.task_seq,
-        description: row.description,
-        expectedOutput: row.expected_output,
-        status: row.status,
-        result: row.result,
-        createdAt: row.created_at,
-        finishedAt: row.finished_at,
-      }));
+      // A worker whose transcript is gone has no title: it is left out, as it always was.
+      return workersOf(conversationId).flatMap((row) => {
+        const transcript = conversations.row(row.id);
+        if (!transcript) return [];
+        return [
+          {
+            conversationId: row.id,
+            title: transcript.title,
+            number: row.number,
+            owner: row.owner,
+            taskSeq: row.task_seq,
+            description: row.description,
+            expectedOutput: row.expected_output,
+            status: row.status,
+            result: row.result,
+            createdAt: row.created_at,
+            finishedAt: row.finished_at,
+          },
+        ];
+      });
     },
   };
 }

@@ -1,35 +1,15 @@
 // Plan review in conversation exports: the conversation's "Review plans" choice and every
-// revision of every plan (`planRevisions`), in JSON and as the Markdown "Plan" section,
-// and written back on import.
+// revision of every plan (`planRevisions`, read by exportReader.ts through plans/planReader.ts),
+// in JSON and as the Markdown "Plan" section, and written back on import.
 import type { PlanRevisionExport } from '../../../shared/exportFormat';
 import { PlanReviewMode, type PlanRevision } from '../../../shared/planContract';
 import type { Db } from '../db/openDatabase';
-import { toRevision } from '../plans/planStore';
 import { escapeMarkdownLine } from './markdownText';
 
 export interface ReadPlans {
   mode: PlanReviewMode | null;
   /** Oldest first; `list` is the task list's number within the conversation (1..n). */
   revisions: Array<PlanRevision & { list: number }>;
-}
-
-export function createPlanExportReader(db: Db): (conversationId: string) => ReadPlans {
-  const modeOf = db.prepare<[string], { plan_review: string | null }>('SELECT plan_review FROM conversations WHERE id = ?');
-  const revisionsOf = db.prepare<
-    [string, string],
-    { list_id: number; revision: number; tasks: string; comments: string; approved_at: number | null; created_at: number; list_number: number }
-  >(
-    `SELECT r.*, l.number AS list_number FROM plan_revisions r
-     JOIN (SELECT id, ROW_NUMBER() OVER (ORDER BY id) AS number FROM task_lists WHERE conversation_id = ?) l ON l.id = r.list_id
-     WHERE r.conversation_id = ? ORDER BY r.created_at, r.list_id, r.revision`,
-  );
-  return (conversationId) => {
-    const mode = PlanReviewMode.safeParse(modeOf.get(conversationId)?.plan_review);
-    return {
-      mode: mode.success ? mode.data : null,
-      revisions: revisionsOf.all(conversationId, conversationId).map((row) => ({ ...toRevision(row), list: row.list_number })),
-    };
-  };
 }
 
 export function plansJson(plans: ReadPlans, isoTime: (ms: number) => string): PlanRevisionExport[] {

@@ -13,7 +13,7 @@ type FolderCalls = Pick<
   'folders:list' | 'folders:create' | 'folders:rename' | 'folders:setCollapsed' | 'folders:delete' | 'conversations:setFolder' | 'sidebar:rows'
 >;
 
-export function createFolderModule(deps: { db: Db; bus: EventBus; conversations: ConversationRepo; now: () => number }) {
+export function createFolders(deps: { db: Db; bus: EventBus; conversations: ConversationRepo; now: () => number }) {
   const { bus, conversations } = deps;
   const folders = createFolderRepo(deps.db, deps.now);
 
@@ -55,5 +55,5 @@ export function createFolderModule(deps: { db: Db; bus: EventBus; conversations:
     'sidebar:rows': ({ offset, limit }) => folders.rows(offset, limit, (ids) => conversations.summaries(ids)),
   };
 
-  return { folders, handlers };
+  return { ...folders, handlers };
 }

@@ -15,7 +15,7 @@ export interface LedgerModuleDeps {
   now?: () => number;
 }
 
-export function createLedgerModule(deps: LedgerModuleDeps) {
+export function createLedger(deps: LedgerModuleDeps) {
   const { bus } = deps;
   const now = deps.now ?? Date.now;
   const store = createLedgerStore(deps.db);
@@ -68,4 +68,4 @@ export function createLedgerModule(deps: LedgerModuleDeps) {
   return { store, observer, handlers };
 }
 
-export type LedgerModule = ReturnType<typeof createLedgerModule>;
+export type Ledger = ReturnType<typeof createLedger>;

@@ -1,7 +1,8 @@
-// Contract handlers of the chat engine: sending, stopping, retrying, editing and status.
-// (Model lists and API keys belong to providers/.)
+// Puts the chat into the core: the chat engine (the capability itself, `core.chat.send(…)`)
+// and its contract handlers: sending, starting, retrying and status. (Stop is stop/;
+// model lists and API keys belong to providers/.)
 import type { Handlers } from '../ipc/dispatcher';
-import type { ChatEngine } from './chatEngine';
+import { createChatEngine, type ChatEngine, type ChatEngineDeps } from './chatEngine';
 
 type ChatCalls = Pick<
   Handlers,
@@ -11,8 +12,7 @@ type ChatCalls = Pick<
   | 'chat:status'
 >;
 
-export function chatHandlers(deps: { engine: ChatEngine }): ChatCalls {
-  const { engine } = deps;
+export function chatHandlers(engine: ChatEngine): ChatCalls {
   return {
     'messages:send': ({ conversationId, content, attachments }) => engine.send(conversationId, content, 'user', attachments),
     'conversations:start': ({ id, content, autopilot, attachments }) => engine.startConversation(id, content, autopilot, attachments),
@@ -21,3 +21,9 @@ export function chatHandlers(deps: { engine: ChatEngine }): ChatCalls {
   };
 }
 
+export function createChat(deps: ChatEngineDeps) {
+  const engine = createChatEngine(deps);
+  return { ...engine, handlers: chatHandlers(engine) };
+}
+
+export type Chat = ReturnType<typeof createChat>;

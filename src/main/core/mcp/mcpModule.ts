@@ -43,7 +43,7 @@ export interface McpModuleDeps {
 const NOTICE_ID = 'mcp-config';
 const HELD_NOTICE = 'mcp-new-servers';
 
-export function createMcpModule(deps: McpModuleDeps) {
+export function createMcp(deps: McpModuleDeps) {
   const file = path.join(deps.dataDir, MCP_FILE);
   const now = deps.now ?? Date.now;
   const known = createKnownServers(deps.dataDir);
@@ -351,7 +351,7 @@ export function createMcpModule(deps: McpModuleDeps) {
   };
 }
 
-export type McpModule = ReturnType<typeof createMcpModule>;
+export type Mcp = ReturnType<typeof createMcp>;
 
 function sameLaunch(a: ServerConfig, b: ServerConfig): boolean {
   const launch = (c: ServerConfig) => JSON.stringify([c.transport, c.command, c.args, c.env, c.cwd, c.url, c.headers]);

@@ -45,7 +45,7 @@ export function planOf(list: TaskList): PlanTask[] {
   return list.tasks.map((t) => ({ id: t.id, title: t.title }));
 }
 
-export function createPlanModule(deps: PlanModuleDeps) {
+export function createPlans(deps: PlanModuleDeps) {
   const { db, bus } = deps;
   const now = deps.now ?? Date.now;
   const store = createPlanStore(db);
@@ -225,4 +225,4 @@ export function createPlanModule(deps: PlanModuleDeps) {
   };
 }
 
-export type PlanModule = ReturnType<typeof createPlanModule>;
+export type Plans = ReturnType<typeof createPlans>;

@@ -41,7 +41,7 @@ interface Pending {
   settle: (outcome: QuestionOutcome) => void;
 }
 
-export function createQuestionModule(deps: { bus: EventBus; now?: () => number }) {
+export function createQuestions(deps: { bus: EventBus; now?: () => number }) {
   const { bus } = deps;
   const now = deps.now ?? Date.now;
   const pending = new Map<string, Pending>();
@@ -142,8 +142,8 @@ export function createQuestionModule(deps: { bus: EventBus; now?: () => number }
     'questions:answer': ({ questionId, reply }) => answer(questionId, reply),
   };
 
-  return { questions, handlers };
+  return { ...questions, handlers };
 }
 
-export type QuestionModule = ReturnType<typeof createQuestionModule>;
-export type Questions = QuestionModule['questions'];
+/** What other modules use: the questions without their contract handlers. */
+export type Questions = Omit<ReturnType<typeof createQuestions>, 'handlers'>;

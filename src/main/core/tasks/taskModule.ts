@@ -33,7 +33,7 @@ export interface TaskModuleDeps {
 /** Events after which the board's counts are read again. */
 const BOARD_CHANGES = new Set(['tasks:changed', 'conversations:changed', 'folders:changed']);
 
-export function createTaskModule(deps: TaskModuleDeps) {
+export function createTasks(deps: TaskModuleDeps) {
   const { db, bus, conversations } = deps;
   const tasks = createTaskService({ db, bus, now: deps.now });
   const board = createBoardQuery(db, { onChange: (listener) => bus.subscribe((event) => BOARD_CHANGES.has(event) && listener()) });
@@ -66,18 +66,20 @@ export function createTaskModule(deps: TaskModuleDeps) {
     tasks.close(conversationId, USER, 'clear-command') ? 'The task list was closed (it is kept in the history).' : null,
   );
 
+  // The service itself is the capability (`core.tasks.get(id)`); shutdown is `dispose`
+  // because the service's own `close(id, who, reason)` closes a list.
   return {
-    tasks,
+    ...tasks,
     /** Each branch of the message tree keeps its own list (versions/ calls these). */
     branches,
     handlers: { ...taskHandlers({ tasks, conversations }), ...boardHandlers({ board, conversations }) },
     /** The style whose tools the model is offered right now. */
     style: () => style,
-    close() {
+    dispose() {
       for (const unsubscribe of unsubscribers) unsubscribe();
       board.close();
     },
   };
 }
 
-export type TaskModule = ReturnType<typeof createTaskModule>;
+export type Tasks = ReturnType<typeof createTasks>;

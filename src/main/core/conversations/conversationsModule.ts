@@ -1,0 +1,17 @@
+// Puts conversations into the core: the conversation repository (the capability itself,
+// `core.conversations.get(id)`), its messages and the contract handlers of both.
+import type { Db } from '../db/openDatabase';
+import type { EventBus } from '../ipc/eventBus';
+import { conversationHandlers } from './conversationHandlers';
+import { createConversationRepo } from './conversationRepo';
+import { createMessageRepo, type MessageAttachments } from './messageRepo';
+
+export function createConversations(deps: { db: Db; bus: EventBus; now: () => number; files: MessageAttachments }) {
+  const repo = createConversationRepo(deps.db, deps.now);
+  const messages = createMessageRepo(deps.db, deps.now, deps.files);
+  // A reply the last process was still writing is marked interrupted before anything reads it.
+  messages.recoverInterrupted();
+  return { ...repo, messages, handlers: conversationHandlers({ conversations: repo, messages, bus: deps.bus }) };
+}
+
+export type Conversations = ReturnType<typeof createConversations>;
