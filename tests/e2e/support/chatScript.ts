@@ -57,5 +57,6 @@ export async function reportFailure(app: App | undefined, prefix: string, contex
   fs.mkdirSync(SHOTS, { recursive: true });
   const file = path.join(SHOTS, `failed-${prefix}-${context.task.name.replace(/\W+/g, '-')}.png`);
   await app.page.screenshot({ path: file }).then(() => console.error(`Screenshot of the failure: ${file}`), () => {});
-  console.error(`Host stderr (tail):\n${app.host.stderr().slice(-4000)}`);
+  const exit = app.host.child.exitCode ?? app.host.child.signalCode;
+  console.error(`Host ${exit === null ? 'running' : `exited (${exit})`}; its stderr (tail):\n${app.host.stderr().slice(-4000)}`);
 }
