@@ -3,9 +3,9 @@
 // server plays the model (and Autopilot's assessor).
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchApp, type App } from './support/app';
+import { appPerFile } from './support/appPerFile';
 import { plan, startAutopilotServer, verdict, type AutopilotServer } from '../support/autopilotServer';
 
 const SHOTS = path.join('/tmp', 'stepwise-e2e');
@@ -17,7 +17,6 @@ const I = 'in_progress';
 const C = 'completed';
 
 let s: AutopilotServer;
-let app: App;
 const page = (): Page => app.page;
 const main = () => page().getByRole('main');
 const tasks = () => page().getByRole('region', { name: 'Tasks', exact: true });
@@ -36,23 +35,10 @@ async function newConversation(message: string) {
   await page().keyboard.press('Enter');
 }
 
-beforeAll(async () => {
-  s = await startAutopilotServer();
-  app = await launchApp({
-    env: { OPENAI_BASE_URL: s.server.baseUrl, OPENAI_API_KEY: 'sk-e2e-continuity', STEPWISE_MODEL: 'scripted' },
-  });
-});
-
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail' && app) {
-    const file = path.join(SHOTS, `failed-${context.task.name.replace(/\W+/g, '-')}.png`);
-    await app.page.screenshot({ path: file }).then(() => console.error(`Screenshot of the failure: ${file}`), () => {});
-  }
-});
-
-afterAll(async () => {
-  await app?.close();
-  await s?.close();
+const { app } = appPerFile({
+  name: 'continuity',
+  server: async () => (s = await startAutopilotServer()).server,
+  env: { OPENAI_API_KEY: 'sk-e2e-continuity' },
 });
 
 describe('continuity', () => {
