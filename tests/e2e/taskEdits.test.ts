@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPerFile } from './support/appPerFile';
-import { systemPromptOf, turnQueue } from './support/chatScript';
+import { sendSmallAppPlan, systemPromptOf, turnQueue } from './support/chatScript';
 
 const turns = turnQueue({ title: () => 'Edit my plan' });
 
@@ -23,30 +23,7 @@ const menuFor = async (id: number, action: string) => {
 const { app, server } = appPerFile({
   name: 'task-edits',
   server: { script: turns.script },
-  ready: async () => {
-    turns.push(
-      {
-        text: 'Here is the plan.',
-        toolCalls: [
-          {
-            name: 'manage_todo_list',
-            arguments: JSON.stringify({
-              todoList: [
-                { id: 1, title: 'Gather requirements', status: 'completed' },
-                { id: 2, title: 'Sketch the screens', status: 'pending' },
-                { id: 3, title: 'Write the code', status: 'pending' },
-              ],
-            }),
-          },
-        ],
-      },
-      { text: 'Plan ready.' },
-    );
-    await page().getByRole('button', { name: 'New conversation', exact: true }).click();
-    await page().getByRole('textbox', { name: 'Message' }).fill('Plan a small app');
-    await page().getByRole('button', { name: 'Send', exact: true }).click();
-    await page().getByRole('article', { name: 'Assistant message' }).getByText('Plan ready.').waitFor({ timeout: 15_000 });
-  },
+  ready: () => sendSmallAppPlan(page(), turns, ['completed', 'pending', 'pending']),
 });
 
 describe('editing the task list by hand', () => {

@@ -11,7 +11,7 @@ import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import { describe, expect, it } from 'vitest';
 import { callJson, closeClient, connectClient, freePort, parseConfiguration } from '../support/taskShareClient';
 import { appPerFile } from './support/appPerFile';
-import { systemPromptOf, turnQueue } from './support/chatScript';
+import { sendSmallAppPlan, systemPromptOf, turnQueue } from './support/chatScript';
 
 let client: Client | null = null;
 let conversationId = '';
@@ -28,30 +28,7 @@ const rowNames = () =>
 const { app, server } = appPerFile({
   name: 'task-share',
   server: { script: turns.script },
-  ready: async () => {
-    turns.push(
-      {
-        text: 'Here is the plan.',
-        toolCalls: [
-          {
-            name: 'manage_todo_list',
-            arguments: JSON.stringify({
-              todoList: [
-                { id: 1, title: 'Gather requirements', status: 'in_progress' },
-                { id: 2, title: 'Sketch the screens', status: 'pending' },
-                { id: 3, title: 'Write the code', status: 'pending' },
-              ],
-            }),
-          },
-        ],
-      },
-      { text: 'Plan ready.' },
-    );
-    await page().getByRole('button', { name: 'New conversation', exact: true }).click();
-    await page().getByRole('textbox', { name: 'Message' }).fill('Plan a small app');
-    await page().getByRole('button', { name: 'Send', exact: true }).click();
-    await page().getByRole('article', { name: 'Assistant message' }).getByText('Plan ready.').waitFor({ timeout: 15_000 });
-  },
+  ready: () => sendSmallAppPlan(page(), turns, ['in_progress', 'pending', 'pending']),
   beforeClose: async () => {
     if (client) await closeClient(client);
   },
