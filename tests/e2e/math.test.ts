@@ -13,7 +13,7 @@ const REPLY = [
   'Broken: $\\frac{1$ stays readable.',
 ].join('\n');
 
-const { app, server } = appPerFile({
+const { app } = appPerFile({
   name: 'math',
   server: { script: (request) => (request.body.stream ? { text: REPLY } : { text: 'Math' }) },
   env: { OPENAI_API_KEY: undefined },

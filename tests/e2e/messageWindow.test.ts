@@ -2,11 +2,11 @@
 // scrolls up, without the view jumping; a streamed reply arrives as deltas and its final
 // text in the page and in the database equals what the server sent, byte for byte.
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createNodeCore } from '../../src/main/core/createNodeCore';
 import { openDatabase } from '../../src/main/core/db/openDatabase';
-import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
-import { launchApp, makeDataDir, type App } from './support/app';
+import { makeDataDir, type App } from './support/app';
+import { appPerFile } from './support/appPerFile';
 
 const COUNT = 1_000;
 // Multi-byte text split across chunks at awkward places, with Markdown that a partial
@@ -20,35 +20,34 @@ const REPLY = [
 
 const STEADY = Array.from({ length: 40 }, (_, i) => `Paragraph ${i} of a steady reply, with **some** Markdown in it.\n\n`).join('') + 'Steady end.';
 
-let app: App;
-let server: ScriptedServer;
 let dataDir: string;
 
-beforeAll(async () => {
-  dataDir = path.join(makeDataDir(), 'data');
-  const core = createNodeCore({ dataDir, env: {} });
-  const long = core.conversations.create('Very long');
-  core.db.transaction(() => {
-    for (let i = 1; i <= COUNT; i++) {
-      core.messages.insert({ conversationId: long.id, role: i % 2 ? 'user' : 'assistant', content: `Line ${i}\n\nwith a second paragraph` });
-    }
-  })();
-  core.close();
-  server = await startScriptedServer({
+const { app } = appPerFile({
+  name: 'message-window',
+  server: {
     script: (r) => {
       if (!r.body.stream) return { text: 'Streaming check' };
       // A reply streamed for a second or two, so the page's update rate shows.
       if (JSON.stringify(r.body.messages).includes('steadily')) return { text: STEADY, chunkSize: 4, chunkDelayMs: 2 };
       return { text: REPLY, chunkSize: 3 };
     },
-  });
-  app = await launchApp({ dataDir, env: { OPENAI_BASE_URL: server.baseUrl, STEPWISE_MODEL: 'scripted' } });
-  await app.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.url).origin });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await server?.close();
+  },
+  env: { OPENAI_API_KEY: undefined },
+  prepare: () => {
+    dataDir = path.join(makeDataDir(), 'data');
+    const core = createNodeCore({ dataDir, env: {} });
+    const long = core.conversations.create('Very long');
+    core.db.transaction(() => {
+      for (let i = 1; i <= COUNT; i++) {
+        core.messages.insert({ conversationId: long.id, role: i % 2 ? 'user' : 'assistant', content: `Line ${i}\n\nwith a second paragraph` });
+      }
+    })();
+    core.close();
+    return { dataDir };
+  },
+  ready: async () => {
+    await app.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.url).origin });
+  },
 });
 
 const oldestLoaded = (page: App['page']) =>

@@ -36,7 +36,7 @@ async function send(text: string) {
   await idle();
 }
 
-const { app, server } = appPerFile({ name: 'versions', server: { script: turns.script }, env: { OPENAI_API_KEY: 'sk-test-versions' } });
+const { app } = appPerFile({ name: 'versions', server: { script: turns.script }, env: { OPENAI_API_KEY: 'sk-test-versions' } });
 
 describe('message versions', () => {
   it('two versions of an edited message can be switched, and the later messages follow', async () => {
