@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { appPerFile } from './support/appPerFile';
-import { plan, startAutopilotServer, verdict, type AutopilotServer } from '../support/autopilotServer';
+import { autopilotAppPerFile } from './support/appPerFile';
+import { plan, verdict } from '../support/autopilotServer';
 
 const SHOTS = path.join('/tmp', 'stepwise-e2e');
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -15,7 +15,7 @@ const STEPS = ['Step one', 'Step two', 'Step three', 'Step four'];
 const P = 'pending';
 const I = 'in_progress';
 
-let s: AutopilotServer;
+const { app, s } = autopilotAppPerFile({ name: 'autopilot', env: { OPENAI_API_KEY: 'sk-e2e-autopilot' } });
 const page = (): Page => app.page;
 const main = () => page().getByRole('main');
 const autopilotSwitch = () => main().getByRole('switch', { name: 'Autopilot' });
@@ -28,12 +28,6 @@ async function visible(locator: Locator, timeout = 15_000) {
 
 /** A reply that takes about `ms` to stream, so its step's "Continuing:" line stays long enough to be seen. */
 const slowReply = (text: string, ms: number) => ({ text: text.padEnd(40, '.'), chunkSize: 2, chunkDelayMs: Math.round(ms / 20) });
-
-const { app } = appPerFile({
-  name: 'autopilot',
-  server: async () => (s = await startAutopilotServer()).server,
-  env: { OPENAI_API_KEY: 'sk-e2e-autopilot' },
-});
 
 describe('Autopilot in the browser', () => {
   it('continues twice by itself, pauses at the cap, and goes on with Continue', async () => {

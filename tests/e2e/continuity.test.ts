@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appPerFile } from './support/appPerFile';
-import { plan, startAutopilotServer, verdict, type AutopilotServer } from '../support/autopilotServer';
+import { autopilotAppPerFile } from './support/appPerFile';
+import { plan, verdict } from '../support/autopilotServer';
 
 const SHOTS = path.join('/tmp', 'stepwise-e2e');
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -16,7 +16,7 @@ const P = 'pending';
 const I = 'in_progress';
 const C = 'completed';
 
-let s: AutopilotServer;
+const { app, s } = autopilotAppPerFile({ name: 'continuity', env: { OPENAI_API_KEY: 'sk-e2e-continuity' } });
 const page = (): Page => app.page;
 const main = () => page().getByRole('main');
 const tasks = () => page().getByRole('region', { name: 'Tasks', exact: true });
@@ -34,12 +34,6 @@ async function newConversation(message: string) {
   await page().getByRole('textbox', { name: 'Message' }).fill(message);
   await page().keyboard.press('Enter');
 }
-
-const { app } = appPerFile({
-  name: 'continuity',
-  server: async () => (s = await startAutopilotServer()).server,
-  env: { OPENAI_API_KEY: 'sk-e2e-continuity' },
-});
 
 describe('continuity', () => {
   it('Stop mid-list, then Continue remaining tasks', async () => {

@@ -1,18 +1,13 @@
 // A 10,000-message conversation opens at its newest message and scrolls to its first,
 // while the page keeps only the rows in view (the list is virtualized).
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createNodeCore } from '../../src/main/core/createNodeCore';
-import { makeDataDir } from './support/app';
 import { appPerFile } from './support/appPerFile';
 
 const COUNT = 10_000;
 
 const { app } = appPerFile({
   name: 'long-conversation',
-  prepare: () => {
-    const dataDir = path.join(makeDataDir(), 'data');
-    const core = createNodeCore({ dataDir, env: {} });
+  seed: (core) => {
     const conversation = core.conversations.create('Very long conversation');
     core.db.transaction(() => {
       for (let i = 1; i <= COUNT; i++) {
@@ -23,8 +18,6 @@ const { app } = appPerFile({
         });
       }
     })();
-    core.close();
-    return { dataDir };
   },
 });
 

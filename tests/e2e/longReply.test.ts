@@ -1,10 +1,7 @@
 // A very long reply (hundreds of Markdown blocks) is parsed only where it is read: blocks
 // far from the screen stay plain text with the same words, and become Markdown as they
 // come near. Its text is the server's text, whole.
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createNodeCore } from '../../src/main/core/createNodeCore';
-import { makeDataDir } from './support/app';
 import { appPerFile } from './support/appPerFile';
 
 const BLOCKS = 600;
@@ -12,9 +9,7 @@ const BUDGETED = 90;
 
 const { app } = appPerFile({
   name: 'long-reply',
-  prepare: () => {
-    const dataDir = path.join(makeDataDir(), 'data');
-    const core = createNodeCore({ dataDir, env: {} });
+  seed: (core) => {
     const conversation = core.conversations.create('Very long reply');
     core.messages.insert({ conversationId: conversation.id, role: 'user', content: 'Write a lot' });
     const blocks = Array.from({ length: BLOCKS }, (_, i) => `Paragraph ${i + 1} has **bold ${i + 1}** words.`);
@@ -24,8 +19,6 @@ const { app } = appPerFile({
     core.messages.insert({ conversationId: budgeted.id, role: 'user', content: 'Write less' });
     const long = Array.from({ length: BUDGETED }, (_, i) => `Block ${i + 1} has **strong ${i + 1}** words. ${'Filler words. '.repeat(30)}`);
     core.messages.insert({ conversationId: budgeted.id, role: 'assistant', content: long.join('\n\n') });
-    core.close();
-    return { dataDir };
   },
 });
 

@@ -1,11 +1,9 @@
 // Long conversations open at their newest window and load older messages as the user
 // scrolls up, without the view jumping; a streamed reply arrives as deltas and its final
 // text in the page and in the database equals what the server sent, byte for byte.
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createNodeCore } from '../../src/main/core/createNodeCore';
 import { openDatabase } from '../../src/main/core/db/openDatabase';
-import { makeDataDir, type App } from './support/app';
+import { type App } from './support/app';
 import { appPerFile } from './support/appPerFile';
 
 const COUNT = 1_000;
@@ -20,7 +18,6 @@ const REPLY = [
 
 const STEADY = Array.from({ length: 40 }, (_, i) => `Paragraph ${i} of a steady reply, with **some** Markdown in it.\n\n`).join('') + 'Steady end.';
 
-let dataDir: string;
 
 const { app } = appPerFile({
   name: 'message-window',
@@ -33,17 +30,13 @@ const { app } = appPerFile({
     },
   },
   env: { OPENAI_API_KEY: undefined },
-  prepare: () => {
-    dataDir = path.join(makeDataDir(), 'data');
-    const core = createNodeCore({ dataDir, env: {} });
+  seed: (core) => {
     const long = core.conversations.create('Very long');
     core.db.transaction(() => {
       for (let i = 1; i <= COUNT; i++) {
         core.messages.insert({ conversationId: long.id, role: i % 2 ? 'user' : 'assistant', content: `Line ${i}\n\nwith a second paragraph` });
       }
     })();
-    core.close();
-    return { dataDir };
   },
   ready: async () => {
     await app.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.url).origin });
@@ -131,7 +124,7 @@ describe('a long conversation', () => {
     // Copy takes the text the page assembled from the deltas.
     await reply.getByRole('button', { name: 'Copy assistant message' }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(REPLY);
-    const { db } = openDatabase(dataDir, { readonly: true });
+    const { db } = openDatabase(app.dataDir, { readonly: true });
     try {
       const stored = db.prepare("SELECT content FROM messages WHERE role = 'assistant' ORDER BY id DESC LIMIT 1").get() as { content: string };
       expect(stored.content).toBe(REPLY);

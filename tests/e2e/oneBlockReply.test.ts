@@ -1,10 +1,7 @@
 // Replies that are one huge Markdown block: log lines in one paragraph, one code block,
 // one table. Each is cut into chunks (markdownBlocks.ts) and opens at its end with the
 // end rendered; a big code block is plain monospace until "Highlight" is pressed.
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createNodeCore } from '../../src/main/core/createNodeCore';
-import { makeDataDir } from './support/app';
 import { appPerFile } from './support/appPerFile';
 
 const LINES = 3000;
@@ -17,16 +14,12 @@ const replies = {
 
 const { app } = appPerFile({
   name: 'one-block-reply',
-  prepare: () => {
-    const dataDir = path.join(makeDataDir(), 'data');
-    const core = createNodeCore({ dataDir, env: {} });
+  seed: (core) => {
     for (const [title, content] of Object.entries(replies)) {
       const conversation = core.conversations.create(title);
       core.messages.insert({ conversationId: conversation.id, role: 'user', content: 'Dump it' });
       core.messages.insert({ conversationId: conversation.id, role: 'assistant', content });
     }
-    core.close();
-    return { dataDir };
   },
 });
 

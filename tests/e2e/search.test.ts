@@ -1,19 +1,14 @@
 // Search finds the message: a result shows the matching words in context, and choosing it
 // opens the conversation at that message (older than the first window it loads) and
 // highlights it. Ctrl+K and "/" focus the search box from anywhere.
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createNodeCore } from '../../src/main/core/createNodeCore';
-import { makeDataDir } from './support/app';
 import { appPerFile } from './support/appPerFile';
 
 let target = 0;
 
 const { app } = appPerFile({
   name: 'search',
-  prepare: () => {
-    const dataDir = path.join(makeDataDir(), 'data');
-    const core = createNodeCore({ dataDir, env: {} });
+  seed: (core) => {
     const long = core.conversations.create('Trip planning');
     core.db.transaction(() => {
       for (let i = 1; i <= 400; i++) {
@@ -24,8 +19,6 @@ const { app } = appPerFile({
     })();
     core.conversations.create('Zebra crossing design');
     core.conversations.create('Unrelated');
-    core.close();
-    return { dataDir };
   },
 });
 

@@ -1,11 +1,8 @@
 // Settings as a view (issue 26): Ctrl/⌘+, puts the focus in it, a section is reached by
 // its link and has its own address, and Esc returns to the same conversation at the same
 // scroll position with the focus where it was.
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createNodeCore } from '../../src/main/core/createNodeCore';
-import { makeDataDir } from './support/app';
 import { appPerFile } from './support/appPerFile';
 import { violations } from './support/axe';
 
@@ -18,9 +15,7 @@ const focusInSettings = () => settings().evaluate((el) => el.contains(document.a
 const { app } = appPerFile({
   name: 'settingsView',
   env: { OPENAI_API_KEY: 'sk-test', STEPWISE_MODEL: 'scripted' },
-  prepare: () => {
-    const dataDir = path.join(makeDataDir(), 'data');
-    const core = createNodeCore({ dataDir, env: {} });
+  seed: (core) => {
     const conversation = core.conversations.create('Long notes');
     core.db.transaction(() => {
       for (let i = 1; i <= 80; i++) {
@@ -31,8 +26,6 @@ const { app } = appPerFile({
         });
       }
     })();
-    core.close();
-    return { dataDir };
   },
 });
 

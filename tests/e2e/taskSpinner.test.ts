@@ -3,10 +3,10 @@
 // Autopilot check "paused", while the model streams it turns, and after Stop "stopped".
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { plan, startAutopilotServer, verdict, type AutopilotServer } from '../support/autopilotServer';
-import { appPerFile } from './support/appPerFile';
+import { plan, verdict } from '../support/autopilotServer';
+import { autopilotAppPerFile } from './support/appPerFile';
 
-let s: AutopilotServer;
+const { app, s } = autopilotAppPerFile({ name: 'task-spinner', env: { OPENAI_API_KEY: 'sk-e2e' } });
 const page = (): Page => app.page;
 const tasks = () => page().getByRole('region', { name: 'Tasks', exact: true });
 const row = () => tasks().getByRole('listitem').filter({ has: page().getByRole('button', { name: /^Task 1, in progress/ }) });
@@ -24,12 +24,6 @@ async function stillWith(hint: string) {
   expect(await row().locator('.task-still').count()).toBe(1);
   expect(await tasks().locator('.task-current').innerText()).toBe(`Sort the apples — ${hint}`);
 }
-
-const { app } = appPerFile({
-  name: 'task-spinner',
-  server: async () => (s = await startAutopilotServer()).server,
-  env: { OPENAI_API_KEY: 'sk-e2e' },
-});
 
 describe('the in-progress spinner', () => {
   it('is still and says "waiting for you" once the assistant has replied', async () => {

@@ -8,12 +8,17 @@
 //
 // `app` and `server` are usable in tests and hooks (not at the file's top level): they
 // stand for the ones started in beforeAll, and say so plainly when used too early.
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { createNodeCore } from '../../../src/main/core/createNodeCore';
+import { startAutopilotServer, type AutopilotServer } from '../../support/autopilotServer';
 import { startScriptedServer, type ScriptedServer, type ScriptedServerOptions } from '../../support/scriptedServer';
-import { launchApp, type App, type Env, type LaunchOptions } from './app';
+import { launchApp, makeDataDir, type App, type Env, type LaunchOptions } from './app';
 import { reportFailure } from './chatScript';
 
 export type LaunchSettings = Omit<LaunchOptions, 'env'>;
+type NodeCore = ReturnType<typeof createNodeCore>;
 
 export interface AppPerFileOptions {
   /** Failure screenshots are saved as /tmp/stepwise-e2e/failed-<name>-<test>.png. */
@@ -26,7 +31,12 @@ export interface AppPerFileOptions {
   server?: ScriptedServerOptions | (() => Promise<ScriptedServer>);
   /** Added to (or, with `undefined`, removed from) the app's environment. */
   env?: Env;
-  /** Runs first (seed a data dir, write a config…); what it returns goes to launchApp. */
+  /**
+   * Fills a fresh data dir through a real core (closed before the app starts on that dir,
+   * removed after the file). For anything else a data dir needs, use `prepare`.
+   */
+  seed?: (core: NodeCore) => unknown;
+  /** Runs first (write a config, make a dir…); what it returns goes to launchApp. */
   prepare?: () => LaunchSettings | void | Promise<LaunchSettings | void>;
   /** Runs once the page is ready, still in beforeAll (grant permissions, open a conversation…). */
   ready?: (app: App) => unknown;
@@ -39,9 +49,17 @@ export interface AppPerFileOptions {
 export function appPerFile(options: AppPerFileOptions): { app: App; server: ScriptedServer } {
   let app: App | undefined;
   let server: ScriptedServer | undefined;
+  let seeded: string | undefined;
 
   beforeAll(async () => {
     const launch = (await options.prepare?.()) ?? {};
+    if (options.seed) {
+      seeded = makeDataDir();
+      launch.dataDir = path.join(seeded, 'data');
+      const core = createNodeCore({ dataDir: launch.dataDir, env: {} });
+      await options.seed(core);
+      await core.close();
+    }
     if (typeof options.server === 'function') server = await options.server();
     else if (options.server) server = await startScriptedServer(options.server);
     const model: Env = server ? { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-test', STEPWISE_MODEL: 'scripted' } : {};
@@ -55,10 +73,35 @@ export function appPerFile(options: AppPerFileOptions): { app: App; server: Scri
     await options.beforeClose?.();
     await app?.close();
     await server?.close();
+    if (seeded) fs.rmSync(seeded, { recursive: true, force: true });
     await options.afterClose?.();
   });
 
   return { app: lateApp(() => app), server: lateServer(() => server) };
+}
+
+/** appPerFile with the autopilot server (tests/support/autopilotServer.ts) as the model. */
+export function autopilotAppPerFile(options: Omit<AppPerFileOptions, 'server'>): { app: App; s: AutopilotServer } {
+  let current: AutopilotServer | undefined;
+  const { app } = appPerFile({ ...options, server: async () => (current = await startAutopilotServer()).server });
+  const s = () => started(current, 'autopilot server');
+  return {
+    app,
+    s: {
+      get server() {
+        return s().server;
+      },
+      get model() {
+        return s().model;
+      },
+      get assessor() {
+        return s().assessor;
+      },
+      assessorRequests: () => s().assessorRequests(),
+      modelRequests: () => s().modelRequests(),
+      close: () => s().close(),
+    },
+  };
 }
 
 function started<T>(value: T | undefined, what: string): T {
