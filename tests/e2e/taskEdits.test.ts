@@ -4,17 +4,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPerFile } from './support/appPerFile';
+import { tasksRegion, taskRowList, taskRowNames } from './support/taskList';
 import { sendSmallAppPlan, systemPromptOf, turnQueue } from './support/chatScript';
 
 const turns = turnQueue({ title: () => 'Edit my plan' });
 
 const page = (): Page => app.page;
-const tasks = () => page().getByRole('region', { name: 'Tasks', exact: true });
-const rowList = () => tasks().getByRole('list', { name: 'Task list' });
-const rowNames = () =>
-  rowList()
-    .getByRole('button', { name: /^Task \d+, / })
-    .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+const tasks = () => tasksRegion(page());
+const rowList = () => taskRowList(page());
+const rowNames = () => taskRowNames(page());
 const menuFor = async (id: number, action: string) => {
   await tasks().getByRole('button', { name: `Actions for task ${id}`, exact: true }).click();
   await page().getByRole('menuitem', { name: action, exact: true }).click();

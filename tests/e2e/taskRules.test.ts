@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ChatBody, Turn } from '../support/scriptedServer';
 import { appPerFile } from './support/appPerFile';
+import { tasksRegion, taskRowNames } from './support/taskList';
 import { gate, systemPromptOf } from './support/chatScript';
 
 const taskOf = (body: ChatBody) => /<task>\n([\s\S]*?)\n<\/task>/.exec(systemPromptOf(body))?.[1] ?? null;
@@ -62,12 +63,8 @@ async function play(body: ChatBody): Promise<Turn> {
 }
 
 const page = (): Page => app.page;
-const tasks = () => page().getByRole('region', { name: 'Tasks', exact: true });
-const rowNames = () =>
-  tasks()
-    .getByRole('list', { name: 'Task list' })
-    .getByRole('button', { name: /^Task \d+, / })
-    .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+const tasks = () => tasksRegion(page());
+const rowNames = () => taskRowNames(page());
 const summary = () => tasks().locator('.task-count').innerText();
 const messages = () => page().getByRole('log', { name: 'Messages' });
 

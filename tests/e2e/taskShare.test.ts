@@ -11,6 +11,7 @@ import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import { describe, expect, it } from 'vitest';
 import { callJson, closeClient, connectClient, freePort, parseConfiguration } from '../support/taskShareClient';
 import { appPerFile } from './support/appPerFile';
+import { taskRowList, taskRowNames } from './support/taskList';
 import { sendSmallAppPlan, systemPromptOf, turnQueue } from './support/chatScript';
 
 let client: Client | null = null;
@@ -18,12 +19,8 @@ let conversationId = '';
 const turns = turnQueue({ title: () => 'Shared plan' });
 
 const page = (): Page => app.page;
-const tasks = () => page().getByRole('region', { name: 'Tasks', exact: true });
-const rowList = () => tasks().getByRole('list', { name: 'Task list' });
-const rowNames = () =>
-  rowList()
-    .getByRole('button', { name: /^Task \d+, / })
-    .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+const rowList = () => taskRowList(page());
+const rowNames = () => taskRowNames(page());
 
 const { app, server } = appPerFile({
   name: 'task-share',
