@@ -57,8 +57,11 @@ export function appPerFile(options: AppPerFileOptions): { app: App; server: Scri
       seeded = makeDataDir();
       launch.dataDir = path.join(seeded, 'data');
       const core = createNodeCore({ dataDir: launch.dataDir, env: {} });
-      await options.seed(core);
-      await core.close();
+      try {
+        await options.seed(core);
+      } finally {
+        await core.close();
+      }
     }
     if (typeof options.server === 'function') server = await options.server();
     else if (options.server) server = await startScriptedServer(options.server);
