@@ -1,28 +1,15 @@
 // Automated accessibility checks (axe-core) on the main screens, in light and dark:
 // the empty app, a conversation with a task list, tool cards and workers, a menu, a
 // dialog and Settings. Serious and critical violations fail the test.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
+import { describe, expect, it } from 'vitest';
 import { chunk, DONE } from '../support/sseFixtures';
-import { launchApp, type App } from './support/app';
-import { reportFailure, turnQueue } from './support/chatScript';
+import { appPerFile } from './support/appPerFile';
+import { turnQueue } from './support/chatScript';
 import { violations } from './support/axe';
 
-let app: App;
-let server: ScriptedServer;
 const turns = turnQueue({ title: () => 'Accessible plan' });
 
-beforeAll(async () => {
-  server = await startScriptedServer({ script: turns.script });
-  app = await launchApp({ env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-test', STEPWISE_MODEL: 'scripted' } });
-});
-
-afterEach(async (context) => reportFailure(app, 'a11y', context));
-
-afterAll(async () => {
-  await app?.close();
-  await server?.close();
-});
+const { app } = appPerFile({ name: 'a11y', server: { script: turns.script } });
 
 describe('accessibility (axe-core)', () => {
   it('the empty app has no serious violations', async () => {

@@ -5,15 +5,13 @@
 // image_url part and a .txt as a fenced block, and the transcript shows the files (an
 // image's thumbnail opens it at full size).
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ChatBody, type ScriptedServer } from '../support/scriptedServer';
+import { describe, expect, it } from 'vitest';
+import type { ChatBody } from '../support/scriptedServer';
 import { PNG_1X1 } from '../support/attachmentFixtures';
-import { launchApp, type App } from './support/app';
-import { reportFailure, turnQueue } from './support/chatScript';
+import { appPerFile } from './support/appPerFile';
+import { turnQueue } from './support/chatScript';
 import { violations } from './support/axe';
 
-let app: App;
-let server: ScriptedServer;
 const turns = turnQueue({ title: () => 'Files' });
 const bodies: ChatBody[] = [];
 
@@ -21,19 +19,7 @@ const page = (): Page => app.page;
 type Part = { type: string; text?: string; image_url?: { url: string } };
 const lastUserContent = () => bodies.at(-1)!.messages.at(-1)!.content as unknown as string | Part[];
 
-beforeAll(async () => {
-  server = await startScriptedServer({ script: turns.script });
-  app = await launchApp({ env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-test', STEPWISE_MODEL: 'scripted' } });
-});
-
-afterEach(async (context) => {
-  await reportFailure(app, 'attachments', context);
-});
-
-afterAll(async () => {
-  await app?.close();
-  await server?.close();
-});
+const { app } = appPerFile({ name: 'attachments', server: { script: turns.script } });
 
 async function newConversation() {
   await page().getByRole('complementary', { name: 'Conversations' }).getByRole('button', { name: 'New conversation', exact: true }).click();

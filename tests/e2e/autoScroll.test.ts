@@ -1,26 +1,13 @@
 // The message list follows a streaming reply while the user is at the bottom, and stops
 // following as soon as they scroll up to read something else.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
-import { launchApp, type App } from './support/app';
-import { reportFailure, turnQueue } from './support/chatScript';
+import { describe, expect, it } from 'vitest';
+import { appPerFile } from './support/appPerFile';
+import { turnQueue } from './support/chatScript';
 
-let app: App;
-let server: ScriptedServer;
 const turns = turnQueue({ title: () => 'Scrolling' });
 const paragraphs = (n: number, word: string) => Array.from({ length: n }, (_, i) => `${word} paragraph ${i + 1}.`).join('\n\n');
 
-beforeAll(async () => {
-  server = await startScriptedServer({ script: turns.script });
-  app = await launchApp({ env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-test', STEPWISE_MODEL: 'scripted' } });
-});
-
-afterEach(async (context) => reportFailure(app, 'auto-scroll', context));
-
-afterAll(async () => {
-  await app?.close();
-  await server?.close();
-});
+const { app } = appPerFile({ name: 'auto-scroll', server: { script: turns.script } });
 
 const distanceFromBottom = () =>
   app.page.getByRole('log', { name: 'Messages' }).evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);

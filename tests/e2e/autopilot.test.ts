@@ -3,10 +3,10 @@
 // and go on with "Continue". The scripted server plays the model and the assessor.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { launchApp, type App } from './support/app';
-import { plan, startAutopilotServer, verdict, type AutopilotServer } from '../support/autopilotServer';
+import { autopilotAppPerFile } from './support/appPerFile';
+import { plan, verdict } from '../support/autopilotServer';
 
 const SHOTS = path.join('/tmp', 'stepwise-e2e');
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -15,8 +15,7 @@ const STEPS = ['Step one', 'Step two', 'Step three', 'Step four'];
 const P = 'pending';
 const I = 'in_progress';
 
-let s: AutopilotServer;
-let app: App;
+const { app, s } = autopilotAppPerFile({ name: 'autopilot', env: { OPENAI_API_KEY: 'sk-e2e-autopilot' } });
 const page = (): Page => app.page;
 const main = () => page().getByRole('main');
 const autopilotSwitch = () => main().getByRole('switch', { name: 'Autopilot' });
@@ -29,25 +28,6 @@ async function visible(locator: Locator, timeout = 15_000) {
 
 /** A reply that takes about `ms` to stream, so its step's "Continuing:" line stays long enough to be seen. */
 const slowReply = (text: string, ms: number) => ({ text: text.padEnd(40, '.'), chunkSize: 2, chunkDelayMs: Math.round(ms / 20) });
-
-beforeAll(async () => {
-  s = await startAutopilotServer();
-  app = await launchApp({
-    env: { OPENAI_BASE_URL: s.server.baseUrl, OPENAI_API_KEY: 'sk-e2e-autopilot', STEPWISE_MODEL: 'scripted' },
-  });
-});
-
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail' && app) {
-    const file = path.join(SHOTS, `failed-${context.task.name.replace(/\W+/g, '-')}.png`);
-    await app.page.screenshot({ path: file }).then(() => console.error(`Screenshot of the failure: ${file}`), () => {});
-  }
-});
-
-afterAll(async () => {
-  await app?.close();
-  await s?.close();
-});
 
 describe('Autopilot in the browser', () => {
   it('continues twice by itself, pauses at the cap, and goes on with Continue', async () => {

@@ -7,15 +7,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createNodeCore } from '../../src/main/core/createNodeCore';
-import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
-import { launchApp, makeDataDir, type App } from './support/app';
-import { reportFailure, systemPromptOf, turnQueue } from './support/chatScript';
+import { makeDataDir } from './support/app';
+import { appPerFile } from './support/appPerFile';
+import { sendSmallAppPlan, systemPromptOf, turnQueue } from './support/chatScript';
 import { violations } from './support/axe';
 
-let app: App;
-let server: ScriptedServer;
 let root: string;
 const turns = turnQueue({ title: (body) => (JSON.stringify(body).includes('packing') ? 'Packing' : 'Plan the app') });
 
@@ -31,68 +29,45 @@ const sidebarLink = (title: string, p: Page = page()) =>
   p.getByRole('list', { name: 'Saved conversations' }).getByRole('link', { name: title });
 const openBoard = () => page().getByRole('button', { name: 'Tasks', exact: true }).click();
 
-beforeAll(async () => {
-  root = makeDataDir();
-  const dataDir = path.join(root, 'data');
-  const core = createNodeCore({ dataDir, env: {} });
-  const ok = async <T>(method: string, params: unknown): Promise<T> => {
-    const result = await core.dispatch(method, params);
-    if (!result.ok) throw new Error(`${method}: ${result.error.message}`);
-    return result.value as T;
-  };
-  const withList = async (title: string, tasks: string[]) => {
-    const { id } = await ok<{ id: string }>('conversations:create', { title });
-    for (const task of tasks) await ok('tasks:add', { conversationId: id, title: task });
-    return id;
-  };
-  const work = await ok<{ id: string }>('folders:create', { name: 'Work' });
-  const trip = await withList('Trip to Lisbon', ['Book flights', 'Find a hotel', 'Rent a car']);
-  await ok('conversations:setFolder', { id: trip, folderId: work.id });
-  await ok('tasks:update', { conversationId: trip, taskId: 1, patch: { status: 'completed' } });
-  await ok('tasks:update', { conversationId: trip, taskId: 2, patch: { status: 'in_progress' } });
-  // Rent a car waits for the hotel, and a worker owns it.
-  core.db
-    .prepare(`INSERT INTO task_deps (task_id, blocked_by_id) SELECT a.id, b.id FROM tasks a, tasks b JOIN task_lists l ON l.id = a.list_id
-              WHERE l.conversation_id = ? AND b.list_id = a.list_id AND a.seq = 3 AND b.seq = 2`)
-    .run(trip);
-  core.db.prepare(`UPDATE tasks SET owner = 'worker-2' WHERE seq = 3 AND list_id = (SELECT id FROM task_lists WHERE conversation_id = ?)`).run(trip);
-  const done = await withList('Finished report', ['Write it']);
-  await ok('tasks:update', { conversationId: done, taskId: 1, patch: { status: 'completed' } });
-  await ok('conversations:create', { title: 'Empty chat' });
-  await core.close();
+const { app, server } = appPerFile({
+  name: 'board',
+  server: { script: turns.script },
+  prepare: async () => {
+    root = makeDataDir();
+    const dataDir = path.join(root, 'data');
+    const core = createNodeCore({ dataDir, env: {} });
+    const ok = async <T>(method: string, params: unknown): Promise<T> => {
+      const result = await core.dispatch(method, params);
+      if (!result.ok) throw new Error(`${method}: ${result.error.message}`);
+      return result.value as T;
+    };
+    const withList = async (title: string, tasks: string[]) => {
+      const { id } = await ok<{ id: string }>('conversations:create', { title });
+      for (const task of tasks) await ok('tasks:add', { conversationId: id, title: task });
+      return id;
+    };
+    const work = await ok<{ id: string }>('folders:create', { name: 'Work' });
+    const trip = await withList('Trip to Lisbon', ['Book flights', 'Find a hotel', 'Rent a car']);
+    await ok('conversations:setFolder', { id: trip, folderId: work.id });
+    await ok('tasks:update', { conversationId: trip, taskId: 1, patch: { status: 'completed' } });
+    await ok('tasks:update', { conversationId: trip, taskId: 2, patch: { status: 'in_progress' } });
+    // Rent a car waits for the hotel, and a worker owns it.
+    core.db
+      .prepare(`INSERT INTO task_deps (task_id, blocked_by_id) SELECT a.id, b.id FROM tasks a, tasks b JOIN task_lists l ON l.id = a.list_id
+                WHERE l.conversation_id = ? AND b.list_id = a.list_id AND a.seq = 3 AND b.seq = 2`)
+      .run(trip);
+    core.db.prepare(`UPDATE tasks SET owner = 'worker-2' WHERE seq = 3 AND list_id = (SELECT id FROM task_lists WHERE conversation_id = ?)`).run(trip);
+    const done = await withList('Finished report', ['Write it']);
+    await ok('tasks:update', { conversationId: done, taskId: 1, patch: { status: 'completed' } });
+    await ok('conversations:create', { title: 'Empty chat' });
+    await core.close();
 
-  server = await startScriptedServer({ script: turns.script });
-  app = await launchApp({ dataDir, env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-test', STEPWISE_MODEL: 'scripted' } });
-  turns.push(
-    {
-      text: 'Here is the plan.',
-      toolCalls: [
-        {
-          name: 'manage_todo_list',
-          arguments: JSON.stringify({
-            todoList: [
-              { id: 1, title: 'Gather requirements', status: 'completed' },
-              { id: 2, title: 'Sketch the screens', status: 'pending' },
-              { id: 3, title: 'Write the code', status: 'pending' },
-            ],
-          }),
-        },
-      ],
-    },
-    { text: 'Plan ready.' },
-  );
-  await page().getByRole('button', { name: 'New conversation', exact: true }).click();
-  await page().getByRole('textbox', { name: 'Message' }).fill('Plan a small app');
-  await page().getByRole('button', { name: 'Send', exact: true }).click();
-  await page().getByRole('article', { name: 'Assistant message' }).getByText('Plan ready.').waitFor({ timeout: 15_000 });
-});
-
-afterEach(async (context) => reportFailure(app, 'board', context));
-
-afterAll(async () => {
-  await app?.close();
-  await server?.close();
-  if (root) fs.rmSync(root, { recursive: true, force: true });
+    return { dataDir };
+  },
+  ready: () => sendSmallAppPlan(page(), turns, ['completed', 'pending', 'pending']),
+  afterClose: () => {
+    if (root) fs.rmSync(root, { recursive: true, force: true });
+  },
 });
 
 describe('the task board', () => {

@@ -4,16 +4,14 @@
 // (button and Esc) keeps the partial reply, failures show an alert whose Retry works, and
 // hostile HTML in a reply stays inert. The tests share one app and run in order.
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedServer, times, type ScriptedServer } from '../support/scriptedServer';
-import { launchApp, type App } from './support/app';
-import { reportFailure, turnQueue } from './support/chatScript';
+import { describe, expect, it } from 'vitest';
+import { times } from '../support/scriptedServer';
+import { appPerFile } from './support/appPerFile';
+import { turnQueue } from './support/chatScript';
 
 const API_KEY = 'sk-test-e2e-chat';
 const TITLE = 'Quarterly sales overview';
 
-let app: App;
-let server: ScriptedServer;
 const turns = turnQueue({
   // The first conversation's auto-title; any other asks get a title nobody looks for.
   title: (body) => (String(body.messages.at(-1)?.content).includes('sales table') ? TITLE : 'Some other chat'),
@@ -45,23 +43,17 @@ async function idle() {
   await sendButton().waitFor({ timeout: 15_000 });
 }
 
-beforeAll(async () => {
-  server = await startScriptedServer({ script: turns.script });
-  app = await launchApp({ env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: API_KEY, STEPWISE_MODEL: 'scripted' } });
-  await app.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.url).origin });
-  page().on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
-});
-
-afterEach(async (context) => {
-  await reportFailure(app, 'chat', context);
-});
-
-afterAll(async () => {
-  await app?.close();
-  await server?.close();
+const { app, server } = appPerFile({
+  name: 'chat',
+  server: { script: turns.script },
+  env: { OPENAI_API_KEY: API_KEY },
+  ready: async () => {
+    await app.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.url).origin });
+    page().on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+  },
 });
 
 const REPLY = [

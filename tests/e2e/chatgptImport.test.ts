@@ -4,32 +4,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchApp, makeDataDir, OFFLINE_BASE_URL, type App } from './support/app';
+import { describe, expect, it } from 'vitest';
+import { makeDataDir, OFFLINE_BASE_URL } from './support/app';
+import { appPerFile } from './support/appPerFile';
 
-const SHOTS = path.join('/tmp', 'stepwise-e2e');
 const FIXTURE = path.join(__dirname, '../fixtures/chatgpt-conversations.json');
 
-let app: App;
 let dataDir: string;
 const page = (): Page => app.page;
 
-beforeAll(async () => {
-  dataDir = makeDataDir();
-  app = await launchApp({ dataDir, env: { OPENAI_BASE_URL: OFFLINE_BASE_URL } });
-});
-
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail' && app) {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    const file = path.join(SHOTS, `failed-chatgpt-import-${context.task.name.replace(/\W+/g, '-')}.png`);
-    await app.page.screenshot({ path: file }).then(() => console.error(`Screenshot of the failure: ${file}`), () => {});
-  }
-});
-
-afterAll(async () => {
-  await app?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+const { app } = appPerFile({
+  name: 'chatgpt-import',
+  env: { OPENAI_BASE_URL: OFFLINE_BASE_URL },
+  prepare: () => {
+    dataDir = makeDataDir();
+    return { dataDir };
+  },
+  afterClose: () => fs.rmSync(dataDir, { recursive: true, force: true }),
 });
 
 describe('ChatGPT import in the browser', () => {

@@ -3,10 +3,10 @@
 // server plays the model (and Autopilot's assessor).
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchApp, type App } from './support/app';
-import { plan, startAutopilotServer, verdict, type AutopilotServer } from '../support/autopilotServer';
+import { autopilotAppPerFile } from './support/appPerFile';
+import { plan, verdict } from '../support/autopilotServer';
 
 const SHOTS = path.join('/tmp', 'stepwise-e2e');
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -16,8 +16,7 @@ const P = 'pending';
 const I = 'in_progress';
 const C = 'completed';
 
-let s: AutopilotServer;
-let app: App;
+const { app, s } = autopilotAppPerFile({ name: 'continuity', env: { OPENAI_API_KEY: 'sk-e2e-continuity' } });
 const page = (): Page => app.page;
 const main = () => page().getByRole('main');
 const tasks = () => page().getByRole('region', { name: 'Tasks', exact: true });
@@ -35,25 +34,6 @@ async function newConversation(message: string) {
   await page().getByRole('textbox', { name: 'Message' }).fill(message);
   await page().keyboard.press('Enter');
 }
-
-beforeAll(async () => {
-  s = await startAutopilotServer();
-  app = await launchApp({
-    env: { OPENAI_BASE_URL: s.server.baseUrl, OPENAI_API_KEY: 'sk-e2e-continuity', STEPWISE_MODEL: 'scripted' },
-  });
-});
-
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail' && app) {
-    const file = path.join(SHOTS, `failed-${context.task.name.replace(/\W+/g, '-')}.png`);
-    await app.page.screenshot({ path: file }).then(() => console.error(`Screenshot of the failure: ${file}`), () => {});
-  }
-});
-
-afterAll(async () => {
-  await app?.close();
-  await s?.close();
-});
 
 describe('continuity', () => {
   it('Stop mid-list, then Continue remaining tasks', async () => {

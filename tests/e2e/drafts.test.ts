@@ -7,14 +7,10 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGE_MAX } from '../../src/shared/domain';
-import { startScriptedServer, type ChatBody, type ScriptedServer } from '../support/scriptedServer';
-import { launchApp, type App } from './support/app';
-import { reportFailure } from './support/chatScript';
-
-let app: App;
-let server: ScriptedServer;
+import type { ChatBody } from '../support/scriptedServer';
+import { appPerFile } from './support/appPerFile';
 
 const lastUser = (body: ChatBody) => String(body.messages.findLast((m) => m.role === 'user')?.content ?? '');
 const firstUser = (body: ChatBody) => String(body.messages.find((m) => m.role === 'user')?.content ?? '');
@@ -57,19 +53,12 @@ function box(locator: Locator) {
   });
 }
 
-beforeAll(async () => {
-  server = await startScriptedServer({
+const { app, server } = appPerFile({
+  name: 'drafts',
+  server: {
     script: (request) =>
       request.body.stream ? { text: `Reply to ${lastUser(request.body)}` } : { text: titleFor(titledMessage(request.body)) },
-  });
-  app = await launchApp({ env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-test', STEPWISE_MODEL: 'scripted' } });
-});
-
-afterEach(async (context) => reportFailure(app, 'drafts', context));
-
-afterAll(async () => {
-  await app?.close();
-  await server?.close();
+  },
 });
 
 describe('new conversations and drafts', () => {

@@ -5,16 +5,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { Download, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConversationExport } from '../../src/shared/exportFormat';
 import { createTaskFixture } from '../support/taskFixture';
 import { listItems, parseGfm } from '../integration/export/markdownTree';
-import { launchApp, makeDataDir, OFFLINE_BASE_URL, type App } from './support/app';
+import { makeDataDir, OFFLINE_BASE_URL } from './support/app';
+import { appPerFile } from './support/appPerFile';
 
-const SHOTS = path.join('/tmp', 'stepwise-e2e');
 const TITLE = 'Tasks under test';
 
-let app: App;
 let dataDir: string;
 let downloads: string;
 const page = (): Page => app.page;
@@ -32,38 +31,32 @@ async function saveDownload(start: () => Promise<void>): Promise<{ download: Dow
   return { download, file };
 }
 
-beforeAll(async () => {
-  dataDir = makeDataDir();
-  downloads = fs.mkdtempSync(path.join(dataDir, 'downloads-'));
-  // A list made the way the model makes one: through the real task tools.
-  const fixture = createTaskFixture(dataDir);
-  const set = await fixture.call('manage_todo_list', {
-    todoList: [
-      { id: 1, title: 'Set up project structure', status: 'completed' },
-      { id: 2, title: 'Create data models', status: 'in_progress', description: 'User and Task.' },
-      { id: 3, title: '[x] Not done yet', status: 'pending' },
-    ],
-  });
-  expect(set.content).toMatch(/^Task list updated/);
-  expect(await fixture.callJson('task_create', { title: 'Write tests', blockedBy: [2] })).toMatchObject({ ok: true });
-  fixture.close();
-  app = await launchApp({ dataDir, env: { OPENAI_BASE_URL: OFFLINE_BASE_URL } });
-  await app.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.url).origin });
-  await page().getByRole('list', { name: 'Saved conversations' }).getByRole('link', { name: new RegExp(TITLE) }).first().click();
-  await tasksRegion().waitFor({ state: 'visible' });
-});
-
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail' && app) {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    const file = path.join(SHOTS, `failed-export-${context.task.name.replace(/\W+/g, '-')}.png`);
-    await app.page.screenshot({ path: file }).then(() => console.error(`Screenshot of the failure: ${file}`), () => {});
-  }
-});
-
-afterAll(async () => {
-  await app?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+const { app } = appPerFile({
+  name: 'export',
+  env: { OPENAI_BASE_URL: OFFLINE_BASE_URL },
+  prepare: async () => {
+    dataDir = makeDataDir();
+    downloads = fs.mkdtempSync(path.join(dataDir, 'downloads-'));
+    // A list made the way the model makes one: through the real task tools.
+    const fixture = createTaskFixture(dataDir);
+    const set = await fixture.call('manage_todo_list', {
+      todoList: [
+        { id: 1, title: 'Set up project structure', status: 'completed' },
+        { id: 2, title: 'Create data models', status: 'in_progress', description: 'User and Task.' },
+        { id: 3, title: '[x] Not done yet', status: 'pending' },
+      ],
+    });
+    expect(set.content).toMatch(/^Task list updated/);
+    expect(await fixture.callJson('task_create', { title: 'Write tests', blockedBy: [2] })).toMatchObject({ ok: true });
+    fixture.close();
+    return { dataDir };
+  },
+  ready: async () => {
+    await app.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.url).origin });
+    await page().getByRole('list', { name: 'Saved conversations' }).getByRole('link', { name: new RegExp(TITLE) }).first().click();
+    await tasksRegion().waitFor({ state: 'visible' });
+  },
+  afterClose: () => fs.rmSync(dataDir, { recursive: true, force: true }),
 });
 
 const EXPECTED_ITEMS = [

@@ -3,33 +3,15 @@
 // address and a key, "Test connection" lists its models, picking one makes it the
 // default, the card gives way to the normal home, and an example prompt then gets a
 // reply through the real openai SDK. The home hint offers the browser's shortcut.
-import fs from 'node:fs';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
-import { launchApp, type App } from './support/app';
+import { describe, expect, it } from 'vitest';
+import { appPerFile } from './support/appPerFile';
 import { violations } from './support/axe';
 
-const SHOTS = path.join('/tmp', 'stepwise-e2e');
-let app: App;
-let server: ScriptedServer;
-
-beforeAll(async () => {
-  server = await startScriptedServer({ models: ['tiny-model', 'big-model'], fallback: { text: 'Here is the plan for Lisbon.' } });
-  app = await launchApp({ env: { OPENAI_BASE_URL: undefined } });
-});
-
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail' && app) {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    const file = path.join(SHOTS, `failed-first-run-${context.task.name.replace(/\W+/g, '-')}.png`);
-    await app.page.screenshot({ path: file }).then(() => console.error(`Screenshot of the failure: ${file}`), () => {});
-  }
-});
-
-afterAll(async () => {
-  await app?.close();
-  await server?.close();
+// The server is up but the app is not pointed at it: the first run connects to it by hand.
+const { app, server } = appPerFile({
+  name: 'first-run',
+  server: { models: ['tiny-model', 'big-model'], fallback: { text: 'Here is the plan for Lisbon.' } },
+  env: { OPENAI_BASE_URL: undefined, OPENAI_API_KEY: undefined, STEPWISE_MODEL: undefined },
 });
 
 describe('first run', () => {

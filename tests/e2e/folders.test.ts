@@ -5,14 +5,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createNodeCore } from '../../src/main/core/createNodeCore';
 import { ConversationsExport } from '../../src/shared/exportFormat';
-import { launchApp, makeDataDir, type App } from './support/app';
+import { makeDataDir } from './support/app';
+import { appPerFile } from './support/appPerFile';
 import { violations } from './support/axe';
 
-const SHOTS = path.join('/tmp', 'stepwise-e2e');
-let app: App;
 let root: string;
 const page = (): Page => app.page;
 const list = () => page().getByRole('list', { name: 'Saved conversations' });
@@ -40,36 +39,27 @@ async function menu(label: string, item: string) {
   await page().getByRole('menu', { name: label }).getByRole('menuitem', { name: item }).click();
 }
 
-beforeAll(async () => {
-  root = makeDataDir();
-  const dataDir = path.join(root, 'data');
-  const core = createNodeCore({ dataDir, env: {} });
-  const seeded = [
-    ['Groceries', 'Milk and eggs'],
-    ['Hotels', 'Hotels near Alfama'],
-    ['Flights', 'Flights to Lisbon in May'],
-  ] as const;
-  for (const [index, [title, text]] of seeded.entries()) {
-    const { id } = core.conversations.create(title);
-    core.messages.insert({ conversationId: id, role: 'user', content: text });
-    // One minute apart, the newest last: the order within a folder and below is by activity.
-    core.db.prepare('UPDATE conversations SET updated_at = ? WHERE id = ?').run(Date.now() - (seeded.length - index) * 60_000, id);
-  }
-  await core.close();
-  app = await launchApp({ dataDir });
-});
-
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail' && app) {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    const file = path.join(SHOTS, `failed-folders-${context.task.name.replace(/\W+/g, '-')}.png`);
-    await app.page.screenshot({ path: file }).then(() => console.error(`Screenshot of the failure: ${file}`), () => {});
-  }
-});
-
-afterAll(async () => {
-  await app?.close();
-  fs.rmSync(root, { recursive: true, force: true });
+const { app } = appPerFile({
+  name: 'folders',
+  prepare: async () => {
+    root = makeDataDir();
+    const dataDir = path.join(root, 'data');
+    const core = createNodeCore({ dataDir, env: {} });
+    const seeded = [
+      ['Groceries', 'Milk and eggs'],
+      ['Hotels', 'Hotels near Alfama'],
+      ['Flights', 'Flights to Lisbon in May'],
+    ] as const;
+    for (const [index, [title, text]] of seeded.entries()) {
+      const { id } = core.conversations.create(title);
+      core.messages.insert({ conversationId: id, role: 'user', content: text });
+      // One minute apart, the newest last: the order within a folder and below is by activity.
+      core.db.prepare('UPDATE conversations SET updated_at = ? WHERE id = ?').run(Date.now() - (seeded.length - index) * 60_000, id);
+    }
+    await core.close();
+    return { dataDir };
+  },
+  afterClose: () => fs.rmSync(root, { recursive: true, force: true }),
 });
 
 describe('folders', () => {

@@ -6,14 +6,14 @@
 // foundation.startup.test.ts.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { launchApp, OFFLINE_BASE_URL, type App } from './support/app';
+import { OFFLINE_BASE_URL } from './support/app';
+import { appPerFile } from './support/appPerFile';
 
 const SHOTS = path.join('/tmp', 'stepwise-e2e');
 fs.mkdirSync(SHOTS, { recursive: true });
 
-let app: App;
 const page = (): Page => app.page;
 
 const sidebar = () => page().getByRole('complementary', { name: 'Conversations' });
@@ -56,25 +56,9 @@ async function actionsFor(title: string, action: string, which = 0) {
   await page().keyboard.press('Enter');
 }
 
-beforeAll(async () => {
-  // The chat engine may start a request after a message is sent: nothing listens on
-  // OFFLINE_BASE_URL, so it fails locally and the user's messages are what this checks.
-  app = await launchApp({ env: { OPENAI_BASE_URL: OFFLINE_BASE_URL } });
-});
-
-afterEach(async (context) => {
-  // A failing step leaves a picture of the page behind for whoever reads the log.
-  if (context.task.result?.state === 'fail' && app) {
-    const file = path.join(SHOTS, `failed-${context.task.name.replace(/\W+/g, '-')}.png`);
-    await app.page.screenshot({ path: file }).then(() => console.error(`Screenshot of the failure: ${file}`), () => {});
-    const exit = app.host.child.exitCode ?? app.host.child.signalCode;
-    console.error(`Host ${exit === null ? 'running' : `exited (${exit})`}; its stderr:\n${app.host.stderr().slice(-4000)}`);
-  }
-});
-
-afterAll(async () => {
-  await app?.close();
-});
+// The chat engine may start a request after a message is sent: nothing listens on
+// OFFLINE_BASE_URL, so it fails locally and the user's messages are what this checks.
+const { app } = appPerFile({ name: 'foundation', env: { OPENAI_BASE_URL: OFFLINE_BASE_URL } });
 
 describe('foundation in the browser', () => {
   it('prints exactly one line with the address', () => {

@@ -5,28 +5,26 @@
 // bidirectional override is shown with a visible marker, never reversed.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launchApp, ROOT, type App } from './support/app';
+import { ROOT } from './support/app';
+import { appPerFile } from './support/appPerFile';
 
-let app: App;
 let other: http.Server;
 const seen: Array<string | undefined> = [];
 
-beforeAll(async () => {
-  app = await launchApp();
-  other = http.createServer((req, res) => {
-    seen.push(req.headers.cookie);
-    res.writeHead(200, { 'Content-Type': 'text/html' });
-    res.end('<!doctype html><title>Another local server</title>');
-  });
-  await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', () => resolve()));
-});
-
-afterAll(async () => {
-  await app?.close();
-  await new Promise((resolve) => other?.close(resolve));
+const { app } = appPerFile({
+  name: 'host-safety',
+  ready: async () => {
+    other = http.createServer((req, res) => {
+      seen.push(req.headers.cookie);
+      res.writeHead(200, { 'Content-Type': 'text/html' });
+      res.end('<!doctype html><title>Another local server</title>');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', () => resolve()));
+  },
+  afterClose: () => new Promise((resolve) => other?.close(resolve)),
 });
 
 it('another server on 127.0.0.1 receives no Stepwise cookie, and the app still works after a reload', async () => {

@@ -3,34 +3,20 @@
 // open the system message of the next request the scripted server receives, ahead of
 // Stepwise's own guidance; changed instructions reach the next request.
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ChatBody, type ScriptedServer } from '../support/scriptedServer';
-import { launchApp, type App } from './support/app';
-import { reportFailure, systemPromptOf, turnQueue } from './support/chatScript';
+import { describe, expect, it } from 'vitest';
+import type { ChatBody } from '../support/scriptedServer';
+import { appPerFile } from './support/appPerFile';
+import { systemPromptOf, turnQueue } from './support/chatScript';
 import { violations } from './support/axe';
 import fs from 'node:fs';
 
-let app: App;
-let server: ScriptedServer;
 const turns = turnQueue({ title: () => 'Pirate talk' });
 const bodies: ChatBody[] = [];
 
 const page = (): Page => app.page;
 const DEFAULT_PROMPT = 'Always answer in haiku.';
 
-beforeAll(async () => {
-  server = await startScriptedServer({ script: turns.script });
-  app = await launchApp({ env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-test', STEPWISE_MODEL: 'scripted' } });
-});
-
-afterEach(async (context) => {
-  await reportFailure(app, 'instructions', context);
-});
-
-afterAll(async () => {
-  await app?.close();
-  await server?.close();
-});
+const { app } = appPerFile({ name: 'instructions', server: { script: turns.script } });
 
 function reply(text: string) {
   turns.push((body) => {

@@ -2,14 +2,11 @@
 // remembers that choice, folds away by itself below 900 px keeping Search, the list and
 // Settings as icons, the composer's placeholder fits at 700 px, and an expanded 30-task header stays within 40% of the window height and scrolls inside.
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
-import { launchApp, type App } from './support/app';
-import { reportFailure, turnQueue } from './support/chatScript';
+import { describe, expect, it } from 'vitest';
+import { appPerFile } from './support/appPerFile';
+import { turnQueue } from './support/chatScript';
 import { violations } from './support/axe';
 
-let app: App;
-let server: ScriptedServer;
 const turns = turnQueue({ title: () => 'Thirty steps' });
 
 const page = (): Page => app.page;
@@ -17,19 +14,7 @@ const sidebar = () => page().getByRole('complementary', { name: 'Conversations' 
 const hideButton = () => page().getByRole('button', { name: 'Hide sidebar' });
 const showButton = () => page().getByRole('button', { name: 'Show sidebar' });
 
-beforeAll(async () => {
-  server = await startScriptedServer({ script: turns.script });
-  app = await launchApp({ env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-test', STEPWISE_MODEL: 'scripted' } });
-});
-
-afterEach(async (context) => {
-  await reportFailure(app, 'layout', context);
-});
-
-afterAll(async () => {
-  await app?.close();
-  await server?.close();
-});
+const { app } = appPerFile({ name: 'layout', server: { script: turns.script } });
 
 describe('layout', () => {
   it('hides and shows the sidebar by button and by Ctrl+B, and remembers the choice', async () => {

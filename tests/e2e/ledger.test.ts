@@ -4,13 +4,11 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ScriptedServer, type Turn } from '../support/scriptedServer';
-import { launchApp, type App } from './support/app';
-import { reportFailure, systemPromptOf, turnQueue } from './support/chatScript';
+import { describe, expect, it } from 'vitest';
+import type { Turn } from '../support/scriptedServer';
+import { appPerFile } from './support/appPerFile';
+import { systemPromptOf, turnQueue } from './support/chatScript';
 
-let app: App;
-let server: ScriptedServer;
 const turns = turnQueue({ title: () => 'Ledger' });
 const page = (): Page => app.page;
 const tasks = () => page().getByRole('region', { name: 'Tasks', exact: true });
@@ -23,19 +21,7 @@ function plan(statuses: string[], titles = ['Look up the time', 'Write the repor
   };
 }
 
-beforeAll(async () => {
-  server = await startScriptedServer({ script: turns.script });
-  app = await launchApp({ env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-test', STEPWISE_MODEL: 'scripted' } });
-});
-
-afterEach(async (context) => {
-  await reportFailure(app, 'ledger', context);
-});
-
-afterAll(async () => {
-  await app?.close();
-  await server?.close();
-});
+const { app, server } = appPerFile({ name: 'ledger', server: { script: turns.script } });
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 

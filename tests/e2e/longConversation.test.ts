@@ -1,32 +1,24 @@
 // A 10,000-message conversation opens at its newest message and scrolls to its first,
 // while the page keeps only the rows in view (the list is virtualized).
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeCore } from '../../src/main/core/createNodeCore';
-import { launchApp, makeDataDir, type App } from './support/app';
+import { describe, expect, it } from 'vitest';
+import { appPerFile } from './support/appPerFile';
 
 const COUNT = 10_000;
-let app: App;
 
-beforeAll(async () => {
-  const dataDir = path.join(makeDataDir(), 'data');
-  const core = createNodeCore({ dataDir, env: {} });
-  const conversation = core.conversations.create('Very long conversation');
-  core.db.transaction(() => {
-    for (let i = 1; i <= COUNT; i++) {
-      core.messages.insert({
-        conversationId: conversation.id,
-        role: i % 2 ? 'user' : 'assistant',
-        content: i % 2 ? `Question number ${i}` : `Answer number ${i} with **bold** text and \`code\`.`,
-      });
-    }
-  })();
-  core.close();
-  app = await launchApp({ dataDir });
-});
-
-afterAll(async () => {
-  await app?.close();
+const { app } = appPerFile({
+  name: 'long-conversation',
+  seed: (core) => {
+    const conversation = core.conversations.create('Very long conversation');
+    core.db.transaction(() => {
+      for (let i = 1; i <= COUNT; i++) {
+        core.messages.insert({
+          conversationId: conversation.id,
+          role: i % 2 ? 'user' : 'assistant',
+          content: i % 2 ? `Question number ${i}` : `Answer number ${i} with **bold** text and \`code\`.`,
+        });
+      }
+    })();
+  },
 });
 
 describe('a conversation with 10,000 messages', () => {

@@ -1,33 +1,25 @@
 // A very long reply (hundreds of Markdown blocks) is parsed only where it is read: blocks
 // far from the screen stay plain text with the same words, and become Markdown as they
 // come near. Its text is the server's text, whole.
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeCore } from '../../src/main/core/createNodeCore';
-import { launchApp, makeDataDir, type App } from './support/app';
+import { describe, expect, it } from 'vitest';
+import { appPerFile } from './support/appPerFile';
 
 const BLOCKS = 600;
 const BUDGETED = 90;
-let app: App;
 
-beforeAll(async () => {
-  const dataDir = path.join(makeDataDir(), 'data');
-  const core = createNodeCore({ dataDir, env: {} });
-  const conversation = core.conversations.create('Very long reply');
-  core.messages.insert({ conversationId: conversation.id, role: 'user', content: 'Write a lot' });
-  const blocks = Array.from({ length: BLOCKS }, (_, i) => `Paragraph ${i + 1} has **bold ${i + 1}** words.`);
-  core.messages.insert({ conversationId: conversation.id, role: 'assistant', content: blocks.join('\n\n') });
-  // Fewer blocks than are ever left plain, but more text than one task parses (parseBudget.ts).
-  const budgeted = core.conversations.create('Long but not lazy reply');
-  core.messages.insert({ conversationId: budgeted.id, role: 'user', content: 'Write less' });
-  const long = Array.from({ length: BUDGETED }, (_, i) => `Block ${i + 1} has **strong ${i + 1}** words. ${'Filler words. '.repeat(30)}`);
-  core.messages.insert({ conversationId: budgeted.id, role: 'assistant', content: long.join('\n\n') });
-  core.close();
-  app = await launchApp({ dataDir });
-});
-
-afterAll(async () => {
-  await app?.close();
+const { app } = appPerFile({
+  name: 'long-reply',
+  seed: (core) => {
+    const conversation = core.conversations.create('Very long reply');
+    core.messages.insert({ conversationId: conversation.id, role: 'user', content: 'Write a lot' });
+    const blocks = Array.from({ length: BLOCKS }, (_, i) => `Paragraph ${i + 1} has **bold ${i + 1}** words.`);
+    core.messages.insert({ conversationId: conversation.id, role: 'assistant', content: blocks.join('\n\n') });
+    // Fewer blocks than are ever left plain, but more text than one task parses (parseBudget.ts).
+    const budgeted = core.conversations.create('Long but not lazy reply');
+    core.messages.insert({ conversationId: budgeted.id, role: 'user', content: 'Write less' });
+    const long = Array.from({ length: BUDGETED }, (_, i) => `Block ${i + 1} has **strong ${i + 1}** words. ${'Filler words. '.repeat(30)}`);
+    core.messages.insert({ conversationId: budgeted.id, role: 'assistant', content: long.join('\n\n') });
+  },
 });
 
 describe(`a reply of ${BLOCKS} blocks`, () => {

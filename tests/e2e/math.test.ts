@@ -1,11 +1,8 @@
 // Math in replies renders with KaTeX ($…$, $$…$$, \(…\), \[…\]); broken TeX shows as its
 // source; KaTeX loads only when a reply has math, and the page stays free of raw HTML.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
-import { launchApp, type App } from './support/app';
+import { describe, expect, it } from 'vitest';
+import { appPerFile } from './support/appPerFile';
 
-let app: App;
-let server: ScriptedServer;
 const REPLY = [
   'Euler: $e^{i\\pi}+1=0$.',
   '',
@@ -16,14 +13,10 @@ const REPLY = [
   'Broken: $\\frac{1$ stays readable.',
 ].join('\n');
 
-beforeAll(async () => {
-  server = await startScriptedServer({ script: (request) => (request.body.stream ? { text: REPLY } : { text: 'Math' }) });
-  app = await launchApp({ env: { OPENAI_BASE_URL: server.baseUrl, STEPWISE_MODEL: 'scripted' } });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await server?.close();
+const { app } = appPerFile({
+  name: 'math',
+  server: { script: (request) => (request.body.stream ? { text: REPLY } : { text: 'Math' }) },
+  env: { OPENAI_API_KEY: undefined },
 });
 
 describe('math', () => {

@@ -7,17 +7,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ChatBody, type ScriptedServer } from '../support/scriptedServer';
+import { describe, expect, it } from 'vitest';
+import { type ChatBody } from '../support/scriptedServer';
 import { makeTempDir, removeDir } from '../support/tempDir';
 import { FILESYSTEM_BIN, NODE } from '../support/mcpFixtures';
-import { launchApp, type App } from './support/app';
-import { reportFailure, turnQueue } from './support/chatScript';
+import { appPerFile } from './support/appPerFile';
+import { turnQueue } from './support/chatScript';
 
-let app: App;
-let server: ScriptedServer;
 let workDir: string;
-let closed = false;
 const turns = turnQueue({ title: () => 'Tidy the notes' });
 
 /** Processes whose command line mentions `needle` (the temp dir only our server names). */
@@ -51,21 +48,16 @@ async function violations(page: Page): Promise<string[]> {
 
 const lastTool = (body: ChatBody) => body.messages.findLast((m) => m.role === 'tool');
 
-beforeAll(async () => {
-  workDir = fs.realpathSync(makeTempDir('stepwise-mcp-e2e-'));
-  fs.writeFileSync(path.join(workDir, 'notes.txt'), 'remember the milk\n');
-  server = await startScriptedServer({ script: turns.script });
-  app = await launchApp({ env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-test', STEPWISE_MODEL: 'scripted' } });
-});
-
-afterEach(async (context) => {
-  await reportFailure(app, 'mcp', context);
-});
-
-afterAll(async () => {
-  if (!closed) await app?.close();
-  await server?.close();
-  if (workDir) removeDir(workDir);
+const { app } = appPerFile({
+  name: 'mcp',
+  server: { script: turns.script },
+  prepare: () => {
+    workDir = fs.realpathSync(makeTempDir('stepwise-mcp-e2e-'));
+    fs.writeFileSync(path.join(workDir, 'notes.txt'), 'remember the milk\n');
+  },
+  afterClose: () => {
+    if (workDir) removeDir(workDir);
+  },
 });
 
 describe('MCP tools with approvals', () => {
@@ -162,7 +154,6 @@ describe('MCP tools with approvals', () => {
   it('leaves no server process behind once the host has exited', async () => {
     expect(processesMentioning(workDir).length).toBeGreaterThan(0);
     await app.close();
-    closed = true;
     expect(processesMentioning(workDir)).toEqual([]);
   });
 });

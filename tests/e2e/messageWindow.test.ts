@@ -1,12 +1,10 @@
 // Long conversations open at their newest window and load older messages as the user
 // scrolls up, without the view jumping; a streamed reply arrives as deltas and its final
 // text in the page and in the database equals what the server sent, byte for byte.
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeCore } from '../../src/main/core/createNodeCore';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/main/core/db/openDatabase';
-import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
-import { launchApp, makeDataDir, type App } from './support/app';
+import { type App } from './support/app';
+import { appPerFile } from './support/appPerFile';
 
 const COUNT = 1_000;
 // Multi-byte text split across chunks at awkward places, with Markdown that a partial
@@ -20,35 +18,29 @@ const REPLY = [
 
 const STEADY = Array.from({ length: 40 }, (_, i) => `Paragraph ${i} of a steady reply, with **some** Markdown in it.\n\n`).join('') + 'Steady end.';
 
-let app: App;
-let server: ScriptedServer;
-let dataDir: string;
 
-beforeAll(async () => {
-  dataDir = path.join(makeDataDir(), 'data');
-  const core = createNodeCore({ dataDir, env: {} });
-  const long = core.conversations.create('Very long');
-  core.db.transaction(() => {
-    for (let i = 1; i <= COUNT; i++) {
-      core.messages.insert({ conversationId: long.id, role: i % 2 ? 'user' : 'assistant', content: `Line ${i}\n\nwith a second paragraph` });
-    }
-  })();
-  core.close();
-  server = await startScriptedServer({
+const { app } = appPerFile({
+  name: 'message-window',
+  server: {
     script: (r) => {
       if (!r.body.stream) return { text: 'Streaming check' };
       // A reply streamed for a second or two, so the page's update rate shows.
       if (JSON.stringify(r.body.messages).includes('steadily')) return { text: STEADY, chunkSize: 4, chunkDelayMs: 2 };
       return { text: REPLY, chunkSize: 3 };
     },
-  });
-  app = await launchApp({ dataDir, env: { OPENAI_BASE_URL: server.baseUrl, STEPWISE_MODEL: 'scripted' } });
-  await app.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.url).origin });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await server?.close();
+  },
+  env: { OPENAI_API_KEY: undefined },
+  seed: (core) => {
+    const long = core.conversations.create('Very long');
+    core.db.transaction(() => {
+      for (let i = 1; i <= COUNT; i++) {
+        core.messages.insert({ conversationId: long.id, role: i % 2 ? 'user' : 'assistant', content: `Line ${i}\n\nwith a second paragraph` });
+      }
+    })();
+  },
+  ready: async () => {
+    await app.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.url).origin });
+  },
 });
 
 const oldestLoaded = (page: App['page']) =>
@@ -132,7 +124,7 @@ describe('a long conversation', () => {
     // Copy takes the text the page assembled from the deltas.
     await reply.getByRole('button', { name: 'Copy assistant message' }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(REPLY);
-    const { db } = openDatabase(dataDir, { readonly: true });
+    const { db } = openDatabase(app.dataDir, { readonly: true });
     try {
       const stored = db.prepare("SELECT content FROM messages WHERE role = 'assistant' ORDER BY id DESC LIMIT 1").get() as { content: string };
       expect(stored.content).toBe(REPLY);

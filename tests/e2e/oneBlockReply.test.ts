@@ -1,13 +1,10 @@
 // Replies that are one huge Markdown block: log lines in one paragraph, one code block,
 // one table. Each is cut into chunks (markdownBlocks.ts) and opens at its end with the
 // end rendered; a big code block is plain monospace until "Highlight" is pressed.
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeCore } from '../../src/main/core/createNodeCore';
-import { launchApp, makeDataDir, type App } from './support/app';
+import { describe, expect, it } from 'vitest';
+import { appPerFile } from './support/appPerFile';
 
 const LINES = 3000;
-let app: App;
 
 const replies = {
   'Log lines': Array.from({ length: LINES }, (_, i) => `12:00 worker-${i % 8} handled **job ${i + 1}** in ${i % 97} ms`).join('\n'),
@@ -15,20 +12,15 @@ const replies = {
   'Big table': '| id | name | state |\n|---|---|---|\n' + Array.from({ length: LINES }, (_, i) => `| ${i + 1} | widget-${i + 1} | **ok ${i + 1}** |`).join('\n') + '\n',
 };
 
-beforeAll(async () => {
-  const dataDir = path.join(makeDataDir(), 'data');
-  const core = createNodeCore({ dataDir, env: {} });
-  for (const [title, content] of Object.entries(replies)) {
-    const conversation = core.conversations.create(title);
-    core.messages.insert({ conversationId: conversation.id, role: 'user', content: 'Dump it' });
-    core.messages.insert({ conversationId: conversation.id, role: 'assistant', content });
-  }
-  core.close();
-  app = await launchApp({ dataDir });
-});
-
-afterAll(async () => {
-  await app?.close();
+const { app } = appPerFile({
+  name: 'one-block-reply',
+  seed: (core) => {
+    for (const [title, content] of Object.entries(replies)) {
+      const conversation = core.conversations.create(title);
+      core.messages.insert({ conversationId: conversation.id, role: 'user', content: 'Dump it' });
+      core.messages.insert({ conversationId: conversation.id, role: 'assistant', content });
+    }
+  },
 });
 
 describe('a reply that is one huge block', () => {

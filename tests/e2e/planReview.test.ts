@@ -5,18 +5,17 @@
 // export holds both revisions.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NOT_APPROVED } from '../../src/main/core/plans/planGate';
 import { ConversationExport } from '../../src/shared/exportFormat';
-import { startScriptedServer, type ChatBody, type ScriptedServer } from '../support/scriptedServer';
+import { type ChatBody } from '../support/scriptedServer';
 import { makeTempDir, removeDir } from '../support/tempDir';
 import { filesystem, writeMcpConfig } from '../support/mcpFixtures';
-import { launchApp, makeDataDir, type App } from './support/app';
-import { reportFailure, turnQueue } from './support/chatScript';
+import { makeDataDir } from './support/app';
+import { appPerFile } from './support/appPerFile';
+import { turnQueue } from './support/chatScript';
 import { violations } from './support/axe';
 
-let app: App;
-let server: ScriptedServer;
 let workDir: string;
 let dataDir: string;
 const turns = turnQueue({ title: () => 'Quarterly summary' });
@@ -30,27 +29,19 @@ const todo = (titles: string[]) => ({
   arguments: JSON.stringify({ todoList: titles.map((title, i) => ({ id: i + 1, title, status: 'pending' })) }),
 });
 
-beforeAll(async () => {
-  workDir = fs.realpathSync(makeTempDir('stepwise-plan-e2e-'));
-  dataDir = makeDataDir();
-  writeMcpConfig(dataDir, { fs: filesystem(workDir) });
-  server = await startScriptedServer({ script: turns.script });
-  app = await launchApp({
-    dataDir,
-    planReview: true,
-    env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-test', STEPWISE_MODEL: 'scripted' },
-  });
-});
-
-afterEach(async (context) => {
-  await reportFailure(app, 'plan-review', context);
-});
-
-afterAll(async () => {
-  await app?.close();
-  await server?.close();
-  if (workDir) removeDir(workDir);
-  if (dataDir) removeDir(dataDir);
+const { app } = appPerFile({
+  name: 'plan-review',
+  server: { script: turns.script },
+  prepare: () => {
+    workDir = fs.realpathSync(makeTempDir('stepwise-plan-e2e-'));
+    dataDir = makeDataDir();
+    writeMcpConfig(dataDir, { fs: filesystem(workDir) });
+    return { dataDir, planReview: true };
+  },
+  afterClose: () => {
+    if (workDir) removeDir(workDir);
+    if (dataDir) removeDir(dataDir);
+  },
 });
 
 describe('plan review', () => {

@@ -4,17 +4,15 @@
 // model, each reply shows its token line, and a small context window makes the history
 // compact: the marker appears and the next request carries a shorter history.
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startScriptedServer, type ChatBody, type ScriptedServer } from '../support/scriptedServer';
-import { launchApp, OFFLINE_BASE_URL, type App } from './support/app';
-import { reportFailure } from './support/chatScript';
+import { OFFLINE_BASE_URL } from './support/app';
+import { appPerFile } from './support/appPerFile';
 
 const KEY_B = 'sk-test-second-provider';
 const SUMMARY = 'SUMMARY: the user sent long notes about the garden.';
 const words = (prefix: string, n: number) => `${prefix} ${Array.from({ length: n }, (_, i) => `leaf${i}`).join(' ')}`;
 
-let app: App;
-let envServer: ScriptedServer;
 let second: ScriptedServer;
 const page = (): Page => app.page;
 const composer = () => page().getByRole('textbox', { name: 'Message' });
@@ -23,24 +21,18 @@ const editor = () => page().getByRole('region', { name: /^Provider / });
 
 const isSummaryRequest = (body: ChatBody) => String(body.messages[0]?.content).includes('compact a conversation');
 
-beforeAll(async () => {
-  envServer = await startScriptedServer({ fallback: { text: 'From the environment server.' } });
-  second = await startScriptedServer({
-    models: ['model-b1', 'model-b2'],
-    script: (request) =>
-      request.body.stream ? { text: words('Reply from B:', 250) } : { text: isSummaryRequest(request.body) ? SUMMARY : 'Garden notes' },
-  });
-  app = await launchApp({ env: { OPENAI_BASE_URL: envServer.baseUrl, OPENAI_API_KEY: 'sk-env', STEPWISE_MODEL: 'scripted' } });
-});
-
-afterEach(async (context) => {
-  await reportFailure(app, 'providers', context);
-});
-
-afterAll(async () => {
-  await app?.close();
-  await envServer?.close();
-  await second?.close();
+const { app, server: envServer } = appPerFile({
+  name: 'providers',
+  server: { fallback: { text: 'From the environment server.' } },
+  env: { OPENAI_API_KEY: 'sk-env' },
+  prepare: async () => {
+    second = await startScriptedServer({
+      models: ['model-b1', 'model-b2'],
+      script: (request) =>
+        request.body.stream ? { text: words('Reply from B:', 250) } : { text: isSummaryRequest(request.body) ? SUMMARY : 'Garden notes' },
+    });
+  },
+  afterClose: () => second?.close(),
 });
 
 async function openSettings() {

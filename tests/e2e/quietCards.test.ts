@@ -2,10 +2,10 @@
 // calls, start_task, think and a worker's result are one-line cards with an icon, closed,
 // and their arguments and results are only formatted (and in the page) once opened.
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ChatBody, type ScriptedServer, type Turn } from '../support/scriptedServer';
-import { launchApp, type App } from './support/app';
-import { reportFailure, systemPromptOf } from './support/chatScript';
+import { describe, expect, it } from 'vitest';
+import type { ChatBody, Turn } from '../support/scriptedServer';
+import { appPerFile } from './support/appPerFile';
+import { systemPromptOf } from './support/chatScript';
 
 const BASKETS = ['Count east basket', 'Count west basket', 'Count south basket', 'Count north basket', 'Add the counts'];
 const RESULT = 'North basket: 12 apples.';
@@ -37,25 +37,11 @@ function play(body: ChatBody): Turn {
   }
 }
 
-let server: ScriptedServer;
-let app: App;
 const page = (): Page => app.page;
 const log = () => page().getByRole('log', { name: 'Messages' });
 const card = (label: string) => log().locator('summary').filter({ hasText: label });
 
-beforeAll(async () => {
-  server = await startScriptedServer({ script: (request) => play(request.body) });
-  app = await launchApp({ env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-test', STEPWISE_MODEL: 'scripted' } });
-});
-
-afterEach(async (context) => {
-  await reportFailure(app, 'quiet-cards', context);
-});
-
-afterAll(async () => {
-  await app?.close();
-  await server?.close();
-});
+const { app, server } = appPerFile({ name: 'quiet-cards', server: { script: (request) => play(request.body) } });
 
 describe('quiet plumbing', () => {
   it('shows plumbing as closed one-line cards, formatted only when opened', async () => {

@@ -1,33 +1,25 @@
 // Search finds the message: a result shows the matching words in context, and choosing it
 // opens the conversation at that message (older than the first window it loads) and
 // highlights it. Ctrl+K and "/" focus the search box from anywhere.
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeCore } from '../../src/main/core/createNodeCore';
-import { launchApp, makeDataDir, type App } from './support/app';
+import { describe, expect, it } from 'vitest';
+import { appPerFile } from './support/appPerFile';
 
-let app: App;
 let target = 0;
 
-beforeAll(async () => {
-  const dataDir = path.join(makeDataDir(), 'data');
-  const core = createNodeCore({ dataDir, env: {} });
-  const long = core.conversations.create('Trip planning');
-  core.db.transaction(() => {
-    for (let i = 1; i <= 400; i++) {
-      const content = i === 30 ? 'Pack the binoculars for the zebra safari on day three.' : `Note ${i} about the itinerary.`;
-      const message = core.messages.insert({ conversationId: long.id, role: i % 2 ? 'user' : 'assistant', content });
-      if (i === 30) target = message.id;
-    }
-  })();
-  core.conversations.create('Zebra crossing design');
-  core.conversations.create('Unrelated');
-  core.close();
-  app = await launchApp({ dataDir });
-});
-
-afterAll(async () => {
-  await app?.close();
+const { app } = appPerFile({
+  name: 'search',
+  seed: (core) => {
+    const long = core.conversations.create('Trip planning');
+    core.db.transaction(() => {
+      for (let i = 1; i <= 400; i++) {
+        const content = i === 30 ? 'Pack the binoculars for the zebra safari on day three.' : `Note ${i} about the itinerary.`;
+        const message = core.messages.insert({ conversationId: long.id, role: i % 2 ? 'user' : 'assistant', content });
+        if (i === 30) target = message.id;
+      }
+    })();
+    core.conversations.create('Zebra crossing design');
+    core.conversations.create('Unrelated');
+  },
 });
 
 describe('search', () => {

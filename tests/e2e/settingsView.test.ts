@@ -1,44 +1,32 @@
 // Settings as a view (issue 26): Ctrl/⌘+, puts the focus in it, a section is reached by
 // its link and has its own address, and Esc returns to the same conversation at the same
 // scroll position with the focus where it was.
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeCore } from '../../src/main/core/createNodeCore';
-import { launchApp, makeDataDir, type App } from './support/app';
-import { reportFailure } from './support/chatScript';
+import { describe, expect, it } from 'vitest';
+import { appPerFile } from './support/appPerFile';
 import { violations } from './support/axe';
 
-let app: App;
 const page = (): Page => app.page;
 const settings = () => page().getByRole('region', { name: 'Settings' });
 const log = () => page().getByRole('log', { name: 'Messages' });
 const focusedName = () => page().evaluate(() => document.activeElement?.textContent?.trim() ?? '');
 const focusInSettings = () => settings().evaluate((el) => el.contains(document.activeElement) && document.activeElement !== document.body);
 
-beforeAll(async () => {
-  const dataDir = path.join(makeDataDir(), 'data');
-  const core = createNodeCore({ dataDir, env: {} });
-  const conversation = core.conversations.create('Long notes');
-  core.db.transaction(() => {
-    for (let i = 1; i <= 80; i++) {
-      core.messages.insert({
-        conversationId: conversation.id,
-        role: i % 2 ? 'user' : 'assistant',
-        content: i % 2 ? `Question ${i}` : `Answer ${i}: ${'several words of text '.repeat(12)}`,
-      });
-    }
-  })();
-  core.close();
-  app = await launchApp({ dataDir, env: { OPENAI_API_KEY: 'sk-test', STEPWISE_MODEL: 'scripted' } });
-});
-
-afterEach(async (context) => {
-  await reportFailure(app, 'settingsView', context);
-});
-
-afterAll(async () => {
-  await app?.close();
+const { app } = appPerFile({
+  name: 'settingsView',
+  env: { OPENAI_API_KEY: 'sk-test', STEPWISE_MODEL: 'scripted' },
+  seed: (core) => {
+    const conversation = core.conversations.create('Long notes');
+    core.db.transaction(() => {
+      for (let i = 1; i <= 80; i++) {
+        core.messages.insert({
+          conversationId: conversation.id,
+          role: i % 2 ? 'user' : 'assistant',
+          content: i % 2 ? `Question ${i}` : `Answer ${i}: ${'several words of text '.repeat(12)}`,
+        });
+      }
+    })();
+  },
 });
 
 describe('Settings as a view', () => {

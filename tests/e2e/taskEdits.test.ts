@@ -2,59 +2,26 @@
 // dragging, cancel, delete, and click a task to jump to the message where it changed.
 // Each edit is recorded with actor `user` and reaches the model as one notice line.
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
-import { launchApp, type App } from './support/app';
-import { reportFailure, systemPromptOf, turnQueue } from './support/chatScript';
+import { describe, expect, it } from 'vitest';
+import { appPerFile } from './support/appPerFile';
+import { tasksRegion, taskRowList, taskRowNames } from './support/taskList';
+import { sendSmallAppPlan, systemPromptOf, turnQueue } from './support/chatScript';
 
-let app: App;
-let server: ScriptedServer;
 const turns = turnQueue({ title: () => 'Edit my plan' });
 
 const page = (): Page => app.page;
-const tasks = () => page().getByRole('region', { name: 'Tasks', exact: true });
-const rowList = () => tasks().getByRole('list', { name: 'Task list' });
-const rowNames = () =>
-  rowList()
-    .getByRole('button', { name: /^Task \d+, / })
-    .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+const tasks = () => tasksRegion(page());
+const rowList = () => taskRowList(page());
+const rowNames = () => taskRowNames(page());
 const menuFor = async (id: number, action: string) => {
   await tasks().getByRole('button', { name: `Actions for task ${id}`, exact: true }).click();
   await page().getByRole('menuitem', { name: action, exact: true }).click();
 };
 
-beforeAll(async () => {
-  server = await startScriptedServer({ script: turns.script });
-  app = await launchApp({ env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-test', STEPWISE_MODEL: 'scripted' } });
-  turns.push(
-    {
-      text: 'Here is the plan.',
-      toolCalls: [
-        {
-          name: 'manage_todo_list',
-          arguments: JSON.stringify({
-            todoList: [
-              { id: 1, title: 'Gather requirements', status: 'completed' },
-              { id: 2, title: 'Sketch the screens', status: 'pending' },
-              { id: 3, title: 'Write the code', status: 'pending' },
-            ],
-          }),
-        },
-      ],
-    },
-    { text: 'Plan ready.' },
-  );
-  await page().getByRole('button', { name: 'New conversation', exact: true }).click();
-  await page().getByRole('textbox', { name: 'Message' }).fill('Plan a small app');
-  await page().getByRole('button', { name: 'Send', exact: true }).click();
-  await page().getByRole('article', { name: 'Assistant message' }).getByText('Plan ready.').waitFor({ timeout: 15_000 });
-});
-
-afterEach(async (context) => reportFailure(app, 'task-edits', context));
-
-afterAll(async () => {
-  await app?.close();
-  await server?.close();
+const { app, server } = appPerFile({
+  name: 'task-edits',
+  server: { script: turns.script },
+  ready: () => sendSmallAppPlan(page(), turns, ['completed', 'pending', 'pending']),
 });
 
 describe('editing the task list by hand', () => {

@@ -3,10 +3,11 @@
 // rewrite that omits them; three workers that finish make the header read 3/3 at once;
 // a failed worker's task shows a ⚠ with its reason.
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ChatBody, type ScriptedServer, type Turn } from '../support/scriptedServer';
-import { launchApp, type App } from './support/app';
-import { gate, reportFailure, systemPromptOf } from './support/chatScript';
+import { describe, expect, it } from 'vitest';
+import type { ChatBody, Turn } from '../support/scriptedServer';
+import { appPerFile } from './support/appPerFile';
+import { tasksRegion, taskRowNames } from './support/taskList';
+import { gate, systemPromptOf } from './support/chatScript';
 
 const taskOf = (body: ChatBody) => /<task>\n([\s\S]*?)\n<\/task>/.exec(systemPromptOf(body))?.[1] ?? null;
 const users = (body: ChatBody) => body.messages.filter((m) => m.role === 'user').map((m) => String(m.content));
@@ -19,8 +20,6 @@ const baskets = [1, 2, 3].map((n) => ({ id: n, title: `Count basket ${n}`, statu
 const release = ['Collect the changes', 'Run the tests', 'Tag the version', 'Write the notes', 'Publish the build'];
 
 const finalAnswer = gate();
-let server: ScriptedServer;
-let app: App;
 
 async function play(body: ChatBody): Promise<Turn> {
   if (!body.stream) return { text: 'Task rules' };
@@ -64,12 +63,8 @@ async function play(body: ChatBody): Promise<Turn> {
 }
 
 const page = (): Page => app.page;
-const tasks = () => page().getByRole('region', { name: 'Tasks', exact: true });
-const rowNames = () =>
-  tasks()
-    .getByRole('list', { name: 'Task list' })
-    .getByRole('button', { name: /^Task \d+, / })
-    .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+const tasks = () => tasksRegion(page());
+const rowNames = () => taskRowNames(page());
 const summary = () => tasks().locator('.task-count').innerText();
 const messages = () => page().getByRole('log', { name: 'Messages' });
 
@@ -99,17 +94,10 @@ async function expandTasks() {
   expect(await toggle.getAttribute('aria-expanded')).toBe('true');
 }
 
-beforeAll(async () => {
-  server = await startScriptedServer({ script: (request) => play(request.body) });
-  app = await launchApp({ env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-test', STEPWISE_MODEL: 'scripted' } });
-});
-
-afterEach(async (context) => reportFailure(app, 'task-rules', context));
-
-afterAll(async () => {
-  finalAnswer.open();
-  await app?.close();
-  await server?.close();
+const { app, server } = appPerFile({
+  name: 'task-rules',
+  server: { script: (request) => play(request.body) },
+  beforeClose: () => finalAnswer.open(),
 });
 
 describe('task rules in the browser', () => {

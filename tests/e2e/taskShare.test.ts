@@ -8,61 +8,29 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
+import { describe, expect, it } from 'vitest';
 import { callJson, closeClient, connectClient, freePort, parseConfiguration } from '../support/taskShareClient';
-import { launchApp, type App } from './support/app';
-import { reportFailure, systemPromptOf, turnQueue } from './support/chatScript';
+import { appPerFile } from './support/appPerFile';
+import { taskRowList, taskRowNames } from './support/taskList';
+import { sendSmallAppPlan, systemPromptOf, turnQueue } from './support/chatScript';
 
-let app: App;
-let server: ScriptedServer;
 let client: Client | null = null;
 let conversationId = '';
 const turns = turnQueue({ title: () => 'Shared plan' });
 
 const page = (): Page => app.page;
-const tasks = () => page().getByRole('region', { name: 'Tasks', exact: true });
-const rowList = () => tasks().getByRole('list', { name: 'Task list' });
-const rowNames = () =>
-  rowList()
-    .getByRole('button', { name: /^Task \d+, / })
-    .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+const rowList = () => taskRowList(page());
+const rowNames = () => taskRowNames(page());
 
 const headerRow = (id: number) => rowList().getByRole('listitem').filter({ has: page().getByRole('button', { name: new RegExp(`^Task ${id}, `) }) });
 
-beforeAll(async () => {
-  server = await startScriptedServer({ script: turns.script });
-  app = await launchApp({ env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-test', STEPWISE_MODEL: 'scripted' } });
-  turns.push(
-    {
-      text: 'Here is the plan.',
-      toolCalls: [
-        {
-          name: 'manage_todo_list',
-          arguments: JSON.stringify({
-            todoList: [
-              { id: 1, title: 'Gather requirements', status: 'in_progress' },
-              { id: 2, title: 'Sketch the screens', status: 'pending' },
-              { id: 3, title: 'Write the code', status: 'pending' },
-            ],
-          }),
-        },
-      ],
-    },
-    { text: 'Plan ready.' },
-  );
-  await page().getByRole('button', { name: 'New conversation', exact: true }).click();
-  await page().getByRole('textbox', { name: 'Message' }).fill('Plan a small app');
-  await page().getByRole('button', { name: 'Send', exact: true }).click();
-  await page().getByRole('article', { name: 'Assistant message' }).getByText('Plan ready.').waitFor({ timeout: 15_000 });
-});
-
-afterEach(async (context) => reportFailure(app, 'task-share', context));
-
-afterAll(async () => {
-  if (client) await closeClient(client);
-  await app?.close();
-  await server?.close();
+const { app, server } = appPerFile({
+  name: 'task-share',
+  server: { script: turns.script },
+  ready: () => sendSmallAppPlan(page(), turns, ['in_progress', 'pending', 'pending']),
+  beforeClose: async () => {
+    if (client) await closeClient(client);
+  },
 });
 
 describe('sharing task lists with another agent', () => {

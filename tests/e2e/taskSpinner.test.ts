@@ -2,13 +2,11 @@
 // scripted model: after the reply it is still and says "waiting for you", after a doubtful
 // Autopilot check "paused", while the model streams it turns, and after Stop "stopped".
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { plan, startAutopilotServer, verdict, type AutopilotServer } from '../support/autopilotServer';
-import { launchApp, type App } from './support/app';
-import { reportFailure } from './support/chatScript';
+import { describe, expect, it } from 'vitest';
+import { plan, verdict } from '../support/autopilotServer';
+import { autopilotAppPerFile } from './support/appPerFile';
 
-let s: AutopilotServer;
-let app: App;
+const { app, s } = autopilotAppPerFile({ name: 'task-spinner', env: { OPENAI_API_KEY: 'sk-e2e' } });
 const page = (): Page => app.page;
 const tasks = () => page().getByRole('region', { name: 'Tasks', exact: true });
 const row = () => tasks().getByRole('listitem').filter({ has: page().getByRole('button', { name: /^Task 1, in progress/ }) });
@@ -26,20 +24,6 @@ async function stillWith(hint: string) {
   expect(await row().locator('.task-still').count()).toBe(1);
   expect(await tasks().locator('.task-current').innerText()).toBe(`Sort the apples — ${hint}`);
 }
-
-beforeAll(async () => {
-  s = await startAutopilotServer();
-  app = await launchApp({ env: { OPENAI_BASE_URL: s.server.baseUrl, OPENAI_API_KEY: 'sk-e2e', STEPWISE_MODEL: 'scripted' } });
-});
-
-afterEach(async (context) => {
-  await reportFailure(app, 'task-spinner', context);
-});
-
-afterAll(async () => {
-  await app?.close();
-  await s?.close();
-});
 
 describe('the in-progress spinner', () => {
   it('is still and says "waiting for you" once the assistant has replied', async () => {

@@ -4,16 +4,14 @@
 // the user's tick reaches the model as a notice line, a restart keeps the list, and the
 // finished list reads "All 5 tasks completed". The tests share one conversation, in order.
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ChatBody, type ScriptedServer, type Turn } from '../support/scriptedServer';
-import { launchApp, type App } from './support/app';
-import { gate, reportFailure, systemPromptOf, turnQueue } from './support/chatScript';
+import { describe, expect, it } from 'vitest';
+import type { ChatBody, Turn } from '../support/scriptedServer';
+import { appPerFile } from './support/appPerFile';
+import { gate, systemPromptOf, turnQueue } from './support/chatScript';
 
 const TITLE = 'Build the inventory app';
 const TITLES = ['Set up project structure', 'Create data models', 'Build UI widget', 'Write tests', 'Package the app'];
 
-let app: App;
-let server: ScriptedServer;
 const turns = turnQueue({ title: () => TITLE });
 
 const page = (): Page => app.page;
@@ -64,19 +62,7 @@ async function expanded(): Promise<boolean> {
   return (await toggle().getAttribute('aria-expanded')) === 'true';
 }
 
-beforeAll(async () => {
-  server = await startScriptedServer({ script: turns.script });
-  app = await launchApp({ env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-test', STEPWISE_MODEL: 'scripted' } });
-});
-
-afterEach(async (context) => {
-  await reportFailure(app, 'tasks', context);
-});
-
-afterAll(async () => {
-  await app?.close();
-  await server?.close();
-});
+const { app, server } = appPerFile({ name: 'tasks', server: { script: turns.script } });
 
 describe('the task header in the browser', () => {
   it('appears and updates live while the model works, and folds and unfolds', async () => {

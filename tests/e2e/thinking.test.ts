@@ -2,15 +2,12 @@
 // above the reply, with how long it took; it expands on request and is never part of the
 // answer. A reply that is only thinking says the model gave no answer.
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
+import { describe, expect, it } from 'vitest';
 import { chunk, DONE, thinkTagsInContent } from '../support/sseFixtures';
 import { NO_ANSWER_NOTE } from '../../src/main/core/llm/turnOutcome';
-import { launchApp, type App } from './support/app';
-import { gate, reportFailure, turnQueue } from './support/chatScript';
+import { appPerFile } from './support/appPerFile';
+import { gate, turnQueue } from './support/chatScript';
 
-let app: App;
-let server: ScriptedServer;
 const turns = turnQueue({ title: () => 'Thinking it over' });
 
 const page = (): Page => app.page;
@@ -26,17 +23,7 @@ async function ask(text: string) {
 
 const idle = () => page().getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 15_000 });
 
-beforeAll(async () => {
-  server = await startScriptedServer({ script: turns.script });
-  app = await launchApp({ env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-test', STEPWISE_MODEL: 'scripted' } });
-});
-
-afterEach(async (context) => reportFailure(app, 'thinking', context));
-
-afterAll(async () => {
-  await app?.close();
-  await server?.close();
-});
+const { app } = appPerFile({ name: 'thinking', server: { script: turns.script } });
 
 describe('the Thinking block', () => {
   it('streams above the reply, then shows its duration and expands on request', async () => {

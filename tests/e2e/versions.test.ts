@@ -4,14 +4,12 @@
 // Regenerate keeps the old reply as version 1/2. The actions show on keyboard focus,
 // and the page stays axe-clean. The tests share one app and run in order.
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ChatBody, type ScriptedServer } from '../support/scriptedServer';
-import { launchApp, type App } from './support/app';
+import { describe, expect, it } from 'vitest';
+import type { ChatBody } from '../support/scriptedServer';
+import { appPerFile } from './support/appPerFile';
 import { violations } from './support/axe';
-import { reportFailure, turnQueue } from './support/chatScript';
+import { turnQueue } from './support/chatScript';
 
-let app: App;
-let server: ScriptedServer;
 const turns = turnQueue({ title: () => 'Versions' });
 const bodies: ChatBody[] = [];
 const reply = (text: string) => (body: ChatBody) => {
@@ -38,19 +36,7 @@ async function send(text: string) {
   await idle();
 }
 
-beforeAll(async () => {
-  server = await startScriptedServer({ script: turns.script });
-  app = await launchApp({ env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-test-versions', STEPWISE_MODEL: 'scripted' } });
-});
-
-afterEach(async (context) => {
-  await reportFailure(app, 'versions', context);
-});
-
-afterAll(async () => {
-  await app?.close();
-  await server?.close();
-});
+const { app } = appPerFile({ name: 'versions', server: { script: turns.script }, env: { OPENAI_API_KEY: 'sk-test-versions' } });
 
 describe('message versions', () => {
   it('two versions of an edited message can be switched, and the later messages follow', async () => {

@@ -4,11 +4,11 @@
 // workers; a worker's transcript opens, Tab / Shift+Tab cycle, a worker's question is
 // answered in its view, Esc goes back, and Stop halts everything with a summary message.
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startScriptedServer, type ChatBody, type ScriptedServer, type Turn } from '../support/scriptedServer';
+import { describe, expect, it } from 'vitest';
+import type { ChatBody, Turn } from '../support/scriptedServer';
 import { transcriptProblems } from '../support/transcriptValidator';
-import { launchApp, type App } from './support/app';
-import { gate, reportFailure, systemPromptOf } from './support/chatScript';
+import { appPerFile } from './support/appPerFile';
+import { gate, systemPromptOf } from './support/chatScript';
 import { violations } from './support/axe';
 
 const taskOf = (body: ChatBody) => /<task>\n([\s\S]*?)\n<\/task>/.exec(systemPromptOf(body))?.[1] ?? null;
@@ -19,8 +19,6 @@ const endsWithToolResults = (body: ChatBody) => body.messages.at(-1)?.role === '
 
 const RESULT_A = 'a.txt: three lines, all about apples.';
 const firstResult = gate();
-let server: ScriptedServer;
-let app: App;
 
 /** The main agent starts three workers; worker 1 waits for the test, 2 asks, 3 streams slowly. */
 async function play(body: ChatBody): Promise<Turn> {
@@ -56,19 +54,10 @@ async function bannerSays(n: number) {
   await expect.poll(() => banner().innerText(), { timeout: 5_000 }).toContain(`Worker ${n} of 3 — Tab to cycle, Esc to go back`);
 }
 
-beforeAll(async () => {
-  server = await startScriptedServer({ script: (request) => play(request.body) });
-  app = await launchApp({ env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-test', STEPWISE_MODEL: 'scripted' } });
-});
-
-afterEach(async (context) => {
-  await reportFailure(app, 'workers', context);
-});
-
-afterAll(async () => {
-  firstResult.open();
-  await app?.close();
-  await server?.close();
+const { app, server } = appPerFile({
+  name: 'workers',
+  server: { script: (request) => play(request.body) },
+  beforeClose: () => firstResult.open(),
 });
 
 describe('workers in the browser', () => {

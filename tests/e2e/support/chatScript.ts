@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ChatBody, Script, Turn } from '../../support/scriptedServer';
+import type { Page } from 'playwright-core';
 import type { App } from './app';
 
 export type Step = Turn | ((body: ChatBody) => Turn | Promise<Turn>);
@@ -57,5 +58,22 @@ export async function reportFailure(app: App | undefined, prefix: string, contex
   fs.mkdirSync(SHOTS, { recursive: true });
   const file = path.join(SHOTS, `failed-${prefix}-${context.task.name.replace(/\W+/g, '-')}.png`);
   await app.page.screenshot({ path: file }).then(() => console.error(`Screenshot of the failure: ${file}`), () => {});
-  console.error(`Host stderr (tail):\n${app.host.stderr().slice(-4000)}`);
+  const exit = app.host.child.exitCode ?? app.host.child.signalCode;
+  console.error(`Host ${exit === null ? 'running' : `exited (${exit})`}; its stderr (tail):\n${app.host.stderr().slice(-4000)}`);
+}
+
+const PLAN_TITLES = ['Gather requirements', 'Sketch the screens', 'Write the code'];
+
+/**
+ * A new conversation in which the model answers "Plan a small app" with a three-task list
+ * (Gather requirements, Sketch the screens, Write the code, in the given statuses) and
+ * "Plan ready."; resolves once that reply is shown.
+ */
+export async function sendSmallAppPlan(page: Page, turns: TurnQueue, statuses: readonly [string, string, string]): Promise<void> {
+  const todoList = PLAN_TITLES.map((title, i) => ({ id: i + 1, title, status: statuses[i] }));
+  turns.push({ text: 'Here is the plan.', toolCalls: [{ name: 'manage_todo_list', arguments: JSON.stringify({ todoList }) }] }, { text: 'Plan ready.' });
+  await page.getByRole('button', { name: 'New conversation', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Message' }).fill('Plan a small app');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await page.getByRole('article', { name: 'Assistant message' }).getByText('Plan ready.').waitFor({ timeout: 15_000 });
 }
