@@ -118,11 +118,15 @@ export function createToolRegistry() {
         if (refusal) return { ...fail(refusal.content), ...(refusal.refused ? { refused: true } : {}) };
       }
       if (!args.ok) return fail(`Invalid arguments for ${name}: ${sentence(args.error)}`);
-      const parsed = entry.tool.parameters.safeParse(args.value);
-      if (!parsed.success) return fail(`Invalid arguments for ${name}: ${explainInvalid(parsed.error, args.value, entry.schema)}`);
+      let data: unknown = args.value;
+      if (!entry.tool.accepts?.(data)) {
+        const parsed = entry.tool.parameters.safeParse(data);
+        if (!parsed.success) return fail(`Invalid arguments for ${name}: ${explainInvalid(parsed.error, args.value, entry.schema)}`);
+        data = parsed.data;
+      }
       if (ctx.signal.aborted) return cancelled();
       try {
-        const returned = entry.tool.handler(parsed.data, ctx);
+        const returned = entry.tool.handler(data, ctx);
         // A handler that answered at once (the task tools) has nothing left to cancel.
         const content = isPromiseLike(returned) ? await untilAborted(Promise.resolve(returned), ctx.signal) : returned;
         if (content === ABORTED) return cancelled();
