@@ -38,6 +38,29 @@ describe('manage_todo_list', () => {
     expect(f.list()!.tasks[0].completedAt).not.toBeNull();
   });
 
+  it('a call that changes nothing writes nothing and pushes nothing; one changed task writes one row and one history row', async () => {
+    await manage(plan(['in_progress', 'pending', 'pending', 'pending', 'pending']));
+    const historyRows = () => (f.db.prepare('SELECT COUNT(*) AS n FROM task_events').get() as { n: number }).n;
+    const before = dumpTaskTables(f.db);
+    const history = historyRows();
+    const pushes = f.tasksChanged().length;
+    const same = await manage(plan(['in_progress', 'pending', 'pending', 'pending', 'pending']));
+    expect(same.content).toBe('Task list updated: 0/5 completed');
+    expect(dumpTaskTables(f.db)).toEqual(before);
+    expect(historyRows()).toBe(history);
+    expect(f.tasksChanged()).toHaveLength(pushes);
+
+    const changed = await manage(plan(['completed', 'pending', 'pending', 'pending', 'pending']));
+    expect(changed.content).toBe('Task list updated: 1/5 completed');
+    expect(historyRows()).toBe(history + 1);
+    const event = f.db.prepare('SELECT kind, before, after FROM task_events ORDER BY id DESC LIMIT 1').get();
+    expect(event).toEqual({ kind: 'updated', before: '{"id":1,"status":"in_progress"}', after: '{"id":1,"status":"completed"}' });
+    const rowsAfter = f.db.prepare('SELECT seq, status FROM tasks ORDER BY seq').all() as Array<{ seq: number; status: string }>;
+    expect(rowsAfter.map((r) => r.status)).toEqual(['completed', 'pending', 'pending', 'pending', 'pending']);
+    expect(f.tasksChanged()).toHaveLength(pushes + 1);
+    expect(f.tasksChanged().at(-1)).toEqual({ conversationId: f.conversationId, list: f.list() });
+  });
+
   it('warns, naming them, when items that were in the list are missing from the call', async () => {
     await manage(plan(['in_progress', 'pending', 'pending', 'pending', 'pending']));
     const items = plan(['in_progress', 'pending', 'pending', 'pending', 'pending']).filter((t) => t.id !== 4);

@@ -26,39 +26,43 @@ export function isSafeWhilePlanning(tool: ToolDefinition): boolean {
   return typeof safe === 'function' ? safe() : safe === true;
 }
 
-/** The length of `todoList` in manage_todo_list's raw arguments, or null when it is not a list. */
-function todoLength(raw: string): number | null {
-  try {
-    const args: unknown = JSON.parse(raw);
-    let list: unknown = args && typeof args === 'object' ? (args as { todoList?: unknown }).todoList : undefined;
-    if (typeof list === 'string') list = JSON.parse(list);
-    return Array.isArray(list) ? list.length : null;
-  } catch {
-    // The tool's own validation explains broken arguments.
-    return null;
+/** The length of `todoList` in manage_todo_list's arguments, or null when it is not a list. */
+function todoLength(args: unknown): number | null {
+  let list: unknown = args && typeof args === 'object' ? (args as { todoList?: unknown }).todoList : undefined;
+  if (typeof list === 'string') {
+    try {
+      list = JSON.parse(list);
+    } catch {
+      // The tool's own validation explains broken arguments.
+      return null;
+    }
   }
+  return Array.isArray(list) ? list.length : null;
 }
 
-function listLimits(tool: ToolDefinition, raw: string, conversationId: string, deps: GateDeps): ToolRefusal | null {
-  if (tool.name !== 'manage_todo_list' && tool.name !== 'task_create') return null;
-  const { phase } = deps.phase(conversationId);
-  if (phase === 'off') return null;
+function listLimits(tool: ToolDefinition, args: unknown, conversationId: string, deps: GateDeps): ToolRefusal | null {
   if (tool.name === 'task_create') {
+    if (deps.phase(conversationId).phase === 'off') return null;
     return deps.taskCount(conversationId) >= PLAN_MAX_TASKS ? { content: TOO_MANY, refused: false } : null;
   }
-  const length = todoLength(raw);
-  if (length === null) return null;
+  if (tool.name !== 'manage_todo_list') return null;
+  // The length first: a list of allowed size passes in every phase, so the common call
+  // (a model ticking off a task) never asks where the conversation stands.
+  const length = todoLength(args);
+  if (length === null || (length > 0 && length <= PLAN_MAX_TASKS)) return null;
+  const { phase } = deps.phase(conversationId);
+  if (phase === 'off') return null;
   if (length > PLAN_MAX_TASKS) return { content: TOO_MANY, refused: false };
   // After approval an empty list is how a model clears a finished plan.
-  if (length === 0 && phase !== 'approved') return { content: EMPTY, refused: false };
+  if (phase !== 'approved') return { content: EMPTY, refused: false };
   return null;
 }
 
 export function createPlanGate(deps: GateDeps): ToolGate {
-  return (tool, raw, ctx) => {
+  return (tool, args, ctx) => {
     // Workers exist only once a plan is approved: their task is part of it.
     if (ctx.agentId !== 'main') return null;
-    if (isSafeWhilePlanning(tool)) return listLimits(tool, raw, ctx.conversationId, deps);
+    if (isSafeWhilePlanning(tool)) return listLimits(tool, args, ctx.conversationId, deps);
     const { phase, mode } = deps.phase(ctx.conversationId);
     if (phase === 'planning' || phase === 'review') return { content: NOT_APPROVED, refused: true };
     const held = phase === 'approved' && mode === 'every_plan' ? deps.amendmentAnswered(ctx.conversationId, mode) : null;

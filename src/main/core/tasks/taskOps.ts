@@ -75,7 +75,11 @@ function plainItem(item: FullListItem): ParsedItem | null {
   // A canonical status is a word that stands for itself.
   if (typeof status !== 'string' || !Object.hasOwn(STATUS_WORDS, status) || STATUS_WORDS[status] !== status) return null;
   if (!isCleanTitle(title)) return null;
-  return { id, title, status: status as TaskStatus, description: text(item.description), activeForm: text(item.activeForm) };
+  const description = text(item.description);
+  const activeForm = text(item.activeForm);
+  // Usually nothing needed trimming: the item already reads as its parsed form (one object fewer per task).
+  if (description === item.description && activeForm === item.activeForm) return item as ParsedItem;
+  return { id, title, status: status as TaskStatus, description, activeForm };
 }
 
 /** Items of a manage_todo_list call, each checked; every bad item is reported at once. */
@@ -106,7 +110,9 @@ export function fullListOp(items: FullListItem[], who: Who): Op<FullListOutcome>
   return (state) => {
     const parsed = parseItems(items);
     if (!parsed.ok) return parsed;
-    const sent = new Set(parsed.value.map((i) => i.id));
+    // Needed only for blockers and for tasks the call left out, which most calls have neither of.
+    let sentIds: Set<number> | null = null;
+    const sent = () => (sentIds ??= new Set(parsed.value.map((i) => i.id)));
     const extendsFinished = () => {
       const titles = new Map(parsed.value.map((i) => [i.id, i.title]));
       return state.tasks.every((t) => titles.get(t.id) === t.title);
@@ -128,14 +134,14 @@ export function fullListOp(items: FullListItem[], who: Who): Op<FullListOutcome>
       const activeForm = item.activeForm ?? old.activeForm;
       const owner = ownerAfter(old, item.status, who);
       // A blocker the call dropped no longer holds anything back.
-      const blockedBy = old.blockedBy.length ? old.blockedBy.filter((id) => sent.has(id)) : old.blockedBy;
+      const blockedBy = old.blockedBy.length ? old.blockedBy.filter((id) => sent().has(id)) : old.blockedBy;
       // Most items re-send their task unchanged: keep that task (this runs for every task of every call).
       if (old.status === item.status && old.title === item.title && old.description === description && old.activeForm === activeForm && old.owner === owner && old.blockedBy === blockedBy) {
         return old;
       }
       return { ...old, status: item.status, owner, title: item.title, description, activeForm, blockedBy };
     });
-    const missing = tasks.length === current.length && tasks.every((t, i) => t.id === current[i].id) ? [] : current.filter((t) => !sent.has(t.id));
+    const missing = tasks.length === current.length && tasks.every((t, i) => t.id === current[i].id) ? [] : current.filter((t) => !sent().has(t.id));
     return ok({ tasks, startNew, value: { missing, statusChanged } });
   };
 }

@@ -71,6 +71,35 @@ function todoListInput(value: unknown): unknown {
   return list.map((item: { id?: unknown } | null) => (typeof item?.id === 'string' ? { ...item, id: idFromText(item.id) } : item));
 }
 
+/** An item's keys the schema knows; each is a string but `id`. */
+const ITEM_KEYS = new Set(['id', 'title', 'description', 'activeForm', 'status']);
+
+/**
+ * manage_todo_list's arguments as models send them — `{ todoList: [...] }`, items with
+ * whole-number ids, string fields and no other keys — which the schema would return
+ * unchanged: those skip it (a sixth of a one-task call). Anything else is left to it.
+ */
+function plainTodoArguments(args: unknown): args is { todoList: Array<{ id: number; title: string; description?: string; activeForm?: string; status: string }> } {
+  if (typeof args !== 'object' || args === null) return false;
+  let list: unknown;
+  for (const key in args) {
+    if (key !== 'todoList') return false;
+    list = (args as { todoList: unknown }).todoList;
+  }
+  if (!Array.isArray(list)) return false;
+  for (const item of list as unknown[]) {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) return false;
+    const { id } = item as { id?: unknown };
+    if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > TASK_ID_MAX) return false;
+    for (const key in item) {
+      if (!ITEM_KEYS.has(key) || (key !== 'id' && typeof (item as Record<string, unknown>)[key] !== 'string')) return false;
+    }
+    // title and status are required; description and activeForm may be left out.
+    if (!('title' in item) || !('status' in item)) return false;
+  }
+  return true;
+}
+
 function taskJson(task: Task, full = false) {
   return {
     id: task.id,
@@ -153,6 +182,7 @@ export function createTaskTools(tasks: TaskService): ToolDefinition[] {
       )
         .describe('The complete task list, in order. Items missing from it are removed.'),
     }),
+    accepts: plainTodoArguments,
     handler: ({ todoList }, ctx: ToolContext) =>
       guard(
         () => {

@@ -22,10 +22,12 @@ export type ToolPreparer = (ctx: Omit<ToolContext, 'callId'>) => Promise<void>;
 /**
  * Decides before a call is made whether it may run (plan review). `refused` calls count
  * towards the turn's limit of refusals; a promise holds the call until it is answered.
+ * `args` is the call's JSON object, parsed once for the gate and the tool, or undefined
+ * when the text is not one (the tool's own validation explains that, after the gate).
  */
 export type ToolGate = (
   tool: ToolDefinition,
-  rawArguments: string,
+  args: unknown,
   ctx: ToolContext,
 ) => ToolRefusal | null | Promise<ToolRefusal | null>;
 export interface ToolRefusal {
@@ -65,7 +67,7 @@ export function createToolRegistry() {
       };
     },
     has: (name: string) => tools.has(name),
-    /** The one gate every call passes before its arguments are even read (plan review). */
+    /** The one gate every call passes before its arguments are validated (plan review). */
     setGate(next: ToolGate | null): void {
       gate = next;
     },
@@ -108,19 +110,23 @@ export function createToolRegistry() {
             .join(', ') || 'none';
         return fail(`Unknown tool ${JSON.stringify(name)}. Available tools: ${known}.`);
       }
+      const args = parseArguments(rawArguments);
       if (gate) {
-        const answer = gate(entry.tool, rawArguments, ctx);
+        const answer = gate(entry.tool, args.ok ? args.value : undefined, ctx);
         const refusal = isPromiseLike(answer) ? await untilAborted(Promise.resolve(answer), ctx.signal) : answer;
         if (refusal === ABORTED) return cancelled();
         if (refusal) return { ...fail(refusal.content), ...(refusal.refused ? { refused: true } : {}) };
       }
-      const args = parseArguments(rawArguments);
       if (!args.ok) return fail(`Invalid arguments for ${name}: ${sentence(args.error)}`);
-      const parsed = entry.tool.parameters.safeParse(args.value);
-      if (!parsed.success) return fail(`Invalid arguments for ${name}: ${explainInvalid(parsed.error, args.value, entry.schema)}`);
+      let data: unknown = args.value;
+      if (!entry.tool.accepts?.(data)) {
+        const parsed = entry.tool.parameters.safeParse(data);
+        if (!parsed.success) return fail(`Invalid arguments for ${name}: ${explainInvalid(parsed.error, args.value, entry.schema)}`);
+        data = parsed.data;
+      }
       if (ctx.signal.aborted) return cancelled();
       try {
-        const returned = entry.tool.handler(parsed.data, ctx);
+        const returned = entry.tool.handler(data, ctx);
         // A handler that answered at once (the task tools) has nothing left to cancel.
         const content = isPromiseLike(returned) ? await untilAborted(Promise.resolve(returned), ctx.signal) : returned;
         if (content === ABORTED) return cancelled();

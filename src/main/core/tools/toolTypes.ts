@@ -36,6 +36,12 @@ export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
    * `think`, `ask_user`, `get_current_time`, read-only MCP tools. Absent: it acts.
    */
   safeWhilePlanning?: boolean | (() => boolean);
+  /**
+   * A cheaper check for the arguments models usually send: true only for arguments that
+   * `parameters` accepts and would return unchanged (no key stripped, nothing converted),
+   * which then go to the handler as they are. Anything else is parsed by `parameters`.
+   */
+  accepts?: (args: unknown) => args is z.output<S>;
   /** Text for the model; or `toolResult(outcome, text)` to say the call was denied, cancelled or failed. */
   handler: (args: z.output<S>, ctx: ToolContext) => string | ToolResult | Promise<string | ToolResult>;
 }
