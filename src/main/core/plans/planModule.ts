@@ -99,6 +99,10 @@ export function createPlanModule(deps: PlanModuleDeps) {
 
   /** The phase as `where` decides it, from one query (the gate runs before every acting call). */
   function quickPhase(conversationId: string): { phase: PlanPhase; mode: PlanReviewMode } {
+    // Review off needs one key lookup: the gate's counts over the list cost more than the
+    // task write they precede (every manage_todo_list call asks).
+    const own = store.mode(conversationId);
+    if (own === undefined || (own ?? deps.settings.effective().planReviewDefault) === 'off') return { phase: 'off', mode: 'off' };
     const row = store.gate(conversationId);
     if (!row) return { phase: 'off', mode: 'off' };
     const mode = row.mode ?? deps.settings.effective().planReviewDefault;
