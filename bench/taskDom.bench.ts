@@ -94,6 +94,9 @@ const bench: Bench = {
     const { startHost } = await import('../src/main/host/server');
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-bench-taskdom-'));
     const core = createNodeCore({ dataDir: path.join(root, 'data'), env: { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' } });
+    // Subscribed before the host: the moment the host's own listener starts (after the core's).
+    let hostStartedAt = 0;
+    core.bus.subscribe((event) => event === 'tasks:changed' && (hostStartedAt = now()));
     const host = await startHost({ core, rendererDir: path.join(ROOT, 'out/renderer'), port: 0 });
     // The floor: a bare WebSocket server whose page handler writes the task's text into the DOM.
     const relay = new WebSocketServer({ host: '127.0.0.1', port: 0 });
@@ -154,7 +157,7 @@ const bench: Bench = {
       let round = 0;
       const WARMUP = 10;
       const samples = { app: [] as number[], floor: [] as number[] };
-      const stages = { write: [] as number[], send: [] as number[], wire: [] as number[], page: [] as number[] };
+      const stages = { write: [] as number[], send: [] as number[], 'send (host)': [] as number[], wire: [] as number[], page: [] as number[] };
       const profilers: [string, Profiler][] = [];
       if (PROFILE_DIR) {
         profilers.push(['host', await profileNode()]);
@@ -182,6 +185,7 @@ const bench: Bench = {
               const arrived = (await page.evaluate('window.__arrived')) as number;
               stages.write.push(emittedAt - start);
               stages.send.push(sentAt - emittedAt);
+              stages['send (host)'].push(sentAt - hostStartedAt);
               stages.wire.push(arrived - sentAt);
               stages.page.push(shown - arrived);
             }

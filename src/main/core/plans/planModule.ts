@@ -97,12 +97,17 @@ export function createPlanModule(deps: PlanModuleDeps) {
 
   const push = (conversationId: string) => bus.emit('plan:state', state(conversationId));
 
+  /** Review is off (or the conversation is gone): one key lookup. */
+  function reviewOff(conversationId: string): boolean {
+    const own = store.mode(conversationId);
+    return own === undefined || (own ?? deps.settings.effective().planReviewDefault) === 'off';
+  }
+
   /** The phase as `where` decides it, from one query (the gate runs before every acting call). */
   function quickPhase(conversationId: string): { phase: PlanPhase; mode: PlanReviewMode } {
-    // Review off needs one key lookup: the gate's counts over the list cost more than the
-    // task write they precede (every manage_todo_list call asks).
-    const own = store.mode(conversationId);
-    if (own === undefined || (own ?? deps.settings.effective().planReviewDefault) === 'off') return { phase: 'off', mode: 'off' };
+    // The gate's counts over the list cost more than the task write they precede (every
+    // manage_todo_list call asks): with review off they are not needed.
+    if (reviewOff(conversationId)) return { phase: 'off', mode: 'off' };
     const row = store.gate(conversationId);
     if (!row) return { phase: 'off', mode: 'off' };
     const mode = row.mode ?? deps.settings.effective().planReviewDefault;
@@ -121,7 +126,7 @@ export function createPlanModule(deps: PlanModuleDeps) {
   );
   // A change the model made to an approved plan: taken at once, or held for the user.
   deps.tools.onRan((tool, ctx) => {
-    if (!CHANGING.has(tool.name)) return;
+    if (!CHANGING.has(tool.name) || reviewOff(ctx.conversationId)) return;
     const { mode, phase, list, approved } = where(ctx.conversationId);
     if (phase !== 'approved' || !list || !approved) return;
     if (mode === 'before_acting') amendments.accept(ctx.conversationId, list, approved);
