@@ -13,10 +13,19 @@ import { WebSocketServer } from 'ws';
 import { registerRawImports } from './rawImports';
 import { interleave, ms, percentile, type Bench, type BenchRow } from './benchKit';
 import { launchChromium, ROOT } from '../tests/e2e/support/app';
+import { profileNode, profilePage, report, type Profiler } from './support/cpuProfile';
 
 const ROUNDS = Number(process.env.STEPWISE_BENCH_DOM_ROUNDS ?? 200);
 /** The issue's workload: a 64-task list (STEPWISE_BENCH_DOM_TASKS to change it). */
 const TASKS = Number(process.env.STEPWISE_BENCH_DOM_TASKS ?? 64);
+/**
+ * Print where the app's time goes: write (call → the core emits), send (→ the host has sent the
+ * frame, after the core's own subscribers), wire (→ the page's message event; across two
+ * processes' clocks), page (→ DOM).
+ */
+const STAGES = process.env.STEPWISE_BENCH_DOM_STAGES === '1';
+/** A directory: CPU profiles of the host's process and the app's page over the rounds go there. */
+const PROFILE_DIR = process.env.STEPWISE_BENCH_DOM_PROFILE;
 const TITLE = 'Task DOM bench';
 const now = () => performance.timeOrigin + performance.now();
 
@@ -29,6 +38,23 @@ function listAt(round: number) {
     status: i < current ? 'completed' : i === current ? 'in_progress' : 'pending',
   }));
 }
+
+// For STAGES: the moment the app's socket receives the frame with the wanted text, before
+// any handler of the app runs (this listener is added in the socket's constructor).
+const ARRIVAL = `(() => {
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (message) => {
+        const want = window.__want;
+        if (want && !window.__arrived && String(message.data).includes(want.text)) {
+          window.__arrived = performance.timeOrigin + performance.now();
+        }
+      });
+    }
+  };
+})()`;
 
 // In-page code is passed as text: tsx would otherwise wrap named functions in a helper
 // the page does not have. `__arm(text, selector)` resolves `__seen` with the page's clock
@@ -43,6 +69,7 @@ const OBSERVER = `(() => {
       requestAnimationFrame(() =>
         setTimeout(() => {
           window.__seen = 0;
+          window.__arrived = 0;
           window.__want = { text, selector };
           window.__done = new Promise((resolve) => (window.__resolve = resolve));
           armed();
@@ -67,6 +94,9 @@ const bench: Bench = {
     const { startHost } = await import('../src/main/host/server');
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-bench-taskdom-'));
     const core = createNodeCore({ dataDir: path.join(root, 'data'), env: { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' } });
+    // Subscribed before the host: the moment the host's own listener starts (after the core's).
+    let hostStartedAt = 0;
+    core.bus.subscribe((event) => event === 'tasks:changed' && (hostStartedAt = now()));
     const host = await startHost({ core, rendererDir: path.join(ROOT, 'out/renderer'), port: 0 });
     // The floor: a bare WebSocket server whose page handler writes the task's text into the DOM.
     const relay = new WebSocketServer({ host: '127.0.0.1', port: 0 });
@@ -76,6 +106,9 @@ const bench: Bench = {
     const bareBrowser = await launchChromium();
     try {
       const conversationId = core.conversations.create(TITLE).id;
+      // Review off: a plan holds at most 50 tasks (the issue's list has 64), and with review on
+      // an unapproved list shows as the review card, not the header measured here.
+      await core.dispatch('plan:setMode', { conversationId, mode: 'off' });
       core.messages.insert({ conversationId, role: 'user', content: 'Plan it' });
       core.messages.insert({ conversationId, role: 'assistant', content: 'Planning.' });
       const ctx = { conversationId, agentId: 'main', signal: new AbortController().signal };
@@ -84,12 +117,20 @@ const bench: Bench = {
         if (!result.ok || result.content.startsWith('Error')) throw new Error(result.content);
       };
       let frame = '';
+      let sentAt = 0;
+      let emittedAt = 0;
+      // Typed listeners run before every subscriber: this is the moment the core emits.
+      core.bus.on('tasks:changed', () => (emittedAt = now()));
+      // Subscribed after the host (and the core's own subscribers): runs once the host has sent the frame.
       core.bus.subscribe((event, payload) => {
-        if (event === 'tasks:changed') frame = JSON.stringify({ event, payload });
+        if (event !== 'tasks:changed') return;
+        sentAt = now();
+        frame = JSON.stringify({ event, payload });
       });
       await callTool(0);
 
       const page = await browser.newPage();
+      if (STAGES) await page.addInitScript(ARRIVAL);
       await page.goto(host.url);
       await page.getByRole('link', { name: TITLE }).click();
       await page.getByRole('region', { name: 'Tasks' }).getByText('Working on round 0').first().waitFor();
@@ -116,6 +157,12 @@ const bench: Bench = {
       let round = 0;
       const WARMUP = 10;
       const samples = { app: [] as number[], floor: [] as number[] };
+      const stages = { write: [] as number[], send: [] as number[], 'send (host)': [] as number[], wire: [] as number[], page: [] as number[] };
+      const profilers: [string, Profiler][] = [];
+      if (PROFILE_DIR) {
+        profilers.push(['host', await profileNode()]);
+        profilers.push(['page', await profilePage(await page.context().newCDPSession(page))]);
+      }
       const seen = async (on: typeof page, text: string) => {
         let timer: NodeJS.Timeout | undefined;
         const timeout = new Promise<never>((_, reject) => {
@@ -131,8 +178,17 @@ const bench: Bench = {
             await page.evaluate(`window.__arm(${JSON.stringify(`Working on round ${r}`)}, 'section.task-header')`);
             const start = now();
             await callTool(r);
-            const took = (await seen(page, `round ${r}`)) - start;
+            const shown = await seen(page, `round ${r}`);
+            const took = shown - start;
             samples.app.push(took);
+            if (STAGES) {
+              const arrived = (await page.evaluate('window.__arrived')) as number;
+              stages.write.push(emittedAt - start);
+              stages.send.push(sentAt - emittedAt);
+              stages['send (host)'].push(sentAt - hostStartedAt);
+              stages.wire.push(arrived - sentAt);
+              stages.page.push(shown - arrived);
+            }
             return took;
           },
           floor: async () => {
@@ -148,8 +204,13 @@ const bench: Bench = {
         },
         { rounds: ROUNDS, warmup: WARMUP },
       );
+      for (const [name, profiler] of profilers) report(PROFILE_DIR ?? '', `taskDom-${name}`, await profiler.stop());
       const app = samples.app.slice(WARMUP);
       const floor = samples.floor.slice(WARMUP);
+      const stageRows: BenchRow[] = Object.entries(STAGES ? stages : {}).map(([stage, all]) => {
+        const kept = all.slice(WARMUP);
+        return { measure: `  stage: ${stage}`, rounds: kept.length, 'app p50': ms(percentile(kept, 50)), 'app p95': ms(percentile(kept, 95)), 'app min': ms(Math.min(...kept)) };
+      });
       return [
         {
           measure: `manage_todo_list call → task header text in the DOM (${TASKS}-task list)`,
@@ -164,6 +225,7 @@ const bench: Bench = {
           'ratio p95': `${(percentile(app, 95) / percentile(floor, 95)).toFixed(2)}×`,
           goal: 'p95 ≤ 8 ms',
         },
+        ...stageRows,
       ];
     } finally {
       await browser.close();

@@ -1,7 +1,7 @@
 // Pages of the conversation list, fetched as rows scroll into view, so the sidebar
 // stays instant with tens of thousands of conversations. Without a search the rows are
 // the sidebar's (folders with their conversations); with one, the matching conversations.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { SidebarRow } from '../../shared/folders';
 import { call, useApi, useEvent } from '../api/apiContext';
 import { taskBadge } from '../../shared/taskProgress';
@@ -85,9 +85,11 @@ export function useConversationPages(query: string) {
     [refresh, query, patchLoaded],
   );
   // A row not loaded yet reads its badge when its page is fetched.
+  // A transition: the open conversation's task header renders the same push at once
+  // (flushSync), and React would otherwise render the whole sidebar inside that render.
   useEvent(
     'tasks:changed',
-    ({ conversationId, list }) => void patchLoaded((rows) => badgePatchedPage(rows, conversationId, taskBadge(list?.tasks))),
+    ({ conversationId, list }) => startTransition(() => void patchLoaded((rows) => badgePatchedPage(rows, conversationId, taskBadge(list?.tasks)))),
     [patchLoaded],
   );
   useEvent('folders:changed', refresh, [refresh]);

@@ -8,6 +8,7 @@ import { call, useApi } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
 import { AddTaskRow } from './AddTaskRow';
 import { TaskRow } from './TaskRow';
+import { useLatestGetter } from '../common/useLatest';
 import './PlanReviewCard.css';
 
 export function PlanReviewCard(props: {
@@ -24,6 +25,7 @@ export function PlanReviewCard(props: {
   const [general, setGeneral] = useState('');
   const [adding, setAdding] = useState(false);
   const [sending, setSending] = useState(false);
+  const listNow = useLatestGetter(list);
 
   // Comments on tasks deleted meanwhile are dropped: they would point at nothing.
   const reviewed = (): { tasks: { id: number; title: string }[]; comments: PlanComments } => ({
@@ -55,9 +57,19 @@ export function PlanReviewCard(props: {
         <p>Edit the tasks and comment on them. Tools that change things run only after you approve.</p>
       </div>
       <ol className="task-rows" aria-label="Task list">
-        {list.tasks.map((task) => (
+        {list.tasks.map((task, i) => (
           // Nothing runs while the plan waits: an in-progress row is still, not spinning.
-          <TaskRow key={task.id} task={task} list={list} conversationId={conversationId} runState="waiting for you" onJump={props.onJumpToMessage}>
+          <TaskRow
+            key={task.id}
+            task={task}
+            listNow={listNow}
+            listId={list.id}
+            first={i === 0}
+            last={i === list.tasks.length - 1}
+            conversationId={conversationId}
+            runState="waiting for you"
+            onJump={props.onJumpToMessage}
+          >
             {editing === task.id ? (
               <textarea
                 autoFocus

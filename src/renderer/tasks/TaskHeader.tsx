@@ -16,6 +16,7 @@ import { PlanReviewCard } from './PlanReviewCard';
 import { PlanAmendment } from './PlanAmendment';
 import { usePlanState } from './usePlanState';
 import { AddTaskRow } from './AddTaskRow';
+import { useLatestGetter, useStableHandler } from '../common/useLatest';
 import './TaskHeader.css';
 
 export const STORAGE_PREFIX = 'stepwise.tasks.expanded.';
@@ -64,6 +65,9 @@ function TaskPanel(props: {
   const allDone = total > 0 && done === total;
   const expanded = choice ?? (!props.running && !allDone);
   const current = currentTask(list);
+  // Stable across pushes and the conversation's re-renders, so unchanged rows skip rendering.
+  const listNow = useLatestGetter(list);
+  const onJump = useStableHandler(props.onJumpToMessage);
   const currentState = current ? props.runStateOf(current.owner) : null;
 
   useEffect(() => {
@@ -139,14 +143,17 @@ function TaskPanel(props: {
       </div>
       {expanded && (
         <ol className="task-rows" aria-label="Task list">
-          {list.tasks.map((task) => (
+          {list.tasks.map((task, i) => (
             <TaskRow
               key={task.id}
               task={task}
-              list={list}
+              listNow={listNow}
+              listId={list.id}
+              first={i === 0}
+              last={i === list.tasks.length - 1}
               conversationId={conversationId}
               runState={task.status === 'in_progress' ? props.runStateOf(task.owner) : null}
-              onJump={props.onJumpToMessage}
+              onJump={onJump}
             />
           ))}
           {adding && <AddTaskRow conversationId={conversationId} onDone={() => setAdding(false)} />}

@@ -1,7 +1,7 @@
 // One task in the header: status icon, tick box, title (+ activeForm while in
 // progress), owner badge, and a menu to rename, move or delete. Drag to reorder, or
 // Alt+↑/↓ on the focused row.
-import { useState, type DragEvent, type ReactNode } from 'react';
+import { memo, useState, type DragEvent, type ReactNode } from 'react';
 import type { Task, TaskList } from '../../shared/tasks';
 import { handedBackLabel } from '../../shared/taskProgress';
 import { call, useApi } from '../api/apiContext';
@@ -26,9 +26,16 @@ const ICON: Record<ReturnType<typeof rowKind>, string> = {
 
 const DRAG_TYPE = 'application/x-stepwise-task';
 
-export function TaskRow(props: {
+// Memoized: a pushed change renders only the rows whose task changed (useTaskList keeps the
+// other task objects), so every prop here is a value or a stable function.
+export const TaskRow = memo(function TaskRow(props: {
   task: Task;
-  list: TaskList;
+  /** The list as it is now, read when the user reorders (a stable getter, not a prop that changes with every push). */
+  listNow: () => TaskList;
+  listId: number;
+  /** Whether this is the first or the last task (Move up / Move down). */
+  first: boolean;
+  last: boolean;
   conversationId: string;
   /** For an in-progress task: null while its owner runs, else why it does not. */
   runState: RunState;
@@ -37,7 +44,7 @@ export function TaskRow(props: {
   /** Shown under the title (the review card's comment on the task). */
   children?: ReactNode;
 }) {
-  const { task, list, conversationId } = props;
+  const { task, listNow, conversationId } = props;
   const api = useApi();
   const guard = useGuard();
   const [renaming, setRenaming] = useState(false);
@@ -57,14 +64,16 @@ export function TaskRow(props: {
   const reorder = (order: number[] | null) => {
     if (order) void guard(() => call(api, 'tasks:reorder', { conversationId, order }));
   };
-  const move = (delta: number) => reorder(moved(list, task.id, delta));
+  const move = (delta: number) => reorder(moved(listNow(), task.id, delta));
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDropTarget(false);
     const dragged = Number(event.dataTransfer.getData(DRAG_TYPE));
     if (!dragged || dragged === task.id) return;
-    const order = list.tasks.map((t) => t.id).filter((id) => id !== dragged);
+    const order = listNow()
+      .tasks.map((t) => t.id)
+      .filter((id) => id !== dragged);
     order.splice(order.indexOf(task.id), 0, dragged);
     reorder(order);
   };
@@ -155,7 +164,7 @@ export function TaskRow(props: {
           <span className="task-blocked">blocked by {task.openBlockers.map((id) => `#${id}`).join(', ')}</span>
         )}
         {task.changedBy && <span className="task-source">Changed by {revealBidiControls(task.changedBy)}</span>}
-        <TaskLedger conversationId={conversationId} listId={list.id} taskId={task.id} onJump={props.onJump} />
+        <TaskLedger conversationId={conversationId} listId={props.listId} taskId={task.id} onJump={props.onJump} />
         {props.children}
       </span>
       {task.owner !== 'main' && <span className="owner-badge">{task.owner}</span>}
@@ -173,8 +182,8 @@ export function TaskRow(props: {
             label: task.status === 'cancelled' ? 'Restore' : 'Cancel task',
             onSelect: () => update({ status: task.status === 'cancelled' ? 'pending' : 'cancelled' }),
           },
-          { label: 'Move up', disabled: list.tasks[0]?.id === task.id, onSelect: () => move(-1) },
-          { label: 'Move down', disabled: list.tasks.at(-1)?.id === task.id, onSelect: () => move(1) },
+          { label: 'Move up', disabled: props.first, onSelect: () => move(-1) },
+          { label: 'Move down', disabled: props.last, onSelect: () => move(1) },
           {
             label: 'Delete',
             danger: true,
@@ -186,4 +195,4 @@ export function TaskRow(props: {
       </MenuButton>
     </li>
   );
-}
+});

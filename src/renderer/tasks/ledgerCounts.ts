@@ -68,10 +68,12 @@ function subscribe(api: StepwiseApi, conversationId: string, listener: () => voi
 export function useToolCallCount(conversationId: string, listId: number, taskId: number): number {
   const api = useApi();
   const subscribeHere = useCallback((listener: () => void) => subscribe(api, conversationId, listener), [api, conversationId]);
-  const count = useSyncExternalStore(subscribeHere, () => {
+  // A stable snapshot reader: a new one each render makes React schedule an effect for every row rendered.
+  const snapshot = useCallback(() => {
     const entry = entries.get(conversationId);
     return entry && entry.listId === listId ? (entry.counts.get(taskId) ?? 0) : 0;
-  });
+  }, [conversationId, listId, taskId]);
+  const count = useSyncExternalStore(subscribeHere, snapshot);
   // After the store's own subscription: the entry exists by now.
   useEffect(() => {
     const entry = entries.get(conversationId);

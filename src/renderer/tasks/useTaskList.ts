@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { TaskList } from '../../shared/tasks';
 import { call, useApi, useEvent } from '../api/apiContext';
+import { withUnchangedTasks } from './unchangedTasks';
 
 /** The open task list of a conversation, live from `tasks:changed`. */
 export function useTaskList(conversationId: string): { list: TaskList | null; loaded: boolean } {
@@ -18,7 +19,10 @@ export function useTaskList(conversationId: string): { list: TaskList | null; lo
     (change) => {
       // Rendered at once, inside the socket's message task: the header is small, and waiting
       // for React's scheduler (with the sidebar's update batched in) was most of its latency.
-      if (change.conversationId === conversationId) flushSync(() => setState({ list: change.list, loaded: true }));
+      // Tasks that did not change keep their objects, so only the changed rows render.
+      if (change.conversationId === conversationId) {
+        flushSync(() => setState((s) => ({ list: change.list && withUnchangedTasks(s.list, change.list), loaded: true })));
+      }
     },
     [conversationId],
   );

@@ -97,8 +97,17 @@ export function createPlans(deps: PlanModuleDeps) {
 
   const push = (conversationId: string) => bus.emit('plan:state', state(conversationId));
 
+  /** Review is off (or the conversation is gone): one key lookup. */
+  function reviewOff(conversationId: string): boolean {
+    const own = store.mode(conversationId);
+    return own === undefined || (own ?? deps.settings.effective().planReviewDefault) === 'off';
+  }
+
   /** The phase as `where` decides it, from one query (the gate runs before every acting call). */
   function quickPhase(conversationId: string): { phase: PlanPhase; mode: PlanReviewMode } {
+    // The gate's counts over the list cost more than the task write they precede (every
+    // manage_todo_list call asks): with review off they are not needed.
+    if (reviewOff(conversationId)) return { phase: 'off', mode: 'off' };
     const row = store.gate(conversationId);
     if (!row) return { phase: 'off', mode: 'off' };
     const mode = row.mode ?? deps.settings.effective().planReviewDefault;
@@ -117,7 +126,7 @@ export function createPlans(deps: PlanModuleDeps) {
   );
   // A change the model made to an approved plan: taken at once, or held for the user.
   deps.tools.onRan((tool, ctx) => {
-    if (!CHANGING.has(tool.name) || !store.hasOpenApproval(ctx.conversationId)) return;
+    if (!CHANGING.has(tool.name) || reviewOff(ctx.conversationId) || !store.hasOpenApproval(ctx.conversationId)) return;
     const { mode, phase, list, approved } = where(ctx.conversationId);
     if (phase !== 'approved' || !list || !approved) return;
     if (mode === 'before_acting') amendments.accept(ctx.conversationId, list, approved);
