@@ -4,6 +4,7 @@
 // no native binary to fetch), so it runs in a worker thread with a time budget.
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { jpegOrientation } from './jpegOrientation';
 
 /** The long side of a thumbnail, in pixels. */
 export const THUMBNAIL_EDGE = 512;
@@ -22,10 +23,27 @@ export type ThumbnailResult =
 // Plain CommonJS evaluated in the worker, like the PDF reader's: nothing of ours to find at
 // run time in any build. A GIF decodes to its first frame, so a large animated GIF gets a
 // still thumbnail; the viewer shows the original. The `image` crate's default limits refuse
-// to allocate more than 512 MB for one image, which bounds a decompression bomb.
+// to allocate more than 512 MB for one image, which bounds a decompression bomb. A JPEG's
+// EXIF orientation is applied to the small image (the re-encoded thumbnail has no EXIF).
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 let image, small;
+/** \`small\` (w×h) turned as EXIF orientation o says: [image, width, height]. */
+function orient(photon, small, w, h, o) {
+  const from = small.get_raw_pixels();
+  const turned = o >= 5;
+  const W = turned ? h : w, H = turned ? w : h;
+  const to = new Uint8Array(from.length);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const [X, Y] =
+        o === 2 ? [w - 1 - x, y] : o === 3 ? [w - 1 - x, h - 1 - y] : o === 4 ? [x, h - 1 - y] :
+        o === 5 ? [y, x] : o === 6 ? [h - 1 - y, x] : o === 7 ? [h - 1 - y, w - 1 - x] : [y, w - 1 - x];
+      to.set(from.subarray((y * w + x) * 4, (y * w + x) * 4 + 4), (Y * W + X) * 4);
+    }
+  }
+  return [new photon.PhotonImage(to, W, H), W, H];
+}
 try {
   const photon = require(workerData.photon);
   image = photon.PhotonImage.new_from_byteslice(workerData.bytes);
@@ -38,8 +56,9 @@ try {
     const w = Math.max(1, Math.round((width * workerData.edge) / long));
     const h = Math.max(1, Math.round((height * workerData.edge) / long));
     small = photon.resize(image, w, h, photon.SamplingFilter.Triangle);
-    const thumbnail = workerData.jpeg ? small.get_bytes_jpeg(85) : small.get_bytes();
-    parentPort.postMessage({ thumbnail, width: w, height: h }, [thumbnail.buffer]);
+    const [shown, shownWidth, shownHeight] = workerData.orientation > 1 ? orient(photon, small, w, h, workerData.orientation) : [small, w, h];
+    const thumbnail = workerData.jpeg ? shown.get_bytes_jpeg(85) : shown.get_bytes();
+    parentPort.postMessage({ thumbnail, width: shownWidth, height: shownHeight }, [thumbnail.buffer]);
   }
 } catch (error) {
   parentPort.postMessage({ error: error instanceof Error ? error.message : String(error) });
@@ -52,11 +71,12 @@ export function makeThumbnail(bytes: Buffer, mimeType: string, timeMs = THUMBNAI
   photonPath ??= createRequire(import.meta.url).resolve('@silvia-odwyer/photon-node');
   // A copy the worker owns (the Buffer may be a slice of a shared pool), moved, not cloned.
   const owned = new Uint8Array(bytes);
+  const orientation = mimeType === 'image/jpeg' ? jpegOrientation(owned) : 1;
   return new Promise((resolve) => {
     let settled = false;
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { photon: photonPath, bytes: owned, edge: THUMBNAIL_EDGE, jpeg: mimeType === 'image/jpeg' },
+      workerData: { photon: photonPath, bytes: owned, edge: THUMBNAIL_EDGE, jpeg: mimeType === 'image/jpeg', orientation },
       transferList: [owned.buffer],
       stdout: true,
       stderr: true,
