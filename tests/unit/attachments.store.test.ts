@@ -80,6 +80,12 @@ describe('attachment store', () => {
     for (const bad of ['aGk*', 'a\nb', 'aGkxa', 'aG k=']) await expect(add(bad)).rejects.toThrow('The data of a.txt must be base64.');
     expect(await add('aGk=')).toMatchObject({ kind: 'text', size: 2 });
     expect(await add(Buffer.from('hello').toString('base64'))).toMatchObject({ kind: 'text', size: 5 });
+    // Past the first chunk the upload is decoded over several turns of the event loop, checked all along.
+    const big = Buffer.alloc(2 * 1024 * 1024, 'several chunks\n');
+    const encoded = big.toString('base64');
+    await expect(add(`${encoded.slice(0, 2_000_000)}*${encoded.slice(2_000_001)}`)).rejects.toThrow('must be base64');
+    const stored = attachments.bytes((await add(encoded)).id);
+    expect(stored.ok && stored.bytes.equals(big)).toBe(true);
   });
 
   it('keeps a PDF’s text in a private file beside the PDF, written by the worker, not in its row', async () => {

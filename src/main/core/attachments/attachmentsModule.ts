@@ -205,8 +205,8 @@ export function createAttachmentsModule(deps: { db: Db; dataDir: string; now: ()
       return { rows, files: files.prune(new Set(allHashes.all().map((r) => r.sha256))) };
     },
     handlers: {
-      'attachments:add': ({ name, data }) => {
-        const bytes = decodeBase64(data);
+      'attachments:add': async ({ name, data }) => {
+        const bytes = await decodeBase64(data);
         if (!bytes) throw new AppError('invalid_request', `The data of ${name} must be base64.`);
         return store(name, bytes);
       },
