@@ -1,13 +1,14 @@
 // A 10 MB PDF attached while the page keeps calling: the host pings `app:info` every 10 ms
 // while it stores (and extracts the text of) the PDF, and the row is the longest a ping
 // waited past its due time. The floor is the same pinging while a 10 MB text file is
-// stored (hashing and writing, no parsing), interleaved with it round by round.
+// stored (hashing and writing, no parsing), interleaved with it round by round. A third
+// variant stores a 2000×1500 PNG, whose thumbnail is made (in a worker) before it answers.
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { registerRawImports } from './rawImports';
 import { interleave, ms, ratioRow, summarize, type Bench, type BenchRow } from './benchKit';
-import { pdfWithPages } from '../tests/support/attachmentFixtures';
+import { pdfWithPages, pngOfSize } from '../tests/support/attachmentFixtures';
 
 const ROUNDS = Number(process.env.STEPWISE_BENCH_ROUNDS ?? 20);
 const MB = 1024 * 1024;
@@ -27,11 +28,12 @@ const bench: Bench = {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-bench-pdf-'));
     const core = createNodeCore({ dataDir: path.join(root, 'data'), env: {}, chat: { log: () => {} } });
     const parse: number[] = [];
+    const thumbnails: number[] = [];
     /** Stores the file while pinging every 10 ms; resolves with the longest wait of a ping. */
     async function storeWhilePinging(name: string, bytes: Buffer, timed?: number[]): Promise<number> {
       // Encoded before the pings start: the page does this, not the host.
       const data = bytes.toString('base64');
-      const mimeType = name.endsWith('.pdf') ? 'application/pdf' : 'text/plain';
+      const mimeType = name.endsWith('.pdf') ? 'application/pdf' : name.endsWith('.png') ? 'image/png' : 'text/plain';
       let worst = 0;
       let done = false;
       const pinging = (async () => {
@@ -57,13 +59,18 @@ const bench: Bench = {
         {
           pdf: () => storeWhilePinging('big.pdf', bigPdf(++round), parse),
           text: () => storeWhilePinging('big.txt', Buffer.from(`${round++} ${'the widget config holds entries to check\n'.repeat(250_000)}`)),
+          // A new picture each round (one pixel wider), so none is found stored already.
+          image: () => storeWhilePinging('photo.png', pngOfSize(2000 + round, 1500), thumbnails),
         },
         { rounds: ROUNDS, warmup: 1 },
       );
       const stored = summarize(parse);
+      const thumbnailed = summarize(thumbnails);
       const rows: BenchRow[] = [
         ratioRow('10 MB PDF attached: longest app:info ping wait', result.pdf, result.text, 'the same while a 10 MB text file is stored', '≤ 50 ms'),
         { measure: '10 MB PDF: attachments:add → answered (text extracted)', rounds: stored.rounds, 'app median': ms(stored.median), 'app min': ms(stored.min), goal: '—' },
+        ratioRow('2000×1500 PNG attached: longest app:info ping wait', result.image, result.text, 'the same while a 10 MB text file is stored', '≤ 50 ms'),
+        { measure: '2000×1500 PNG: attachments:add → answered (512×384 thumbnail made)', rounds: thumbnailed.rounds, 'app median': ms(thumbnailed.median), 'app min': ms(thumbnailed.min), goal: '—' },
       ];
       return rows;
     } finally {
