@@ -28,9 +28,6 @@ export type ThumbnailResult =
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 let image, small;
-// Nice values are per thread on Linux: this lowers the worker alone, so the host's main
-// thread wins the CPU whenever both want it (elsewhere it would lower the whole process).
-if (process.platform === 'linux') try { require('node:os').setPriority(0, 10); } catch {}
 /** \`small\` (w×h) turned as EXIF orientation o says: [image, width, height]. */
 function orient(photon, small, w, h, o) {
   const from = small.get_raw_pixels();

@@ -31,9 +31,6 @@ export type PdfTextResult =
 const WORKER_SOURCE = `
 const { parentPort, threadId, workerData } = require('node:worker_threads');
 const fs = require('node:fs');
-// Nice values are per thread on Linux: this lowers the worker alone, so the host's main
-// thread wins the CPU whenever both want it (elsewhere it would lower the whole process).
-if (process.platform === 'linux') try { require('node:os').setPriority(0, 10); } catch {}
 (async () => {
   try {
     const { extractText, getDocumentProxy } = require(workerData.unpdf);
