@@ -45,8 +45,8 @@ async function attach(files: Array<{ name: string; mimeType: string; buffer: Buf
   await page().getByRole('button', { name: 'Attach files' }).click();
   await (await chooser).setFiles(files);
   for (const file of files) await page().getByRole('button', { name: `Remove ${file.name}` }).waitFor();
-  // Uploaded: the chips are no longer busy.
-  await expect.poll(() => page().locator('.attachment-tray [aria-busy="true"]').count()).toBe(0);
+  // Uploaded: the chips are no longer busy (a large image's answer waits for its thumbnail).
+  await expect.poll(() => page().locator('.attachment-tray [aria-busy="true"]').count(), { timeout: 15_000 }).toBe(0);
 }
 
 async function send(text: string, answer: string) {
@@ -140,11 +140,11 @@ describe('attachments', () => {
 
     const files = page().getByRole('article', { name: 'You message' }).last().getByRole('list', { name: 'Attached files' });
     const thumbnail = files.getByRole('img', { name: 'wide.png' });
-    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([512, 384]);
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]), { timeout: 15_000 }).toEqual([512, 384]);
     await files.getByRole('button', { name: 'View wide.png' }).click();
     const viewer = page().getByRole('dialog', { name: 'wide.png' });
     const full = viewer.getByRole('img', { name: 'wide.png' });
-    await expect.poll(() => full.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([2000, 1500]);
+    await expect.poll(() => full.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]), { timeout: 15_000 }).toEqual([2000, 1500]);
     await page().keyboard.press('Escape');
     await viewer.waitFor({ state: 'hidden' });
   });
