@@ -101,8 +101,8 @@ const bench: Bench = {
             return whilePinging(() => bareParse(pdf));
           },
           text: () => storeWhilePinging('big.txt', Buffer.from(`${round++} ${'the widget config holds entries to check\n'.repeat(250_000)}`)),
-          // A new picture each round (one pixel wider), so none is found stored already.
-          image: () => storeWhilePinging('photo.png', pngOfSize(2000 + round, 1500), thumbnails),
+          // A new picture each time (one pixel wider), so none is found stored already.
+          image: () => storeWhilePinging('photo.png', pngOfSize(2000 + ++round, 1500), thumbnails),
         },
         { rounds: ROUNDS, warmup: 1 },
       );
