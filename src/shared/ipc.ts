@@ -24,7 +24,7 @@ import { Question, QuestionReply } from './questions';
 import { Draft, DraftContent } from './drafts';
 import { LedgerCall, LedgerCounts } from './ledger';
 import { InstructionsText } from './instructions';
-import { AttachmentId, AttachmentInfo, AttachmentPreview, AttachmentUpload, ATTACHMENTS_PER_MESSAGE } from './attachments';
+import { AttachmentId, AttachmentInfo, AttachmentPreview, AttachmentPreviewRequest, AttachmentUpload, ATTACHMENTS_PER_MESSAGE } from './attachments';
 import { call, Empty, ExportResult, Page } from './contract';
 import { mcpCalls, mcpEvents } from './mcpContract';
 import { folderCalls, folderEvents } from './foldersContract';
@@ -108,8 +108,8 @@ export const calls = {
   ),
   /** Stores a file the user attached (its bytes as base64) once per content; send its id with the message. */
   'attachments:add': call(AttachmentUpload, AttachmentInfo),
-  /** An attached image's data URL for its thumbnail, or why there is none. */
-  'attachments:preview': call(z.strictObject({ id: AttachmentId }), AttachmentPreview),
+  /** An attached image's data URL for its thumbnail (or the original, `full`), or why there is none. */
+  'attachments:preview': call(AttachmentPreviewRequest, AttachmentPreview),
   /** Every unsent draft, newest first (drafts of new conversations included). */
   'drafts:list': call(Empty, z.array(Draft)),
   /** Saves a conversation's unsent text; empty text forgets the draft. */

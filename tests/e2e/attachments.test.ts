@@ -3,11 +3,12 @@
 // a model not set up for images gets a note (and the user is told before sending); once
 // the model is marked "Sees images", an attached png arrives at the scripted server as an
 // image_url part and a .txt as a fenced block, and the transcript shows the files (an
-// image's thumbnail opens it at full size).
+// image's thumbnail opens it at full size; a large image's is at most 512 px, the viewer
+// shows the original).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ChatBody } from '../support/scriptedServer';
-import { PNG_1X1 } from '../support/attachmentFixtures';
+import { PNG_1X1, pngOfSize } from '../support/attachmentFixtures';
 import { appPerFile } from './support/appPerFile';
 import { turnQueue } from './support/chatScript';
 import { violations } from './support/axe';
@@ -30,8 +31,8 @@ async function attach(files: Array<{ name: string; mimeType: string; buffer: Buf
   await page().getByRole('button', { name: 'Attach files' }).click();
   await (await chooser).setFiles(files);
   for (const file of files) await page().getByRole('button', { name: `Remove ${file.name}` }).waitFor();
-  // Uploaded: the chips are no longer busy.
-  await expect.poll(() => page().locator('.attachment-tray [aria-busy="true"]').count()).toBe(0);
+  // Uploaded: the chips are no longer busy (a large image's answer waits for its thumbnail).
+  await expect.poll(() => page().locator('.attachment-tray [aria-busy="true"]').count(), { timeout: 15_000 }).toBe(0);
 }
 
 async function send(text: string, answer: string) {
@@ -113,5 +114,24 @@ describe('attachments', () => {
     // The composer is empty again.
     expect(await page().getByRole('form', { name: 'Message composer' }).getByRole('list', { name: 'Attached files' }).count()).toBe(0);
     expect(await violations(page())).toEqual([]);
+  });
+
+  it('shows a large image as a thumbnail of at most 512 px, and the original in the viewer', async () => {
+    // The model was marked "Sees images" by the test before.
+    await newConversation();
+    const photo = pngOfSize(2000, 1500);
+    await attach([{ name: 'wide.png', mimeType: 'image/png', buffer: photo }]);
+    await send('And this one?', 'Red and blue.');
+    expect(lastUserContent()).toContainEqual({ type: 'image_url', image_url: { url: `data:image/png;base64,${photo.toString('base64')}` } });
+
+    const files = page().getByRole('article', { name: 'You message' }).last().getByRole('list', { name: 'Attached files' });
+    const thumbnail = files.getByRole('img', { name: 'wide.png' });
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]), { timeout: 15_000 }).toEqual([512, 384]);
+    await files.getByRole('button', { name: 'View wide.png' }).click();
+    const viewer = page().getByRole('dialog', { name: 'wide.png' });
+    const full = viewer.getByRole('img', { name: 'wide.png' });
+    await expect.poll(() => full.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]), { timeout: 15_000 }).toEqual([2000, 1500]);
+    await page().keyboard.press('Escape');
+    await viewer.waitFor({ state: 'hidden' });
   });
 });

@@ -1,5 +1,6 @@
-// Small real files for attachment tests: a 1×1 PNG, and a one-page PDF written by hand
-// (a valid cross-reference table, Helvetica text) so pdf.js extracts real text from it.
+// Real files for attachment tests: a 1×1 PNG, large PNGs written with zlib, and PDFs written by
+// hand (a valid cross-reference table, Helvetica text) so pdf.js extracts real text from them.
+import zlib from 'node:zlib';
 
 /** A 1×1 red PNG. */
 export const PNG_1X1 = Buffer.from(
@@ -59,4 +60,44 @@ export function pdfWithPages(pages: number, linesPerPage: number, line: (page: n
   parts.push(offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join(''));
   parts.push(`trailer\n<< /Size ${offsets.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
   return Buffer.from(parts.join(''), 'latin1');
+}
+
+/**
+ * A `width`×`height` RGB PNG written with zlib alone (no image library): the left half red,
+ * the right half blue, so a thumbnail can be checked against the original.
+ */
+export function pngOfSize(width: number, height: number): Buffer {
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x++) row.set(x < width / 2 ? [220, 30, 30] : [30, 30, 220], 1 + x * 3);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** A PNG's or JPEG's width and height, read from its header. */
+export function imageSize(bytes: Buffer): { width: number; height: number } {
+  if (bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+  // JPEG: walk the segments to the first start-of-frame (SOF0–SOF15 but DHT, JPG, DAC).
+  let at = 2;
+  while (at < bytes.length) {
+    const marker = bytes[at + 1];
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
+      return { width: bytes.readUInt16BE(at + 7), height: bytes.readUInt16BE(at + 5) };
+    }
+    at += 2 + bytes.readUInt16BE(at + 2);
+  }
+  throw new Error('not a PNG or JPEG');
 }

@@ -1,6 +1,7 @@
 // The files of a sent message, as chips (images with a thumbnail) in the transcript.
-// Thumbnails come through the typed API as data URLs (the CSP allows `data:` images
-// only); a file gone from disk shows as missing.
+// Thumbnails (at most 512 px, made when the file was stored) come through the typed API as
+// data URLs (the CSP allows `data:` images only); the viewer asks for the original. A file
+// gone from disk shows as missing.
 import { useEffect, useState } from 'react';
 import { ImageViewer } from './ImageViewer';
 import { formatBytes, type AttachmentInfo, type AttachmentPreview } from '../../shared/attachments';
@@ -38,11 +39,30 @@ function SentChip({ file: stored }: { file: AttachmentInfo }) {
       ) : (
         <FileIcon />
       )}
-      {viewing && preview?.status === 'ok' && <ImageViewer name={file.name} url={preview.dataUrl} onClose={() => setViewing(false)} />}
+      {viewing && preview?.status === 'ok' && <FullImage id={file.id} name={file.name} thumbnail={preview.dataUrl} onClose={() => setViewing(false)} />}
       <span className="attachment-name">{file.name}</span>
       <span className="attachment-size">{missing ? 'Missing' : formatBytes(file.size)}</span>
     </li>
   );
+}
+
+/** The original in the viewer; its thumbnail until the original arrives (or if it cannot). */
+function FullImage({ id, name, thumbnail, onClose }: { id: string; name: string; thumbnail: string; onClose: () => void }) {
+  const api = useApi();
+  const [url, setUrl] = useState(thumbnail);
+  useEffect(() => {
+    let live = true;
+    void call(api, 'attachments:preview', { id, full: true }).then(
+      (result) => {
+        if (live && result.status === 'ok') setUrl(result.dataUrl);
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, id]);
+  return <ImageViewer name={name} url={url} onClose={onClose} />;
 }
 
 function usePreview(file: AttachmentInfo): AttachmentPreview | null {

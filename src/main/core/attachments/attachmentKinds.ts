@@ -1,6 +1,7 @@
 // What a file is, decided from its bytes (the browser's type and the name are hints only):
 // a supported image, a PDF, or text (UTF-8 without NUL bytes). Anything else is refused
 // with a sentence saying why.
+import { isUtf8 } from 'node:buffer';
 import { IMAGE_TYPES, type AttachmentKind } from '../../../shared/attachments';
 
 export type Sniffed = { ok: true; kind: AttachmentKind; mimeType: string } | { ok: false; message: string };
@@ -36,12 +37,7 @@ export function sniffAttachment(name: string, bytes: Buffer): Sniffed {
   };
 }
 
+/** Validated in place: decoding 10 MB to a string to see whether it throws took 20–75 ms. */
 function isText(bytes: Buffer): boolean {
-  if (bytes.includes(0)) return false;
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
+  return !bytes.includes(0) && isUtf8(bytes);
 }

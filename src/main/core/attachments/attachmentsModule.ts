@@ -1,6 +1,8 @@
 // Attachments: the files the page uploads (bytes, never paths), their rows in SQLite,
 // the links from user messages, and what a request sends for them. Files are stored
-// once per content (attachmentFiles.ts); a file gone from disk reads as "missing".
+// once per content (attachmentFiles.ts); a file gone from disk reads as "missing". What is
+// derived from a file (a PDF's text, an image's thumbnail) is made off the main thread when
+// it comes in and kept beside it.
 import { randomUUID } from 'node:crypto';
 import {
   sizeOverLimit,
@@ -13,10 +15,11 @@ import {
 import type { Message } from '../../../shared/domain';
 import type { Db } from '../db/openDatabase';
 import { AppError, type Handlers } from '../ipc/dispatcher';
-import { createAttachmentFiles } from './attachmentFiles';
+import { createAttachmentFiles, decodeBase64 } from './attachmentFiles';
 import { sniffAttachment } from './attachmentKinds';
 import { userContent, type LoadedAttachment } from './attachmentParts';
 import { extractPdfText, type PdfBudget } from './pdfText';
+import { makeThumbnail } from './imageThumbnail';
 import { faultPoint } from '../faults/faultPoints';
 
 interface Row {
@@ -26,6 +29,7 @@ interface Row {
   mime_type: string;
   kind: AttachmentInfo['kind'];
   size: number;
+  /** A PDF's text as older versions stored it; now it is a file beside the PDF's. */
   text: string | null;
   /** Why a PDF has no text although it may hold some. */
   text_note: string | null;
@@ -98,19 +102,22 @@ export function createAttachments(deps: { db: Db; dataDir: string; now: () => nu
     const sha256 = await files.sha256Async(bytes);
     const known = byContent.get(sha256, name, sniffed.mimeType);
     if (known && files.exists(sha256)) return toInfo(known);
-    let text: string | null = null;
     let textNote: string | null = null;
-    if (sniffed.kind === 'pdf') {
-      const extracted = await extractPdfText(bytes, deps.pdfBudget);
+    // The same content stored under another name already has what is derived from it.
+    if (sniffed.kind === 'pdf' && !files.hasDerived(sha256, 'txt')) {
+      const extracted = await extractPdfText(bytes, files.derivedPath(sha256, 'txt'), deps.pdfBudget);
       if ('error' in extracted) throw new AppError('invalid_request', `${name} could not be read as a PDF (${extracted.error}).`);
       if ('overBudget' in extracted) textNote = `${name} is attached without its text: ${extracted.overBudget}. Models will be told its text is missing.`;
-      else text = extracted.text;
+    }
+    if (sniffed.kind === 'image' && !files.hasDerived(sha256, 'thumb')) {
+      const made = await makeThumbnail(bytes, sniffed.mimeType);
+      if ('thumbnail' in made) await files.putDerived(sha256, 'thumb', made.thumbnail);
     }
     faultPoint('attachment:before-file');
     await files.put(bytes, sha256);
     faultPoint('attachment:file-written');
     if (known) return toInfo(known);
-    const row: Row = { id: randomUUID(), sha256, name, mime_type: sniffed.mimeType, kind: sniffed.kind, size: bytes.length, text, text_note: textNote, created_at: createdAt };
+    const row: Row = { id: randomUUID(), sha256, name, mime_type: sniffed.mimeType, kind: sniffed.kind, size: bytes.length, text: null, text_note: textNote, created_at: createdAt };
     // Two uploads of the same file at once: the second finds the first's row.
     const stored = toInfo(byContent.get(sha256, name, sniffed.mimeType) ?? (insert.run(row), row));
     faultPoint('attachment:row-stored');
@@ -124,9 +131,10 @@ export function createAttachments(deps: { db: Db; dataDir: string; now: () => nu
     if (!row) return { kind: 'missing', message: `The attachment ${info.name} is missing from the database.` };
     let loaded: LoadedAttachment;
     if (row.kind === 'pdf') {
-      // The text was extracted when the file came in; the file need not be read again.
-      loaded = row.text
-        ? { kind: 'text', text: row.text }
+      // The text was extracted when the file came in; the PDF need not be read again.
+      const text = row.text ?? (row.text_note ? null : files.readDerived(row.sha256, 'txt')?.toString('utf8'));
+      loaded = text
+        ? { kind: 'text', text }
         : { kind: 'missing', message: row.text_note ?? `${row.name} has no text that could be extracted (it may hold scanned pages only).` };
     } else {
       const read = files.read(row.sha256, row.name);
@@ -197,16 +205,28 @@ export function createAttachments(deps: { db: Db; dataDir: string; now: () => nu
       return { rows, files: files.prune(new Set(allHashes.all().map((r) => r.sha256))) };
     },
     handlers: {
-      'attachments:add': ({ name, data }) => store(name, Buffer.from(data, 'base64')),
-      'attachments:preview': ({ id }) => preview(id),
+      'attachments:add': async ({ name, data }) => {
+        const bytes = await decodeBase64(data);
+        if (!bytes) throw new AppError('invalid_request', `The data of ${name} must be base64.`);
+        return store(name, bytes);
+      },
+      'attachments:preview': ({ id, full }) => preview(id, full),
     } satisfies Pick<Handlers, 'attachments:add' | 'attachments:preview'>,
   };
 
-  /** An image's data URL for its thumbnail, or why there is none. */
-  function preview(id: string): AttachmentPreview {
+  /**
+   * An image's data URL for its thumbnail (or the original, `full`, for the viewer), or why
+   * there is none. An image within the thumbnail's edge, or stored before thumbnails, is
+   * its own thumbnail.
+   */
+  function preview(id: string, full = false): AttachmentPreview {
     const row = byId.get(id);
     if (!row) return { status: 'missing', message: 'This attachment is no longer stored.' };
     if (row.kind !== 'image') return files.exists(row.sha256) ? { status: 'none' } : { status: 'missing', message: `${row.name} is missing.` };
+    const thumbnail = full ? null : files.readDerived(row.sha256, 'thumb');
+    if (thumbnail && files.exists(row.sha256)) {
+      return { status: 'ok', dataUrl: `data:${row.mime_type === 'image/jpeg' ? 'image/jpeg' : 'image/png'};base64,${thumbnail.toString('base64')}` };
+    }
     const loaded = load(toInfo(row));
     return loaded.kind === 'image' ? { status: 'ok', dataUrl: loaded.dataUrl } : { status: 'missing', message: loaded.kind === 'missing' ? loaded.message : '' };
   }
