@@ -13,6 +13,7 @@ import { makeDataDir } from './support/app';
 import { appPerFile } from './support/appPerFile';
 import { sendSmallAppPlan, systemPromptOf, turnQueue } from './support/chatScript';
 import { violations } from './support/axe';
+import { expandTaskList, tasksRegion } from './support/taskList';
 
 let root: string;
 const turns = turnQueue({ title: (body) => (JSON.stringify(body).includes('packing') ? 'Packing' : 'Plan the app') });
@@ -245,9 +246,8 @@ describe('the task board', () => {
     const other = await app.openPage();
     try {
       await sidebarLink('Trip to Lisbon', other).click();
-      const header = other.getByRole('region', { name: 'Tasks', exact: true });
-      const expand = header.getByRole('button', { name: 'Expand task list' });
-      if (await expand.isVisible()) await expand.click();
+      const header = tasksRegion(other);
+      await expandTaskList(other);
       await header.getByRole('button', { name: 'Actions for task 3', exact: true }).click();
       await other.getByRole('menuitem', { name: 'Rename', exact: true }).click();
       const otherField = header.getByRole('textbox', { name: 'Rename task 3' });
@@ -290,9 +290,8 @@ describe('the task board', () => {
     const other = await app.openPage();
     try {
       await sidebarLink('Trip to Lisbon', other).click();
-      const header = other.getByRole('region', { name: 'Tasks', exact: true });
-      const expand = header.getByRole('button', { name: 'Expand task list' });
-      if (await expand.isVisible()) await expand.click();
+      const header = tasksRegion(other);
+      await expandTaskList(other);
       await header.getByRole('checkbox', { name: 'Task 2 done' }).click();
       // Patched in place: the hotel is done, the car is no longer blocked.
       await group('Trip to Lisbon').getByRole('button', { name: 'Task 2, completed: Find a hotel' }).waitFor();

@@ -84,9 +84,9 @@ describe('message versions', () => {
     // The choice is stored: a fresh page shows the same branch.
     const again = await app.openPage();
     await again.goto(page().url());
-    await expect
-      .poll(() => again.getByRole('log', { name: 'Messages' }).getByRole('article').allInnerTexts().then((t) => t.join('\n')))
-      .toContain('Answer to the edit');
+    // A fresh page loads, connects and lists before it shows anything: wait for the reply itself.
+    await again.getByRole('log', { name: 'Messages' }).getByRole('article').getByText('Answer to the edit').waitFor();
+    expect((await again.getByRole('log', { name: 'Messages' }).getByRole('article').allInnerTexts()).join('\n')).not.toContain('Answer one');
     await again.close();
   });
 

@@ -10,3 +10,10 @@ export const taskRowNames = (page: Page) =>
   taskRowList(page)
     .getByRole('button', { name: /^Task \d+, / })
     .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+
+/** Opens the task header if it is collapsed, once its toggle is drawn (a new page draws it a moment after load). */
+export async function expandTaskList(page: Page): Promise<void> {
+  const toggle = tasksRegion(page).getByRole('button', { name: /^(Expand|Collapse) task list$/ });
+  await toggle.waitFor();
+  if ((await toggle.getAttribute('aria-label')) === 'Expand task list') await toggle.click();
+}
