@@ -11,9 +11,9 @@ import type { ChatCompletion } from 'openai/resources/chat/completions';
 
 export interface WireFacts {
   /** `data: [DONE]` arrived. */
-  sawDone: boolean;
+  readonly sawDone: boolean;
   /** The body was a JSON reply turned into an event stream. */
-  fromJson: boolean;
+  readonly fromJson: boolean;
 }
 
 const facts = new WeakMap<Response, WireFacts>();
@@ -37,20 +37,21 @@ export interface StreamFetchOptions {
 }
 
 const DONE_LINE = /(?:^|[\r\n])data: ?\[DONE\][ \t]*(?:\r?\n|$)/;
+/** Bytes kept before the newest read: enough for `data: [DONE]` cut across reads. */
+const DONE_SPAN = 64;
 
 export function createStreamFetch(options: StreamFetchOptions): typeof fetch {
   const base = options.fetch ?? globalThis.fetch;
   return async (input, init) => {
     const response = await base(input, init);
     if (!response.ok || !response.body || !isStreamRequest(init)) return response;
-    const state: WireFacts = { sawDone: false, fromJson: false };
-    const wrapped = new Response(watchBody(response.body, options.idleTimeoutMs, state), {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
-    facts.set(wrapped, state);
-    return wrapped;
+    const watched = watchBody(response.body, options.idleTimeoutMs);
+    // The SDK reads the body through `getReader()`. Handing it a reader of our own sees
+    // every read without a second web stream in between (its pull, queue and read
+    // requests per chunk were most of what the host added to a stream of tiny deltas).
+    Object.defineProperty(response, 'body', { value: watched.body, configurable: true });
+    facts.set(response, watched.facts);
+    return response;
   };
 }
 
@@ -59,11 +60,21 @@ function isStreamRequest(init: RequestInit | undefined): boolean {
   return typeof init?.body === 'string' && init.body.includes('"stream":true');
 }
 
-function watchBody(body: ReadableStream<Uint8Array>, idleMs: number, state: WireFacts): ReadableStream<Uint8Array> {
+type Read = ReadableStreamReadResult<Uint8Array>;
+
+/** The parts of a body stream the SDK uses: a reader, cancel, and async iteration. */
+interface WatchedBody extends AsyncIterable<Uint8Array> {
+  getReader(): { read(): Promise<Read>; cancel(reason?: unknown): Promise<void>; releaseLock(): void };
+  cancel(reason?: unknown): Promise<void>;
+}
+
+function watchBody(body: ReadableStream<Uint8Array>, idleMs: number): { body: WatchedBody; facts: WireFacts } {
   const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let tail = '\n';
   let started = false;
+  let fromJson = false;
+  /** The newest reads, as many as cover DONE_SPAN bytes before the last one. */
+  const recent: Uint8Array[] = [];
+  let recentBytes = 0;
 
   // One idle timer for the whole body, re-armed by each read (a timer and a promise per
   // read were a measurable share of a stream of tiny deltas). It fires only while a read
@@ -76,9 +87,13 @@ function watchBody(body: ReadableStream<Uint8Array>, idleMs: number, state: Wire
     idled = new StreamIdleError(idleMs);
     void reader.cancel(idled).catch(() => undefined);
   };
+  const stopTimer = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+  };
 
   /** One read from the server, failing if it stays silent for `idleMs`. */
-  async function read(): Promise<ReadableStreamReadResult<Uint8Array>> {
+  async function readServer(): Promise<Read> {
     if (timer) timer.refresh();
     else timer = setTimeout(onIdle, idleMs);
     reading = true;
@@ -91,63 +106,80 @@ function watchBody(body: ReadableStream<Uint8Array>, idleMs: number, state: Wire
     }
   }
 
-  const stopTimer = () => {
-    if (timer) clearTimeout(timer);
-    timer = null;
-  };
-
-  function scan(bytes: Uint8Array): void {
-    if (state.sawDone) return;
-    const text = tail + decoder.decode(bytes, { stream: true });
-    if (DONE_LINE.test(text)) state.sawDone = true;
-    tail = text.slice(-16);
+  function remember(bytes: Uint8Array): void {
+    recent.push(bytes);
+    recentBytes += bytes.length;
+    while (recent.length > 1 && recentBytes - recent[0].length >= DONE_SPAN + bytes.length) recentBytes -= recent.shift()!.length;
   }
 
   /** Reads a body that opened with `{` to its end and turns it into events. */
   async function jsonAsEvents(first: Uint8Array): Promise<Uint8Array> {
     const parts = [first];
     for (;;) {
-      const next = await read();
+      const next = await readServer();
       if (next.done) break;
       parts.push(next.value);
     }
-    state.fromJson = true;
-    state.sawDone = true;
+    fromJson = true;
     return new TextEncoder().encode(completionAsEvents(Buffer.concat(parts).toString('utf8')));
   }
 
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const next = await read();
-        if (next.done) {
-          stopTimer();
-          controller.close();
-          return;
-        }
-        if (!started) {
-          const text = Buffer.from(next.value).toString('utf8').trimStart();
-          // Whitespace only so far is passed on (blank lines mean nothing); the next read decides.
-          started = text.length > 0;
-          if (text.startsWith('{')) {
-            controller.enqueue(await jsonAsEvents(next.value));
-            stopTimer();
-            controller.close();
-            return;
-          }
-        }
-        scan(next.value);
-        controller.enqueue(next.value);
-      } catch (error) {
+  let finished = false;
+  async function read(): Promise<Read> {
+    if (finished) return { done: true, value: undefined };
+    try {
+      const next = await readServer();
+      if (next.done) {
+        finished = true;
         stopTimer();
-        controller.error(error);
+        return next;
       }
-    },
-    cancel(reason) {
+      if (!started) {
+        const text = Buffer.from(next.value).toString('utf8').trimStart();
+        // Whitespace only so far is passed on (blank lines mean nothing); the next read decides.
+        started = text.length > 0;
+        if (text.startsWith('{')) {
+          const events = await jsonAsEvents(next.value);
+          finished = true;
+          stopTimer();
+          return { done: false, value: events };
+        }
+      }
+      remember(next.value);
+      return next;
+    } catch (error) {
+      finished = true;
       stopTimer();
-      return reader.cancel(reason);
+      throw error;
+    }
+  }
+
+  const cancel = (reason?: unknown) => {
+    finished = true;
+    stopTimer();
+    return reader.cancel(reason);
+  };
+  const ours = { read, cancel, releaseLock: () => undefined };
+  const watched: WatchedBody = {
+    getReader: () => ours,
+    cancel,
+    async *[Symbol.asyncIterator]() {
+      for (let next = await read(); !next.done; next = await read()) yield next.value;
     },
-  });
+  };
+  return {
+    body: watched,
+    facts: {
+      // The SDK stops reading at `[DONE]`, so when it arrived it is in the last reads:
+      // they are looked at once, when asked, instead of decoding every chunk.
+      get sawDone() {
+        return fromJson || DONE_LINE.test(`\n${new TextDecoder().decode(Buffer.concat(recent))}`);
+      },
+      get fromJson() {
+        return fromJson;
+      },
+    },
+  };
 }
 
 /** A chat.completion (or an error object) as the event stream it would have been. */
