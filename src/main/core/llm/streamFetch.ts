@@ -1,27 +1,12 @@
-// The `fetch` the SDK uses for the agent loop: the edge where the wire quirks that the
-// SDK's SSE parser cannot see are handled, without a second HTTP client.
+// The `fetch` the SDK uses for the agent loop: the edge where the wire quirks that an
+// event reader cannot see are handled, without a second HTTP client.
 // - Idle timeout on bytes, not events: SSE comments (`: keep-alive` while a model thinks
-//   for minutes, `: OPENROUTER PROCESSING`) never reach the SDK's consumer, but they do
-//   prove the server is alive. The timer runs only while a read waits on the server.
-// - `data: [DONE]` is remembered, so a stream whose chunks all have `finish_reason: null`
-//   but that ends with `[DONE]` is a normal end, not a dropped connection.
+//   for minutes, `: OPENROUTER PROCESSING`) never become events, but they do prove the
+//   server is alive. The timer runs only while a read waits on the server.
 // - A JSON body (a whole chat.completion) answered to a `stream: true` request (sglang)
-//   becomes the equivalent event stream, so the SDK parses it as the complete reply.
+//   becomes the equivalent event stream, so it reads as the complete reply.
+// `[DONE]` is seen by the event reader (streamTurn.ts).
 import type { ChatCompletion } from 'openai/resources/chat/completions';
-
-export interface WireFacts {
-  /** `data: [DONE]` arrived. */
-  readonly sawDone: boolean;
-  /** The body was a JSON reply turned into an event stream. */
-  readonly fromJson: boolean;
-}
-
-const facts = new WeakMap<Response, WireFacts>();
-
-/** What the wire showed for a response this fetch returned (undefined for others). */
-export function wireFacts(response: Response | undefined): WireFacts | undefined {
-  return response && facts.get(response);
-}
 
 /** The server sent nothing for `idleMs` in the middle of a streamed body. */
 export class StreamIdleError extends Error {
@@ -36,21 +21,15 @@ export interface StreamFetchOptions {
   fetch?: typeof fetch;
 }
 
-const DONE_LINE = /(?:^|[\r\n])data: ?\[DONE\][ \t]*(?:\r?\n|$)/;
-/** Bytes kept before the newest read: enough for `data: [DONE]` cut across reads. */
-const DONE_SPAN = 64;
-
 export function createStreamFetch(options: StreamFetchOptions): typeof fetch {
   const base = options.fetch ?? globalThis.fetch;
   return async (input, init) => {
     const response = await base(input, init);
     if (!response.ok || !response.body || !isStreamRequest(init)) return response;
-    const watched = watchBody(response.body, options.idleTimeoutMs);
-    // The SDK reads the body through `getReader()`. Handing it a reader of our own sees
-    // every read without a second web stream in between (its pull, queue and read
-    // requests per chunk were most of what the host added to a stream of tiny deltas).
-    Object.defineProperty(response, 'body', { value: watched.body, configurable: true });
-    facts.set(response, watched.facts);
+    // Readers of the body (streamTurn, the SDK's own) go through `getReader()`. A reader of
+    // our own sees every read without a second web stream in between (its pull, queue and
+    // read requests per chunk were a large share of a stream of tiny deltas).
+    Object.defineProperty(response, 'body', { value: watchBody(response.body, options.idleTimeoutMs), configurable: true });
     return response;
   };
 }
@@ -68,13 +47,9 @@ interface WatchedBody extends AsyncIterable<Uint8Array> {
   cancel(reason?: unknown): Promise<void>;
 }
 
-function watchBody(body: ReadableStream<Uint8Array>, idleMs: number): { body: WatchedBody; facts: WireFacts } {
+function watchBody(body: ReadableStream<Uint8Array>, idleMs: number): WatchedBody {
   const reader = body.getReader();
   let started = false;
-  let fromJson = false;
-  /** The newest reads, as many as cover DONE_SPAN bytes before the last one. */
-  const recent: Uint8Array[] = [];
-  let recentBytes = 0;
 
   // One idle timer for the whole body, re-armed by each read (a timer and a promise per
   // read were a measurable share of a stream of tiny deltas). It fires only while a read
@@ -106,12 +81,6 @@ function watchBody(body: ReadableStream<Uint8Array>, idleMs: number): { body: Wa
     }
   }
 
-  function remember(bytes: Uint8Array): void {
-    recent.push(bytes);
-    recentBytes += bytes.length;
-    while (recent.length > 1 && recentBytes - recent[0].length >= DONE_SPAN + bytes.length) recentBytes -= recent.shift()!.length;
-  }
-
   /** Reads a body that opened with `{` to its end and turns it into events. */
   async function jsonAsEvents(first: Uint8Array): Promise<Uint8Array> {
     const parts = [first];
@@ -120,7 +89,6 @@ function watchBody(body: ReadableStream<Uint8Array>, idleMs: number): { body: Wa
       if (next.done) break;
       parts.push(next.value);
     }
-    fromJson = true;
     return new TextEncoder().encode(completionAsEvents(Buffer.concat(parts).toString('utf8')));
   }
 
@@ -145,7 +113,6 @@ function watchBody(body: ReadableStream<Uint8Array>, idleMs: number): { body: Wa
           return { done: false, value: events };
         }
       }
-      remember(next.value);
       return next;
     } catch (error) {
       finished = true;
@@ -160,24 +127,11 @@ function watchBody(body: ReadableStream<Uint8Array>, idleMs: number): { body: Wa
     return reader.cancel(reason);
   };
   const ours = { read, cancel, releaseLock: () => undefined };
-  const watched: WatchedBody = {
+  return {
     getReader: () => ours,
     cancel,
     async *[Symbol.asyncIterator]() {
       for (let next = await read(); !next.done; next = await read()) yield next.value;
-    },
-  };
-  return {
-    body: watched,
-    facts: {
-      // The SDK stops reading at `[DONE]`, so when it arrived it is in the last reads:
-      // they are looked at once, when asked, instead of decoding every chunk.
-      get sawDone() {
-        return fromJson || DONE_LINE.test(`\n${new TextDecoder().decode(Buffer.concat(recent))}`);
-      },
-      get fromJson() {
-        return fromJson;
-      },
     },
   };
 }
