@@ -58,8 +58,8 @@ export async function streamTurn(
 }
 
 /**
- * Folds the body's chunks into `turn`, all the events of one read in one go, and calls
- * `onChange` once per read that changed something. Resolves with whether `[DONE]` came.
+ * Folds the body's chunks into `turn`, all the events of one read in one go, calling
+ * `onChange` after each chunk that changed something. Resolves with whether `[DONE]` came.
  * Errors the server sends as events fail the way the SDK's own reader fails them.
  */
 async function readChunks(response: Response, turn: TurnState, options: StreamOptions): Promise<boolean> {
@@ -67,7 +67,6 @@ async function readChunks(response: Response, turn: TurnState, options: StreamOp
   const reader = response.body.getReader();
   const text = new TextDecoder();
   let done = false;
-  let changed = false;
   let now = 0;
   const events = createSseDecoder(({ event, data }) => {
     if (done) return;
@@ -83,7 +82,9 @@ async function readChunks(response: Response, turn: TurnState, options: StreamOp
     }
     if (event === 'error') throw new APIError(undefined, (chunk?.error ?? chunk) as object, undefined, response.headers);
     if (chunk?.error) throw new APIError(undefined, chunk.error as object, undefined, response.headers);
-    if (foldChunk(turn, chunk, now)) changed = true;
+    // Per chunk, as the SDK's iterator gave them: the first delta out carries the first
+    // chunk, not all that one read brought.
+    if (foldChunk(turn, chunk, now)) options.onChange();
   });
   let ended = false;
   try {
@@ -95,8 +96,6 @@ async function readChunks(response: Response, turn: TurnState, options: StreamOp
         events.push(text.decode());
         events.end();
       } else events.push(text.decode(next.value, { stream: true }));
-      if (changed) options.onChange();
-      changed = false;
       if (ended) break;
     }
   } finally {
