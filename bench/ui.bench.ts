@@ -179,18 +179,43 @@ function longestTask(trace: Buffer): { wall: number; cpu: number; cpuOfLongestWa
   };
 }
 
+/**
+ * STEPWISE_BENCH_PROFILE=<dir> writes CPU profiles there: the host's whole run (`--cpu-prof`)
+ * and the page's during a few extra rounds of a section that profiles (`tiny`). Open them in
+ * Chromium's DevTools (Performance) or read them with any .cpuprofile tool.
+ */
+const PROFILE_DIR = process.env.STEPWISE_BENCH_PROFILE ? path.resolve(process.env.STEPWISE_BENCH_PROFILE) : undefined;
+
+/** Runs `work` under the page's CPU profiler (CDP) and writes `<name>.cpuprofile`. */
+async function profilePage(page: Page, dir: string, name: string, work: () => Promise<void>): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  await work();
+  const { profile } = await cdp.send('Profiler.stop');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+  await cdp.detach();
+}
+
 /** 20,000 deltas of 7 characters to the last painted, against the SDK alone on the same stream. */
 async function tinyDeltaRows(app: App, server: ScriptedServer): Promise<BenchRow[]> {
   const openai = new OpenAI({ baseURL: server.baseUrl, apiKey: 'bench', maxRetries: 0 });
   const { page } = app;
   let round = 0;
+  const phases: Array<[number, number, number]> = [];
+  const sdkStreaming: number[] = [];
   const result = await interleave(
     {
       app: async () => {
         const end = `END-OF-TINY-${++round}`;
         step(`tiny round ${round}`);
         const start = await sendInNewConversation(page, `tiny ${end}`);
-        return (await paintedAt(page, end)) - start;
+        const painted = await paintedAt(page, end);
+        const request = server.streamRequests().at(-1)!;
+        phases.push([request.at - start, (request.finishedAt ?? painted) - request.at, painted - (request.finishedAt ?? painted)]);
+        return painted - start;
       },
       sdk: async () => {
         const stream = await openai.chat.completions.create({
@@ -201,10 +226,22 @@ async function tinyDeltaRows(app: App, server: ScriptedServer): Promise<BenchRow
         let text = '';
         for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
         if (!text.includes('END-OF-SDK')) throw new Error('the SDK stream was incomplete');
+        const request = server.streamRequests().at(-1)!;
+        sdkStreaming.push((request.finishedAt ?? request.at) - request.at);
       },
     },
     { rounds: ROUNDS },
   );
+  // Where the app's time goes: Enter → request at the server, its first → last byte, last byte → painted.
+  const phase = (i: number) => ms(summarize(phases.slice(-ROUNDS).map((p) => p[i])).median);
+  step(`tiny phases (medians): send ${phase(0)}, server streaming ${phase(1)}, last byte → painted ${phase(2)}; the SDK's server streaming ${ms(summarize(sdkStreaming.slice(-ROUNDS)).median)}`);
+  if (PROFILE_DIR) await profilePage(page, PROFILE_DIR, 'tiny-page', async () => {
+    for (let i = 0; i < 5; i++) {
+      const end = `END-OF-TINY-${++round}`;
+      await sendInNewConversation(page, `tiny ${end}`);
+      await paintedAt(page, end);
+    }
+  });
   return [ratioRow(`stream ${TINY_DELTAS.toLocaleString('en')} deltas of 7 characters → last painted`, result.app, result.sdk, 'openai SDK alone', '≤ 1.2×')];
 }
 
@@ -436,7 +473,8 @@ const bench: Bench = {
     const rows: BenchRow[] = [];
     try {
       step('launching');
-      const app = await launchApp({ env: { OPENAI_BASE_URL: server.baseUrl, STEPWISE_MODEL: 'scripted' } });
+      const profiling = PROFILE_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${PROFILE_DIR}` } : {};
+      const app = await launchApp({ env: { OPENAI_BASE_URL: server.baseUrl, STEPWISE_MODEL: 'scripted', ...profiling } });
       step('launched');
       try {
         if (wanted('stream')) rows.push(...(await streamingRows(app, server)));

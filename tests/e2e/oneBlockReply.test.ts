@@ -10,6 +10,8 @@ const replies = {
   'Log lines': Array.from({ length: LINES }, (_, i) => `12:00 worker-${i % 8} handled **job ${i + 1}** in ${i % 97} ms`).join('\n'),
   'Code dump': '```ts\n' + Array.from({ length: LINES }, (_, i) => `const value${i + 1} = compute(${i + 1}, "item");`).join('\n') + '\n```\n',
   'Big table': '| id | name | state |\n|---|---|---|\n' + Array.from({ length: LINES }, (_, i) => `| ${i + 1} | widget-${i + 1} | **ok ${i + 1}** |`).join('\n') + '\n',
+  // A local model's reply without a single line break.
+  'One long line': Array.from({ length: 2 * LINES }, (_, i) => `token **${i + 1}** said`).join(' '),
 };
 
 const { app } = appPerFile({
@@ -63,5 +65,18 @@ describe('a reply that is one huge block', () => {
         { timeout: 20_000 },
       )
       .toBe(1);
+  });
+
+  it('of one line is cut between words: its chunks read as one paragraph, marks intact', async () => {
+    const { page } = app;
+    await page.getByRole('link', { name: 'One long line' }).click();
+    const reply = page.getByRole('log', { name: 'Messages' }).getByRole('article').last();
+    await expect.poll(() => reply.locator('strong', { hasText: `${2 * LINES}` }).isVisible(), { timeout: 20_000 }).toBe(true);
+    // Chunks far from the screen show as written until they come near.
+    expect(await reply.locator('.markdown > *').count()).toBeGreaterThan(10);
+    // No mark was cut in two: the rendered last chunk shows no asterisks, and no gap parts it from the one before.
+    const last = reply.locator('.md-paragraph-chunk').last();
+    expect(await last.textContent()).not.toContain('*');
+    expect(await last.locator('p').evaluate((p) => getComputedStyle(p).marginTop)).toBe('0px');
   });
 });

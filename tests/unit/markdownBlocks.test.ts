@@ -73,6 +73,8 @@ describe('markdown blocks', () => {
     paragraph: Array.from({ length: 4000 }, (_, i) => `12:00:${i % 60} worker-${i % 8} handled **job ${i}** in \`${i % 97} ms\``).join('\n'),
     code: '```ts\n' + Array.from({ length: 4000 }, (_, i) => `const value${i} = compute(${i}, "item-${i % 97}");`).join('\n') + '\n```\n',
     table: '| id | name | state | note |\n|---|---|---|---|\n' + Array.from({ length: 5000 }, (_, i) => `| ${i} | widget-${i % 97} | **ok** | step ${i} of the plan |`).join('\n') + '\n',
+    // A local model's token-by-token reply with no line break at all.
+    'one-line paragraph': 'Tokens '.repeat(30_000),
   };
 
   for (const [shape, text] of Object.entries(shapes)) {
@@ -100,7 +102,20 @@ describe('markdown blocks', () => {
       // ...and at most the last three blocks change, however long the block has grown
       // (once, when the block first grows past BIG_BLOCK, it turns into its chunks).
       expect(changedPerPiece.slice(1).filter((n) => n > 3).length).toBeLessThanOrEqual(1);
-    });
+      // 1,000 splits of a 200 kB block: several seconds with both cores busy.
+    }, 30_000);
   }
-});
 
+  it('cuts a paragraph of one long line between words, never inside a mark or before a block starter', () => {
+    const line = Array.from({ length: 3000 }, (_, i) => `word **bold ${i}** \`code ${i}\` [link ${i}](https://example.com/${i}) - ${i} # x`).join(' ');
+    const { blocks, chunks } = splitBlocksIncremental(null, `Intro.\n\n${line}\n\nAfter.\n`);
+    const pieces = blocks.filter((_, i) => chunks[i]?.kind === 'paragraph');
+    expect(pieces.length).toBeGreaterThan(line.length / (2 * CHUNK));
+    for (const piece of pieces) {
+      expect(piece.split('**').length % 2).toBe(1);
+      expect(piece.split('`').length % 2).toBe(1);
+      expect(piece.split('[').length).toBe(piece.split(']').length);
+    }
+    for (const piece of pieces.slice(1)) expect(piece).toMatch(/^\p{L}/u);
+  });
+});

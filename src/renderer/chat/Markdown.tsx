@@ -5,7 +5,7 @@ import type { PluggableList } from 'unified';
 import remarkGfm from 'remark-gfm';
 import { memo, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import remend from 'remend';
-import { splitBlocksIncremental, type Blocks } from './markdownBlocks';
+import { splitBlocksIncremental, type Blocks, type Chunk } from './markdownBlocks';
 import { CodeChunk, groupCode } from './CodeChunk';
 import { loadLanguages, missingLanguages } from './highlightLanguages';
 import { rehypeHighlightCode } from './rehypeHighlightCode';
@@ -202,6 +202,13 @@ const LazyBlock = memo(function LazyBlock(props: {
 
 const NONE: ReadonlySet<number> = new Set();
 
+/** Chunks of one table or paragraph are styled to read as one (Markdown.css). */
+function chunkClass(chunk: Chunk | undefined, index: number, next: Chunk | undefined): string | undefined {
+  if (chunk?.kind === 'table') return chunk.group === index ? 'md-table-chunk' : 'md-table-chunk continued';
+  if (chunk?.kind !== 'paragraph') return undefined;
+  return ['md-paragraph-chunk', chunk.group !== index && 'continued', next?.group === chunk.group && 'joined'].filter(Boolean).join(' ');
+}
+
 /**
  * Markdown split into blocks. While `streaming`, the open last block is repaired with
  * remend (an unclosed `**` or code fence renders as it will, not as raw marks).
@@ -248,7 +255,7 @@ export const Markdown = memo(function Markdown({ text, streaming = false }: { te
         // A chunk after the first parses with its block's head (fence line, table header) in front.
         const source = chunk && chunk.group !== index ? chunk.head + block : block;
         const props = { grammars, math: wantsMath ? math : null, text: streaming && last ? remend(source) : source };
-        const className = chunk?.kind === 'table' ? (chunk.group === index ? 'md-table-chunk' : 'md-table-chunk continued') : undefined;
+        const className = chunkClass(chunk, index, chunks[index + 1]);
         // Blocks only ever grow at the end, so the index is a stable key. The last blocks,
         // where a streaming reply grows, always render, and once rendered a block stays so.
         return (

@@ -44,17 +44,51 @@ function lex(text: string): Token[] {
   return new Lexer({ gfm: true }).blockTokens(text);
 }
 
-/** Cuts `raw` at line ends into pieces of about CHUNK characters (a longer line stays whole). */
-function cutLines(raw: string): string[] {
+/**
+ * Cuts `raw` at line ends into pieces of about CHUNK characters. A longer line stays whole,
+ * except in a paragraph (`words`): a line already CHUNK long where a piece would end is
+ * cut after its next space, so one line of 140 kB (a local model's token-by-token reply
+ * without a line break) is not parsed and laid out whole on every update. Each cut depends
+ * only on the text before it, so appending text never moves one.
+ */
+function cutLines(raw: string, words = false): string[] {
   const pieces: string[] = [];
   let from = 0;
   while (from < raw.length) {
-    let to = from + CHUNK >= raw.length ? raw.length : raw.indexOf('\n', from + CHUNK);
+    const at = from + CHUNK;
+    let to = at >= raw.length ? raw.length : raw.indexOf('\n', at);
+    if (words && at < raw.length && at - (raw.lastIndexOf('\n', at - 1) + 1) >= CHUNK) {
+      const space = wordCut(raw, from, at);
+      // Never past the line end found above.
+      if (space >= 0 && (to < 0 || space < to)) to = space;
+    }
     to = to < 0 ? raw.length : to + 1;
     pieces.push(raw.slice(from, to));
     from = to;
   }
   return pieces;
+}
+
+const LETTER = /\p{L}/u;
+
+/**
+ * The first space at or after `at` where a paragraph's line can be cut: the next word
+ * starts with a letter (so the piece after it cannot open a list, heading or quote) and
+ * no code span, emphasis or link bracket is open in the piece before it. -1 if none yet.
+ */
+function wordCut(raw: string, from: number, at: number): number {
+  let ticks = 0;
+  let stars = 0;
+  let brackets = 0;
+  for (let i = from; i < raw.length; i++) {
+    const c = raw[i];
+    if (c === '`') ticks++;
+    else if (c === '*') stars++;
+    else if (c === '[') brackets++;
+    else if (c === ']') brackets--;
+    else if (c === ' ' && i >= at && ticks % 2 === 0 && stars % 2 === 0 && brackets === 0 && LETTER.test(raw[i + 1] ?? '')) return i;
+  }
+  return -1;
 }
 
 function chunkKind(token: Token): Chunk['kind'] | null {
@@ -166,7 +200,7 @@ function split(text: string, continues?: Chunk, groupBase = 0): Omit<Blocks, 'te
     const continued = index === 0 && continues !== undefined;
     if (kind && (continued || raw.length > BIG_BLOCK)) {
       const chunk: Chunk = continued ? continues : { kind, group: groupBase + blocks.length, head: headOf(kind, raw) };
-      for (const piece of cutLines(raw)) {
+      for (const piece of cutLines(raw, kind === 'paragraph')) {
         blocks.push(piece);
         chunks.push(chunk);
       }

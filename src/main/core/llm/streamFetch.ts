@@ -1,27 +1,12 @@
-// The `fetch` the SDK uses for the agent loop: the edge where the wire quirks that the
-// SDK's SSE parser cannot see are handled, without a second HTTP client.
+// The `fetch` the SDK uses for the agent loop: the edge where the wire quirks that an
+// event reader cannot see are handled, without a second HTTP client.
 // - Idle timeout on bytes, not events: SSE comments (`: keep-alive` while a model thinks
-//   for minutes, `: OPENROUTER PROCESSING`) never reach the SDK's consumer, but they do
-//   prove the server is alive. The timer runs only while a read waits on the server.
-// - `data: [DONE]` is remembered, so a stream whose chunks all have `finish_reason: null`
-//   but that ends with `[DONE]` is a normal end, not a dropped connection.
+//   for minutes, `: OPENROUTER PROCESSING`) never become events, but they do prove the
+//   server is alive. The timer runs only while a read waits on the server.
 // - A JSON body (a whole chat.completion) answered to a `stream: true` request (sglang)
-//   becomes the equivalent event stream, so the SDK parses it as the complete reply.
+//   becomes the equivalent event stream, so it reads as the complete reply.
+// `[DONE]` is seen by the event reader (streamTurn.ts).
 import type { ChatCompletion } from 'openai/resources/chat/completions';
-
-export interface WireFacts {
-  /** `data: [DONE]` arrived. */
-  sawDone: boolean;
-  /** The body was a JSON reply turned into an event stream. */
-  fromJson: boolean;
-}
-
-const facts = new WeakMap<Response, WireFacts>();
-
-/** What the wire showed for a response this fetch returned (undefined for others). */
-export function wireFacts(response: Response | undefined): WireFacts | undefined {
-  return response && facts.get(response);
-}
 
 /** The server sent nothing for `idleMs` in the middle of a streamed body. */
 export class StreamIdleError extends Error {
@@ -36,21 +21,16 @@ export interface StreamFetchOptions {
   fetch?: typeof fetch;
 }
 
-const DONE_LINE = /(?:^|[\r\n])data: ?\[DONE\][ \t]*(?:\r?\n|$)/;
-
 export function createStreamFetch(options: StreamFetchOptions): typeof fetch {
   const base = options.fetch ?? globalThis.fetch;
   return async (input, init) => {
     const response = await base(input, init);
     if (!response.ok || !response.body || !isStreamRequest(init)) return response;
-    const state: WireFacts = { sawDone: false, fromJson: false };
-    const wrapped = new Response(watchBody(response.body, options.idleTimeoutMs, state), {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
-    facts.set(wrapped, state);
-    return wrapped;
+    // Readers of the body (streamTurn, the SDK's own) go through `getReader()`. A reader of
+    // our own sees every read without a second web stream in between (its pull, queue and
+    // read requests per chunk were a large share of a stream of tiny deltas).
+    Object.defineProperty(response, 'body', { value: watchBody(response.body, options.idleTimeoutMs), configurable: true });
+    return response;
   };
 }
 
@@ -59,10 +39,16 @@ function isStreamRequest(init: RequestInit | undefined): boolean {
   return typeof init?.body === 'string' && init.body.includes('"stream":true');
 }
 
-function watchBody(body: ReadableStream<Uint8Array>, idleMs: number, state: WireFacts): ReadableStream<Uint8Array> {
+type Read = ReadableStreamReadResult<Uint8Array>;
+
+/** The parts of a body stream the SDK uses: a reader, cancel, and async iteration. */
+interface WatchedBody extends AsyncIterable<Uint8Array> {
+  getReader(): { read(): Promise<Read>; cancel(reason?: unknown): Promise<void>; releaseLock(): void };
+  cancel(reason?: unknown): Promise<void>;
+}
+
+function watchBody(body: ReadableStream<Uint8Array>, idleMs: number): WatchedBody {
   const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let tail = '\n';
   let started = false;
 
   // One idle timer for the whole body, re-armed by each read (a timer and a promise per
@@ -76,9 +62,13 @@ function watchBody(body: ReadableStream<Uint8Array>, idleMs: number, state: Wire
     idled = new StreamIdleError(idleMs);
     void reader.cancel(idled).catch(() => undefined);
   };
+  const stopTimer = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+  };
 
   /** One read from the server, failing if it stays silent for `idleMs`. */
-  async function read(): Promise<ReadableStreamReadResult<Uint8Array>> {
+  async function readServer(): Promise<Read> {
     if (timer) timer.refresh();
     else timer = setTimeout(onIdle, idleMs);
     reading = true;
@@ -91,63 +81,59 @@ function watchBody(body: ReadableStream<Uint8Array>, idleMs: number, state: Wire
     }
   }
 
-  const stopTimer = () => {
-    if (timer) clearTimeout(timer);
-    timer = null;
-  };
-
-  function scan(bytes: Uint8Array): void {
-    if (state.sawDone) return;
-    const text = tail + decoder.decode(bytes, { stream: true });
-    if (DONE_LINE.test(text)) state.sawDone = true;
-    tail = text.slice(-16);
-  }
-
   /** Reads a body that opened with `{` to its end and turns it into events. */
   async function jsonAsEvents(first: Uint8Array): Promise<Uint8Array> {
     const parts = [first];
     for (;;) {
-      const next = await read();
+      const next = await readServer();
       if (next.done) break;
       parts.push(next.value);
     }
-    state.fromJson = true;
-    state.sawDone = true;
     return new TextEncoder().encode(completionAsEvents(Buffer.concat(parts).toString('utf8')));
   }
 
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const next = await read();
-        if (next.done) {
-          stopTimer();
-          controller.close();
-          return;
-        }
-        if (!started) {
-          const text = Buffer.from(next.value).toString('utf8').trimStart();
-          // Whitespace only so far is passed on (blank lines mean nothing); the next read decides.
-          started = text.length > 0;
-          if (text.startsWith('{')) {
-            controller.enqueue(await jsonAsEvents(next.value));
-            stopTimer();
-            controller.close();
-            return;
-          }
-        }
-        scan(next.value);
-        controller.enqueue(next.value);
-      } catch (error) {
+  let finished = false;
+  async function read(): Promise<Read> {
+    if (finished) return { done: true, value: undefined };
+    try {
+      const next = await readServer();
+      if (next.done) {
+        finished = true;
         stopTimer();
-        controller.error(error);
+        return next;
       }
-    },
-    cancel(reason) {
+      if (!started) {
+        const text = Buffer.from(next.value).toString('utf8').trimStart();
+        // Whitespace only so far is passed on (blank lines mean nothing); the next read decides.
+        started = text.length > 0;
+        if (text.startsWith('{')) {
+          const events = await jsonAsEvents(next.value);
+          finished = true;
+          stopTimer();
+          return { done: false, value: events };
+        }
+      }
+      return next;
+    } catch (error) {
+      finished = true;
       stopTimer();
-      return reader.cancel(reason);
+      throw error;
+    }
+  }
+
+  const cancel = (reason?: unknown) => {
+    finished = true;
+    stopTimer();
+    return reader.cancel(reason);
+  };
+  const ours = { read, cancel, releaseLock: () => undefined };
+  return {
+    getReader: () => ours,
+    cancel,
+    async *[Symbol.asyncIterator]() {
+      for (let next = await read(); !next.done; next = await read()) yield next.value;
     },
-  });
+  };
 }
 
 /** A chat.completion (or an error object) as the event stream it would have been. */

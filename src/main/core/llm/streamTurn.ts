@@ -3,10 +3,11 @@
 // is a normal end; a body that ends with neither was cut short; one that goes quiet for
 // too long timed out (see streamFetch.ts). Every failure keeps what arrived in `turn`, and
 // its message says what that was.
-import type OpenAI from 'openai';
-import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
+import { APIError, type OpenAI } from 'openai';
+import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { ChatFailure, closedEarlyError, droppedError, idleTimeoutError, isNetworkError, type Kept } from './chatErrors';
-import { StreamIdleError, wireFacts } from './streamFetch';
+import { StreamIdleError } from './streamFetch';
+import { createSseDecoder } from './sseEvents';
 import { endTurn, foldChunk, reasoningText, type TurnState } from './turnState';
 
 export { newTurnState, type TurnState } from './turnState';
@@ -33,15 +34,12 @@ export async function streamTurn(
   options: StreamOptions,
 ): Promise<TurnEnd> {
   let response: Response | undefined;
+  let sawDone = false;
   try {
-    const { data: stream, response: answered } = await client.chat.completions
-      .create({ ...params, stream: true }, { signal: options.signal })
-      .withResponse();
-    response = answered;
+    // The SDK sends the request (retries, errors by status); the events are read here.
+    response = await client.chat.completions.create({ ...params, stream: true }, { signal: options.signal }).asResponse();
     options.onStarted?.();
-    for await (const chunk of stream) {
-      if (foldChunk(turn, chunk, Date.now())) options.onChange();
-    }
+    sawDone = await readChunks(response, turn, options);
   } catch (error) {
     endTurn(turn, Date.now());
     if (options.signal.aborted) return { aborted: true };
@@ -50,11 +48,59 @@ export async function streamTurn(
     throw error;
   }
   endTurn(turn, Date.now());
-  // The SDK ends the iteration quietly when the request is aborted.
+  // An aborted body may end quietly rather than fail.
   if (options.signal.aborted) return { aborted: true };
   if (!turn.finishReason) {
-    if (!wireFacts(response)?.sawDone) throw new ChatFailure(closedEarlyError(keptOf(turn)));
+    if (!sawDone) throw new ChatFailure(closedEarlyError(keptOf(turn)));
     turn.finishReason = turn.calls.size ? 'tool_calls' : 'stop';
   }
   return { aborted: false, finishReason: turn.finishReason };
+}
+
+/**
+ * Folds the body's chunks into `turn`, all the events of one read in one go, calling
+ * `onChange` after each chunk that changed something. Resolves with whether `[DONE]` came.
+ * Errors the server sends as events fail the way the SDK's own reader fails them.
+ */
+async function readChunks(response: Response, turn: TurnState, options: StreamOptions): Promise<boolean> {
+  if (!response.body) throw new Error('The server answered without a body.');
+  const reader = response.body.getReader();
+  const text = new TextDecoder();
+  let done = false;
+  let now = 0;
+  const events = createSseDecoder(({ event, data }) => {
+    if (done) return;
+    if (data === '[DONE]') {
+      done = true;
+      return;
+    }
+    let chunk: ChatCompletionChunk & { error?: unknown };
+    try {
+      chunk = JSON.parse(data) as typeof chunk;
+    } catch {
+      throw new SyntaxError('Error reading response: malformed server-sent event JSON.');
+    }
+    if (event === 'error') throw new APIError(undefined, (chunk?.error ?? chunk) as object, undefined, response.headers);
+    if (chunk?.error) throw new APIError(undefined, chunk.error as object, undefined, response.headers);
+    // Per chunk, as the SDK's iterator gave them: the first delta out carries the first
+    // chunk, not all that one read brought.
+    if (foldChunk(turn, chunk, now)) options.onChange();
+  });
+  let ended = false;
+  try {
+    while (!done && !options.signal.aborted) {
+      const next = await reader.read();
+      now = Date.now();
+      if (next.done) {
+        ended = true;
+        events.push(text.decode());
+        events.end();
+      } else events.push(text.decode(next.value, { stream: true }));
+      if (ended) break;
+    }
+  } finally {
+    // Stopped reading early ([DONE], a failure, Stop): let the connection go.
+    if (!ended) reader.cancel().catch(() => undefined);
+  }
+  return done;
 }
