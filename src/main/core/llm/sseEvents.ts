@@ -2,9 +2,10 @@
 // completed is handed over synchronously. The openai SDK's own reader chains four async
 // generators per event (bytes → SSE chunks → lines → events → normalized chunks), a
 // promise and a few microtasks each; for a local server streaming one token per event
-// that was most of the host's CPU. This reader follows the SSE rules the SDK follows
-// (line ends \n, \r\n or \r; `:` comments; one optional space after the colon; `data`
-// lines joined by \n; an event without its final blank line still counts at the end).
+// that was most of the host's CPU. The parsing itself is eventsource-parser's (the SSE
+// rules: \n, \r\n or \r; `:` comments; `data` lines joined by \n); this adds only what the
+// SDK does at the end of a body: an event whose final blank line never came still counts.
+import { createParser } from 'eventsource-parser';
 
 export interface SseEvent {
   event: string | null;
@@ -19,59 +20,10 @@ export interface SseDecoder {
 }
 
 export function createSseDecoder(onEvent: (event: SseEvent) => void): SseDecoder {
-  /** A line not ended yet. */
-  let partial = '';
-  /** The previous text ended in \r: a \n opening the next is the same line end. */
-  let afterCr = false;
-  let event: string | null = null;
-  let data: string[] = [];
-
-  function line(text: string): void {
-    if (!text) {
-      if (event === null && !data.length) return;
-      const done: SseEvent = { event, data: data.join('\n') };
-      event = null;
-      data = [];
-      onEvent(done);
-      return;
-    }
-    if (text.charCodeAt(0) === 58 /* : */) return;
-    const colon = text.indexOf(':');
-    const field = colon < 0 ? text : text.slice(0, colon);
-    let value = colon < 0 ? '' : text.slice(colon + 1);
-    if (value.charCodeAt(0) === 32 /* space */) value = value.slice(1);
-    if (field === 'data') data.push(value);
-    else if (field === 'event') event = value;
-  }
-
+  const parser = createParser({ onEvent: ({ event, data }) => onEvent({ event: event ?? null, data }) });
   return {
-    push(text) {
-      let at = afterCr && text.charCodeAt(0) === 10 ? 1 : 0;
-      afterCr = false;
-      // Most servers send no \r at all: look for one once, not once per line.
-      let cr = text.indexOf('\r', at);
-      while (at < text.length) {
-        const lf = text.indexOf('\n', at);
-        if (cr >= 0 && cr < at) cr = text.indexOf('\r', at);
-        const stop = cr < 0 ? lf : lf < 0 ? cr : Math.min(lf, cr);
-        if (stop < 0) {
-          partial += text.slice(at);
-          return;
-        }
-        const whole = partial ? partial + text.slice(at, stop) : text.slice(at, stop);
-        partial = '';
-        at = stop + 1;
-        if (stop === cr) {
-          if (at === text.length) afterCr = true;
-          else if (text.charCodeAt(at) === 10) at++;
-        }
-        line(whole);
-      }
-    },
-    end() {
-      if (partial) line(partial);
-      partial = '';
-      line('');
-    },
+    push: (text) => parser.feed(text),
+    // Two line ends close an unfinished line and then the event it belongs to.
+    end: () => parser.feed('\n\n'),
   };
 }
