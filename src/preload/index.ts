@@ -1,7 +1,7 @@
 // Exposes exactly the typed contract to the page: invoke a known call, listen to a
 // known event. No Node, no ipcRenderer, no arbitrary channels.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { isCallName, isEventName, type StepwiseApi } from '../shared/ipc';
+import { isCallName, isEventName, type EventName, type EventPayload, type StepwiseApi } from '../shared/ipc';
 
 const api: StepwiseApi = {
   invoke(name, params) {
@@ -10,10 +10,11 @@ const api: StepwiseApi = {
     }
     return ipcRenderer.invoke(`stepwise:call:${name}`, params);
   },
-  on(event, listener) {
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void) {
     if (!isEventName(event)) throw new Error(`Unknown event ${String(event)}`);
     const channel = `stepwise:event:${event}`;
-    const wrapped = (_e: IpcRendererEvent, payload: unknown) => listener(payload as never);
+    // Main sends each event as the contract types it (it is the one that validates).
+    const wrapped = (_e: IpcRendererEvent, payload: EventPayload<E>) => listener(payload);
     ipcRenderer.on(channel, wrapped);
     return () => {
       ipcRenderer.removeListener(channel, wrapped);
