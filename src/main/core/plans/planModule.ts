@@ -126,7 +126,8 @@ export function createPlans(deps: PlanModuleDeps) {
   );
   // A change the model made to an approved plan: taken at once, or held for the user.
   deps.tools.onRan((tool, ctx) => {
-    if (!CHANGING.has(tool.name) || reviewOff(ctx.conversationId) || !store.hasOpenApproval(ctx.conversationId)) return;
+    // Most calls come before any approval: that one lookup settles them, mode or not.
+    if (!CHANGING.has(tool.name) || !store.hasOpenApproval(ctx.conversationId) || reviewOff(ctx.conversationId)) return;
     const { mode, phase, list, approved } = where(ctx.conversationId);
     if (phase !== 'approved' || !list || !approved) return;
     if (mode === 'before_acting') amendments.accept(ctx.conversationId, list, approved);
