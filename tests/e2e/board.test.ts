@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { createNodeCore } from '../../src/main/core/createNodeCore';
 import { makeDataDir } from './support/app';
 import { appPerFile } from './support/appPerFile';
-import { sendSmallAppPlan, systemPromptOf, turnQueue } from './support/chatScript';
+import { nextSystemPrompt, sendSmallAppPlan, turnQueue } from './support/chatScript';
 import { violations } from './support/axe';
 import { expandTaskList, tasksRegion } from './support/taskList';
 
@@ -150,13 +150,8 @@ describe('the task board', () => {
     await header.getByRole('button', { name: 'Task 2, completed: Sketch the screens' }).waitFor();
     await expect.poll(() => page().getByText('Here is the plan.').isVisible(), { timeout: 10_000 }).toBe(true);
 
-    const before = server.chatRequests().length;
-    turns.push({ text: 'Understood.' });
-    await page().getByRole('textbox', { name: 'Message' }).fill('What changed?');
-    await page().getByRole('button', { name: 'Send', exact: true }).click();
-    await page().getByRole('article', { name: 'Assistant message' }).last().getByText('Understood.').waitFor({ timeout: 15_000 });
-    const request = server.chatRequests().slice(before).find((r) => r.body.stream)!;
-    const notice = systemPromptOf(request.body).split('\n').find((line) => line.startsWith('The user '));
+    const prompt = await nextSystemPrompt(page(), server, turns);
+    const notice = prompt.split('\n').find((line) => line.startsWith('The user '));
     expect(notice).toBe('The user marked task 2 completed, renamed task 3 and reordered the tasks.');
   });
 

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appPerFile } from './support/appPerFile';
 import { tasksRegion, taskRowList, taskRowNames } from './support/taskList';
-import { sendSmallAppPlan, systemPromptOf, turnQueue } from './support/chatScript';
+import { nextSystemPrompt, sendSmallAppPlan, turnQueue } from './support/chatScript';
 
 const turns = turnQueue({ title: () => 'Edit my plan' });
 
@@ -65,13 +65,7 @@ describe('editing the task list by hand', () => {
   });
 
   it('tells the model what the user changed on the next request', async () => {
-    const before = server.chatRequests().length;
-    turns.push({ text: 'Understood.' });
-    await page().getByRole('textbox', { name: 'Message' }).fill('What changed?');
-    await page().getByRole('button', { name: 'Send', exact: true }).click();
-    await page().getByRole('article', { name: 'Assistant message' }).last().getByText('Understood.').waitFor({ timeout: 15_000 });
-    const request = server.chatRequests().slice(before).find((r) => r.body.stream)!;
-    const prompt = systemPromptOf(request.body);
+    const prompt = await nextSystemPrompt(page(), server, turns);
     const notice = prompt.split('\n').find((line) => line.startsWith('The user '));
     // Task 4 was added and deleted again: nothing to report about it.
     expect(notice).toBe('The user renamed task 3, marked task 2 cancelled and reordered the tasks.');

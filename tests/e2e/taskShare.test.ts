@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { callJson, closeClient, connectClient, freePort, parseConfiguration } from '../support/taskShareClient';
 import { appPerFile } from './support/appPerFile';
 import { taskRowList, taskRowNames } from './support/taskList';
-import { sendSmallAppPlan, systemPromptOf, turnQueue } from './support/chatScript';
+import { nextSystemPrompt, sendSmallAppPlan, turnQueue } from './support/chatScript';
 
 let client: Client | null = null;
 let conversationId = '';
@@ -91,13 +91,8 @@ describe('sharing task lists with another agent', () => {
   });
 
   it("tells the conversation's model on its next request", async () => {
-    const before = server.chatRequests().length;
-    turns.push({ text: 'Understood.' });
-    await page().getByRole('textbox', { name: 'Message' }).fill('What changed?');
-    await page().getByRole('button', { name: 'Send', exact: true }).click();
-    await page().getByRole('article', { name: 'Assistant message' }).last().getByText('Understood.').waitFor({ timeout: 15_000 });
-    const request = server.chatRequests().slice(before).find((r) => r.body.stream)!;
-    expect(systemPromptOf(request.body)).toContain('test-client (another agent, over MCP) marked task 2 completed and renamed task 3.');
+    const prompt = await nextSystemPrompt(page(), server, turns);
+    expect(prompt).toContain('test-client (another agent, over MCP) marked task 2 completed and renamed task 3.');
   });
 
   it('shows a reorder by the client on the task it moved, in the header, the transcript and on the board', async () => {

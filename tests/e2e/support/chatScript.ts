@@ -9,7 +9,7 @@
 // title is asked for.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ChatBody, Script, Turn } from '../../support/scriptedServer';
+import type { ChatBody, Script, ScriptedServer, Turn } from '../../support/scriptedServer';
 import type { Page } from 'playwright-core';
 import type { App } from './app';
 
@@ -76,4 +76,17 @@ export async function sendSmallAppPlan(page: Page, turns: TurnQueue, statuses: r
   await page.getByRole('textbox', { name: 'Message' }).fill('Plan a small app');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await page.getByRole('article', { name: 'Assistant message' }).getByText('Plan ready.').waitFor({ timeout: 15_000 });
+}
+
+/**
+ * Asks "What changed?" and answers "Understood.": the system prompt of that request, where
+ * the model is told about task changes made since its last turn (by the user or an agent).
+ */
+export async function nextSystemPrompt(page: Page, server: Pick<ScriptedServer, 'chatRequests'>, turns: TurnQueue): Promise<string> {
+  const before = server.chatRequests().length;
+  turns.push({ text: 'Understood.' });
+  await page.getByRole('textbox', { name: 'Message' }).fill('What changed?');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await page.getByRole('article', { name: 'Assistant message' }).last().getByText('Understood.').waitFor({ timeout: 15_000 });
+  return systemPromptOf(server.chatRequests().slice(before).find((r) => r.body.stream)!.body);
 }
