@@ -218,6 +218,40 @@ describe('database migrations', () => {
     }
   });
 
+  it('move task history out of AUTOINCREMENT without handing an id out again, and let a task\'s deletion still clear its events', () => {
+    const fourPages = migrations.find((m) => m.name === 'task history written in four pages')!.version;
+    const old = openDatabase(dir.path, { targetVersion: fourPages - 1 });
+    old.db.prepare('INSERT INTO conversations (id, title, created_at, updated_at, pinned, title_source) VALUES (?, ?, 1, 1, 0, ?)').run(A, 'Kept', 'user');
+    old.db.prepare('INSERT INTO conversations (id, title, created_at, updated_at, pinned, title_source) VALUES (?, ?, 2, 2, 0, ?)').run(B, 'Deleted', 'user');
+    const list = (conversation: string) => Number(old.db.prepare('INSERT INTO task_lists (conversation_id, created_at) VALUES (?, 1)').run(conversation).lastInsertRowid);
+    const [keptList, goneList] = [list(A), list(B)];
+    const task = Number(old.db.prepare("INSERT INTO tasks (list_id, seq, title, position, created_at, updated_at) VALUES (?, 1, 'Write it', 0, 1, 1)").run(keptList).lastInsertRowid);
+    const event = old.db.prepare("INSERT INTO task_events (list_id, task_id, at, actor, kind) VALUES (?, ?, 1, 'model', 'created')");
+    const kept = Number(event.run(keptList, task).lastInsertRowid);
+    event.run(goneList, null);
+    event.run(goneList, null);
+    old.db.prepare('INSERT INTO task_notice_marks (conversation_id, event_id) VALUES (?, ?)').run(A, kept);
+    // The newest events go with their conversation, as they only ever do.
+    old.db.prepare('DELETE FROM conversations WHERE id = ?').run(B);
+    old.db.close();
+
+    const upgraded = openDatabase(dir.path);
+    try {
+      const db = upgraded.db;
+      expect(db.prepare('SELECT id, list_id, task_id FROM task_events').all()).toEqual([{ id: kept, list_id: keptList, task_id: task }]);
+      expect(db.prepare("SELECT name FROM sqlite_sequence WHERE name = 'task_events'").all()).toEqual([]);
+      expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'task_events'").all()).toEqual([{ name: 'task_events_by_list' }]);
+      // A new event comes after every event (and every mark) that is left: ids only grow.
+      const next = Number(db.prepare("INSERT INTO task_events (task_id, at, actor, kind) VALUES (?, 2, 'user', 'updated')").run(task).lastInsertRowid);
+      expect(next).toBeGreaterThan(kept);
+      expect(db.prepare('SELECT event_id FROM task_notice_marks WHERE conversation_id = ?').get(A)).toEqual({ event_id: kept });
+      // The list's id still fills in for an event written with only its task.
+      expect(db.prepare('SELECT list_id FROM task_events WHERE id = ?').get(next)).toEqual({ list_id: keptList });
+    } finally {
+      upgraded.db.close();
+    }
+  });
+
   it('apply each step in its own transaction, so a failing step leaves the previous version intact', () => {
     const db = new Database(path.join(dir.path, 'steps.db'));
     const steps: Migration[] = [

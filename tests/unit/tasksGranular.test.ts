@@ -128,9 +128,14 @@ describe('granular task tools', () => {
       progress: '0/1 completed',
     });
     expect(f.list()!.tasks.map((t) => [t.id, t.blockedBy])).toEqual([[2, []]]);
-    // The deleted task's history stays.
+    // The deleted task's history stays, naming no task any more: all of it, not only the last event.
     const deleted = f.db.prepare("SELECT task_id, list_id, before FROM task_events WHERE kind = 'deleted'").get() as Record<string, unknown>;
     expect(deleted.task_id).toBeNull();
+    expect(f.db.prepare("SELECT kind, task_id FROM task_events WHERE kind <> 'updated' ORDER BY id").all()).toEqual([
+      { kind: 'created', task_id: null },
+      { kind: 'created', task_id: expect.any(Number) },
+      { kind: 'deleted', task_id: null },
+    ]);
     expect(deleted.list_id).toBe(f.list()!.id);
     expect(JSON.parse(deleted.before as string)).toMatchObject({ id: 1, title: 'Schema' });
     expect(await f.callJson('task_delete', { taskId: 2 })).toMatchObject({ ok: true, progress: expect.stringContaining('closed') });

@@ -179,6 +179,43 @@ export const migrations: Migration[] = [
       CREATE INDEX messages_summaries ON messages (conversation_id, id) WHERE summary_through IS NOT NULL AND shown = 1;
     `,
   },
+  {
+    version: 22,
+    name: 'task history written in four pages',
+    sql: `
+      -- Every task change appends a history row, so each page it touches is a WAL frame
+      -- written on every commit. Two of them go:
+      -- * AUTOINCREMENT's sqlite_sequence row. Ids still only grow (the newest row's id + 1):
+      --   events are deleted only with their conversation, so an id is handed out again
+      --   only after every event above it is gone, and with it every "told the model up to
+      --   event N" mark that could name it (task_notice_marks are per conversation).
+      -- * The index on task_id, which only the foreign key's ON DELETE SET NULL needed.
+      --   The task store clears task_id itself when it deletes a task (through the list's
+      --   index); tasks are deleted nowhere else but with their list, and then so are its
+      --   events. Task ids are never reused, so no event can ever name another task.
+      CREATE TABLE task_events_v22 (
+        id INTEGER PRIMARY KEY,
+        list_id INTEGER REFERENCES task_lists (id) ON DELETE CASCADE,
+        task_id INTEGER,
+        at INTEGER NOT NULL,
+        actor TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        before TEXT,
+        after TEXT
+      );
+      INSERT INTO task_events_v22 (id, list_id, task_id, at, actor, kind, before, after)
+        SELECT id, list_id, task_id, at, actor, kind, before, after FROM task_events;
+      DROP TABLE task_events;
+      ALTER TABLE task_events_v22 RENAME TO task_events;
+      DELETE FROM sqlite_sequence WHERE name = 'task_events';
+      CREATE INDEX task_events_by_list ON task_events (list_id, id);
+      -- An event written with only its task still belongs to (and is deleted with) the list.
+      CREATE TRIGGER task_events_fill_list AFTER INSERT ON task_events
+        WHEN new.list_id IS NULL AND new.task_id IS NOT NULL BEGIN
+        UPDATE task_events SET list_id = (SELECT list_id FROM tasks WHERE id = new.task_id) WHERE id = new.id;
+      END;
+    `,
+  },
 ];
 
 export const LATEST_VERSION = migrations.at(-1)?.version ?? 0;
