@@ -9,6 +9,7 @@ import {
   type PlanRevision,
 } from '../../../shared/planContract';
 import type { Db } from '../db/openDatabase';
+import { createApprovedConversations } from './approvedConversations';
 
 interface RevisionRow {
   list_id: number;
@@ -76,6 +77,7 @@ export function createPlanStore(db: Db) {
        AND list_id = (SELECT id FROM task_lists WHERE conversation_id = ? AND closed_at IS NULL)
      LIMIT 1`,
   );
+  const everApproved = createApprovedConversations(db);
   const isDone = db.prepare<[string, number], { list_id: number }>('SELECT list_id FROM plans_done WHERE conversation_id = ? AND list_id = ?');
   const markDone = db.prepare<[string, number]>('INSERT OR IGNORE INTO plans_done (conversation_id, list_id) VALUES (?, ?)');
   const unmarkDone = db.prepare<[string, number]>('DELETE FROM plans_done WHERE conversation_id = ? AND list_id = ?');
@@ -119,7 +121,7 @@ export function createPlanStore(db: Db) {
     },
     /** Whether the conversation's open list has an approved revision (finished or not). */
     hasOpenApproval(conversationId: string): boolean {
-      return openApproved.get(conversationId, conversationId) !== undefined;
+      return everApproved.mayHave(conversationId) && openApproved.get(conversationId, conversationId) !== undefined;
     },
     /** The approved plan of this list was finished by a turn: later work on it needs a review. */
     isDone(conversationId: string, listId: number): boolean {

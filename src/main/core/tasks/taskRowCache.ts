@@ -9,48 +9,35 @@
 // them back only after its own transaction committed with nothing else written since
 // its last statement; a commit by another connection (`data_version`) drops everything.
 import type { Db } from '../db/openDatabase';
+import { commitsElsewhere, watchWrites } from '../db/writeWatch';
 import type { ListRows } from './taskTypes';
 
-const FUNCTION = 'stepwise_task_rows_written';
 const LIMIT = 32;
 
-/** One SQL function and one set of triggers per connection, however many caches use it. */
-const listenersOf = new WeakMap<Db, Set<(listId: number | null) => void>>();
-
+/** The list a written `tasks` or `task_deps` row belongs to, via one watch per connection. */
 function watch(db: Db, listener: (listId: number | null) => void): void {
-  let listeners = listenersOf.get(db);
-  if (!listeners) {
-    const registered = new Set<(listId: number | null) => void>();
-    listeners = registered;
-    listenersOf.set(db, registered);
-    db.function(FUNCTION, { deterministic: false, directOnly: true }, (listId: unknown) => {
-      for (const notify of registered) notify(typeof listId === 'number' ? listId : null);
-      return null;
-    });
-    const written = (row: 'new' | 'old') => `SELECT ${FUNCTION}(${row}.list_id);`;
-    const depWritten = (row: 'new' | 'old') => `SELECT ${FUNCTION}((SELECT list_id FROM tasks WHERE id = ${row}.task_id));`;
-    // An update names its list once: rows almost never move between lists, and each call
-    // from SQLite into JavaScript costs about as much as the update itself.
-    db.exec(`
-      CREATE TEMP TRIGGER IF NOT EXISTS stepwise_tasks_inserted AFTER INSERT ON tasks BEGIN ${written('new')} END;
-      CREATE TEMP TRIGGER IF NOT EXISTS stepwise_tasks_updated AFTER UPDATE ON tasks BEGIN
-        ${written('old')} SELECT ${FUNCTION}(new.list_id) WHERE new.list_id IS NOT old.list_id;
-      END;
-      CREATE TEMP TRIGGER IF NOT EXISTS stepwise_tasks_deleted AFTER DELETE ON tasks BEGIN ${written('old')} END;
-      CREATE TEMP TRIGGER IF NOT EXISTS stepwise_task_deps_inserted AFTER INSERT ON task_deps BEGIN ${depWritten('new')} END;
-      CREATE TEMP TRIGGER IF NOT EXISTS stepwise_task_deps_updated AFTER UPDATE ON task_deps BEGIN ${depWritten('old')} ${depWritten('new')} END;
-      CREATE TEMP TRIGGER IF NOT EXISTS stepwise_task_deps_deleted AFTER DELETE ON task_deps BEGIN ${depWritten('old')} END;
-    `);
-  }
-  listeners.add(listener);
+  const written = (fn: string, row: 'new' | 'old') => `SELECT ${fn}(${row}.list_id);`;
+  const depWritten = (fn: string, row: 'new' | 'old') => `SELECT ${fn}((SELECT list_id FROM tasks WHERE id = ${row}.task_id));`;
+  // An update names its list once: rows almost never move between lists, and each call
+  // from SQLite into JavaScript costs about as much as the update itself.
+  const triggers = (fn: string) => `
+    CREATE TEMP TRIGGER IF NOT EXISTS stepwise_tasks_inserted AFTER INSERT ON tasks BEGIN ${written(fn, 'new')} END;
+    CREATE TEMP TRIGGER IF NOT EXISTS stepwise_tasks_updated AFTER UPDATE ON tasks BEGIN
+      ${written(fn, 'old')} SELECT ${fn}(new.list_id) WHERE new.list_id IS NOT old.list_id;
+    END;
+    CREATE TEMP TRIGGER IF NOT EXISTS stepwise_tasks_deleted AFTER DELETE ON tasks BEGIN ${written(fn, 'old')} END;
+    CREATE TEMP TRIGGER IF NOT EXISTS stepwise_task_deps_inserted AFTER INSERT ON task_deps BEGIN ${depWritten(fn, 'new')} END;
+    CREATE TEMP TRIGGER IF NOT EXISTS stepwise_task_deps_updated AFTER UPDATE ON task_deps BEGIN ${depWritten(fn, 'old')} ${depWritten(fn, 'new')} END;
+    CREATE TEMP TRIGGER IF NOT EXISTS stepwise_task_deps_deleted AFTER DELETE ON task_deps BEGIN ${depWritten(fn, 'old')} END;
+  `;
+  watchWrites(db, 'task_rows', triggers, (listId) => listener(typeof listId === 'number' ? listId : null));
 }
 
 export function createTaskRowCache(db: Db) {
   const entries = new Map<number, ListRows>();
   /** Rows written on this connection so far, by anyone. */
   let writes = 0;
-  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
-  let seenVersion = dataVersion.get();
+  const elsewhere = commitsElsewhere(db);
 
   watch(db, (listId) => {
     writes++;
@@ -60,9 +47,7 @@ export function createTaskRowCache(db: Db) {
   });
 
   function fresh(): void {
-    const version = dataVersion.get();
-    if (version !== seenVersion) entries.clear();
-    seenVersion = version;
+    if (elsewhere()) entries.clear();
   }
 
   return {

@@ -35,22 +35,23 @@ function rowIndex(list: ListRows): () => Map<number, TaskRow> {
   return () => (map ??= new Map(list.rows.map((r) => [r.id, r])));
 }
 
-/** What a draft and a shown task both take from a row. */
-const fieldsOf = (r: TaskRow) => ({
-  id: r.seq,
-  title: r.title,
-  description: r.description,
-  activeForm: r.active_form,
-  status: r.status,
-  owner: r.owner,
-  lastMessageId: r.last_message_id,
-  handedBack: r.handed_back ?? null,
-  changedBy: r.changed_by ?? null,
-});
-
+// Both builders below write the row's fields out in one literal: spreading a shared
+// `fieldsOf(r)` object cost twice as much, and they run for every task of every change.
 export function draftFrom(list: ListRows): DraftTask[] {
   const byId = rowIndex(list);
-  return ordered(list.rows).map((r) => ({ ...fieldsOf(r), rowId: r.id, blockedBy: seqs(blockersOf(list, byId, r.id)) }));
+  return ordered(list.rows).map((r) => ({
+    id: r.seq,
+    title: r.title,
+    description: r.description,
+    activeForm: r.active_form,
+    status: r.status,
+    owner: r.owner,
+    lastMessageId: r.last_message_id,
+    handedBack: r.handed_back ?? null,
+    changedBy: r.changed_by ?? null,
+    rowId: r.id,
+    blockedBy: seqs(blockersOf(list, byId, r.id)),
+  }));
 }
 
 export function taskListFrom(info: ListInfo, list: ListRows): TaskList {
@@ -58,7 +59,15 @@ export function taskListFrom(info: ListInfo, list: ListRows): TaskList {
   const tasks: Task[] = ordered(list.rows).map((r) => {
     const by = blockersOf(list, byId, r.id);
     return {
-      ...fieldsOf(r),
+      id: r.seq,
+      title: r.title,
+      description: r.description,
+      activeForm: r.active_form,
+      status: r.status,
+      owner: r.owner,
+      lastMessageId: r.last_message_id,
+      handedBack: r.handed_back ?? null,
+      changedBy: r.changed_by ?? null,
       position: r.position,
       blockedBy: seqs(by),
       openBlockers: by.length ? seqs(by.filter((b) => isOpen(b.status))) : NO_IDS,
