@@ -301,3 +301,8 @@ CREATE TRIGGER task_events_fill_list AFTER INSERT ON task_events
         WHEN new.list_id IS NULL AND new.task_id IS NOT NULL BEGIN
         UPDATE task_events SET list_id = (SELECT list_id FROM tasks WHERE id = new.task_id) WHERE id = new.id;
       END;
+
+CREATE TRIGGER tasks_forget_events AFTER DELETE ON tasks
+        WHEN EXISTS (SELECT 1 FROM task_lists WHERE id = old.list_id) BEGIN
+        UPDATE task_events SET task_id = NULL WHERE list_id = old.list_id AND task_id = old.id;
+      END;

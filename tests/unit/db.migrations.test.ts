@@ -247,6 +247,15 @@ describe('database migrations', () => {
       expect(db.prepare('SELECT event_id FROM task_notice_marks WHERE conversation_id = ?').get(A)).toEqual({ event_id: kept });
       // The list's id still fills in for an event written with only its task.
       expect(db.prepare('SELECT list_id FROM task_events WHERE id = ?').get(next)).toEqual({ list_id: keptList });
+      // A task deleted on its own, by any statement, leaves its history naming no task;
+      // deleted with its conversation, it takes its list's history along.
+      db.prepare('DELETE FROM tasks WHERE id = ?').run(task);
+      expect(db.prepare('SELECT id, task_id FROM task_events ORDER BY id').all()).toEqual([
+        { id: kept, task_id: null },
+        { id: next, task_id: null },
+      ]);
+      db.prepare('DELETE FROM conversations WHERE id = ?').run(A);
+      expect(db.prepare('SELECT COUNT(*) AS n FROM task_events').get()).toEqual({ n: 0 });
     } finally {
       upgraded.db.close();
     }

@@ -189,10 +189,10 @@ export const migrations: Migration[] = [
       --   events are deleted only with their conversation, so an id is handed out again
       --   only after every event above it is gone, and with it every "told the model up to
       --   event N" mark that could name it (task_notice_marks are per conversation).
-      -- * The index on task_id, which only the foreign key's ON DELETE SET NULL needed.
-      --   The task store clears task_id itself when it deletes a task (through the list's
-      --   index); tasks are deleted nowhere else but with their list, and then so are its
-      --   events. Task ids are never reused, so no event can ever name another task.
+      -- * The index on task_id, which only the foreign key's ON DELETE SET NULL needed. A
+      --   trigger does what it did, through the list's index: a task deleted on its own
+      --   leaves its history naming no task. A task deleted with its list (its list row is
+      --   already gone then) skips it: the list's events go too.
       CREATE TABLE task_events_v22 (
         id INTEGER PRIMARY KEY,
         list_id INTEGER REFERENCES task_lists (id) ON DELETE CASCADE,
@@ -213,6 +213,10 @@ export const migrations: Migration[] = [
       CREATE TRIGGER task_events_fill_list AFTER INSERT ON task_events
         WHEN new.list_id IS NULL AND new.task_id IS NOT NULL BEGIN
         UPDATE task_events SET list_id = (SELECT list_id FROM tasks WHERE id = new.task_id) WHERE id = new.id;
+      END;
+      CREATE TRIGGER tasks_forget_events AFTER DELETE ON tasks
+        WHEN EXISTS (SELECT 1 FROM task_lists WHERE id = old.list_id) BEGIN
+        UPDATE task_events SET task_id = NULL WHERE list_id = old.list_id AND task_id = old.id;
       END;
     `,
   },

@@ -184,7 +184,7 @@ export function createTaskService(deps: TaskServiceDeps) {
     for (const old of keep ? before : []) {
       if (keep!.has(old.id) || old.rowId === null) continue;
       store.appendEvent({ listId, taskId: old.rowId, at, actor: who.actor, kind: 'deleted', before: snapshot(old) });
-      store.deleteTask(listId, old.rowId, rows);
+      store.deleteTask(old.rowId, rows);
       changed = true;
     }
     const inserted = new Map<number, number>();

@@ -46,9 +46,6 @@ export function createTaskStore(db: Db) {
      GROUP BY l.conversation_id`,
   );
   const deleteTask = db.prepare('DELETE FROM tasks WHERE id = ?');
-  // What a foreign key's ON DELETE SET NULL did until migration 22: the history outlives
-  // its task, no longer naming it. Found through the list's index (list_id, id).
-  const forgetTask = db.prepare<[number, number]>('UPDATE task_events SET task_id = NULL WHERE list_id = ? AND task_id = ?');
   const clearDeps = db.prepare('DELETE FROM task_deps WHERE task_id = ?');
   const insertDep = db.prepare('INSERT OR IGNORE INTO task_deps (task_id, blocked_by_id) VALUES (?, ?)');
   const insertEvent = db.prepare(
@@ -161,9 +158,8 @@ export function createTaskStore(db: Db) {
       setChangedBy.run(changedBy, rowId, changedBy);
       if (rows) mirror.changedBy(rows, rowId, changedBy);
     },
-    /** Deletes a task of the list; its history stays, with task_id cleared. */
-    deleteTask(listId: number, rowId: number, rows?: ListRows): void {
-      forgetTask.run(listId, rowId);
+    /** Its history stays, naming no task (migration 22's trigger). */
+    deleteTask(rowId: number, rows?: ListRows): void {
       deleteTask.run(rowId);
       if (rows) mirror.remove(rows, rowId);
     },
