@@ -14,8 +14,8 @@ import { interleave, ms, percentile, ratioRow, type Bench, type BenchRow } from 
 const TASKS = 50;
 const RUNS = Number(process.env.STEPWISE_BENCH_ROUNDS ?? 200);
 const UPDATES = Number(process.env.STEPWISE_BENCH_UPDATES ?? 1000);
-/** Enough 5-page commits to fill a 1000-page WAL once, so it is checkpointed and reused. */
-const WAL_WARMUP_CALLS = 250;
+/** Enough commits (4.2 WAL pages each since migration 22) to fill a 1000-page WAL once, so it is checkpointed and reused. */
+const WAL_WARMUP_CALLS = 300;
 /**
  * Calls of each side before the one-row change is measured in steady state: V8 compiles
  * the app's JavaScript over its first few thousand calls (the floor's three statements are
