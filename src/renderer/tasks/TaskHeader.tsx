@@ -1,6 +1,6 @@
 // The sticky, collapsible task header above the messages. It updates from
 // `tasks:changed` events only (no polling), and lets the user edit the list.
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { TaskList } from '../../shared/tasks';
 import { currentTask, progressOf } from '../../shared/taskProgress';
 import { call, useApi } from '../api/apiContext';
@@ -8,7 +8,6 @@ import { useGuard, useToast } from '../common/toasts';
 import { MenuButton } from '../common/Menu';
 import { useTaskList } from './useTaskList';
 import { TaskRow } from './TaskRow';
-import { ExportTasksDialog } from './ExportTasksDialog';
 import { ContinueBanner } from './ContinueBanner';
 import type { RunState } from './runState';
 import { revealBidiControls } from '../../shared/bidi';
@@ -18,6 +17,10 @@ import { usePlanState } from './usePlanState';
 import { AddTaskRow } from './AddTaskRow';
 import { useLatestGetter, useStableHandler } from '../common/useLatest';
 import './TaskHeader.css';
+
+// Loaded when first opened, as App's "Export all" does: until both import it lazily, the
+// dialog (and the export options it shows) stays in the bundle of the first paint.
+const ExportTasksDialog = lazy(() => import('./ExportTasksDialog').then((m) => ({ default: m.ExportTasksDialog })));
 
 export const STORAGE_PREFIX = 'stepwise.tasks.expanded.';
 
@@ -159,7 +162,7 @@ function TaskPanel(props: {
           {adding && <AddTaskRow conversationId={conversationId} onDone={() => setAdding(false)} />}
         </ol>
       )}
-      {exporting && <ExportTasksDialog conversationId={conversationId} onClose={() => setExporting(false)} />}
+      <Suspense>{exporting && <ExportTasksDialog conversationId={conversationId} onClose={() => setExporting(false)} />}</Suspense>
     </section>
   );
 }
