@@ -7,13 +7,11 @@ import { describe, expect, it } from 'vitest';
 
 const SRC = path.resolve(import.meta.dirname, '../../src');
 
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
+const sourceFiles = (dir: string) =>
+  fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.tsx?$/.test(name))
+    .map((name) => path.join(dir, name));
 
 describe('event payloads in src/', () => {
   it('are never cast with `payload as`', () => {
