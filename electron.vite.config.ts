@@ -53,6 +53,7 @@ function devServerSocket(): Plugin {
   return {
     name: 'stepwise-dev-csp',
     apply: 'serve',
-    transformIndexHtml: (html) => html.replace("connect-src 'self';", "connect-src 'self' ws://localhost:* ws://127.0.0.1:*;"),
+    transformIndexHtml: (html) =>
+      html.replace("connect-src 'self';", "connect-src 'self' ws://localhost:* ws://127.0.0.1:*;"),
   };
 }

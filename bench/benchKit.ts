@@ -24,7 +24,12 @@ export async function time(fn: () => unknown, options: { runs?: number; warmup?:
     await fn();
     samples.push(performance.now() - start);
   }
-  return { runs, p50: percentile(samples, 50), p95: percentile(samples, 95), mean: samples.reduce((a, b) => a + b, 0) / runs };
+  return {
+    runs,
+    p50: percentile(samples, 50),
+    p95: percentile(samples, 95),
+    mean: samples.reduce((a, b) => a + b, 0) / runs,
+  };
 }
 
 export function percentile(samples: readonly number[], p: number): number {
@@ -40,7 +45,8 @@ export function printTable(rows: readonly BenchRow[]): void {
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   const cells = rows.map((r) => columns.map((c) => String(r[c] ?? '')));
   const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((r) => r[i].length)));
-  const line = (values: string[]) => `  ${values.map((v, i) => (i === 0 ? v.padEnd(widths[i]) : v.padStart(widths[i]))).join('  ')}`;
+  const line = (values: string[]) =>
+    `  ${values.map((v, i) => (i === 0 ? v.padEnd(widths[i]) : v.padStart(widths[i]))).join('  ')}`;
   console.log(line(columns));
   console.log(line(widths.map((w) => '-'.repeat(w))));
   for (const row of cells) console.log(line(row));

@@ -15,10 +15,25 @@ const SCALE = Number(process.env.STEPWISE_BENCH_SCALE ?? 1);
 const LISTS = Math.round(10_000 * SCALE);
 const TASKS_EACH = 10;
 const ROUNDS = Number(process.env.STEPWISE_BENCH_ROUNDS ?? 20);
-const STATUSES = ['completed', 'completed', 'in_progress', 'pending', 'pending', 'pending', 'pending', 'pending', 'pending', 'cancelled'];
+const STATUSES = [
+  'completed',
+  'completed',
+  'in_progress',
+  'pending',
+  'pending',
+  'pending',
+  'pending',
+  'pending',
+  'pending',
+  'cancelled',
+];
 
 /** A data dir with LISTS conversations, each with an open list of TASKS_EACH tasks (one blocked). */
-async function seed(): Promise<{ dataDir: string; dispatch: (m: string, p: unknown) => Promise<unknown>; close: () => void }> {
+async function seed(): Promise<{
+  dataDir: string;
+  dispatch: (m: string, p: unknown) => Promise<unknown>;
+  close: () => void;
+}> {
   registerRawImports();
   const { createNodeCore } = await import('../src/main/core/createNodeCore');
   const dataDir = path.join(makeDataDir(), 'data');
@@ -39,8 +54,17 @@ async function seed(): Promise<{ dataDir: string; dispatch: (m: string, p: unkno
         const status = STATUSES[t]!;
         const when = at + i * 1000 + t;
         const row = Number(
-          insertTask.run(listId, t + 1, `Task ${t + 1} of project ${i}`, status, t === 5 ? 'worker-1' : 'main', t, when, when, status === 'completed' ? when : null)
-            .lastInsertRowid,
+          insertTask.run(
+            listId,
+            t + 1,
+            `Task ${t + 1} of project ${i}`,
+            status,
+            t === 5 ? 'worker-1' : 'main',
+            t,
+            when,
+            when,
+            status === 'completed' ? when : null,
+          ).lastInsertRowid,
         );
         if (t === 4) insertDep.run(row, previous);
         previous = row;

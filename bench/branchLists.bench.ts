@@ -27,7 +27,11 @@ const bench: Bench = {
     const model = agentWho('main');
     const plan = (label: string) =>
       fullListOp(
-        Array.from({ length: TASKS }, (_, i) => ({ id: i + 1, title: `${label} step ${i + 1}`, status: i === 0 ? 'in_progress' : 'pending' })),
+        Array.from({ length: TASKS }, (_, i) => ({
+          id: i + 1,
+          title: `${label} step ${i + 1}`,
+          status: i === 0 ? 'in_progress' : 'pending',
+        })),
         model,
       );
 
@@ -37,7 +41,13 @@ const bench: Bench = {
       const ids: number[] = [];
       core.db.transaction(() => {
         for (let i = 0; i < MESSAGES; i++) {
-          ids.push(core.messages.insert({ conversationId: id, role: i % 2 ? 'assistant' : 'user', content: `Message ${i} with some words` }).id);
+          ids.push(
+            core.messages.insert({
+              conversationId: id,
+              role: i % 2 ? 'assistant' : 'user',
+              content: `Message ${i} with some words`,
+            }).id,
+          );
         }
       })();
       if (lists && !core.tasks.change(id, model, plan('Old')).ok) throw new Error('the old branch list was refused');
@@ -46,7 +56,12 @@ const bench: Bench = {
         core.tasks.branches.leave(id, ids[10]);
         tree.hideAfter(id, parent);
         tree.unchoose(id, parent);
-        return core.messages.insert({ conversationId: id, role: 'user', content: 'Edited', place: { parentId: parent, chosen: true, shown: true } }).id;
+        return core.messages.insert({
+          conversationId: id,
+          role: 'user',
+          content: 'Edited',
+          place: { parentId: parent, chosen: true, shown: true },
+        }).id;
       })();
       if (lists && !core.tasks.change(id, model, plan('New')).ok) throw new Error('the new branch list was refused');
       return { id, versions: [ids[10], edited] };
@@ -60,7 +75,11 @@ const bench: Bench = {
       const switcher = ({ id, versions }: { id: string; versions: number[] }) => {
         let shown = 2;
         return async () => {
-          const result = await core.dispatch('messages:showVersion', { conversationId: id, messageId: versions[shown - 1], index: 3 - shown });
+          const result = await core.dispatch('messages:showVersion', {
+            conversationId: id,
+            messageId: versions[shown - 1],
+            index: 3 - shown,
+          });
           if (!result.ok) throw new Error(result.error.message);
           shown = 3 - shown;
         };
@@ -71,7 +90,15 @@ const bench: Bench = {
       const switched = await interleave({ app, floor }, { rounds: ROUNDS, warmup: 2 });
       const list = core.tasks.get(withLists.id);
       if (!list || list.tasks.length !== TASKS) throw new Error('the shown branch lost its list');
-      rows.push(ratioRow(`switch a version above ${(MESSAGES - 10).toLocaleString('en')} messages, a ${TASKS}-task list on each branch`, switched.app, switched.floor, 'same switch without lists', '≤ 150 ms'));
+      rows.push(
+        ratioRow(
+          `switch a version above ${(MESSAGES - 10).toLocaleString('en')} messages, a ${TASKS}-task list on each branch`,
+          switched.app,
+          switched.floor,
+          'same switch without lists',
+          '≤ 150 ms',
+        ),
+      );
     } finally {
       await core.close();
       fs.rmSync(root, { recursive: true, force: true });

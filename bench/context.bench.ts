@@ -11,8 +11,10 @@ import { interleave, ratioRow, type Bench, type BenchRow } from './benchKit';
 const HISTORY_MESSAGES = 10_000;
 const ROUNDS = 20;
 
-const sentence = (i: number) => `Step ${i}: we checked the widget-${i % 97} config, found ${i % 13} issues and fixed them in module ${i % 31}. `;
-const text = (i: number, sentences: number) => Array.from({ length: sentences }, (_, k) => sentence(i * 7 + k)).join('');
+const sentence = (i: number) =>
+  `Step ${i}: we checked the widget-${i % 97} config, found ${i % 13} issues and fixed them in module ${i % 31}. `;
+const text = (i: number, sentences: number) =>
+  Array.from({ length: sentences }, (_, k) => sentence(i * 7 + k)).join('');
 
 const bench: Bench = {
   title: 'Context: token counting and the history build of a request',
@@ -25,7 +27,10 @@ const bench: Bench = {
     const rows: BenchRow[] = [];
 
     // About 100,000 tokens of history in 400 messages.
-    const params = Array.from({ length: 400 }, (_, i) => ({ role: i % 2 ? ('assistant' as const) : ('user' as const), content: text(i, 9) }));
+    const params = Array.from({ length: 400 }, (_, i) => ({
+      role: i % 2 ? ('assistant' as const) : ('user' as const),
+      content: text(i, 9),
+    }));
     const tokens = params.reduce((n, m) => n + countTokens(m.content), 0);
     const warm = createTokenCounter();
     warm.messages(params);
@@ -38,8 +43,24 @@ const bench: Bench = {
       { rounds: ROUNDS },
     );
     const perSecond = (median: number) => `${Math.round(tokens / (median / 1000)).toLocaleString('en')} tokens/s`;
-    rows.push(ratioRow(`count ${tokens.toLocaleString('en')} tokens, new counter (${perSecond(counted.cold.median)})`, counted.cold, counted.floor, 'countTokens per message', '≈ 1×'));
-    rows.push(ratioRow(`count them again, cached (${perSecond(counted.warm.median)})`, counted.warm, counted.floor, 'countTokens per message', '≪ 1×'));
+    rows.push(
+      ratioRow(
+        `count ${tokens.toLocaleString('en')} tokens, new counter (${perSecond(counted.cold.median)})`,
+        counted.cold,
+        counted.floor,
+        'countTokens per message',
+        '≈ 1×',
+      ),
+    );
+    rows.push(
+      ratioRow(
+        `count them again, cached (${perSecond(counted.warm.median)})`,
+        counted.warm,
+        counted.floor,
+        'countTokens per message',
+        '≪ 1×',
+      ),
+    );
 
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-bench-context-'));
     const core = createNodeCore({ dataDir: path.join(root, 'data'), env: {}, chat: { log: () => {} } });
@@ -64,7 +85,15 @@ const bench: Bench = {
         );
       build();
       const built = await interleave({ app: () => void build(), floor: () => void select.all(id) }, { rounds: ROUNDS });
-      rows.push(ratioRow(`history build, ${HISTORY_MESSAGES.toLocaleString('en')} messages (counts cached)`, built.app, built.floor, 'SELECT of the rows', '< 20 ms'));
+      rows.push(
+        ratioRow(
+          `history build, ${HISTORY_MESSAGES.toLocaleString('en')} messages (counts cached)`,
+          built.app,
+          built.floor,
+          'SELECT of the rows',
+          '< 20 ms',
+        ),
+      );
     } finally {
       core.close();
       fs.rmSync(root, { recursive: true, force: true });

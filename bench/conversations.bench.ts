@@ -24,7 +24,11 @@ const bench: Bench = {
           const { id } = core.conversations.create(`Project ${i} — notes on topic ${i % 97}`);
           if (i % 50 === 0) core.conversations.setPinned(id, true);
           for (let m = 0; m < MESSAGES_EACH; m++) {
-            core.messages.insert({ conversationId: id, role: m % 2 ? 'assistant' : 'user', content: `Message ${m} about widget-${i}` });
+            core.messages.insert({
+              conversationId: id,
+              role: m % 2 ? 'assistant' : 'user',
+              content: `Message ${m} about widget-${i}`,
+            });
           }
         }
       })();
@@ -55,7 +59,12 @@ const bench: Bench = {
         }
         for (const [name, params] of sidebarCases) {
           const t = await time(() => core.dispatch('sidebar:rows', params), { runs: 50 });
-          rows.push({ case: `sidebar:rows, ${withFolders ? '20 folders' : 'no folders'}, ${name}`, runs: t.runs, p50: ms(t.p50), p95: ms(t.p95) });
+          rows.push({
+            case: `sidebar:rows, ${withFolders ? '20 folders' : 'no folders'}, ${name}`,
+            runs: t.runs,
+            p50: ms(t.p50),
+            p95: ms(t.p95),
+          });
         }
       }
       return rows;

@@ -29,7 +29,11 @@ async function seed(dataDir: string): Promise<string> {
   const { id } = core.conversations.create('Imported');
   core.db.transaction(() => {
     for (let i = 1; i <= MESSAGES; i++) {
-      core.messages.insert({ conversationId: id, role: i % 2 ? 'user' : 'assistant', content: i % 2 ? `Question ${i}: what about widget-${i % 97}?` : answer(i) });
+      core.messages.insert({
+        conversationId: id,
+        role: i % 2 ? 'user' : 'assistant',
+        content: i % 2 ? `Question ${i}: what about widget-${i % 97}?` : answer(i),
+      });
     }
   })();
   core.close();
@@ -51,15 +55,28 @@ const bench: Bench = {
         // Every round starts from the imported database: a first send may store a summary.
         fs.rmSync(dataDir, { recursive: true, force: true });
         fs.cpSync(pristine, dataDir, { recursive: true });
-        const { stdout } = await run(process.execPath, ['--import', 'tsx', child, dataDir, which === 'imported' ? id : 'new', MODEL], { maxBuffer: 1 << 20 });
+        const { stdout } = await run(
+          process.execPath,
+          ['--import', 'tsx', child, dataDir, which === 'imported' ? id : 'new', MODEL],
+          { maxBuffer: 1 << 20 },
+        );
         const { elapsed, peakRss } = JSON.parse(stdout) as { elapsed: number; peakRss: number };
         rss[which].push(peakRss);
         return elapsed;
       };
-      const result = await interleave({ imported: () => once('imported'), fresh: () => once('fresh') }, { rounds: ROUNDS, warmup: 1 });
+      const result = await interleave(
+        { imported: () => once('imported'), fresh: () => once('fresh') },
+        { rounds: ROUNDS, warmup: 1 },
+      );
       const peak = (which: 'imported' | 'fresh') => summarize(rss[which]);
       const rows: BenchRow[] = [
-        ratioRow(`first send → reply's request at the model, imported ${MESSAGES.toLocaleString('en')} messages (${MODEL})`, result.imported, result.fresh, 'first send in a new conversation', '≤ 300 ms'),
+        ratioRow(
+          `first send → reply's request at the model, imported ${MESSAGES.toLocaleString('en')} messages (${MODEL})`,
+          result.imported,
+          result.fresh,
+          'first send in a new conversation',
+          '≤ 300 ms',
+        ),
         {
           measure: 'peak host RSS of that process (median / max)',
           'app median': mib(peak('imported').median),

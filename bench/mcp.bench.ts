@@ -20,7 +20,9 @@ const min = (samples: number[]) => Math.min(...samples);
 
 async function bareClient(): Promise<{ client: Client; close: () => Promise<void> }> {
   const client = new Client({ name: 'bench', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [EVERYTHING, 'stdio'], stderr: 'ignore' }));
+  await client.connect(
+    new StdioClientTransport({ command: process.execPath, args: [EVERYTHING, 'stdio'], stderr: 'ignore' }),
+  );
   await client.listTools();
   return { client, close: () => client.close() };
 }
@@ -43,7 +45,9 @@ async function makeCore() {
   fs.mkdirSync(dataDir, { recursive: true });
   fs.writeFileSync(
     path.join(dataDir, 'mcp.json'),
-    JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'], trusted: true } } }),
+    JSON.stringify({
+      mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'], trusted: true } },
+    }),
   );
   const core = createNodeCore({ dataDir, env: {}, chat: { log: () => {} } });
   return Object.assign(core, { root });
@@ -112,8 +116,18 @@ async function startToReady(): Promise<BenchRow[]> {
       await bare.close();
     }
     return [
-      { measure: `everything server start → ready via Stepwise (${STARTS} starts)`, median: ms(median(a)), min: ms(min(a)), note: 'spawn + initialize + tools/list' },
-      { measure: 'everything server start → ready via bare SDK (floor)', median: ms(median(b)), min: ms(min(b)), note: `ratio ${(median(a) / median(b)).toFixed(2)}×` },
+      {
+        measure: `everything server start → ready via Stepwise (${STARTS} starts)`,
+        median: ms(median(a)),
+        min: ms(min(a)),
+        note: 'spawn + initialize + tools/list',
+      },
+      {
+        measure: 'everything server start → ready via bare SDK (floor)',
+        median: ms(median(b)),
+        min: ms(min(b)),
+        note: `ratio ${(median(a) / median(b)).toFixed(2)}×`,
+      },
     ];
   });
 }

@@ -21,7 +21,14 @@ const bench: Bench = {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-bench-plan-'));
     const core = createNodeCore({ dataDir: path.join(root, 'data'), env: {}, chat: { log: () => {} } });
     try {
-      core.tools.register(defineTool({ name: 'act', description: 'Changes nothing, quickly.', parameters: z.object({}), handler: () => 'ok' }));
+      core.tools.register(
+        defineTool({
+          name: 'act',
+          description: 'Changes nothing, quickly.',
+          parameters: z.object({}),
+          handler: () => 'ok',
+        }),
+      );
       const off = core.conversations.create('Off').id;
       await core.dispatch('plan:setMode', { conversationId: off, mode: 'off' });
       const todoList = Array.from({ length: 20 }, (_, i) => ({ id: i + 1, title: `Step ${i + 1}`, status: 'pending' }));
@@ -30,11 +37,15 @@ const bench: Bench = {
       const approved = async (mode: 'before_acting' | 'every_plan') => {
         const id = core.conversations.create(mode).id;
         await core.dispatch('plan:setMode', { conversationId: id, mode });
-        await core.tools.run('manage_todo_list', JSON.stringify({ todoList }), { conversationId: id, agentId: 'main', signal });
+        await core.tools.run('manage_todo_list', JSON.stringify({ todoList }), {
+          conversationId: id,
+          agentId: 'main',
+          signal,
+        });
         const tasks = core.tasks.get(id)!.tasks.map((t) => ({ id: t.id, title: t.title }));
         core.db
           .prepare(
-            "INSERT INTO plan_revisions (conversation_id, list_id, revision, tasks, comments, approved_at, created_at) VALUES (?, ?, 1, ?, '{\"general\":\"\",\"tasks\":[]}', 1, 1)",
+            'INSERT INTO plan_revisions (conversation_id, list_id, revision, tasks, comments, approved_at, created_at) VALUES (?, ?, 1, ?, \'{"general":"","tasks":[]}\', 1, 1)',
           )
           .run(id, core.tasks.get(id)!.id, JSON.stringify(tasks));
         return id;

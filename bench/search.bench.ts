@@ -16,27 +16,40 @@ const ROUNDS = Number(process.env.STEPWISE_BENCH_ROUNDS ?? 20);
 const WORD = 'the';
 
 const question = (i: number) => `Can you check the config of widget-${i % 97} before the release?`;
-const answer = (i: number) => `Sure: the config of widget-${i % 97} had ${i % 13} issues, and the fix is in module ${i % 31}.`;
+const answer = (i: number) =>
+  `Sure: the config of widget-${i % 97} had ${i % 13} issues, and the fix is in module ${i % 31}.`;
 
-async function scale(name: string, seed: (core: ReturnType<typeof import('../src/main/core/createNodeCore').createNodeCore>) => void): Promise<BenchRow> {
+async function scale(
+  name: string,
+  seed: (core: ReturnType<typeof import('../src/main/core/createNodeCore').createNodeCore>) => void,
+): Promise<BenchRow> {
   registerRawImports();
   const { createNodeCore } = await import('../src/main/core/createNodeCore');
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-bench-search-'));
   const core = createNodeCore({ dataDir: path.join(root, 'data'), env: {}, chat: { log: () => {} } });
   try {
     core.db.transaction(() => seed(core))();
-    const floor = core.db.prepare('SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid DESC LIMIT 100');
+    const floor = core.db.prepare(
+      'SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid DESC LIMIT 100',
+    );
     const result = await interleave(
       {
         app: async () => {
           const listed = await core.dispatch('conversations:list', { query: WORD, limit: 100 });
-          if (!listed.ok || !(listed.value as { items: unknown[] }).items.length) throw new Error('the search found nothing');
+          if (!listed.ok || !(listed.value as { items: unknown[] }).items.length)
+            throw new Error('the search found nothing');
         },
         floor: () => floor.all(`"${WORD}"*`),
       },
       { rounds: ROUNDS },
     );
-    return ratioRow(`search "${WORD}", ${name} → first page`, result.app, result.floor, 'FTS5 MATCH, newest 100 rows', '≤ 30 ms');
+    return ratioRow(
+      `search "${WORD}", ${name} → first page`,
+      result.app,
+      result.floor,
+      'FTS5 MATCH, newest 100 rows',
+      '≤ 30 ms',
+    );
   } finally {
     core.close();
     fs.rmSync(root, { recursive: true, force: true });
@@ -58,7 +71,11 @@ const bench: Bench = {
       await scale(`${ONE_CONVERSATION.toLocaleString('en')} messages of one conversation`, (core) => {
         const { id } = core.conversations.create('One long conversation');
         for (let i = 0; i < ONE_CONVERSATION; i++) {
-          core.messages.insert({ conversationId: id, role: i % 2 ? 'assistant' : 'user', content: i % 2 ? answer(i) : question(i) });
+          core.messages.insert({
+            conversationId: id,
+            role: i % 2 ? 'assistant' : 'user',
+            content: i % 2 ? answer(i) : question(i),
+          });
         }
         for (let i = 0; i < 100; i++) core.conversations.create(`Other ${i}`);
       }),

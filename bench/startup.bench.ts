@@ -32,7 +32,11 @@ async function seeded(fill: (core: Core) => void): Promise<string> {
 const longConversation = (core: Core) => {
   const { id } = core.conversations.create('Long');
   for (let i = 1; i <= MESSAGES; i++) {
-    core.messages.insert({ conversationId: id, role: i % 2 ? 'user' : 'assistant', content: `Message ${i} about the plan and its steps.` });
+    core.messages.insert({
+      conversationId: id,
+      role: i % 2 ? 'user' : 'assistant',
+      content: `Message ${i} about the plan and its steps.`,
+    });
   }
 };
 
@@ -40,8 +44,16 @@ const manyConversations = (core: Core) => {
   for (let i = 0; i < CONVERSATIONS; i++) {
     const { id } = core.conversations.create(`Project ${i} notes on topic ${i % 97}`);
     if (i % 500 === 0) core.conversations.setPinned(id, true);
-    core.messages.insert({ conversationId: id, role: 'user', content: `How should the widget-${i} report be written?` });
-    core.messages.insert({ conversationId: id, role: 'assistant', content: `Write the report for widget-${i} in three short sections.` });
+    core.messages.insert({
+      conversationId: id,
+      role: 'user',
+      content: `How should the widget-${i} report be written?`,
+    });
+    core.messages.insert({
+      conversationId: id,
+      role: 'assistant',
+      content: `Write the report for widget-${i} in three short sections.`,
+    });
   }
 };
 
@@ -53,10 +65,25 @@ async function startupRows(empty: string, long: string, many: string): Promise<B
     await host.stop();
     return elapsed;
   };
-  const result = await interleave({ empty: start(empty), long: start(long), many: start(many) }, { rounds: ROUNDS, warmup: 1 });
+  const result = await interleave(
+    { empty: start(empty), long: start(long), many: start(many) },
+    { rounds: ROUNDS, warmup: 1 },
+  );
   return [
-    ratioRow(`host start → URL line, ${MESSAGES.toLocaleString('en')} messages`, result.long, result.empty, 'empty data dir', '≤ 400 ms'),
-    ratioRow(`host start → URL line, ${CONVERSATIONS.toLocaleString('en')} conversations`, result.many, result.empty, 'empty data dir', '≤ 400 ms'),
+    ratioRow(
+      `host start → URL line, ${MESSAGES.toLocaleString('en')} messages`,
+      result.long,
+      result.empty,
+      'empty data dir',
+      '≤ 400 ms',
+    ),
+    ratioRow(
+      `host start → URL line, ${CONVERSATIONS.toLocaleString('en')} conversations`,
+      result.many,
+      result.empty,
+      'empty data dir',
+      '≤ 400 ms',
+    ),
   ];
 }
 
@@ -77,7 +104,13 @@ async function searchRow(many: string): Promise<BenchRow> {
       },
       { rounds: ROUNDS },
     );
-    return ratioRow(`search a word in all ${CONVERSATIONS.toLocaleString('en')} conversations`, result.app, result.bare, 'bare FTS5 query', '≤ 30 ms');
+    return ratioRow(
+      `search a word in all ${CONVERSATIONS.toLocaleString('en')} conversations`,
+      result.app,
+      result.bare,
+      'bare FTS5 query',
+      '≤ 30 ms',
+    );
   } finally {
     core.close();
   }

@@ -93,7 +93,10 @@ const bench: Bench = {
     const { createNodeCore } = await import('../src/main/core/createNodeCore');
     const { startHost } = await import('../src/main/host/server');
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-bench-taskdom-'));
-    const core = createNodeCore({ dataDir: path.join(root, 'data'), env: { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' } });
+    const core = createNodeCore({
+      dataDir: path.join(root, 'data'),
+      env: { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' },
+    });
     // Subscribed before the host: the moment the host's own listener starts (after the core's).
     let hostStartedAt = 0;
     core.bus.subscribe((event) => event === 'tasks:changed' && (hostStartedAt = now()));
@@ -157,7 +160,13 @@ const bench: Bench = {
       let round = 0;
       const WARMUP = 10;
       const samples = { app: [] as number[], floor: [] as number[] };
-      const stages = { write: [] as number[], send: [] as number[], 'send (host)': [] as number[], wire: [] as number[], page: [] as number[] };
+      const stages = {
+        write: [] as number[],
+        send: [] as number[],
+        'send (host)': [] as number[],
+        wire: [] as number[],
+        page: [] as number[],
+      };
       const profilers: [string, Profiler][] = [];
       if (PROFILE_DIR) {
         profilers.push(['host', await profileNode()]);
@@ -168,7 +177,9 @@ const bench: Bench = {
         const timeout = new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Error(`"${text}" did not reach the page within 10 s`)), 10_000);
         });
-        return Promise.race([on.evaluate('window.__done') as Promise<number>, timeout]).finally(() => clearTimeout(timer));
+        return Promise.race([on.evaluate('window.__done') as Promise<number>, timeout]).finally(() =>
+          clearTimeout(timer),
+        );
       };
       await interleave(
         {
@@ -209,7 +220,13 @@ const bench: Bench = {
       const floor = samples.floor.slice(WARMUP);
       const stageRows: BenchRow[] = Object.entries(STAGES ? stages : {}).map(([stage, all]) => {
         const kept = all.slice(WARMUP);
-        return { measure: `  stage: ${stage}`, rounds: kept.length, 'app p50': ms(percentile(kept, 50)), 'app p95': ms(percentile(kept, 95)), 'app min': ms(Math.min(...kept)) };
+        return {
+          measure: `  stage: ${stage}`,
+          rounds: kept.length,
+          'app p50': ms(percentile(kept, 50)),
+          'app p95': ms(percentile(kept, 95)),
+          'app min': ms(Math.min(...kept)),
+        };
       });
       return [
         {

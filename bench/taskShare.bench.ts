@@ -55,7 +55,10 @@ const OBSERVER = `(() => {
 async function startBareServer() {
   const mcp = new McpServer({ name: 'bare', version: '1.0.0' });
   mcp.registerTool('noop', { description: 'Does nothing.' }, () => ({ content: [{ type: 'text', text: '{}' }] }));
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), enableJsonResponse: true });
+  const transport = new StreamableHTTPServerTransport({
+    sessionIdGenerator: () => randomUUID(),
+    enableJsonResponse: true,
+  });
   await mcp.connect(transport);
   const server = http.createServer((req, res) => void transport.handleRequest(req, res));
   const port = await freePort();
@@ -74,12 +77,18 @@ async function startBareServer() {
 const bench: Bench = {
   title: 'MCP update_task → task header changed in the DOM (Chromium, browser host)',
   async run(): Promise<BenchRow[]> {
-    execFileSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs'), '--if-stale'], { cwd: ROOT, stdio: 'ignore' });
+    execFileSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs'), '--if-stale'], {
+      cwd: ROOT,
+      stdio: 'ignore',
+    });
     registerRawImports();
     const { createNodeCore } = await import('../src/main/core/createNodeCore');
     const { startHost } = await import('../src/main/host/server');
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-bench-share-'));
-    const core = createNodeCore({ dataDir: path.join(root, 'data'), env: { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' } });
+    const core = createNodeCore({
+      dataDir: path.join(root, 'data'),
+      env: { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' },
+    });
     const host = await startHost({ core, rendererDir: path.join(ROOT, 'out/renderer'), port: 0 });
     const bare = await startBareServer();
     const browser = await launchChromium();
@@ -90,7 +99,10 @@ const bench: Bench = {
       await core.taskShare.settled();
       const configured = await core.dispatch('taskShare:configuration', {});
       if (!configured.ok) throw new Error(configured.error.message);
-      const client = await connectClient(parseConfiguration((configured.value as { json: string }).json), 'bench-client');
+      const client = await connectClient(
+        parseConfiguration((configured.value as { json: string }).json),
+        'bench-client',
+      );
       const floorClient = await connectClient({ url: bare.url, token: 'unused' }, 'bench-floor');
       clients.push(client, floorClient);
 
@@ -106,7 +118,11 @@ const bench: Bench = {
       const page = await browser.newPage();
       await page.goto(host.url);
       await page.getByRole('link', { name: TITLE }).click();
-      await page.getByRole('region', { name: 'Tasks' }).getByText('Working on round 0').first().waitFor({ timeout: 30_000 });
+      await page
+        .getByRole('region', { name: 'Tasks' })
+        .getByText('Working on round 0')
+        .first()
+        .waitFor({ timeout: 30_000 });
       await page.evaluate(OBSERVER);
 
       let round = 0;
@@ -124,7 +140,10 @@ const bench: Bench = {
             const start = now();
             lastCall = performance.now();
             await callJson(client, 'update_task', { conversationId, taskId: 1, title: text });
-            const shown = (await within(page.evaluate('window.__done'), `"${text}" did not reach the header`)) as number;
+            const shown = (await within(
+              page.evaluate('window.__done'),
+              `"${text}" did not reach the header`,
+            )) as number;
             const took = shown - start;
             samples.app.push(took);
             return took;

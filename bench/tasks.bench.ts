@@ -49,7 +49,12 @@ function jsonFileStore(dir: string, conversationId: string) {
       let current: { tasks: unknown[] } = { tasks: [] };
       if (fs.existsSync(file)) current = JSON.parse(fs.readFileSync(file, 'utf8')) as { tasks: unknown[] };
       else fs.mkdirSync(path.dirname(file), { recursive: true });
-      current.tasks = items.map((t) => ({ id: String(t.id), title: t.title, description: t.description, done: t.status === 'completed' }));
+      current.tasks = items.map((t) => ({
+        id: String(t.id),
+        title: t.title,
+        description: t.description,
+        done: t.status === 'completed',
+      }));
       const fd = fs.openSync(file, 'w');
       try {
         fs.writeSync(fd, JSON.stringify(current, null, 2));
@@ -66,9 +71,13 @@ function jsonFileStore(dir: string, conversationId: string) {
  * change status (one done, the next in progress) and each gets its event row.
  */
 function bareWriter(db: import('better-sqlite3').Database, listId: number) {
-  const ids = (db.prepare('SELECT id FROM tasks WHERE list_id = ? ORDER BY position').all(listId) as Array<{ id: number }>).map((r) => r.id);
+  const ids = (
+    db.prepare('SELECT id FROM tasks WHERE list_id = ? ORDER BY position').all(listId) as Array<{ id: number }>
+  ).map((r) => r.id);
   const update = db.prepare('UPDATE tasks SET status = ?, updated_at = ? WHERE id = ?');
-  const event = db.prepare("INSERT INTO task_events (list_id, task_id, at, actor, kind, before, after) VALUES (?, ?, ?, 'model', 'updated', ?, ?)");
+  const event = db.prepare(
+    "INSERT INTO task_events (list_id, task_id, at, actor, kind, before, after) VALUES (?, ?, ?, 'model', 'updated', ?, ?)",
+  );
   let step = 0;
   return db.transaction(() => {
     const done = ids[step % ids.length];
@@ -88,7 +97,11 @@ async function storeComparison(root: string): Promise<BenchRow[]> {
 
   /** The app's real path: the tool registry (JSON arguments, schema) and the task core. */
   async function appPath(synchronous: 'NORMAL' | 'FULL') {
-    const core = createNodeCore({ dataDir: fs.mkdtempSync(path.join(root, `app-${synchronous}-`)), env: {}, chat: { log: () => {} } });
+    const core = createNodeCore({
+      dataDir: fs.mkdtempSync(path.join(root, `app-${synchronous}-`)),
+      env: {},
+      chat: { log: () => {} },
+    });
     core.db.pragma(`synchronous = ${synchronous}`);
     const conversationId = core.conversations.create('bench').id;
     core.messages.insert({ conversationId, role: 'user', content: 'Plan it' });
@@ -132,9 +145,27 @@ async function storeComparison(root: string): Promise<BenchRow[]> {
       { rounds: RUNS, warmup: 5 },
     );
     return [
-      ratioRow('manage_todo_list replacing 50 tasks (registry + core, WAL)', result.app, result.bare, 'bare better-sqlite3, same row writes', '≤ 3×'),
-      ratioRow('the same with fsync per commit (synchronous=FULL)', result.appFull, result.json, 'JSON file + fsync (seed 001)', '< 1× (faster)'),
-      ratioRow('  … on a fresh database (its WAL still growing: appends allocate)', result.appFresh, result.json, 'JSON file + fsync (seed 001)', '—'),
+      ratioRow(
+        'manage_todo_list replacing 50 tasks (registry + core, WAL)',
+        result.app,
+        result.bare,
+        'bare better-sqlite3, same row writes',
+        '≤ 3×',
+      ),
+      ratioRow(
+        'the same with fsync per commit (synchronous=FULL)',
+        result.appFull,
+        result.json,
+        'JSON file + fsync (seed 001)',
+        '< 1× (faster)',
+      ),
+      ratioRow(
+        '  … on a fresh database (its WAL still growing: appends allocate)',
+        result.appFresh,
+        result.json,
+        'JSON file + fsync (seed 001)',
+        '—',
+      ),
     ];
   } finally {
     for (const c of [normal, full, fresh, bare]) c.core.close();
@@ -167,7 +198,10 @@ async function oneRowComparison(root: string): Promise<BenchRow[]> {
     const conversationId = core.conversations.create('bench').id;
     core.messages.insert({ conversationId, role: 'user', content: 'Plan it' });
     const reply = core.messages.insert({ conversationId, role: 'assistant', content: 'Planning.' });
-    return { core, ctx: { conversationId, agentId: 'main', signal: new AbortController().signal, messageId: reply.id } };
+    return {
+      core,
+      ctx: { conversationId, agentId: 'main', signal: new AbortController().signal, messageId: reply.id },
+    };
   };
   const app = open();
   const bare = open();
@@ -179,7 +213,13 @@ async function oneRowComparison(root: string): Promise<BenchRow[]> {
     if (!first.ok) throw new Error(first.content);
   }
   const bareDb = bare.core.db;
-  const ids = (bareDb.prepare('SELECT t.id FROM tasks t JOIN task_lists l ON l.id = t.list_id WHERE l.closed_at IS NULL ORDER BY t.position').all() as Array<{ id: number }>).map((r) => r.id);
+  const ids = (
+    bareDb
+      .prepare(
+        'SELECT t.id FROM tasks t JOIN task_lists l ON l.id = t.list_id WHERE l.closed_at IS NULL ORDER BY t.position',
+      )
+      .all() as Array<{ id: number }>
+  ).map((r) => r.id);
   const update = bareDb.prepare('UPDATE tasks SET status = ?, updated_at = ? WHERE id = ?');
   let appStep = 0;
   let bareStep = 0;
@@ -204,8 +244,20 @@ async function oneRowComparison(root: string): Promise<BenchRow[]> {
     const cold = await interleave(sides, { rounds: RUNS, warmup: 10 });
     const warm = await interleave(sides, { rounds: RUNS, warmup: STEADY_WARMUP_CALLS });
     return [
-      ratioRow(`manage_todo_list, 50 tasks, 1 task changed per call (WAL), steady state (after ${STEADY_WARMUP_CALLS} calls)`, warm.app, warm.floor, floorName, '≤ 3×'),
-      ratioRow('  … its first calls in the process (V8 still compiling the app\'s side)', cold.app, cold.floor, floorName, '—'),
+      ratioRow(
+        `manage_todo_list, 50 tasks, 1 task changed per call (WAL), steady state (after ${STEADY_WARMUP_CALLS} calls)`,
+        warm.app,
+        warm.floor,
+        floorName,
+        '≤ 3×',
+      ),
+      ratioRow(
+        "  … its first calls in the process (V8 still compiling the app's side)",
+        cold.app,
+        cold.floor,
+        floorName,
+        '—',
+      ),
     ];
   } finally {
     app.core.close();

@@ -28,7 +28,8 @@ const ONLY = process.env.STEPWISE_BENCH_ONLY?.split(',');
 const wanted = (section: string) => !ONLY || ONLY.includes(section);
 const began = performance.now();
 /** Progress on stderr, so a slow step shows where it is (the table goes to stdout). */
-const step = (what: string) => process.stderr.write(`  [ui ${((performance.now() - began) / 1000).toFixed(1)} s] ${what}\n`);
+const step = (what: string) =>
+  process.stderr.write(`  [ui ${((performance.now() - began) / 1000).toFixed(1)} s] ${what}\n`);
 
 /** About `tokens` tokens of ordinary Markdown (4 characters a token), ending in `end`. */
 function markdownReply(tokens: number, end: string): string {
@@ -37,7 +38,12 @@ function markdownReply(tokens: number, end: string): string {
   const parts: string[] = [];
   let length = 0;
   for (let i = 0; length < tokens * 4; i++) {
-    const piece = i % 12 === 11 ? '```ts\nconst step = ' + i + ';\nconsole.log(step);\n```\n\n' : i % 5 === 4 ? `- item ${i}\n- item ${i + 1}\n\n` : `${paragraph.repeat(3)}\n\n`;
+    const piece =
+      i % 12 === 11
+        ? '```ts\nconst step = ' + i + ';\nconsole.log(step);\n```\n\n'
+        : i % 5 === 4
+          ? `- item ${i}\n- item ${i + 1}\n\n`
+          : `${paragraph.repeat(3)}\n\n`;
     parts.push(piece);
     length += piece.length;
   }
@@ -51,15 +57,24 @@ function markdownReply(tokens: number, end: string): string {
  */
 const SHAPES = {
   lines: (end: string) =>
-    Array.from({ length: Math.round(12_500 * SCALE) }, (_, i) => `12:00:${String(i % 60).padStart(2, '0')} worker-${i % 8} handled **job ${i}** in \`${i % 97} ms\`, queue ${i % 13}`).join('\n') +
-    `\n${end}\n`,
+    Array.from(
+      { length: Math.round(12_500 * SCALE) },
+      (_, i) =>
+        `12:00:${String(i % 60).padStart(2, '0')} worker-${i % 8} handled **job ${i}** in \`${i % 97} ms\`, queue ${i % 13}`,
+    ).join('\n') + `\n${end}\n`,
   code: (end: string) =>
     '```ts\n' +
-    Array.from({ length: Math.round(16_000 * SCALE) }, (_, i) => `const value${i} = compute(${i}, "item-${i % 97}"); // step ${i}`).join('\n') +
+    Array.from(
+      { length: Math.round(16_000 * SCALE) },
+      (_, i) => `const value${i} = compute(${i}, "item-${i % 97}"); // step ${i}`,
+    ).join('\n') +
     `\n// ${end}\n\`\`\`\n`,
   table: (end: string) =>
     '| id | name | state | owner | note |\n|---|---|---|---|---|\n' +
-    Array.from({ length: Math.round(10_000 * SCALE) }, (_, i) => `| ${i} | widget-${i % 97} | **ok** | team-${i % 13} | checked at step ${i} of the plan run |`).join('\n') +
+    Array.from(
+      { length: Math.round(10_000 * SCALE) },
+      (_, i) => `| ${i} | widget-${i % 97} | **ok** | team-${i % 13} | checked at step ${i} of the plan run |`,
+    ).join('\n') +
     `\n| ${end} | end | done | - | - |\n`,
 };
 type Shape = keyof typeof SHAPES;
@@ -162,13 +177,15 @@ function longestTask(trace: Buffer): { wall: number; cpu: number; cpuOfLongestWa
   const marks = events.filter((e) => e.name === STREAM_START || e.name === STREAM_END).sort((a, b) => a.ts - b.ts);
   const windows: Array<[number, number]> = [];
   for (let i = 0; i + 1 < marks.length; i++) {
-    if (marks[i].name === STREAM_START && marks[i + 1].name === STREAM_END) windows.push([marks[i].ts, marks[i + 1].ts]);
+    if (marks[i].name === STREAM_START && marks[i + 1].name === STREAM_END)
+      windows.push([marks[i].ts, marks[i + 1].ts]);
   }
   if (!windows.length) throw new Error('the trace holds no streaming marks');
   const streaming = (e: TraceEvent) => windows.some(([from, to]) => e.ts >= from && e.ts <= to);
   const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && streaming(e));
   const busiest = new Map<string, number>();
-  for (const task of tasks) busiest.set(`${task.pid}:${task.tid}`, (busiest.get(`${task.pid}:${task.tid}`) ?? 0) + (task.tdur ?? 0));
+  for (const task of tasks)
+    busiest.set(`${task.pid}:${task.tid}`, (busiest.get(`${task.pid}:${task.tid}`) ?? 0) + (task.tdur ?? 0));
   const main = [...busiest].sort((a, b) => b[1] - a[1])[0]?.[0];
   const mine = tasks.filter((t) => `${t.pid}:${t.tid}` === main);
   const byWall = mine.reduce((a, b) => ((b.dur ?? 0) > (a.dur ?? 0) ? b : a), mine[0]);
@@ -214,7 +231,11 @@ async function tinyDeltaRows(app: App, server: ScriptedServer): Promise<BenchRow
         const start = await sendInNewConversation(page, `tiny ${end}`);
         const painted = await paintedAt(page, end);
         const request = server.streamRequests().at(-1)!;
-        phases.push([request.at - start, (request.finishedAt ?? painted) - request.at, painted - (request.finishedAt ?? painted)]);
+        phases.push([
+          request.at - start,
+          (request.finishedAt ?? painted) - request.at,
+          painted - (request.finishedAt ?? painted),
+        ]);
         return painted - start;
       },
       sdk: async () => {
@@ -234,15 +255,26 @@ async function tinyDeltaRows(app: App, server: ScriptedServer): Promise<BenchRow
   );
   // Where the app's time goes: Enter → request at the server, its first → last byte, last byte → painted.
   const phase = (i: number) => ms(summarize(phases.slice(-ROUNDS).map((p) => p[i])).median);
-  step(`tiny phases (medians): send ${phase(0)}, server streaming ${phase(1)}, last byte → painted ${phase(2)}; the SDK's server streaming ${ms(summarize(sdkStreaming.slice(-ROUNDS)).median)}`);
-  if (PROFILE_DIR) await profilePage(page, PROFILE_DIR, 'tiny-page', async () => {
-    for (let i = 0; i < 5; i++) {
-      const end = `END-OF-TINY-${++round}`;
-      await sendInNewConversation(page, `tiny ${end}`);
-      await paintedAt(page, end);
-    }
-  });
-  return [ratioRow(`stream ${TINY_DELTAS.toLocaleString('en')} deltas of 7 characters → last painted`, result.app, result.sdk, 'openai SDK alone', '≤ 1.2×')];
+  step(
+    `tiny phases (medians): send ${phase(0)}, server streaming ${phase(1)}, last byte → painted ${phase(2)}; the SDK's server streaming ${ms(summarize(sdkStreaming.slice(-ROUNDS)).median)}`,
+  );
+  if (PROFILE_DIR)
+    await profilePage(page, PROFILE_DIR, 'tiny-page', async () => {
+      for (let i = 0; i < 5; i++) {
+        const end = `END-OF-TINY-${++round}`;
+        await sendInNewConversation(page, `tiny ${end}`);
+        await paintedAt(page, end);
+      }
+    });
+  return [
+    ratioRow(
+      `stream ${TINY_DELTAS.toLocaleString('en')} deltas of 7 characters → last painted`,
+      result.app,
+      result.sdk,
+      'openai SDK alone',
+      '≤ 1.2×',
+    ),
+  ];
 }
 
 async function streamingRows(app: App, server: ScriptedServer): Promise<BenchRow[]> {
@@ -271,7 +303,9 @@ async function streamingRows(app: App, server: ScriptedServer): Promise<BenchRow
     { rounds: ROUNDS },
   );
   // Long tasks come from a few more app rounds, traced: tracing would slow the timed ones.
-  await app.browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'] });
+  await app.browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'],
+  });
   for (let i = 0; i < 3; i++) {
     const end = `END-OF-STREAM-${++round}`;
     await sendInNewConversation(page, `stream ${end}`);
@@ -280,8 +314,18 @@ async function streamingRows(app: App, server: ScriptedServer): Promise<BenchRow
   }
   const longest = longestTask(await app.browser.stopTracing());
   return [
-    ratioRow(`stream ${STREAM_TOKENS.toLocaleString('en')} tokens → last token painted`, result.app, result.sdk, 'openai SDK alone', '≤ 1.3×'),
-    { measure: 'longest main-thread task while streaming (Enter → last token painted): CPU time', 'app median': ms(longest.cpu), goal: '≤ 50 ms' },
+    ratioRow(
+      `stream ${STREAM_TOKENS.toLocaleString('en')} tokens → last token painted`,
+      result.app,
+      result.sdk,
+      'openai SDK alone',
+      '≤ 1.3×',
+    ),
+    {
+      measure: 'longest main-thread task while streaming (Enter → last token painted): CPU time',
+      'app median': ms(longest.cpu),
+      goal: '≤ 50 ms',
+    },
     {
       measure: 'longest main-thread task while streaming: wall time',
       'app median': ms(longest.wall),
@@ -312,7 +356,11 @@ const SHAPE_NAMES: Record<Shape, string> = {
   table: 'one table of 10,000 rows',
 };
 
-async function bigReplyRows(app: App, server: ScriptedServer, shape: 'megabyte' | Shape = 'megabyte'): Promise<BenchRow[]> {
+async function bigReplyRows(
+  app: App,
+  server: ScriptedServer,
+  shape: 'megabyte' | Shape = 'megabyte',
+): Promise<BenchRow[]> {
   const { page } = app;
   const label = shape === 'megabyte' ? '1 MB reply' : `1 MB reply, ${SHAPE_NAMES[shape]}`;
   const word = shape === 'megabyte' ? 'MEGABYTE' : shape.toUpperCase();
@@ -340,8 +388,21 @@ async function bigReplyRows(app: App, server: ScriptedServer, shape: 'megabyte' 
   const peak = hostPeakRss(app);
   const rss = peak === null ? 'n/a' : `${(peak / 1024 / 1024).toFixed(0)} MiB`;
   return [
-    { measure: `${label}: server done → last text painted`, rounds: a.rounds, 'app median': ms(a.median), 'app min': ms(a.min), goal: '≤ 2,000 ms', 'peak host RSS': rss },
-    { measure: `${label}: reopen → last text painted`, rounds: r.rounds, 'app median': ms(r.median), 'app min': ms(r.min), goal: '≤ 500 ms' },
+    {
+      measure: `${label}: server done → last text painted`,
+      rounds: a.rounds,
+      'app median': ms(a.median),
+      'app min': ms(a.min),
+      goal: '≤ 2,000 ms',
+      'peak host RSS': rss,
+    },
+    {
+      measure: `${label}: reopen → last text painted`,
+      rounds: r.rounds,
+      'app median': ms(r.median),
+      'app min': ms(r.min),
+      goal: '≤ 500 ms',
+    },
   ];
 }
 
@@ -358,7 +419,8 @@ async function seedLongConversation(count: number, title: string, env: Record<st
       core.messages.insert({
         conversationId: conversation.id,
         role: i % 2 ? 'user' : 'assistant',
-        content: i % 2 ? `Question ${i}` : `Answer ${i} with **bold** text, \`code\` and a [link](https://example.com).`,
+        content:
+          i % 2 ? `Question ${i}` : `Answer ${i} with **bold** text, \`code\` and a [link](https://example.com).`,
       });
     }
   })();
@@ -419,7 +481,8 @@ async function sendToRequestRow(app: App, server: ScriptedServer, count: number)
     // arrive before a count taken afterwards, leaving nothing to wait for.
     const deadline = Date.now() + 60_000;
     while (server.streamRequests().length === before) {
-      if (Date.now() > deadline) throw new Error(`no request reached the model: ${await page.getByRole('log').innerText()}`.slice(0, 2000));
+      if (Date.now() > deadline)
+        throw new Error(`no request reached the model: ${await page.getByRole('log').innerText()}`.slice(0, 2000));
       await new Promise((r) => setTimeout(r, 1));
     }
     const arrived = server.streamRequests().at(-1)!.at;
@@ -431,7 +494,10 @@ async function sendToRequestRow(app: App, server: ScriptedServer, count: number)
       long: () =>
         timeSend(async () => {
           await page.getByRole('link', { name: `Long ${count}` }).click();
-          await page.getByText(/Answer \d+ with|OK/).last().waitFor({ timeout: 60_000 });
+          await page
+            .getByText(/Answer \d+ with|OK/)
+            .last()
+            .waitFor({ timeout: 60_000 });
         }),
       fresh: () =>
         timeSend(async () => {
@@ -474,12 +540,15 @@ const bench: Bench = {
     try {
       step('launching');
       const profiling = PROFILE_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${PROFILE_DIR}` } : {};
-      const app = await launchApp({ env: { OPENAI_BASE_URL: server.baseUrl, STEPWISE_MODEL: 'scripted', ...profiling } });
+      const app = await launchApp({
+        env: { OPENAI_BASE_URL: server.baseUrl, STEPWISE_MODEL: 'scripted', ...profiling },
+      });
       step('launched');
       try {
         if (wanted('stream')) rows.push(...(await streamingRows(app, server)));
         if (wanted('megabyte')) rows.push(...(await bigReplyRows(app, server)));
-        for (const shape of Object.keys(SHAPES) as Shape[]) if (wanted(shape)) rows.push(...(await bigReplyRows(app, server, shape)));
+        for (const shape of Object.keys(SHAPES) as Shape[])
+          if (wanted(shape)) rows.push(...(await bigReplyRows(app, server, shape)));
         if (wanted('tiny')) rows.push(...(await tinyDeltaRows(app, server)));
       } finally {
         await app.close();

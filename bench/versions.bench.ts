@@ -26,7 +26,13 @@ const bench: Bench = {
       const ids: number[] = [];
       core.db.transaction(() => {
         for (let i = 0; i < MESSAGES; i++) {
-          ids.push(core.messages.insert({ conversationId: id, role: i % 2 ? 'assistant' : 'user', content: `Message ${i} with some words` }).id);
+          ids.push(
+            core.messages.insert({
+              conversationId: id,
+              role: i % 2 ? 'assistant' : 'user',
+              content: `Message ${i} with some words`,
+            }).id,
+          );
         }
       })();
       // A second version of message 11, so nearly the whole conversation hangs below the switch.
@@ -35,7 +41,12 @@ const bench: Bench = {
       const edited = core.db.transaction(() => {
         tree.hideAfter(id, parent);
         tree.unchoose(id, parent);
-        return core.messages.insert({ conversationId: id, role: 'user', content: 'Edited', place: { parentId: parent, chosen: true, shown: true } }).id;
+        return core.messages.insert({
+          conversationId: id,
+          role: 'user',
+          content: 'Edited',
+          place: { parentId: parent, chosen: true, shown: true },
+        }).id;
       })();
       tree.show(id, parent, ids[10]);
 
@@ -48,7 +59,9 @@ const bench: Bench = {
         { app: () => dispatch('messages:list', { conversationId: id, limit: 100 }), floor: () => void before.all(id) },
         { rounds: ROUNDS },
       );
-      rows.push(ratioRow('messages:list, first page of 100', opened.app, opened.floor, 'page query before versions', '≤ 5 ms'));
+      rows.push(
+        ratioRow('messages:list, first page of 100', opened.app, opened.floor, 'page query before versions', '≤ 5 ms'),
+      );
 
       // There and back: the long branch hidden and the short one shown, then the reverse.
       const flip = core.db.prepare('UPDATE messages SET shown = 1 - shown WHERE conversation_id = ? AND id > ?');
@@ -66,7 +79,13 @@ const bench: Bench = {
         { rounds: ROUNDS },
       );
       rows.push(
-        ratioRow(`switch a version above ${(MESSAGES - 10).toLocaleString('en')} messages, and back`, switched.app, switched.floor, 'bare UPDATE of the flags', '≤ 3×'),
+        ratioRow(
+          `switch a version above ${(MESSAGES - 10).toLocaleString('en')} messages, and back`,
+          switched.app,
+          switched.floor,
+          'bare UPDATE of the flags',
+          '≤ 3×',
+        ),
       );
     } finally {
       await core.close();

@@ -35,7 +35,10 @@ interface Placed extends Declaration {
 function sheetsOf(dir: string): { name: string; text: string; lazy: boolean }[] {
   const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
   const linked = [...html.matchAll(/href="\.\/assets\/([^"]+\.css)"/g)].map((m) => m[1]);
-  const all = fs.readdirSync(path.join(dir, 'assets')).filter((f) => f.endsWith('.css')).sort();
+  const all = fs
+    .readdirSync(path.join(dir, 'assets'))
+    .filter((f) => f.endsWith('.css'))
+    .sort();
   const ordered = [...linked, ...all.filter((f) => !linked.includes(f))];
   return ordered.map((file) => ({
     name: file.replace(/-[\w-]{8}\.css$/, ''),
@@ -74,7 +77,13 @@ async function declarationsOf(dir: string): Promise<Placed[]> {
             for (const selector of splitSelectors(rule.selectorText)) {
               for (const property of rule.style) {
                 const priority = rule.style.getPropertyPriority(property);
-                out.push({ sheet, context, selector, property, value: rule.style.getPropertyValue(property) + (priority ? ' !important' : '') });
+                out.push({
+                  sheet,
+                  context,
+                  selector,
+                  property,
+                  value: rule.style.getPropertyValue(property) + (priority ? ' !important' : ''),
+                });
               }
             }
           } else if (rule instanceof CSSMediaRule || rule instanceof CSSSupportsRule) {
@@ -105,7 +114,9 @@ function specificity(selector: string): [number, number, number] {
   const result: [number, number, number] = [0, 0, 0];
   // :where() counts nothing; :is() / :not() / :has() count their (here: first) argument.
   s = s.replace(/:where\((?:[^()]|\([^()]*\))*\)/g, '');
-  s = s.replace(/:(is|not|has)\(((?:[^()]|\([^()]*\))*)\)/g, (_m, _name, inner: string) => ` ${inner.split(',')[0]} `.replace(/^\s*[>+~]\s*/, ' '));
+  s = s.replace(/:(is|not|has)\(((?:[^()]|\([^()]*\))*)\)/g, (_m, _name, inner: string) =>
+    ` ${inner.split(',')[0]} `.replace(/^\s*[>+~]\s*/, ' '),
+  );
   s = s.replace(/\[[^\]]*\]/g, () => {
     result[1]++;
     return ' ';
@@ -178,7 +189,11 @@ function classGroups(dir: string): ClassGroup[] {
 /** The element a selector styles: its last compound's type, classes and pseudo-element. */
 function subjectOf(selector: string): { type: string; classes: string[]; pseudoElement: string } {
   const withoutArgs = selector.replace(/\((?:[^()]|\([^()]*\))*\)/g, '()').replace(/\[[^\]]*\]/g, '[]');
-  const compound = withoutArgs.split(/\s*[\s>+~]\s*/).filter(Boolean).at(-1) ?? '';
+  const compound =
+    withoutArgs
+      .split(/\s*[\s>+~]\s*/)
+      .filter(Boolean)
+      .at(-1) ?? '';
   return {
     type: /^[a-zA-Z][\w-]*/.exec(compound)?.[0] ?? '',
     classes: [...compound.matchAll(/\.([\w-]+)/g)].map((m) => m[1]),
@@ -236,7 +251,9 @@ async function main(beforeDir: string, afterDir: string): Promise<number> {
 
   // The last occurrence decides the cascade; compare that one's place.
   const last = (list: Placed[]) => list.reduce((a, b) => (before(a, b) === false ? a : b));
-  const moved = [...oldByKey.keys()].filter((key) => nowByKey.has(key) && last(oldByKey.get(key)!).sheet !== last(nowByKey.get(key)!).sheet);
+  const moved = [...oldByKey.keys()].filter(
+    (key) => nowByKey.has(key) && last(oldByKey.get(key)!).sheet !== last(nowByKey.get(key)!).sheet,
+  );
   const movedSheets = new Map<string, number>();
   for (const key of moved) {
     const route = `${last(oldByKey.get(key)!).sheet} → ${last(nowByKey.get(key)!).sheet}`;
@@ -270,7 +287,9 @@ async function main(beforeDir: string, afterDir: string): Promise<number> {
           continue;
         }
         const [first, second] = was ? [a0, b0] : [b0, a0];
-        flips.add(`${first.selector}  ⇄  ${second.selector}   (${first.property}; before: ${first.sheet} then ${second.sheet})`);
+        flips.add(
+          `${first.selector}  ⇄  ${second.selector}   (${first.property}; before: ${first.sheet} then ${second.sheet})`,
+        );
       }
     }
   }

@@ -52,7 +52,7 @@ const REPLY = [
   '',
   '```ts',
   '// Parses one line of the inventory.',
-  "export function parse(line: string): number {",
+  'export function parse(line: string): number {',
   "  const [name, count] = line.split(',');",
   '  return name ? Number(count) : 0;',
   '}',
@@ -68,17 +68,31 @@ const toolResults = (body: ChatBody) => body.messages.filter((m) => m.role === '
 /** The model: one conversation with tasks, a tool call and a rich reply; one with two workers. */
 function play(body: ChatBody): Turn {
   const system = systemPromptOf(body);
-  if (!body.stream) return { text: JSON.stringify(body.messages).includes('Delegate') ? 'Two workers' : 'Inventory importer' };
+  if (!body.stream)
+    return { text: JSON.stringify(body.messages).includes('Delegate') ? 'Two workers' : 'Inventory importer' };
   if (/<task>\n/.test(system)) return { text: 'Summary: three lines about apples.' };
   const asked = body.messages.filter((m) => m.role === 'user').length;
   if (lastUser(body).startsWith('Delegate') || /^Worker \d/.test(lastUser(body))) {
     if (endsWithToolResult(body)) return { text: 'Two workers are on it.' };
     if (/^Worker \d/.test(lastUser(body))) return { text: 'Both summaries are in.' };
-    return { toolCalls: ['a', 'b'].map((name) => ({ name: 'start_task', arguments: JSON.stringify({ task_description: `Summarize ${name}.txt` }) })) };
+    return {
+      toolCalls: ['a', 'b'].map((name) => ({
+        name: 'start_task',
+        arguments: JSON.stringify({ task_description: `Summarize ${name}.txt` }),
+      })),
+    };
   }
   if (asked > 1) return { text: 'Noted.' };
   const done = toolResults(body);
-  if (done === 0) return { toolCalls: [{ name: 'manage_todo_list', arguments: JSON.stringify({ todoList: TASKS.map((t, i) => ({ id: i + 1, ...t })) }) }] };
+  if (done === 0)
+    return {
+      toolCalls: [
+        {
+          name: 'manage_todo_list',
+          arguments: JSON.stringify({ todoList: TASKS.map((t, i) => ({ id: i + 1, ...t })) }),
+        },
+      ],
+    };
   if (done === 1) return { toolCalls: [{ name: 'get_current_time', arguments: '{"timeZone": "UTC"}' }] };
   return { text: REPLY };
 }
@@ -93,10 +107,13 @@ async function settle(page: Page): Promise<void> {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent ?? '';
-      const masked = text.replace(/stepwise-e2e-\w+/g, 'stepwise-e2e-XXXXXX').replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT');
+      const masked = text
+        .replace(/stepwise-e2e-\w+/g, 'stepwise-e2e-XXXXXX')
+        .replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT');
       if (masked !== text) node.textContent = masked;
     }
-    for (const input of document.querySelectorAll('input')) input.value = input.value.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT');
+    for (const input of document.querySelectorAll('input'))
+      input.value = input.value.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT');
     (document.activeElement as HTMLElement | null)?.blur();
   });
   await page.mouse.move(0, 0);
@@ -146,16 +163,24 @@ async function captureFirstRun(dir: string, script: string): Promise<void> {
 
 async function captureApp(dir: string, script: string): Promise<void> {
   const server = await startScriptedServer({ script: (request) => play(request.body) });
-  const app = await launchApp({ env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-test', STEPWISE_MODEL: 'scripted' }, script });
+  const app = await launchApp({
+    env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-test', STEPWISE_MODEL: 'scripted' },
+    script,
+  });
   const page = app.page;
   const composer = page.getByRole('textbox', { name: 'Message' });
   const send = async (text: string, reply: string) => {
     await composer.fill(text);
     await page.getByRole('button', { name: 'Send', exact: true }).click();
-    await page.getByRole('article', { name: 'Assistant message', exact: true }).last().getByText(reply).waitFor({ timeout: 20_000 });
+    await page
+      .getByRole('article', { name: 'Assistant message', exact: true })
+      .last()
+      .getByText(reply)
+      .waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 20_000 });
   };
-  const conversation = (title: string) => page.getByRole('list', { name: 'Saved conversations' }).getByRole('link', { name: title });
+  const conversation = (title: string) =>
+    page.getByRole('list', { name: 'Saved conversations' }).getByRole('link', { name: title });
   try {
     await freeze(app);
     await shoot(page, dir, '02-home-empty');
@@ -208,7 +233,17 @@ async function captureApp(dir: string, script: string): Promise<void> {
     await shoot(page, dir, '10-board');
 
     await page.getByRole('complementary', { name: 'Conversations' }).getByRole('button', { name: 'Settings' }).click();
-    const sections = ['Providers', 'Models', 'Agent', 'Instructions', 'Prompt library', 'Tools (MCP)', 'Sharing task lists', 'Appearance', 'About'];
+    const sections = [
+      'Providers',
+      'Models',
+      'Agent',
+      'Instructions',
+      'Prompt library',
+      'Tools (MCP)',
+      'Sharing task lists',
+      'Appearance',
+      'About',
+    ];
     for (const [i, name] of sections.entries()) {
       await page.getByRole('link', { name, exact: true }).click();
       await page.getByRole('heading', { name, exact: true }).first().waitFor();
@@ -251,7 +286,10 @@ interface Difference {
 }
 
 async function compare(before: string, after: string): Promise<boolean> {
-  const views = fs.readdirSync(before).filter((f) => f.endsWith('.png') && !f.endsWith('.diff.png')).sort();
+  const views = fs
+    .readdirSync(before)
+    .filter((f) => f.endsWith('.png') && !f.endsWith('.diff.png'))
+    .sort();
   const missing = views.filter((v) => !fs.existsSync(path.join(after, v)));
   const browser = await launchChromium();
   const rows: Difference[] = [];
@@ -262,42 +300,56 @@ async function compare(before: string, after: string): Promise<boolean> {
     for (const view of views.filter((v) => !missing.includes(v))) {
       const a = fs.readFileSync(path.join(before, view)).toString('base64');
       const b = fs.readFileSync(path.join(after, view)).toString('base64');
-      const result = await page.evaluate(async ([a, b]) => {
-        const decode = async (data: string) => {
-          const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${data}`)).blob());
-          const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-          const ctx = canvas.getContext('2d')!;
-          ctx.drawImage(bitmap, 0, 0);
-          return ctx.getImageData(0, 0, bitmap.width, bitmap.height);
-        };
-        const [x, y] = await Promise.all([decode(a), decode(b)]);
-        if (x.width !== y.width || x.height !== y.height) return { differing: -1, total: 0, size: `${x.width}x${x.height} vs ${y.width}x${y.height}`, diff: '' };
-        const out = new OffscreenCanvas(x.width, x.height);
-        const ctx = out.getContext('2d')!;
-        const marks = ctx.createImageData(x.width, x.height);
-        let differing = 0;
-        for (let i = 0; i < x.data.length; i += 4) {
-          const same = x.data[i] === y.data[i] && x.data[i + 1] === y.data[i + 1] && x.data[i + 2] === y.data[i + 2] && x.data[i + 3] === y.data[i + 3];
-          // The diff image: the "before" shot faded, differing pixels in red.
-          marks.data[i] = same ? 128 + (x.data[i] >> 1) : 255;
-          marks.data[i + 1] = same ? 128 + (x.data[i + 1] >> 1) : 0;
-          marks.data[i + 2] = same ? 128 + (x.data[i + 2] >> 1) : 0;
-          marks.data[i + 3] = 255;
-          if (!same) differing++;
-        }
-        let diff = '';
-        if (differing) {
-          ctx.putImageData(marks, 0, 0);
-          const blob = await out.convertToBlob({ type: 'image/png' });
-          const bytes = new Uint8Array(await blob.arrayBuffer());
-          let binary = '';
-          for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-          diff = btoa(binary);
-        }
-        return { differing, total: x.width * x.height, size: `${x.width}x${x.height}`, diff };
-      }, [a, b] as const);
-      if (result.diff) fs.writeFileSync(path.join(after, view.replace(/\.png$/, '.diff.png')), Buffer.from(result.diff, 'base64'));
-      rows.push({ view: view.replace(/\.png$/, ''), percent: result.differing < 0 ? 100 : (100 * result.differing) / result.total, size: result.size });
+      const result = await page.evaluate(
+        async ([a, b]) => {
+          const decode = async (data: string) => {
+            const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${data}`)).blob());
+            const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+            const ctx = canvas.getContext('2d')!;
+            ctx.drawImage(bitmap, 0, 0);
+            return ctx.getImageData(0, 0, bitmap.width, bitmap.height);
+          };
+          const [x, y] = await Promise.all([decode(a), decode(b)]);
+          if (x.width !== y.width || x.height !== y.height)
+            return { differing: -1, total: 0, size: `${x.width}x${x.height} vs ${y.width}x${y.height}`, diff: '' };
+          const out = new OffscreenCanvas(x.width, x.height);
+          const ctx = out.getContext('2d')!;
+          const marks = ctx.createImageData(x.width, x.height);
+          let differing = 0;
+          for (let i = 0; i < x.data.length; i += 4) {
+            const same =
+              x.data[i] === y.data[i] &&
+              x.data[i + 1] === y.data[i + 1] &&
+              x.data[i + 2] === y.data[i + 2] &&
+              x.data[i + 3] === y.data[i + 3];
+            // The diff image: the "before" shot faded, differing pixels in red.
+            marks.data[i] = same ? 128 + (x.data[i] >> 1) : 255;
+            marks.data[i + 1] = same ? 128 + (x.data[i + 1] >> 1) : 0;
+            marks.data[i + 2] = same ? 128 + (x.data[i + 2] >> 1) : 0;
+            marks.data[i + 3] = 255;
+            if (!same) differing++;
+          }
+          let diff = '';
+          if (differing) {
+            ctx.putImageData(marks, 0, 0);
+            const blob = await out.convertToBlob({ type: 'image/png' });
+            const bytes = new Uint8Array(await blob.arrayBuffer());
+            let binary = '';
+            for (let i = 0; i < bytes.length; i += 0x8000)
+              binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+            diff = btoa(binary);
+          }
+          return { differing, total: x.width * x.height, size: `${x.width}x${x.height}`, diff };
+        },
+        [a, b] as const,
+      );
+      if (result.diff)
+        fs.writeFileSync(path.join(after, view.replace(/\.png$/, '.diff.png')), Buffer.from(result.diff, 'base64'));
+      rows.push({
+        view: view.replace(/\.png$/, ''),
+        percent: result.differing < 0 ? 100 : (100 * result.differing) / result.total,
+        size: result.size,
+      });
     }
   } finally {
     await browser.close();
@@ -308,7 +360,11 @@ async function compare(before: string, after: string): Promise<boolean> {
   for (const view of missing) console.log(`| ${view} | missing in ${after} | — |`);
   const worst = rows.filter((r) => r.percent > LIMIT_PERCENT);
   const ok = worst.length === 0 && missing.length === 0;
-  console.log(ok ? `Every view within ${LIMIT_PERCENT}%.` : `Over ${LIMIT_PERCENT}%: ${[...worst.map((r) => r.view), ...missing].join(', ')} (see *.diff.png in ${after}).`);
+  console.log(
+    ok
+      ? `Every view within ${LIMIT_PERCENT}%.`
+      : `Over ${LIMIT_PERCENT}%: ${[...worst.map((r) => r.view), ...missing].join(', ')} (see *.diff.png in ${after}).`,
+  );
   return ok;
 }
 
@@ -318,6 +374,8 @@ if (command === 'capture' && first && (second === undefined || (second === '--re
 } else if (command === 'compare' && first && second) {
   process.exitCode = (await compare(path.resolve(first), path.resolve(second))) ? 0 : 1;
 } else {
-  console.error('Usage: npm run visual -- capture <dir> [--renderer <built renderer dir>] | compare <before-dir> <after-dir>');
+  console.error(
+    'Usage: npm run visual -- capture <dir> [--renderer <built renderer dir>] | compare <before-dir> <after-dir>',
+  );
   process.exitCode = 2;
 }

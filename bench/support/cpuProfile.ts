@@ -58,7 +58,11 @@ export async function profilePage(cdp: CDPSession): Promise<Profiler> {
 /** Where a function is: its file's last two path parts and line, so rows stay short. */
 function place(frame: ProfileNode['callFrame']): string {
   if (!frame.url) return '';
-  const file = frame.url.replace(/[?#].*$/, '').split('/').slice(-2).join('/');
+  const file = frame.url
+    .replace(/[?#].*$/, '')
+    .split('/')
+    .slice(-2)
+    .join('/');
   return `${file}:${frame.lineNumber + 1}`;
 }
 
@@ -85,7 +89,12 @@ export function topSelf(profile: CpuProfile, top = 15): { name: string; where: s
   return [...byFunction.values()]
     .sort((a, b) => b.us - a.us)
     .slice(0, top)
-    .map((e) => ({ name: e.name, where: e.where, share: `${((100 * e.us) / total).toFixed(1)}%`, ms: (e.us / 1000).toFixed(1) }));
+    .map((e) => ({
+      name: e.name,
+      where: e.where,
+      share: `${((100 * e.us) / total).toFixed(1)}%`,
+      ms: (e.us / 1000).toFixed(1),
+    }));
 }
 
 /** Writes the profile to `dir/name.cpuprofile` and prints its top functions. */
@@ -94,5 +103,6 @@ export function report(dir: string, name: string, profile: CpuProfile): void {
   const file = path.join(dir, `${name}.cpuprofile`);
   fs.writeFileSync(file, JSON.stringify(profile));
   console.log(`\n  ${name}: ${file}`);
-  for (const row of topSelf(profile)) console.log(`    ${row.share.padStart(6)}  ${row.ms.padStart(8)} ms  ${row.name}  ${row.where}`);
+  for (const row of topSelf(profile))
+    console.log(`    ${row.share.padStart(6)}  ${row.ms.padStart(8)} ms  ${row.name}  ${row.where}`);
 }

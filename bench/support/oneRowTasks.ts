@@ -27,7 +27,11 @@ const calls = Array.from({ length: 2 * TASKS }, (_, i) => {
   task.status = task.status === 'completed' ? 'pending' : 'completed';
   return JSON.stringify({ todoList: list });
 });
-const first = await core.tools.run('manage_todo_list', JSON.stringify({ todoList: list.map((t) => ({ ...t, status: 'pending' })) }), ctx);
+const first = await core.tools.run(
+  'manage_todo_list',
+  JSON.stringify({ todoList: list.map((t) => ({ ...t, status: 'pending' })) }),
+  ctx,
+);
 if (!first.ok) throw new Error(first.content);
 const samples: number[] = [];
 const start = performance.now();
@@ -40,5 +44,7 @@ for (let i = 0; i < CALLS; i++) {
 const elapsed = performance.now() - start;
 samples.sort((a, b) => a - b);
 const at = (p: number) => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))].toFixed(3);
-console.log(`${CALLS} calls: mean ${(elapsed / CALLS).toFixed(3)} ms, median ${at(0.5)}, p90 ${at(0.9)}, p99 ${at(0.99)}, max ${at(1)} ms`);
+console.log(
+  `${CALLS} calls: mean ${(elapsed / CALLS).toFixed(3)} ms, median ${at(0.5)}, p90 ${at(0.9)}, p99 ${at(0.99)}, max ${at(1)} ms`,
+);
 core.close();

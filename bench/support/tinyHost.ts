@@ -12,7 +12,9 @@ registerRawImports();
 const DELTAS = 20_000;
 const reply = `${'Tokens '.repeat(DELTAS - 4)}\n\nEND`.padEnd(DELTAS * 7, ' ');
 const { createNodeCore } = await import('../../src/main/core/createNodeCore');
-const server = await startScriptedServer({ script: (request) => (request.body.stream ? { text: reply, chunkSize: 7 } : { text: 'Title' }) });
+const server = await startScriptedServer({
+  script: (request) => (request.body.stream ? { text: reply, chunkSize: 7 } : { text: 'Title' }),
+});
 const core = createNodeCore({
   dataDir: `${makeTempDir('stepwise-tiny-')}/data`,
   env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-bench', STEPWISE_MODEL: 'scripted' },
@@ -40,14 +42,25 @@ const result = await interleave(
       await done;
     },
     sdk: async () => {
-      const stream = await openai.chat.completions.create({ model: 'scripted', stream: true, messages: [{ role: 'user', content: 'go' }] });
+      const stream = await openai.chat.completions.create({
+        model: 'scripted',
+        stream: true,
+        messages: [{ role: 'user', content: 'go' }],
+      });
       let text = '';
       for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
     },
   },
   { rounds: Number(process.env.STEPWISE_BENCH_ROUNDS ?? 10) },
 );
-console.log(JSON.stringify({ host: result.host, sdk: result.sdk, ratio: result.host.median / result.sdk.median, sentBytes: sent }));
+console.log(
+  JSON.stringify({
+    host: result.host,
+    sdk: result.sdk,
+    ratio: result.host.median / result.sdk.median,
+    sentBytes: sent,
+  }),
+);
 core.close();
 await server.close();
 process.exit(0);

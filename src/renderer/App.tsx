@@ -5,7 +5,15 @@ import { ToastProvider, useGuard, useToast } from './common/toasts';
 import { importConversation, importSummary } from './common/importConversation';
 import { useConnectionState } from './common/connectionStore';
 import { useView } from './common/useSelection';
-import { isBoardKey, isNewConversationKey, isSearchKey, isSidebarKey, NEW_CONVERSATION_KEYS, SEARCH_ALT_KEY, SEARCH_KEYS } from './common/shortcuts';
+import {
+  isBoardKey,
+  isNewConversationKey,
+  isSearchKey,
+  isSidebarKey,
+  NEW_CONVERSATION_KEYS,
+  SEARCH_ALT_KEY,
+  SEARCH_KEYS,
+} from './common/shortcuts';
 import { KeyChips } from './common/KeyChips';
 import { showTaskOnOpen } from './board/openFromBoard';
 import { useSidebarLayout } from './layout/useSidebarLayout';
@@ -24,9 +32,13 @@ import { ExamplePrompts } from './firstRun/ExamplePrompts';
 // Settings and dialogs load when first opened: they are not needed for the first paint.
 const SettingsPage = lazy(() => import('./settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 const ShortcutsDialog = lazy(() => import('./common/ShortcutsDialog').then((m) => ({ default: m.ShortcutsDialog })));
-const ConnectModelCard = lazy(() => import('./firstRun/ConnectModelCard').then((m) => ({ default: m.ConnectModelCard })));
+const ConnectModelCard = lazy(() =>
+  import('./firstRun/ConnectModelCard').then((m) => ({ default: m.ConnectModelCard })),
+);
 const TaskBoard = lazy(() => import('./board/TaskBoard').then((m) => ({ default: m.TaskBoard })));
-const ExportTasksDialog = lazy(() => import('./tasks/ExportTasksDialog').then((m) => ({ default: m.ExportTasksDialog })));
+const ExportTasksDialog = lazy(() =>
+  import('./tasks/ExportTasksDialog').then((m) => ({ default: m.ExportTasksDialog })),
+);
 
 export function App() {
   return (
@@ -185,7 +197,9 @@ function Shell() {
         <Notices />
         <div className="main-stage">
           <div className="main-view" inert={settingsRoute.open}>
-            {!draftsReady && base.kind !== 'home' && base.kind !== 'board' && <div className="loading" aria-busy="true" />}
+            {!draftsReady && base.kind !== 'home' && base.kind !== 'board' && (
+              <div className="loading" aria-busy="true" />
+            )}
             {draftsReady && base.kind === 'new' && (
               <NewConversationView key={base.id} id={base.id} focusRequest={focusRequest} onStarted={promote} />
             )}
@@ -211,7 +225,9 @@ function Shell() {
                 />
               </Suspense>
             )}
-            {base.kind === 'home' && <Home onNew={newConversation} settings={settings} onExample={newConversationWith} />}
+            {base.kind === 'home' && (
+              <Home onNew={newConversation} settings={settings} onExample={newConversationWith} />
+            )}
           </div>
           {settingsRoute.open && (
             <Suspense fallback={<div className="loading" aria-busy="true" />}>
@@ -229,13 +245,23 @@ function Shell() {
       </main>
       <Suspense>
         {showShortcuts && <ShortcutsDialog onClose={() => setShowShortcuts(false)} />}
-        {exportAll && <ExportTasksDialog conversationId={null} initialScope="all" onClose={() => setExportAll(false)} />}
+        {exportAll && (
+          <ExportTasksDialog conversationId={null} initialScope="all" onClose={() => setExportAll(false)} />
+        )}
       </Suspense>
     </div>
   );
 }
 
-function Home({ onNew, settings, onExample }: { onNew: () => void; settings: Settings | null; onExample: (text: string) => void }) {
+function Home({
+  onNew,
+  settings,
+  onExample,
+}: {
+  onNew: () => void;
+  settings: Settings | null;
+  onExample: (text: string) => void;
+}) {
   // Decided once the settings arrive, and kept while the card works: saving its profile may
   // count as "working" before the user has picked a model.
   const [connect, setConnect] = useState<boolean | null>(null);
@@ -259,7 +285,8 @@ function Home({ onNew, settings, onExample }: { onNew: () => void; settings: Set
         )}
         <ExamplePrompts onPick={onExample} />
         <p className="hint">
-          <kbd>{NEW_CONVERSATION_KEYS}</kbd> new conversation · <KeyChips keys={SEARCH_ALT_KEY ? [SEARCH_KEYS, SEARCH_ALT_KEY] : [SEARCH_KEYS]} /> search
+          <kbd>{NEW_CONVERSATION_KEYS}</kbd> new conversation ·{' '}
+          <KeyChips keys={SEARCH_ALT_KEY ? [SEARCH_KEYS, SEARCH_ALT_KEY] : [SEARCH_KEYS]} /> search
         </p>
       </section>
     </div>

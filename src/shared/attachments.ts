@@ -97,7 +97,10 @@ export function seesImages(options: ModelOptions | undefined, model: string): bo
 }
 
 /** What is wrong with adding `next` to the files already on a message, or null. */
-export function limitProblem(current: Array<Pick<AttachmentInfo, 'size'>>, next: { name: string; size: number }): string | null {
+export function limitProblem(
+  current: Array<Pick<AttachmentInfo, 'size'>>,
+  next: { name: string; size: number },
+): string | null {
   if (next.size > ATTACHMENT_FILE_MAX) {
     const over = sizeOverLimit(next.size, ATTACHMENT_FILE_MAX);
     return `${next.name} is ${over.size}; files can be at most ${over.limit}.`;

@@ -16,7 +16,10 @@ export const BoardStatusFilter = z.enum(['in_progress', 'pending', 'blocked', 'c
 export const BoardFilter = z.strictObject({
   statuses: z.array(BoardStatusFilter).max(4, { error: 'at most 4 statuses' }).default([]),
   folderId: FolderId.nullable().default(null),
-  text: z.string({ error: 'text must be text' }).max(BOARD_TEXT_MAX, { error: `text must be at most ${BOARD_TEXT_MAX} characters` }).default(''),
+  text: z
+    .string({ error: 'text must be text' })
+    .max(BOARD_TEXT_MAX, { error: `text must be at most ${BOARD_TEXT_MAX} characters` })
+    .default(''),
   showCompleted: z.boolean().default(false),
 });
 export type BoardFilter = z.output<typeof BoardFilter>;

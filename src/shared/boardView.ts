@@ -44,7 +44,11 @@ const isUnfinished = (task: TaskShape) => task.status === 'pending' || task.stat
  * The tasks of a list the board shows, in list order: those of a chosen status, and when
  * there is text, those whose title holds it (all of them when the conversation's does).
  */
-export function shownTasks<T extends TaskShape>(tasks: readonly T[], conversationTitle: string, filter: BoardFilterShape): T[] {
+export function shownTasks<T extends TaskShape>(
+  tasks: readonly T[],
+  conversationTitle: string,
+  filter: BoardFilterShape,
+): T[] {
   const needle = foldText(filter.text);
   const titleHit = containsText(conversationTitle, needle);
   return tasks.filter(

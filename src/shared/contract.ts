@@ -18,4 +18,7 @@ export const ExportResult = z.discriminatedUnion('kind', [
 ]);
 
 /** A page of a long list. */
-export const Page = { offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(1000).default(200) };
+export const Page = {
+  offset: z.number().int().min(0).default(0),
+  limit: z.number().int().min(1).max(1000).default(200),
+};

@@ -110,7 +110,10 @@ export const Message = z.object({
   /** On a summary note: the last message id it stands in for. */
   summaryThrough: z.number().int().nullable().default(null),
   /** "2 of 3": the message has other versions (an edit, a regenerated reply); absent when it has none. */
-  version: z.object({ index: z.number().int().min(1), count: z.number().int().min(2) }).nullable().optional(),
+  version: z
+    .object({ index: z.number().int().min(1), count: z.number().int().min(2) })
+    .nullable()
+    .optional(),
   /** Files attached to a user message (absent: none). */
   attachments: z.array(AttachmentInfo).optional(),
   /** A tool result's outcome; null for other messages and for results stored before it was recorded. */

@@ -138,7 +138,14 @@ export const ConversationExportMessage = z.strictObject({
   /** The model that wrote a reply (absent in files from before per-conversation models). */
   model: z.string().nullable().optional(),
   /** Tokens the server reported, and the cost when prices were set. */
-  usage: z.strictObject({ promptTokens: z.number().int().min(0), completionTokens: z.number().int().min(0), cost: z.number().min(0).nullable() }).nullable().optional(),
+  usage: z
+    .strictObject({
+      promptTokens: z.number().int().min(0),
+      completionTokens: z.number().int().min(0),
+      cost: z.number().min(0).nullable(),
+    })
+    .nullable()
+    .optional(),
   /** On a compaction summary: the number of the last message it stands in for. */
   summaryThrough: MessageNumber.nullable().optional(),
   /**

@@ -28,7 +28,10 @@ export function isUsableProfile(profile: ProfileState): boolean {
  * as a profile.
  */
 export function isUnconfiguredPreset(
-  profile: Pick<ProfileView, 'preset' | 'baseUrl' | 'defaultModel' | 'key' | 'readOnly' | 'headers' | 'models' | 'modelOptions'>,
+  profile: Pick<
+    ProfileView,
+    'preset' | 'baseUrl' | 'defaultModel' | 'key' | 'readOnly' | 'headers' | 'models' | 'modelOptions'
+  >,
   preset: { baseUrl: string; model: string },
 ): boolean {
   return (

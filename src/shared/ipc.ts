@@ -24,7 +24,14 @@ import { Question, QuestionReply } from './questions';
 import { Draft, DraftContent } from './drafts';
 import { LedgerCall, LedgerCounts } from './ledger';
 import { InstructionsText } from './instructions';
-import { AttachmentId, AttachmentInfo, AttachmentPreview, AttachmentPreviewRequest, AttachmentUpload, ATTACHMENTS_PER_MESSAGE } from './attachments';
+import {
+  AttachmentId,
+  AttachmentInfo,
+  AttachmentPreview,
+  AttachmentPreviewRequest,
+  AttachmentUpload,
+  ATTACHMENTS_PER_MESSAGE,
+} from './attachments';
 import { call, Empty, ExportResult, Page } from './contract';
 import { mcpCalls, mcpEvents } from './mcpContract';
 import { folderCalls, folderEvents } from './foldersContract';
@@ -49,10 +56,16 @@ const ExportTasksRequest = z.strictObject({
 
 /** A user message: text, files (ids from `attachments:add`), or both. */
 const UserMessage = {
-  content: z.string({ error: 'message must be text' }).max(MESSAGE_MAX, { error: `message must be at most ${MESSAGE_MAX} characters` }),
-  attachments: z.array(AttachmentId).max(ATTACHMENTS_PER_MESSAGE, { error: `at most ${ATTACHMENTS_PER_MESSAGE} files` }).optional(),
+  content: z
+    .string({ error: 'message must be text' })
+    .max(MESSAGE_MAX, { error: `message must be at most ${MESSAGE_MAX} characters` }),
+  attachments: z
+    .array(AttachmentId)
+    .max(ATTACHMENTS_PER_MESSAGE, { error: `at most ${ATTACHMENTS_PER_MESSAGE} files` })
+    .optional(),
 };
-const hasContent = (m: { content: string; attachments?: string[] }) => m.content.trim().length > 0 || !!m.attachments?.length;
+const hasContent = (m: { content: string; attachments?: string[] }) =>
+  m.content.trim().length > 0 || !!m.attachments?.length;
 const NOT_EMPTY = { error: 'message must not be empty', path: ['content'] };
 
 export const calls = {
@@ -90,7 +103,10 @@ export const calls = {
   ),
   /** One message as it is now (a streaming reply's live text, not its last save). */
   'messages:get': call(z.strictObject({ conversationId: ConversationId, id: z.number().int() }), Message),
-  'messages:send': call(z.strictObject({ conversationId: ConversationId, ...UserMessage }).refine(hasContent, NOT_EMPTY), Message),
+  'messages:send': call(
+    z.strictObject({ conversationId: ConversationId, ...UserMessage }).refine(hasContent, NOT_EMPTY),
+    Message,
+  ),
   /**
    * Stores a new conversation under the id the page chose for its draft and sends its
    * first message, in one step: nothing is stored if either part is refused.
@@ -113,10 +129,16 @@ export const calls = {
   /** Every unsent draft, newest first (drafts of new conversations included). */
   'drafts:list': call(Empty, z.array(Draft)),
   /** Saves a conversation's unsent text; empty text forgets the draft. */
-  'drafts:save': call(z.strictObject({ conversationId: ConversationId, content: DraftContent }), z.object({ saved: z.boolean() })),
+  'drafts:save': call(
+    z.strictObject({ conversationId: ConversationId, content: DraftContent }),
+    z.object({ saved: z.boolean() }),
+  ),
   /** A conversation's own instructions ('' for none); a new conversation's may be set before its first send. */
   'instructions:get': call(z.strictObject({ conversationId: ConversationId }), z.object({ text: z.string() })),
-  'instructions:set': call(z.strictObject({ conversationId: ConversationId, text: InstructionsText }), z.object({ text: z.string() })),
+  'instructions:set': call(
+    z.strictObject({ conversationId: ConversationId, text: InstructionsText }),
+    z.object({ text: z.string() }),
+  ),
 
   /** Stops the conversation's agent loop; the partial reply stays, marked stopped. */
   'chat:stop': call(z.strictObject({ conversationId: ConversationId }), ChatStatus),
@@ -126,7 +148,10 @@ export const calls = {
    * A new version of the reply to the user message before `messageId` (default: the last
    * reply); the old reply stays as a version.
    */
-  'chat:regenerate': call(z.strictObject({ conversationId: ConversationId, messageId: z.number().int().optional() }), ChatStatus),
+  'chat:regenerate': call(
+    z.strictObject({ conversationId: ConversationId, messageId: z.number().int().optional() }),
+    ChatStatus,
+  ),
   /** A new version of the last user message, sent again (the old one stays as a version). */
   'chat:editLast': call(z.strictObject({ conversationId: ConversationId, content: MessageContent }), Message),
   /** A new version of any of the user's messages on the shown branch, sent again. */
@@ -147,7 +172,10 @@ export const calls = {
     z.strictObject({ conversationId: ConversationId, taskId: z.number().int(), patch: UserTaskPatch }),
     z.object({ list: TaskList.nullable() }),
   ),
-  'tasks:add': call(z.strictObject({ conversationId: ConversationId, title: TaskTitle }), z.object({ list: TaskList.nullable() })),
+  'tasks:add': call(
+    z.strictObject({ conversationId: ConversationId, title: TaskTitle }),
+    z.object({ list: TaskList.nullable() }),
+  ),
   'tasks:delete': call(
     z.strictObject({ conversationId: ConversationId, taskId: z.number().int() }),
     z.object({ list: TaskList.nullable() }),
@@ -161,7 +189,10 @@ export const calls = {
   'tasks:clear': call(z.strictObject({ conversationId: ConversationId }), z.object({ list: TaskList.nullable() })),
 
   /** Task lists as text (Markdown, JSON or CSV), e.g. for "Copy as Markdown". */
-  'export:tasksText': call(ExportTasksRequest, z.object({ text: z.string(), filename: z.string(), mimeType: z.string() })),
+  'export:tasksText': call(
+    ExportTasksRequest,
+    z.object({ text: z.string(), filename: z.string(), mimeType: z.string() }),
+  ),
   /**
    * Exports task lists to a file. The desktop app asks for the path in main with the
    * native save dialog; the browser host returns the file for the page to download.
@@ -204,7 +235,10 @@ export const calls = {
   /** Every question an agent of the conversation (main or worker) waits on. */
   'questions:list': call(z.strictObject({ conversationId: ConversationId }), z.array(Question)),
   /** Answers a pending question with text or one of its actions; returns the conversation's questions still pending. */
-  'questions:answer': call(z.strictObject({ questionId: z.string().max(100), reply: QuestionReply }), z.array(Question)),
+  'questions:answer': call(
+    z.strictObject({ questionId: z.string().max(100), reply: QuestionReply }),
+    z.array(Question),
+  ),
 
   'autopilot:get': call(z.strictObject({ conversationId: ConversationId }), AutopilotState),
   'autopilot:set': call(z.strictObject({ conversationId: ConversationId, enabled: z.boolean() }), AutopilotState),

@@ -27,7 +27,8 @@ export function planDiff(before: readonly PlanTask[], after: readonly PlanTask[]
   for (const task of after) {
     const was = old.get(task.id);
     if (!was) changes.push({ kind: 'added', id: task.id, title: task.title });
-    else if (was.title !== task.title) changes.push({ kind: 'renamed', id: task.id, title: task.title, from: was.title });
+    else if (was.title !== task.title)
+      changes.push({ kind: 'renamed', id: task.id, title: task.title, from: was.title });
   }
   const kept = (list: readonly PlanTask[], other: Set<number>) => list.filter((t) => other.has(t.id)).map((t) => t.id);
   const oldOrder = kept(before, now);
@@ -77,7 +78,11 @@ export function approvedMessage(revision: number, tasks: readonly PlanTask[], co
   ].join('\n');
 }
 
-export function changesRequestedMessage(edits: readonly PlanChange[], comments: PlanComments, tasks: readonly PlanTask[]): string {
+export function changesRequestedMessage(
+  edits: readonly PlanChange[],
+  comments: PlanComments,
+  tasks: readonly PlanTask[],
+): string {
   const notes = commentLines(comments, tasks);
   return [
     CHANGES_REQUESTED,
@@ -107,7 +112,12 @@ export function changesRequestedBody(content: string): string | null {
 export const PLAN_CHANGED = 'PLAN_CHANGED: ';
 
 /** The "Plan changed" note: one line of changes, then the plan before and after. */
-export function planChangedNote(revision: number, changes: readonly PlanChange[], before: readonly PlanTask[], after: readonly PlanTask[]): string {
+export function planChangedNote(
+  revision: number,
+  changes: readonly PlanChange[],
+  before: readonly PlanTask[],
+  after: readonly PlanTask[],
+): string {
   return [
     `${PLAN_CHANGED}${changes.map(describeChange).join('; ')} (revision ${revision})`,
     'Before:',

@@ -4,8 +4,15 @@ import { z } from 'zod';
 import { INSTRUCTIONS_MAX } from './instructions';
 
 export const SavedPrompt = z.object({
-  title: z.string().trim().min(1, { error: 'a saved prompt needs a title' }).max(100, { error: 'a prompt title must be at most 100 characters' }),
-  text: z.string().min(1, { error: 'a saved prompt needs text' }).max(INSTRUCTIONS_MAX, { error: `a saved prompt must be at most ${INSTRUCTIONS_MAX} characters` }),
+  title: z
+    .string()
+    .trim()
+    .min(1, { error: 'a saved prompt needs a title' })
+    .max(100, { error: 'a prompt title must be at most 100 characters' }),
+  text: z
+    .string()
+    .min(1, { error: 'a saved prompt needs text' })
+    .max(INSTRUCTIONS_MAX, { error: `a saved prompt must be at most ${INSTRUCTIONS_MAX} characters` }),
 });
 export type SavedPrompt = z.infer<typeof SavedPrompt>;
 
@@ -13,14 +20,20 @@ export const PROMPTS_MAX = 500;
 export const PromptLibrary = z.array(SavedPrompt).max(PROMPTS_MAX, { error: `at most ${PROMPTS_MAX} saved prompts` });
 
 export const PROMPTS_FORMAT = 'stepwise.prompts';
-export const PromptLibraryFile = z.object({ format: z.literal(PROMPTS_FORMAT), version: z.literal(1), prompts: PromptLibrary });
+export const PromptLibraryFile = z.object({
+  format: z.literal(PROMPTS_FORMAT),
+  version: z.literal(1),
+  prompts: PromptLibrary,
+});
 
 export function promptLibraryJson(prompts: SavedPrompt[]): string {
   return `${JSON.stringify({ format: PROMPTS_FORMAT, version: 1, prompts }, null, 2)}\n`;
 }
 
 /** The prompts of an exported file (or a bare array of them), or a message saying what is wrong. */
-export function parsePromptLibrary(text: string): { ok: true; prompts: SavedPrompt[] } | { ok: false; message: string } {
+export function parsePromptLibrary(
+  text: string,
+): { ok: true; prompts: SavedPrompt[] } | { ok: false; message: string } {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -30,7 +43,10 @@ export function parsePromptLibrary(text: string): { ok: true; prompts: SavedProm
   const parsed = Array.isArray(data) ? PromptLibrary.safeParse(data) : PromptLibraryFile.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { ok: false, message: `Not a prompt library: ${issue ? `${issue.path.join('.') || 'file'}: ${issue.message}` : 'unknown shape'}.` };
+    return {
+      ok: false,
+      message: `Not a prompt library: ${issue ? `${issue.path.join('.') || 'file'}: ${issue.message}` : 'unknown shape'}.`,
+    };
   }
   return { ok: true, prompts: Array.isArray(parsed.data) ? parsed.data : parsed.data.prompts };
 }

@@ -31,7 +31,11 @@ export interface ProviderPreset {
 export const PROVIDER_PRESETS: Record<ProviderPresetId, ProviderPreset> = {
   openai: { label: 'OpenAI', baseUrl: 'https://api.openai.com/v1', model: 'gpt-4o-mini' },
   anthropic: { label: 'Anthropic', baseUrl: 'https://api.anthropic.com/v1/', model: 'claude-sonnet-4-5' },
-  gemini: { label: 'Google Gemini', baseUrl: 'https://generativelanguage.googleapis.com/v1beta/openai/', model: 'gemini-2.5-flash' },
+  gemini: {
+    label: 'Google Gemini',
+    baseUrl: 'https://generativelanguage.googleapis.com/v1beta/openai/',
+    model: 'gemini-2.5-flash',
+  },
   openrouter: { label: 'OpenRouter', baseUrl: 'https://openrouter.ai/api/v1', model: 'openai/gpt-4o-mini' },
   deepseek: { label: 'DeepSeek', baseUrl: 'https://api.deepseek.com/v1', model: 'deepseek-chat' },
   groq: { label: 'Groq', baseUrl: 'https://api.groq.com/openai/v1', model: 'llama-3.3-70b-versatile' },
@@ -46,7 +50,10 @@ export const PROVIDER_PRESETS: Record<ProviderPresetId, ProviderPreset> = {
 
 /** The one order presets are offered in, the first-run card and Settings alike. */
 export const PRESET_GROUPS: ReadonlyArray<{ label: string; presets: readonly ProviderPresetId[] }> = [
-  { label: 'Hosted services', presets: ['openai', 'anthropic', 'gemini', 'openrouter', 'deepseek', 'groq', 'mistral', 'xai'] },
+  {
+    label: 'Hosted services',
+    presets: ['openai', 'anthropic', 'gemini', 'openrouter', 'deepseek', 'groq', 'mistral', 'xai'],
+  },
   { label: 'On this computer', presets: ['ollama', 'lmstudio', 'vllm', 'llamacpp'] },
   { label: 'Any other server', presets: ['custom'] },
 ];
@@ -67,8 +74,16 @@ export const ModelOptions = z.object({
 });
 export type ModelOptions = z.infer<typeof ModelOptions>;
 
-const HeaderName = z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/, { error: 'header names are letters, digits and - only' });
-const Headers = z.record(HeaderName, z.string().max(4000).regex(/^[^\r\n]*$/, { error: 'header values are one line' }));
+const HeaderName = z
+  .string()
+  .regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/, { error: 'header names are letters, digits and - only' });
+const Headers = z.record(
+  HeaderName,
+  z
+    .string()
+    .max(4000)
+    .regex(/^[^\r\n]*$/, { error: 'header values are one line' }),
+);
 
 export const ProviderProfile = z.object({
   id: ProfileId,
@@ -148,7 +163,10 @@ export function knownContextWindow(model: string): number | undefined {
 }
 
 /** The user's value, else the known one, else what the server reported, else 32k. */
-export function contextWindowOf(profile: Pick<ProviderProfile, 'modelOptions' | 'reportedWindows'>, model: string): number {
+export function contextWindowOf(
+  profile: Pick<ProviderProfile, 'modelOptions' | 'reportedWindows'>,
+  model: string,
+): number {
   return (
     profile.modelOptions[model]?.contextWindow ??
     knownContextWindow(model) ??
@@ -158,9 +176,14 @@ export function contextWindowOf(profile: Pick<ProviderProfile, 'modelOptions' | 
 }
 
 /** Cost in dollars of one reply, when the user entered both prices for the model. */
-export function costOf(options: ModelOptions | undefined, promptTokens: number, completionTokens: number): number | null {
+export function costOf(
+  options: ModelOptions | undefined,
+  promptTokens: number,
+  completionTokens: number,
+): number | null {
   if (options?.inputPrice === undefined || options.outputPrice === undefined) return null;
   return (promptTokens * options.inputPrice + completionTokens * options.outputPrice) / 1_000_000;
 }
 
-export const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+export const plural = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;

@@ -7,7 +7,11 @@ import type { Task, TaskList, TaskStatus } from './tasks';
  * count, so a list with a cancelled task can still be "all done". One rule for the
  * header, the sidebar badge, the prompt block and every export.
  */
-export function progressOf(tasks: readonly { status: TaskStatus }[]): { done: number; total: number; cancelled: number } {
+export function progressOf(tasks: readonly { status: TaskStatus }[]): {
+  done: number;
+  total: number;
+  cancelled: number;
+} {
   let done = 0;
   let cancelled = 0;
   for (const task of tasks) {
@@ -22,7 +26,9 @@ export function progressOf(tasks: readonly { status: TaskStatus }[]): { done: nu
  * count as the badge query in taskStore.ts. The sidebar keeps it in step from
  * `tasks:changed`, so a task change is one pushed event, not two.
  */
-export function taskBadge(tasks: readonly { status: TaskStatus }[] | null | undefined): { done: number; total: number } | null {
+export function taskBadge(
+  tasks: readonly { status: TaskStatus }[] | null | undefined,
+): { done: number; total: number } | null {
   if (!tasks?.length) return null;
   const { done, total } = progressOf(tasks);
   return { done, total };

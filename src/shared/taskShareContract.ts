@@ -30,4 +30,3 @@ export const taskShareEvents = {
   /** The endpoint started, stopped, or a client connected or left. */
   'taskShare:status': TaskShareStatus,
 };
-

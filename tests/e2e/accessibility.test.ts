@@ -78,7 +78,13 @@ describe('accessibility (axe-core)', () => {
 
   it('an open Thinking block has none (dark)', async () => {
     const { page } = app;
-    turns.push({ raw: [chunk({ role: 'assistant', reasoning_content: 'Weighing it up.\n'.repeat(40) }), chunk({ content: 'Decided.' }, 'stop'), DONE] });
+    turns.push({
+      raw: [
+        chunk({ role: 'assistant', reasoning_content: 'Weighing it up.\n'.repeat(40) }),
+        chunk({ content: 'Decided.' }, 'stop'),
+        DONE,
+      ],
+    });
     await page.getByRole('textbox', { name: 'Message' }).fill('Decide');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 15_000 });

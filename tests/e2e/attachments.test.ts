@@ -23,14 +23,20 @@ const lastUserContent = () => bodies.at(-1)!.messages.at(-1)!.content as unknown
 const { app } = appPerFile({ name: 'attachments', server: { script: turns.script } });
 
 async function newConversation() {
-  await page().getByRole('complementary', { name: 'Conversations' }).getByRole('button', { name: 'New conversation', exact: true }).click();
+  await page()
+    .getByRole('complementary', { name: 'Conversations' })
+    .getByRole('button', { name: 'New conversation', exact: true })
+    .click();
 }
 
 async function attach(files: Array<{ name: string; mimeType: string; buffer: Buffer }>) {
   const chooser = page().waitForEvent('filechooser');
   await page().getByRole('button', { name: 'Attach files' }).click();
   await (await chooser).setFiles(files);
-  for (const file of files) await page().getByRole('button', { name: `Remove ${file.name}` }).waitFor();
+  for (const file of files)
+    await page()
+      .getByRole('button', { name: `Remove ${file.name}` })
+      .waitFor();
   // Uploaded: the chips are no longer busy (a large image's answer waits for its thumbnail).
   await expect.poll(() => page().locator('.attachment-tray [aria-busy="true"]').count(), { timeout: 15_000 }).toBe(0);
 }
@@ -52,17 +58,21 @@ describe('attachments', () => {
   it('attaches by paste and by drop, shows chips with the limits, and removes a chip', async () => {
     await newConversation();
     const composer = page().getByRole('form', { name: 'Message composer' });
-    await page().getByRole('textbox', { name: 'Message' }).evaluate((box) => {
-      const data = new DataTransfer();
-      data.items.add(new File(['pasted text'], 'pasted.txt', { type: 'text/plain' }));
-      box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-    });
+    await page()
+      .getByRole('textbox', { name: 'Message' })
+      .evaluate((box) => {
+        const data = new DataTransfer();
+        data.items.add(new File(['pasted text'], 'pasted.txt', { type: 'text/plain' }));
+        box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      });
     await composer.getByRole('button', { name: 'Remove pasted.txt' }).waitFor();
-    await page().getByRole('region', { name: 'New conversation' }).evaluate((section) => {
-      const data = new DataTransfer();
-      data.items.add(new File(['dropped text'], 'dropped.md', { type: 'text/markdown' }));
-      section.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
-    });
+    await page()
+      .getByRole('region', { name: 'New conversation' })
+      .evaluate((section) => {
+        const data = new DataTransfer();
+        data.items.add(new File(['dropped text'], 'dropped.md', { type: 'text/markdown' }));
+        section.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+      });
     await composer.getByRole('button', { name: 'Remove dropped.md' }).waitFor();
     expect(await composer.getByRole('list', { name: 'Attached files' }).getByRole('listitem').count()).toBe(2);
     expect(await composer.innerText()).toContain('Up to 10 files, 10 MB each and 20 MB in all');
@@ -78,7 +88,9 @@ describe('attachments', () => {
     await attach([png]);
     await page().getByRole('note').getByText('scripted is not set up to see images').waitFor();
     await send('What is in it?', 'I cannot see images.');
-    expect(lastUserContent()).toBe('What is in it?\n\n[Image dot.png not shown: scripted is not set up to see images.]');
+    expect(lastUserContent()).toBe(
+      'What is in it?\n\n[Image dot.png not shown: scripted is not set up to see images.]',
+    );
   });
 
   it('sends an attached png as an image_url part and a .txt as a fenced block to a model marked "Sees images"', async () => {
@@ -112,7 +124,12 @@ describe('attachments', () => {
     await page().keyboard.press('Escape');
     await viewer.waitFor({ state: 'hidden' });
     // The composer is empty again.
-    expect(await page().getByRole('form', { name: 'Message composer' }).getByRole('list', { name: 'Attached files' }).count()).toBe(0);
+    expect(
+      await page()
+        .getByRole('form', { name: 'Message composer' })
+        .getByRole('list', { name: 'Attached files' })
+        .count(),
+    ).toBe(0);
     expect(await violations(page())).toEqual([]);
   });
 
@@ -122,15 +139,27 @@ describe('attachments', () => {
     const photo = pngOfSize(2000, 1500);
     await attach([{ name: 'wide.png', mimeType: 'image/png', buffer: photo }]);
     await send('And this one?', 'Red and blue.');
-    expect(lastUserContent()).toContainEqual({ type: 'image_url', image_url: { url: `data:image/png;base64,${photo.toString('base64')}` } });
+    expect(lastUserContent()).toContainEqual({
+      type: 'image_url',
+      image_url: { url: `data:image/png;base64,${photo.toString('base64')}` },
+    });
 
-    const files = page().getByRole('article', { name: 'You message' }).last().getByRole('list', { name: 'Attached files' });
+    const files = page()
+      .getByRole('article', { name: 'You message' })
+      .last()
+      .getByRole('list', { name: 'Attached files' });
     const thumbnail = files.getByRole('img', { name: 'wide.png' });
-    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]), { timeout: 15_000 }).toEqual([512, 384]);
+    await expect
+      .poll(() => thumbnail.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]), {
+        timeout: 15_000,
+      })
+      .toEqual([512, 384]);
     await files.getByRole('button', { name: 'View wide.png' }).click();
     const viewer = page().getByRole('dialog', { name: 'wide.png' });
     const full = viewer.getByRole('img', { name: 'wide.png' });
-    await expect.poll(() => full.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]), { timeout: 15_000 }).toEqual([2000, 1500]);
+    await expect
+      .poll(() => full.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]), { timeout: 15_000 })
+      .toEqual([2000, 1500]);
     await page().keyboard.press('Escape');
     await viewer.waitFor({ state: 'hidden' });
   });

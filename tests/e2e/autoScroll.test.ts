@@ -5,7 +5,8 @@ import { appPerFile } from './support/appPerFile';
 import { turnQueue } from './support/chatScript';
 
 const turns = turnQueue({ title: () => 'Scrolling' });
-const paragraphs = (n: number, word: string) => Array.from({ length: n }, (_, i) => `${word} paragraph ${i + 1}.`).join('\n\n');
+const paragraphs = (n: number, word: string) =>
+  Array.from({ length: n }, (_, i) => `${word} paragraph ${i + 1}.`).join('\n\n');
 
 const { app } = appPerFile({ name: 'auto-scroll', server: { script: turns.script } });
 

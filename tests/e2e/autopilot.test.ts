@@ -27,12 +27,19 @@ async function visible(locator: Locator, timeout = 15_000) {
 }
 
 /** A reply that takes about `ms` to stream, so its step's "Continuing:" line stays long enough to be seen. */
-const slowReply = (text: string, ms: number) => ({ text: text.padEnd(40, '.'), chunkSize: 2, chunkDelayMs: Math.round(ms / 20) });
+const slowReply = (text: string, ms: number) => ({
+  text: text.padEnd(40, '.'),
+  chunkSize: 2,
+  chunkDelayMs: Math.round(ms / 20),
+});
 
 describe('Autopilot in the browser', () => {
   it('continues twice by itself, pauses at the cap, and goes on with Continue', async () => {
     // A cap of 2 steps per message, set in Settings.
-    await page().getByRole('complementary', { name: 'Conversations' }).getByRole('button', { name: 'Settings', exact: true }).click();
+    await page()
+      .getByRole('complementary', { name: 'Conversations' })
+      .getByRole('button', { name: 'Settings', exact: true })
+      .click();
     await page().getByRole('link', { name: 'Agent' }).click();
     const cap = page().getByRole('spinbutton', { name: 'Autopilot steps per message' });
     await cap.fill('2');
@@ -74,18 +81,31 @@ describe('Autopilot in the browser', () => {
     await paused.getByRole('button', { name: 'Continue' }).click();
     await visible(line('Continuing: Step four'));
     await visible(autoMessages().filter({ hasText: 'Continuing: Step four' }));
-    await visible(main().getByRole('article', { name: 'Assistant message' }).filter({ hasText: 'Step four is finished' }));
+    await visible(
+      main().getByRole('article', { name: 'Assistant message' }).filter({ hasText: 'Step four is finished' }),
+    );
     await expect.poll(() => s.assessorRequests().length, { timeout: 10_000 }).toBe(4);
     await paused.waitFor({ state: 'hidden' });
     // Autopilot's messages read as dividers; the raw protocol text is only in what is stored.
-    expect(await autoMessages().allInnerTexts()).toEqual(['Continuing: Step two', 'Continuing: Step three', 'Continuing: Step four']);
-    expect(await main().getByText(/NEXT_TODO/).count()).toBe(0);
+    expect(await autoMessages().allInnerTexts()).toEqual([
+      'Continuing: Step two',
+      'Continuing: Step three',
+      'Continuing: Step four',
+    ]);
+    expect(
+      await main()
+        .getByText(/NEXT_TODO/)
+        .count(),
+    ).toBe(0);
     // Every step was completed.
     await visible(main().getByRole('region', { name: 'Tasks' }).getByText('All 4 tasks completed'));
   });
 
-  it('with a 0 ms model, shows each step\'s own line, straight from the core, and nothing after the end', async () => {
-    await page().getByRole('complementary', { name: 'Conversations' }).getByRole('button', { name: 'Settings', exact: true }).click();
+  it("with a 0 ms model, shows each step's own line, straight from the core, and nothing after the end", async () => {
+    await page()
+      .getByRole('complementary', { name: 'Conversations' })
+      .getByRole('button', { name: 'Settings', exact: true })
+      .click();
     await page().getByRole('link', { name: 'Agent' }).click();
     const cap = page().getByRole('spinbutton', { name: 'Autopilot steps per message' });
     await cap.fill('5');
@@ -105,11 +125,17 @@ describe('Autopilot in the browser', () => {
         if (seen.at(-1) !== text) seen.push(text);
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
-    const seenLines = () => page().evaluate(() => (window as unknown as { autopilotLines: Array<string | null> }).autopilotLines);
+    const seenLines = () =>
+      page().evaluate(() => (window as unknown as { autopilotLines: Array<string | null> }).autopilotLines);
 
     const three = ['North', 'South', 'East'];
     const checksBefore = s.assessorRequests().length;
-    s.model.push(plan(three, [I, P, P]), { text: 'North is done.' }, { text: 'South is done.' }, { text: 'East is done.' });
+    s.model.push(
+      plan(three, [I, P, P]),
+      { text: 'North is done.' },
+      { text: 'South is done.' },
+      { text: 'East is done.' },
+    );
     s.assessor.push(...three.map(() => verdict(true, 'Finished.')));
     await page().getByRole('textbox', { name: 'Message' }).fill('Count the three baskets.');
     await page().keyboard.press('Enter');
@@ -120,7 +146,15 @@ describe('Autopilot in the browser', () => {
     // The old line came back two seconds after a quick check; nothing may come back now.
     await page().waitForTimeout(2_100);
     const checking = 'Autopilot is checking whether the current task is done… (Esc to stop)';
-    expect(await seenLines()).toEqual([null, checking, 'Continuing: South', checking, 'Continuing: East', checking, null]);
+    expect(await seenLines()).toEqual([
+      null,
+      checking,
+      'Continuing: South',
+      checking,
+      'Continuing: East',
+      checking,
+      null,
+    ]);
     expect(await line(/Continuing|checking/).count()).toBe(0);
   });
 

@@ -57,7 +57,11 @@ const { app, server } = appPerFile({
       .prepare(`INSERT INTO task_deps (task_id, blocked_by_id) SELECT a.id, b.id FROM tasks a, tasks b JOIN task_lists l ON l.id = a.list_id
                 WHERE l.conversation_id = ? AND b.list_id = a.list_id AND a.seq = 3 AND b.seq = 2`)
       .run(trip);
-    core.db.prepare(`UPDATE tasks SET owner = 'worker-2' WHERE seq = 3 AND list_id = (SELECT id FROM task_lists WHERE conversation_id = ?)`).run(trip);
+    core.db
+      .prepare(
+        `UPDATE tasks SET owner = 'worker-2' WHERE seq = 3 AND list_id = (SELECT id FROM task_lists WHERE conversation_id = ?)`,
+      )
+      .run(trip);
     const done = await withList('Finished report', ['Write it']);
     await ok('tasks:update', { conversationId: done, taskId: 1, patch: { status: 'completed' } });
     await ok('conversations:create', { title: 'Empty chat' });
@@ -104,7 +108,10 @@ describe('the task board', () => {
   it('refuses an edit that breaks the task rules with the rule’s message, and changes nothing', async () => {
     const trip = group('Trip to Lisbon');
     await trip.getByRole('checkbox', { name: 'Task 3 done' }).click();
-    await page().getByRole('status').getByText(/Task 3 cannot be completed: it is blocked by 2/).waitFor({ timeout: 10_000 });
+    await page()
+      .getByRole('status')
+      .getByText(/Task 3 cannot be completed: it is blocked by 2/)
+      .waitFor({ timeout: 10_000 });
     await trip.getByRole('button', { name: 'Task 3, blocked by 2: Rent a car' }).waitFor();
     expect(await trip.getByRole('checkbox', { name: 'Task 3 done' }).getAttribute('aria-checked')).toBe('false');
   });
@@ -115,11 +122,23 @@ describe('the task board', () => {
     await expect.poll(groupTitles, { timeout: 10_000 }).toEqual(['Trip to Lisbon']);
     await search.fill('sketch');
     await expect.poll(groupTitles, { timeout: 10_000 }).toEqual(['Plan the app']);
-    await expect.poll(() => group('Plan the app').getByRole('button', { name: /^Task \d+, / }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        group('Plan the app')
+          .getByRole('button', { name: /^Task \d+, / })
+          .count(),
+      )
+      .toBe(1);
     await search.fill('');
     await board().getByRole('checkbox', { name: 'Blocked' }).check();
     await expect.poll(groupTitles, { timeout: 10_000 }).toEqual(['Trip to Lisbon']);
-    await expect.poll(() => group('Trip to Lisbon').getByRole('button', { name: /^Task \d+, / }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        group('Trip to Lisbon')
+          .getByRole('button', { name: /^Task \d+, / })
+          .count(),
+      )
+      .toBe(1);
     await board().getByRole('checkbox', { name: 'Blocked' }).uncheck();
     await board().getByRole('combobox', { name: 'Folder' }).selectOption({ label: 'Work' });
     await expect.poll(groupTitles, { timeout: 10_000 }).toEqual(['Trip to Lisbon']);
@@ -140,8 +159,16 @@ describe('the task board', () => {
     await plan.getByRole('button', { name: 'Actions for task 3', exact: true }).click();
     await page().getByRole('menuitem', { name: 'Move up', exact: true }).click();
     await expect
-      .poll(() => plan.getByRole('button', { name: /^Task \d+, / }).evaluateAll((els) => els.map((el) => el.getAttribute('aria-label'))))
-      .toEqual(['Task 1, completed: Gather requirements', 'Task 3, pending: Write and test the code', 'Task 2, completed: Sketch the screens']);
+      .poll(() =>
+        plan
+          .getByRole('button', { name: /^Task \d+, / })
+          .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label'))),
+      )
+      .toEqual([
+        'Task 1, completed: Gather requirements',
+        'Task 3, pending: Write and test the code',
+        'Task 2, completed: Sketch the screens',
+      ]);
 
     // A task opens its conversation with the header showing it, at the message where it changed.
     await plan.getByRole('button', { name: 'Task 1, completed: Gather requirements' }).click();
@@ -178,7 +205,10 @@ describe('the task board', () => {
     const md = await exported('Export as Markdown');
     expect(md.text).toContain('# Open tasks across conversations');
     expect(md.text).toContain('- [ ] Rent a car _(blocked by #2)_ _(owner: worker-2)_');
-    const json = JSON.parse((await exported('Export as JSON')).text) as { format: string; conversations: Array<{ title: string }> };
+    const json = JSON.parse((await exported('Export as JSON')).text) as {
+      format: string;
+      conversations: Array<{ title: string }>;
+    };
     expect(json.format).toBe('stepwise.tasks');
     expect(json.conversations.map((c) => c.title)).toEqual(['Trip to Lisbon']);
     await board().getByRole('searchbox', { name: 'Filter by title' }).fill('');
@@ -188,7 +218,10 @@ describe('the task board', () => {
     const download = async (dialog: ReturnType<Page['getByRole']>, format: string) => {
       await dialog.getByRole('radio', { name: format, exact: true }).check();
       await dialog.getByRole('radio', { name: 'Open tasks across conversations' }).check();
-      const [file] = await Promise.all([page().waitForEvent('download'), dialog.getByRole('button', { name: 'Export', exact: true }).click()]);
+      const [file] = await Promise.all([
+        page().waitForEvent('download'),
+        dialog.getByRole('button', { name: 'Export', exact: true }).click(),
+      ]);
       const saved = path.join(root, `dialog-${file.suggestedFilename()}`);
       await file.saveAs(saved);
       await dialog.waitFor({ state: 'hidden' });
@@ -197,7 +230,10 @@ describe('the task board', () => {
     await sidebarLink('Trip to Lisbon').click();
     const header = page().getByRole('region', { name: 'Tasks', exact: true });
     await header.getByRole('button', { name: 'Task list actions' }).click();
-    await page().getByRole('menu', { name: 'Task list actions' }).getByRole('menuitem', { name: 'Export tasks…', exact: true }).click();
+    await page()
+      .getByRole('menu', { name: 'Task list actions' })
+      .getByRole('menuitem', { name: 'Export tasks…', exact: true })
+      .click();
     const csv = await download(page().getByRole('dialog', { name: 'Export tasks' }), 'CSV');
     expect(csv.name).toMatch(/^stepwise-tasks-open-.*\.csv$/);
     const rows = parseCsv(csv.text, { columns: true, bom: true }) as Array<Record<string, string>>;
@@ -213,8 +249,14 @@ describe('the task board', () => {
 
     // With no conversation (the sidebar's "Export all task lists…") the scope is there too.
     const fromSidebar = async () => {
-      await page().getByRole('complementary', { name: 'Conversations' }).getByRole('button', { name: 'More actions' }).click();
-      await page().getByRole('menu', { name: 'More actions' }).getByRole('menuitem', { name: 'Export all task lists…' }).click();
+      await page()
+        .getByRole('complementary', { name: 'Conversations' })
+        .getByRole('button', { name: 'More actions' })
+        .click();
+      await page()
+        .getByRole('menu', { name: 'More actions' })
+        .getByRole('menuitem', { name: 'Export all task lists…' })
+        .click();
       return page().getByRole('dialog', { name: 'Export tasks' });
     };
     const dialog = await fromSidebar();
@@ -224,7 +266,10 @@ describe('the task board', () => {
     expect(md.text).toContain('## Plan the app');
     expect(md.text).toContain('## Trip to Lisbon');
     expect(md.text).not.toContain('Finished report');
-    const json = JSON.parse((await download(await fromSidebar(), 'JSON')).text) as { format: string; conversations: Array<{ title: string }> };
+    const json = JSON.parse((await download(await fromSidebar(), 'JSON')).text) as {
+      format: string;
+      conversations: Array<{ title: string }>;
+    };
     expect(json.format).toBe('stepwise.tasks');
     expect(json.conversations.map((c) => c.title)).toEqual(['Plan the app', 'Trip to Lisbon']);
   });
@@ -268,8 +313,20 @@ describe('the task board', () => {
     ]);
     const file = path.join(root, `history-${download.suggestedFilename()}`);
     await download.saveAs(file);
-    type Exported = { conversations: Array<{ lists: Array<{ tasks: Array<{ id: number; title: string; events: Array<{ actor: string; kind: string; after: string | null }> }> }> }> };
-    const task3 = (JSON.parse(fs.readFileSync(file, 'utf8')) as Exported).conversations[0].lists[0].tasks.find((t) => t.id === 3)!;
+    type Exported = {
+      conversations: Array<{
+        lists: Array<{
+          tasks: Array<{
+            id: number;
+            title: string;
+            events: Array<{ actor: string; kind: string; after: string | null }>;
+          }>;
+        }>;
+      }>;
+    };
+    const task3 = (JSON.parse(fs.readFileSync(file, 'utf8')) as Exported).conversations[0].lists[0].tasks.find(
+      (t) => t.id === 3,
+    )!;
     expect(task3.title).toBe('Rent a van');
     const renames = task3.events.filter((e) => e.kind === 'updated' && e.after?.includes('"title"'));
     expect(renames.map((e) => [e.actor, JSON.parse(e.after!).title])).toEqual([
@@ -295,20 +352,32 @@ describe('the task board', () => {
 
       // A list the model starts in another conversation comes in on top.
       turns.push(
-        { toolCalls: [{ name: 'manage_todo_list', arguments: JSON.stringify({ todoList: [{ id: 1, title: 'Pack the bags', status: 'pending' }] }) }] },
+        {
+          toolCalls: [
+            {
+              name: 'manage_todo_list',
+              arguments: JSON.stringify({ todoList: [{ id: 1, title: 'Pack the bags', status: 'pending' }] }),
+            },
+          ],
+        },
         { text: 'Listed.' },
       );
       await other.getByRole('button', { name: 'New conversation', exact: true }).click();
       await other.getByRole('textbox', { name: 'Message' }).fill('Plan the packing');
       await other.getByRole('button', { name: 'Send', exact: true }).click();
-      await group('Packing').getByRole('button', { name: 'Task 1, pending: Pack the bags' }).waitFor({ timeout: 15_000 });
+      await group('Packing')
+        .getByRole('button', { name: 'Task 1, pending: Pack the bags' })
+        .waitFor({ timeout: 15_000 });
       expect(await groupTitles()).toEqual(['Packing', 'Plan the app', 'Trip to Lisbon']);
     } finally {
       await other.close();
     }
     // A renamed folder is renamed on the board too.
     await page().getByRole('button', { name: 'Actions for folder Work', exact: true }).click();
-    await page().getByRole('menu', { name: 'Actions for folder Work' }).getByRole('menuitem', { name: 'Rename folder…' }).click();
+    await page()
+      .getByRole('menu', { name: 'Actions for folder Work' })
+      .getByRole('menuitem', { name: 'Rename folder…' })
+      .click();
     const rename = page().getByRole('dialog', { name: 'Rename folder' });
     await rename.getByRole('textbox', { name: 'Folder name' }).fill('Travel');
     await rename.getByRole('button', { name: 'Rename' }).click();

@@ -28,7 +28,10 @@ const alert = () => page().getByRole('main').getByRole('alert');
 const textOf = (locator: Locator) => locator.innerText().catch(() => '');
 
 async function newConversation() {
-  await page().getByRole('complementary', { name: 'Conversations' }).getByRole('button', { name: 'New conversation', exact: true }).click();
+  await page()
+    .getByRole('complementary', { name: 'Conversations' })
+    .getByRole('button', { name: 'New conversation', exact: true })
+    .click();
   await expect.poll(() => composer().evaluate((el) => el === document.activeElement), { timeout: 5_000 }).toBe(true);
 }
 
@@ -85,10 +88,13 @@ describe('chat in the browser', () => {
 
     // Part of the reply is on screen while the rest is still coming, and Stop is offered.
     await expect
-      .poll(async () => {
-        const text = await textOf(lastAssistant());
-        return text.includes('quarterly summary') && !text.includes('end of the summary');
-      }, { interval: 50, timeout: 10_000 })
+      .poll(
+        async () => {
+          const text = await textOf(lastAssistant());
+          return text.includes('quarterly summary') && !text.includes('end of the summary');
+        },
+        { interval: 50, timeout: 10_000 },
+      )
       .toBe(true);
     expect(await stopButton().isVisible()).toBe(true);
 
@@ -103,7 +109,9 @@ describe('chat in the browser', () => {
     const code = reply.locator('pre code');
     expect(await code.getAttribute('class')).toMatch(/\bhljs\b.*\blanguage-ts\b|\blanguage-ts\b.*\bhljs\b/);
     // Highlighted: keywords are wrapped in their own spans, the text itself unchanged.
-    expect(await code.locator('.hljs-keyword').allInnerTexts()).toEqual(expect.arrayContaining(['export', 'function', 'return']));
+    expect(await code.locator('.hljs-keyword').allInnerTexts()).toEqual(
+      expect.arrayContaining(['export', 'function', 'return']),
+    );
     expect((await code.innerText()).trimEnd()).toBe(CODE);
     await reply.getByRole('button', { name: 'Copy code' }).click();
     await reply.getByRole('button', { name: 'Copied' }).waitFor();
@@ -114,7 +122,9 @@ describe('chat in the browser', () => {
   it('gives the conversation its automatic title in the sidebar', async () => {
     const link = page().getByRole('list', { name: 'Saved conversations' }).getByRole('link', { name: TITLE });
     await link.waitFor({ timeout: 10_000 });
-    await expect.poll(() => page().getByRole('main').getByRole('heading', { level: 1 }).innerText(), { timeout: 5_000 }).toBe(TITLE);
+    await expect
+      .poll(() => page().getByRole('main').getByRole('heading', { level: 1 }).innerText(), { timeout: 5_000 })
+      .toBe(TITLE);
     // One non-streaming request asked for it, with the exchange in it.
     const titleRequests = server.chatRequests().filter((r) => !r.body.stream);
     expect(titleRequests).toHaveLength(1);
@@ -141,7 +151,10 @@ describe('chat in the browser', () => {
     expect(JSON.parse(sections[0])).toEqual({ timeZone: 'UTC' });
     expect(JSON.parse(sections[1])).toMatchObject({ timeZone: 'UTC', iso: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
     // What the model got back is what the card shows.
-    const toolMessage = server.streamRequests().at(-1)!.body.messages.find((m) => m.role === 'tool');
+    const toolMessage = server
+      .streamRequests()
+      .at(-1)!
+      .body.messages.find((m) => m.role === 'tool');
     expect(JSON.parse(String(toolMessage?.content))).toEqual(JSON.parse(sections[1]));
   });
 
@@ -150,7 +163,9 @@ describe('chat in the browser', () => {
       const words = Array.from({ length: 300 }, (_, i) => `word${i}`).join(' ');
       turns.push({ text: words, chunkSize: 6, chunkDelayMs: 30 });
       await send(`Tell me a long story (${how})`);
-      await expect.poll(async () => (await textOf(lastAssistant())).includes('word5 '), { interval: 50, timeout: 10_000 }).toBe(true);
+      await expect
+        .poll(async () => (await textOf(lastAssistant())).includes('word5 '), { interval: 50, timeout: 10_000 })
+        .toBe(true);
       if (how === 'Esc') await page().keyboard.press('Escape');
       else await stopButton().click();
 
@@ -189,7 +204,10 @@ describe('chat in the browser', () => {
     await lastAssistant().getByText('Recovered after the outage.').waitFor({ timeout: 15_000 });
     await alert().waitFor({ state: 'detached' });
     expect(await messages('You message').filter({ hasText: 'Are you there?' }).count()).toBe(1);
-    expect(server.streamRequests().at(-1)!.body.messages.at(-1)).toMatchObject({ role: 'user', content: 'Are you there?' });
+    expect(server.streamRequests().at(-1)!.body.messages.at(-1)).toMatchObject({
+      role: 'user',
+      content: 'Are you there?',
+    });
   });
 
   it('says a rejected key plainly, offers Settings, and never shows the key', async () => {
@@ -247,7 +265,11 @@ describe('chat in the browser', () => {
     // The Markdown image became text, and HTML inside a code block is shown as code.
     expect(await body.innerText()).toContain('[image: tracker]');
     expect((await body.locator('pre code').innerText()).trimEnd()).toBe('<img src=x onerror=alert(7)>');
-    expect(await page().evaluate(() => document.querySelectorAll('img[onerror], script:not([src]):not([type="module"])').length)).toBe(0);
+    expect(
+      await page().evaluate(
+        () => document.querySelectorAll('img[onerror], script:not([src]):not([type="module"])').length,
+      ),
+    ).toBe(0);
     expect(page().url()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
   });
 });

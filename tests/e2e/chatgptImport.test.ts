@@ -29,7 +29,10 @@ describe('ChatGPT import in the browser', () => {
     await sidebar.getByRole('button', { name: 'More actions' }).click();
     const [chooser] = await Promise.all([
       page().waitForEvent('filechooser'),
-      page().getByRole('menu', { name: 'More actions' }).getByRole('menuitem', { name: 'Import conversation…' }).click(),
+      page()
+        .getByRole('menu', { name: 'More actions' })
+        .getByRole('menuitem', { name: 'Import conversation…' })
+        .click(),
     ]);
     await chooser.setFiles(FIXTURE);
     await page()
@@ -37,7 +40,13 @@ describe('ChatGPT import in the browser', () => {
       .waitFor({ state: 'visible' });
     const links = page().getByRole('list', { name: 'Saved conversations' }).getByRole('link');
     // ChatGPT's order: the most recently active first.
-    await expect.poll(async () => (await links.allTextContents()).map((t) => (t.includes('Trip to Lisbon') ? 'Lisbon' : t.includes('Sourdough starter') ? 'Sourdough' : t))).toEqual(['Lisbon', 'Sourdough']);
+    await expect
+      .poll(async () =>
+        (await links.allTextContents()).map((t) =>
+          t.includes('Trip to Lisbon') ? 'Lisbon' : t.includes('Sourdough starter') ? 'Sourdough' : t,
+        ),
+      )
+      .toEqual(['Lisbon', 'Sourdough']);
     // The newest one is open, showing the branch ChatGPT showed, with a note for the image.
     const main = page().getByRole('main');
     await main.getByText('That is tram 28.').waitFor({ state: 'visible' });
@@ -45,7 +54,10 @@ describe('ChatGPT import in the browser', () => {
     expect(await main.getByText('An answer that was regenerated away.').count()).toBe(0);
     // The other branches are versions: the regenerated-away answer is version 1 of that reply.
     const reply = main.getByRole('article', { name: 'Assistant message' }).filter({ hasText: 'Day 1: Alfama' });
-    await reply.getByRole('group', { name: 'Version 2 of 2' }).getByRole('button', { name: 'Previous version' }).click();
+    await reply
+      .getByRole('group', { name: 'Version 2 of 2' })
+      .getByRole('button', { name: 'Previous version' })
+      .click();
     await main.getByText('An answer that was regenerated away.').waitFor({ state: 'visible' });
     expect(await main.getByText('That is tram 28.').count()).toBe(0);
   });

@@ -17,7 +17,11 @@ function run(args: string[], options: { script?: string; env?: NodeJS.ProcessEnv
     execFile(
       process.execPath,
       [options.script ?? cliJs, ...args],
-      { cwd: options.cwd ?? root, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env }, maxBuffer: 64 * 1024 * 1024 },
+      {
+        cwd: options.cwd ?? root,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env },
+        maxBuffer: 64 * 1024 * 1024,
+      },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -34,7 +38,9 @@ beforeAll(async () => {
   const created = await core.dispatch('conversations:create', { title: 'Release v2' });
   if (!created.ok) throw new Error(created.error.message);
   conversationId = (created.value as { id: string }).id;
-  const listId = core.db.prepare('INSERT INTO task_lists (conversation_id, created_at) VALUES (?, ?)').run(conversationId, Date.now()).lastInsertRowid;
+  const listId = core.db
+    .prepare('INSERT INTO task_lists (conversation_id, created_at) VALUES (?, ?)')
+    .run(conversationId, Date.now()).lastInsertRowid;
   const insert = core.db.prepare(
     'INSERT INTO tasks (list_id, seq, title, status, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
@@ -82,7 +88,9 @@ describe('npm run cli (built)', () => {
     const core = createNodeCore({ dataDir, env: {} });
     try {
       await core.dispatch('conversations:rename', { id: conversationId, title: 'Release v2.1' });
-      const out = await run(['export', '--format', 'json', '--out', 'tasks.json'], { env: { STEPWISE_DATA_DIR: dataDir, INIT_CWD: dir } });
+      const out = await run(['export', '--format', 'json', '--out', 'tasks.json'], {
+        env: { STEPWISE_DATA_DIR: dataDir, INIT_CWD: dir },
+      });
       expect(out).toEqual({ code: 0, stdout: '', stderr: `Wrote ${path.join(dir, 'tasks.json')}\n` });
       const data = TasksExport.parse(JSON.parse(fs.readFileSync(path.join(dir, 'tasks.json'), 'utf8')));
       expect(data.conversations.map((c) => c.title)).toEqual(['Release v2.1']);
@@ -92,7 +100,15 @@ describe('npm run cli (built)', () => {
   });
 
   it('exits 1 with one clear line for an unknown id or a missing database', async () => {
-    const unknown = await run(['export', '--format', 'csv', '--conversation', '0e0e0e0e-0000-4000-8000-000000000000', '--data-dir', dataDir]);
+    const unknown = await run([
+      'export',
+      '--format',
+      'csv',
+      '--conversation',
+      '0e0e0e0e-0000-4000-8000-000000000000',
+      '--data-dir',
+      dataDir,
+    ]);
     expect(unknown.code).toBe(1);
     expect(unknown.stdout).toBe('');
     expect(unknown.stderr).toBe(
@@ -108,9 +124,13 @@ describe('npm run cli (built)', () => {
   });
 
   it('runs through scripts/cli.mjs, as `npm run cli` does', async () => {
-    const result = await run(['export', '--format', 'csv', '--data-dir', dataDir], { script: path.join(root, 'scripts/cli.mjs') });
+    const result = await run(['export', '--format', 'csv', '--data-dir', dataDir], {
+      script: path.join(root, 'scripts/cli.mjs'),
+    });
     expect(result.code).toBe(0);
-    expect(result.stdout.split('\r\n')[0]).toBe('conversation,conversation_id,list,id,title,status,owner,blocked_by,created_at,completed_at,description,tool_calls,changed_by');
+    expect(result.stdout.split('\r\n')[0]).toBe(
+      'conversation,conversation_id,list,id,title,status,owner,blocked_by,created_at,completed_at,description,tool_calls,changed_by',
+    );
   });
 });
 

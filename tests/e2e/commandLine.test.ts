@@ -14,7 +14,11 @@ it.each([
 ])('%s refuses an unknown option with the usage line and exit code 2', async (_name, script) => {
   const dataDir = makeDataDir();
   try {
-    const { code, stdout, stderr } = await runHostToExit({ dataDir, script, rawArgs: ['--host', '0.0.0.0', '--data-dir', dataDir] });
+    const { code, stdout, stderr } = await runHostToExit({
+      dataDir,
+      script,
+      rawArgs: ['--host', '0.0.0.0', '--data-dir', dataDir],
+    });
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toBe(`stepwise: Unknown option '--host'.\n${SERVE_USAGE}\n`);
@@ -27,13 +31,17 @@ it.each([
 
 it('the built CLI refuses an unknown option the same way', async () => {
   const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
-    execFile(process.execPath, [path.join(ROOT, 'out/main/cli.js'), 'list', '--host', '0.0.0.0'], { cwd: ROOT }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      [path.join(ROOT, 'out/main/cli.js'), 'list', '--host', '0.0.0.0'],
+      { cwd: ROOT },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     ),
   );
   expect(result).toEqual({
     code: 2,
     stdout: '',
-    stderr: "stepwise: Unknown option '--host'.\nUsage: npm run cli -- list|export|export-conversation [options] (`npm run cli -- help` for details)\n",
+    stderr:
+      "stepwise: Unknown option '--host'.\nUsage: npm run cli -- list|export|export-conversation [options] (`npm run cli -- help` for details)\n",
   });
 });

@@ -50,7 +50,10 @@ describe('continuity', () => {
     await lastAssistant().filter({ hasText: 'The data is collected.' }).waitFor();
     // Autopilot is off: the turn ends with tasks left, and the header offers to go on.
     await continuity('Stopped · 2 of 3 tasks left').waitFor();
-    expect(s.modelRequests().at(-2)!.body.messages.at(-1)).toMatchObject({ role: 'user', content: 'NEXT_TODO: Collect data' });
+    expect(s.modelRequests().at(-2)!.body.messages.at(-1)).toMatchObject({
+      role: 'user',
+      content: 'NEXT_TODO: Collect data',
+    });
   });
 
   it('kill the host mid-list, restart: Interrupted, then Continue', async () => {
@@ -102,9 +105,17 @@ describe('continuity', () => {
     // The model's request on the new branch never saw the old list.
     expect(s.modelRequests().at(-2)!.body.messages[0].content).not.toContain('Collect data');
 
-    await articles().first().getByRole('group', { name: 'Version 2 of 2' }).getByRole('button', { name: 'Previous version' }).click();
+    await articles()
+      .first()
+      .getByRole('group', { name: 'Version 2 of 2' })
+      .getByRole('button', { name: 'Previous version' })
+      .click();
     await summary('Tasks 1/3').waitFor();
-    await articles().first().getByRole('group', { name: 'Version 1 of 2' }).getByRole('button', { name: 'Next version' }).click();
+    await articles()
+      .first()
+      .getByRole('group', { name: 'Version 1 of 2' })
+      .getByRole('button', { name: 'Next version' })
+      .click();
     await summary('Tasks 0/2').waitFor();
   });
 
@@ -115,7 +126,12 @@ describe('continuity', () => {
     await autopilot.click();
     await expect.poll(() => autopilot.getAttribute('aria-checked')).toBe('true');
 
-    s.model.push(plan(STEPS, [I, P, P]), { text: 'Started collecting.' }, { text: 'Thinking about the data.' }, { text: 'Still thinking.' });
+    s.model.push(
+      plan(STEPS, [I, P, P]),
+      { text: 'Started collecting.' },
+      { text: 'Thinking about the data.' },
+      { text: 'Still thinking.' },
+    );
     s.assessor.push(verdict(false, 'Only started.'), verdict(false, 'Nothing collected.'));
     const checks = s.assessorRequests().length;
     await page().getByRole('textbox', { name: 'Message' }).fill('Do the report on Autopilot.');

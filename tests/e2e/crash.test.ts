@@ -28,7 +28,10 @@ function startHost(dataDir: string, server: ScriptedServer): Promise<Host> {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) if (!/^(OPENAI_|STEPWISE_)/.test(key)) env[key] = value;
   Object.assign(env, { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-crash-test', STEPWISE_MODEL: 'scripted' });
-  const child = spawn(process.execPath, [HOST_ENTRY, '--port', '0', '--data-dir', dataDir], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [HOST_ENTRY, '--port', '0', '--data-dir', dataDir], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   cleanups.push(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
@@ -90,7 +93,9 @@ async function waitForSavedText(dataDir: string, minLength: number): Promise<voi
   for (;;) {
     const db = new Database(file, { readonly: true, fileMustExist: true });
     try {
-      const row = db.prepare("SELECT length(content) AS n FROM messages WHERE role = 'assistant'").get() as { n: number } | undefined;
+      const row = db.prepare("SELECT length(content) AS n FROM messages WHERE role = 'assistant'").get() as
+        | { n: number }
+        | undefined;
       if (row && row.n >= minLength) return;
     } finally {
       db.close();
@@ -119,7 +124,9 @@ describe('a crash while a reply streams', () => {
 
     const second = await startHost(dataDir, server);
     const again = await connect(second);
-    const { items } = await again.call<{ items: StoredMessage[] }>('messages:list', { conversationId: conversation.id });
+    const { items } = await again.call<{ items: StoredMessage[] }>('messages:list', {
+      conversationId: conversation.id,
+    });
     expect(items.map((m) => m.role)).toEqual(['user', 'assistant']);
     expect(items[0]).toMatchObject({ content: 'Tell me a very long story', status: 'complete' });
     expect(items[1].status).toBe('interrupted');

@@ -24,7 +24,9 @@ const page = (): Page => app.page;
 const sidebar = () => page().getByRole('complementary', { name: 'Conversations' });
 const newButton = () => sidebar().getByRole('button', { name: 'New conversation', exact: true });
 const item = (title: string) =>
-  page().getByRole('list', { name: 'Saved conversations' }).getByRole('link', { name: new RegExp(`^${title}(\\s|$)`) });
+  page()
+    .getByRole('list', { name: 'Saved conversations' })
+    .getByRole('link', { name: new RegExp(`^${title}(\\s|$)`) });
 const composer = () => page().getByRole('textbox', { name: 'Message' });
 const heading = () => page().getByRole('main').getByRole('heading', { level: 1 });
 const sendButton = () => page().getByRole('button', { name: 'Send', exact: true });
@@ -39,7 +41,8 @@ function stored<T>(sql: string): T[] {
     db.close();
   }
 }
-const storedTitles = () => stored<{ title: string }>('SELECT title FROM conversations WHERE parent_id IS NULL').map((r) => r.title);
+const storedTitles = () =>
+  stored<{ title: string }>('SELECT title FROM conversations WHERE parent_id IS NULL').map((r) => r.title);
 
 async function open(title: string) {
   await item(title).click();
@@ -57,7 +60,9 @@ const { app, server } = appPerFile({
   name: 'drafts',
   server: {
     script: (request) =>
-      request.body.stream ? { text: `Reply to ${lastUser(request.body)}` } : { text: titleFor(titledMessage(request.body)) },
+      request.body.stream
+        ? { text: `Reply to ${lastUser(request.body)}` }
+        : { text: titleFor(titledMessage(request.body)) },
   },
 });
 
@@ -97,7 +102,8 @@ describe('new conversations and drafts', () => {
       expect(firstUser(asking[0]), text).toBe(conversation);
     }
     // A new conversation's first request carries only its own message: nothing of another.
-    for (const body of requests.filter((b) => lastUser(b).startsWith('new '))) expect(userMessages(body)).toHaveLength(1);
+    for (const body of requests.filter((b) => lastUser(b).startsWith('new ')))
+      expect(userMessages(body)).toHaveLength(1);
 
     // Stored where they belong: each conversation holds exactly its own messages, in order.
     const byConversation = new Map<string, string[]>();
@@ -184,7 +190,12 @@ describe('new conversations and drafts', () => {
     await open(titleFor('new 4'));
     expect(storedTitles()).toHaveLength(before);
     expect(storedTitles()).not.toContain('New conversation');
-    expect(await page().getByRole('list', { name: 'Saved conversations' }).getByRole('link', { name: 'New conversation' }).count()).toBe(0);
+    expect(
+      await page()
+        .getByRole('list', { name: 'Saved conversations' })
+        .getByRole('link', { name: 'New conversation' })
+        .count(),
+    ).toBe(0);
   });
 
   it('keeps the text and says why when the first send fails', async () => {
@@ -193,7 +204,9 @@ describe('new conversations and drafts', () => {
     const tooLong = 'x'.repeat(MESSAGE_MAX + 1);
     await composer().fill(tooLong);
     await composer().press('Enter');
-    const toast = page().getByRole('status').filter({ hasText: `at most ${MESSAGE_MAX} characters` });
+    const toast = page()
+      .getByRole('status')
+      .filter({ hasText: `at most ${MESSAGE_MAX} characters` });
     await toast.waitFor({ timeout: 10_000 });
     expect((await composer().inputValue()).length).toBe(tooLong.length);
     expect(await heading().textContent()).toBe('New conversation');
@@ -205,7 +218,9 @@ describe('new conversations and drafts', () => {
     await open(titleFor('new 5'));
     // A tall composer: several lines of draft.
     await composer().fill(['one', 'two', 'three', 'four', 'five', 'six'].join('\n'));
-    await sidebar().getByRole('button', { name: `Actions for ${titleFor('new 5')}`, exact: true }).click();
+    await sidebar()
+      .getByRole('button', { name: `Actions for ${titleFor('new 5')}`, exact: true })
+      .click();
     await page().getByRole('menuitem', { name: 'Export conversation…' }).click();
     const download = page().waitForEvent('download');
     await page().getByRole('dialog', { name: 'Export conversation' }).getByRole('button', { name: 'Export' }).click();

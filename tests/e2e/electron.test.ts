@@ -46,7 +46,13 @@ describe.skipIf(!binary)(title, () => {
       APPDATA: path.join(home, 'AppData', 'Roaming'),
       OPENAI_BASE_URL: OFFLINE_BASE_URL,
     });
-    electronApp = await _electron.launch({ executablePath: binary!, args: [...switches, ROOT], env, cwd: ROOT, timeout: 45_000 });
+    electronApp = await _electron.launch({
+      executablePath: binary!,
+      args: [...switches, ROOT],
+      env,
+      cwd: ROOT,
+      timeout: 45_000,
+    });
     win = await electronApp.firstWindow();
     await win.getByRole('button', { name: 'New conversation', exact: true }).waitFor({ state: 'visible' });
   });
@@ -59,7 +65,8 @@ describe.skipIf(!binary)(title, () => {
   it('opens the window with the app and runs its core', async () => {
     expect(await win.title()).toMatch(/Stepwise/);
     const info = await win.evaluate(async () => {
-      const api = (window as unknown as { stepwise: { invoke(name: string, params: unknown): Promise<unknown> } }).stepwise;
+      const api = (window as unknown as { stepwise: { invoke(name: string, params: unknown): Promise<unknown> } })
+        .stepwise;
       return api.invoke('app:info', {});
     });
     expect(info).toMatchObject({ ok: true, value: { host: 'electron' } });

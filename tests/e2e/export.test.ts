@@ -21,7 +21,10 @@ const tasksRegion = () => page().getByRole('region', { name: 'Tasks', exact: tru
 
 async function taskMenu(item: string) {
   await tasksRegion().getByRole('button', { name: 'Task list actions' }).click();
-  await page().getByRole('menu', { name: 'Task list actions' }).getByRole('menuitem', { name: item, exact: true }).click();
+  await page()
+    .getByRole('menu', { name: 'Task list actions' })
+    .getByRole('menuitem', { name: item, exact: true })
+    .click();
 }
 
 async function saveDownload(start: () => Promise<void>): Promise<{ download: Download; file: string }> {
@@ -53,7 +56,11 @@ const { app } = appPerFile({
   },
   ready: async () => {
     await app.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.url).origin });
-    await page().getByRole('list', { name: 'Saved conversations' }).getByRole('link', { name: new RegExp(TITLE) }).first().click();
+    await page()
+      .getByRole('list', { name: 'Saved conversations' })
+      .getByRole('link', { name: new RegExp(TITLE) })
+      .first()
+      .click();
     await tasksRegion().waitFor({ state: 'visible' });
   },
   afterClose: () => fs.rmSync(dataDir, { recursive: true, force: true }),
@@ -73,7 +80,9 @@ describe('task list export in the browser', () => {
     const text = await page().evaluate(() => navigator.clipboard.readText());
     expect(text).toMatch(new RegExp(`^# ${TITLE}\\n`));
     expect(text).toContain('Progress: 1/4');
-    expect(listItems(parseGfm(text)).map(({ checked, title, notes }) => ({ checked, title, notes }))).toEqual(EXPECTED_ITEMS);
+    expect(listItems(parseGfm(text)).map(({ checked, title, notes }) => ({ checked, title, notes }))).toEqual(
+      EXPECTED_ITEMS,
+    );
   });
 
   it('downloads the task list as Markdown from "Export tasks…"', async () => {
@@ -110,7 +119,10 @@ describe('conversation export and import in the browser', () => {
   it('exports the conversation as JSON and imports it through the file picker', async () => {
     const sidebar = page().getByRole('complementary', { name: 'Conversations' });
     await sidebar.getByRole('button', { name: `Actions for ${TITLE}` }).click();
-    await page().getByRole('menu', { name: `Actions for ${TITLE}` }).getByRole('menuitem', { name: 'Export conversation…' }).click();
+    await page()
+      .getByRole('menu', { name: `Actions for ${TITLE}` })
+      .getByRole('menuitem', { name: 'Export conversation…' })
+      .click();
     const dialog = page().getByRole('dialog', { name: 'Export conversation' });
     await dialog.getByRole('radio', { name: /JSON/ }).check();
     const { file } = await saveDownload(() => dialog.getByRole('button', { name: 'Export' }).click());
@@ -120,13 +132,25 @@ describe('conversation export and import in the browser', () => {
     await sidebar.getByRole('button', { name: 'More actions' }).click();
     const [chooser] = await Promise.all([
       page().waitForEvent('filechooser'),
-      page().getByRole('menu', { name: 'More actions' }).getByRole('menuitem', { name: 'Import conversation…' }).click(),
+      page()
+        .getByRole('menu', { name: 'More actions' })
+        .getByRole('menuitem', { name: 'Import conversation…' })
+        .click(),
     ]);
     await chooser.setFiles(file);
     await page().getByText(`Imported “${TITLE}”`).waitFor({ state: 'visible' });
-    await expect.poll(() => page().getByRole('list', { name: 'Saved conversations' }).getByRole('link', { name: new RegExp(TITLE) }).count()).toBe(2);
+    await expect
+      .poll(() =>
+        page()
+          .getByRole('list', { name: 'Saved conversations' })
+          .getByRole('link', { name: new RegExp(TITLE) })
+          .count(),
+      )
+      .toBe(2);
     // The page opened the imported conversation; its task header shows the same list.
-    await expect.poll(() => tasksRegion().getByRole('list', { name: 'Task list' }).getByRole('listitem').count()).toBe(4);
+    await expect
+      .poll(() => tasksRegion().getByRole('list', { name: 'Task list' }).getByRole('listitem').count())
+      .toBe(4);
   });
 
   it('says why a file that is not an export cannot be imported', async () => {
@@ -136,10 +160,20 @@ describe('conversation export and import in the browser', () => {
     await sidebar.getByRole('button', { name: 'More actions' }).click();
     const [chooser] = await Promise.all([
       page().waitForEvent('filechooser'),
-      page().getByRole('menu', { name: 'More actions' }).getByRole('menuitem', { name: 'Import conversation…' }).click(),
+      page()
+        .getByRole('menu', { name: 'More actions' })
+        .getByRole('menuitem', { name: 'Import conversation…' })
+        .click(),
     ]);
     await chooser.setFiles(notes);
-    await page().getByText(/This file is not a Stepwise conversation export: it has no "format": "stepwise.conversation" field/).waitFor({ state: 'visible' });
-    expect(await page().getByRole('list', { name: 'Saved conversations' }).getByRole('link', { name: new RegExp(TITLE) }).count()).toBe(2);
+    await page()
+      .getByText(/This file is not a Stepwise conversation export: it has no "format": "stepwise.conversation" field/)
+      .waitFor({ state: 'visible' });
+    expect(
+      await page()
+        .getByRole('list', { name: 'Saved conversations' })
+        .getByRole('link', { name: new RegExp(TITLE) })
+        .count(),
+    ).toBe(2);
   });
 });

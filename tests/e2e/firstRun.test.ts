@@ -27,10 +27,18 @@ describe('first run', () => {
     expect(hint).toContain('Ctrl/⌘ + K or / search');
     // The presets fill in their address.
     const provider = card.getByRole('combobox', { name: 'Provider' });
-    expect(await provider.locator('option').allInnerTexts()).toEqual(expect.arrayContaining(['OpenAI', 'Ollama', 'LM Studio', 'Custom (OpenAI-compatible)']));
+    expect(await provider.locator('option').allInnerTexts()).toEqual(
+      expect.arrayContaining(['OpenAI', 'Ollama', 'LM Studio', 'Custom (OpenAI-compatible)']),
+    );
     await provider.selectOption({ label: 'Ollama' });
     expect(await card.getByRole('textbox', { name: 'Base URL' }).inputValue()).toBe('http://127.0.0.1:11434/v1');
-    expect(await page.getByRole('list').filter({ has: page.getByRole('button', { name: /three-day trip/ }) }).getByRole('button').count()).toBe(3);
+    expect(
+      await page
+        .getByRole('list')
+        .filter({ has: page.getByRole('button', { name: /three-day trip/ }) })
+        .getByRole('button')
+        .count(),
+    ).toBe(3);
     expect(await violations(page)).toEqual([]);
   });
 
@@ -79,14 +87,18 @@ describe('first run', () => {
     await page.getByRole('complementary', { name: 'Conversations' }).getByRole('link').first().click();
     const picker = page.getByRole('combobox', { name: 'Model', exact: true });
     await picker.waitFor();
-    expect(await picker.locator('optgroup').evaluateAll((groups) => groups.map((g) => g.getAttribute('label')))).toEqual(['Custom']);
+    expect(
+      await picker.locator('optgroup').evaluateAll((groups) => groups.map((g) => g.getAttribute('label'))),
+    ).toEqual(['Custom']);
     expect(await picker.locator('option').allInnerTexts()).toEqual(['tiny-model', 'big-model']);
 
     // Settings opens on the conversation's profile; the OpenAI preset is only under "Add a provider".
     await page.keyboard.press('Control+,');
     await page.getByRole('region', { name: 'Provider Custom' }).waitFor();
     expect(await page.getByRole('combobox', { name: 'Profile' }).locator('option').allInnerTexts()).toEqual(['Custom']);
-    expect(await page.getByRole('combobox', { name: 'Add a provider' }).locator('option').allInnerTexts()).toContain('OpenAI');
+    expect(await page.getByRole('combobox', { name: 'Add a provider' }).locator('option').allInnerTexts()).toContain(
+      'OpenAI',
+    );
 
     await page.getByRole('button', { name: 'Load models' }).click();
     const defaultModel = page.getByRole('combobox', { name: 'Default model' });
@@ -110,6 +122,8 @@ describe('first run', () => {
     await defaultModel.press('Tab');
     await page.getByRole('button', { name: 'Close settings' }).click();
     await page.keyboard.press('Control+,');
-    await expect.poll(() => page.getByRole('combobox', { name: 'Default model' }).inputValue()).toBe('a-model-it-does-not-list');
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Default model' }).inputValue())
+      .toBe('a-model-it-does-not-list');
   });
 });

@@ -54,7 +54,9 @@ const { app } = appPerFile({
       const { id } = core.conversations.create(title);
       core.messages.insert({ conversationId: id, role: 'user', content: text });
       // One minute apart, the newest last: the order within a folder and below is by activity.
-      core.db.prepare('UPDATE conversations SET updated_at = ? WHERE id = ?').run(Date.now() - (seeded.length - index) * 60_000, id);
+      core.db
+        .prepare('UPDATE conversations SET updated_at = ? WHERE id = ?')
+        .run(Date.now() - (seeded.length - index) * 60_000, id);
     }
     await core.close();
     return { dataDir };
@@ -74,7 +76,9 @@ describe('folders', () => {
     // The conversation's menu and the dialog, worked by keyboard only.
     await link('Flights').focus();
     await page().keyboard.press('Tab');
-    await expect.poll(() => page().evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Actions for Flights');
+    await expect
+      .poll(() => page().evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Actions for Flights');
     await page().keyboard.press('Enter');
     const item = page().getByRole('menuitem', { name: 'Move to folder…' });
     await item.waitFor();
@@ -134,13 +138,18 @@ describe('folders', () => {
     const dialog = page().getByRole('dialog', { name: 'Export folder' });
     expect(await dialog.innerText()).toContain('“Trip”: all 2 conversations in one file.');
     await dialog.getByRole('radio', { name: /JSON/ }).check();
-    const [download] = await Promise.all([page().waitForEvent('download'), dialog.getByRole('button', { name: 'Export' }).click()]);
+    const [download] = await Promise.all([
+      page().waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Export' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^stepwise-folder-trip-\d{4}-\d{2}-\d{2}\.json$/);
     const file = path.join(root, download.suggestedFilename());
     await download.saveAs(file);
     const exported = ConversationsExport.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
     expect(exported.folder).toBe('Trip');
-    expect(exported.conversations.map((c) => [c.conversation.title, c.conversation.folder, c.messages[0]?.content])).toEqual([
+    expect(
+      exported.conversations.map((c) => [c.conversation.title, c.conversation.folder, c.messages[0]?.content]),
+    ).toEqual([
       ['Flights', 'Trip', 'Flights to Lisbon in May'],
       ['Hotels', 'Trip', 'Hotels near Alfama'],
     ]);

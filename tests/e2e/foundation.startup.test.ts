@@ -53,10 +53,15 @@ describe('the host at start-up', () => {
   it('refuses a bad --port with a clear message', async () => {
     const dataDir = makeDataDir();
     try {
-      const { code, stdout, stderr } = await runHostToExit({ dataDir, rawArgs: ['--port', 'eighty', '--data-dir', dataDir] });
+      const { code, stdout, stderr } = await runHostToExit({
+        dataDir,
+        rawArgs: ['--port', 'eighty', '--data-dir', dataDir],
+      });
       expect(code).toBe(2);
       expect(stdout).toBe('');
-      expect(stderr).toBe('stepwise: --port must be a number from 0 to 65535, not eighty\nUsage: npm run serve -- [--port <n>] [--data-dir <dir>]\n');
+      expect(stderr).toBe(
+        'stepwise: --port must be a number from 0 to 65535, not eighty\nUsage: npm run serve -- [--port <n>] [--data-dir <dir>]\n',
+      );
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
@@ -73,7 +78,9 @@ describe('the host at start-up', () => {
       const { code, stdout, stderr } = await runHostToExit({ dataDir });
       expect(code).toBe(1);
       expect(stdout).toBe('');
-      expect(stderr).toMatch(/^stepwise: .*stepwise\.db was written by a newer version of Stepwise .*Update Stepwise to open it/);
+      expect(stderr).toMatch(
+        /^stepwise: .*stepwise\.db was written by a newer version of Stepwise .*Update Stepwise to open it/,
+      );
       expect(fs.readFileSync(file)).toEqual(before);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -129,9 +136,9 @@ describe('a long conversation list', () => {
       expect((await rows.getByRole('listitem').count()) < 100).toBe(true);
 
       await big.page.getByRole('searchbox', { name: 'Search conversations' }).fill('Conversation 0424');
-      await expect.poll(titles, { timeout: 10_000 }).toEqual(
-        Array.from({ length: 10 }, (_, i) => `Conversation 0424${9 - i}`),
-      );
+      await expect
+        .poll(titles, { timeout: 10_000 })
+        .toEqual(Array.from({ length: 10 }, (_, i) => `Conversation 0424${9 - i}`));
     } finally {
       await big.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -28,7 +28,10 @@ const composer = () => page().getByRole('textbox', { name: 'Message' });
 async function chooseTheme(name: 'Match system' | 'Light' | 'Dark') {
   const group = page().getByRole('radiogroup', { name: 'Theme' });
   const radio = group.getByRole('radio', { name, exact: true });
-  await group.locator('label').filter({ has: page().getByRole('radio', { name, exact: true }) }).click();
+  await group
+    .locator('label')
+    .filter({ has: page().getByRole('radio', { name, exact: true }) })
+    .click();
   await expect.poll(() => radio.isChecked()).toBe(true);
 }
 
@@ -45,7 +48,10 @@ async function visible(locator: Locator) {
  * menu focuses its first item; arrows move, Enter chooses). Clicking items is tested apart.
  */
 async function actionsFor(title: string, action: string, which = 0) {
-  await sidebar().getByRole('button', { name: `Actions for ${title}`, exact: true }).nth(which).click();
+  await sidebar()
+    .getByRole('button', { name: `Actions for ${title}`, exact: true })
+    .nth(which)
+    .click();
   const menu = page().getByRole('menu', { name: `Actions for ${title}`, exact: true });
   await visible(menu);
   const target = menu.getByRole('menuitem', { name: action, exact: true });
@@ -87,7 +93,11 @@ describe('foundation in the browser', () => {
     };
     await start(() => page().getByRole('button', { name: 'Start a new conversation' }).click(), 'Weekly shopping', 1);
     await start(() => page().keyboard.press('Control+N'), 'A few days in Lisbon', 2);
-    await start(() => sidebar().getByRole('button', { name: 'New conversation', exact: true }).click(), 'Numbers for the quarter', 3);
+    await start(
+      () => sidebar().getByRole('button', { name: 'New conversation', exact: true }).click(),
+      'Numbers for the quarter',
+      3,
+    );
     await expectEventually(() => heading().textContent(), 'Numbers for the quarter');
   });
 
@@ -122,7 +132,10 @@ describe('foundation in the browser', () => {
     await page().getByRole('textbox', { name: 'Conversation title' }).fill('Groceries');
     await page().getByRole('textbox', { name: 'Conversation title' }).press('Enter');
     await expectEventually(() => heading().textContent(), 'Groceries');
-    await expectEventually(async () => [...(await titlesInSidebar())].sort(), ['Groceries', 'Quarterly report', 'Trip to Lisbon']);
+    await expectEventually(
+      async () => [...(await titlesInSidebar())].sort(),
+      ['Groceries', 'Quarterly report', 'Trip to Lisbon'],
+    );
   });
 
   it('pins a conversation to the top', async () => {
@@ -158,7 +171,10 @@ describe('foundation in the browser', () => {
     await visible(item('Groceries'));
 
     await actionsFor('Groceries', 'Delete…');
-    await page().getByRole('dialog', { name: 'Delete conversation?' }).getByRole('button', { name: 'Delete', exact: true }).click();
+    await page()
+      .getByRole('dialog', { name: 'Delete conversation?' })
+      .getByRole('button', { name: 'Delete', exact: true })
+      .click();
     await expectEventually(titlesInSidebar, ['Trip to Lisbon', 'Quarterly report']);
     // Groceries was open: the view goes back to the welcome screen.
     await visible(page().getByRole('button', { name: 'Start a new conversation' }));
@@ -183,7 +199,9 @@ describe('foundation in the browser', () => {
 
     await composer().fill('Plan three days in Lisbon');
     await page().getByRole('button', { name: 'Send', exact: true }).click();
-    await visible(page().getByRole('article', { name: 'You message' }).filter({ hasText: 'Plan three days in Lisbon' }));
+    await visible(
+      page().getByRole('article', { name: 'You message' }).filter({ hasText: 'Plan three days in Lisbon' }),
+    );
     await expectEventually(() => composer().inputValue(), '');
 
     // Sending may start a reply (it fails fast: nothing listens). While one runs the
@@ -228,11 +246,10 @@ describe('foundation in the browser', () => {
 
     await item('Trip to Lisbon').click();
     const mine = page().getByRole('article', { name: 'You message' });
-    await expectEventually(async () => (await mine.locator('.user-text').allInnerTexts()).slice(0, 3), [
-      'A few days in Lisbon',
-      'Plan three days in Lisbon',
-      'Budget: 600 euros\nNo museums on Monday',
-    ]);
+    await expectEventually(
+      async () => (await mine.locator('.user-text').allInnerTexts()).slice(0, 3),
+      ['A few days in Lisbon', 'Plan three days in Lisbon', 'Budget: 600 euros\nNo museums on Monday'],
+    );
 
     await page().getByRole('main').click();
     await page().keyboard.press('F2');

@@ -50,7 +50,9 @@ it('serves the page with its own CSP naming its socket, in place of the desktop 
   const reply = await fetch(app.url);
   const body = await reply.text();
   expect(body).not.toContain('http-equiv="Content-Security-Policy"');
-  expect(reply.headers.get('content-security-policy')).toContain(`connect-src 'self' ws://127.0.0.1:${app.host.port} ws://localhost:${app.host.port}`);
+  expect(reply.headers.get('content-security-policy')).toContain(
+    `connect-src 'self' ws://127.0.0.1:${app.host.port} ws://localhost:${app.host.port}`,
+  );
   // The desktop app loads the built file as it is: its policy allows no WebSocket.
   const desktop = fs.readFileSync(path.join(ROOT, 'out/renderer/index.html'), 'utf8');
   expect(desktop).toContain("connect-src 'self';");
@@ -69,8 +71,8 @@ it('shows a bidirectional override in a title as a visible marker, in the headin
   const heading = page.getByRole('heading', { level: 1 });
   await expect.poll(() => heading.textContent()).toBe('Invoice [U+202E]fdp.exe');
   const sidebar = page.getByRole('list', { name: 'Saved conversations' });
-  await expect.poll(async () => (await sidebar.locator('.conversation-title').allTextContents()).map((t) => t.trim())).toContain(
-    'Invoice [U+202E]fdp.exe',
-  );
+  await expect
+    .poll(async () => (await sidebar.locator('.conversation-title').allTextContents()).map((t) => t.trim()))
+    .toContain('Invoice [U+202E]fdp.exe');
   expect(await page.locator('body').textContent()).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
 });

@@ -53,7 +53,9 @@ describe('instructions', () => {
     await page().reload();
     await page().keyboard.press('Control+,');
     await page().getByRole('link', { name: 'Instructions' }).click();
-    await expect.poll(() => page().getByRole('textbox', { name: 'Default system prompt' }).inputValue()).toBe(DEFAULT_PROMPT);
+    await expect
+      .poll(() => page().getByRole('textbox', { name: 'Default system prompt' }).inputValue())
+      .toBe(DEFAULT_PROMPT);
   });
 
   it('sends the default prompt, then the conversation instructions set before the first send, first in the request', async () => {
@@ -74,7 +76,9 @@ describe('instructions', () => {
     // The dialog shows what is stored.
     await page().getByRole('button', { name: 'Conversation settings' }).click();
     const dialog = page().getByRole('dialog', { name: 'Conversation settings' });
-    await expect.poll(() => dialog.getByRole('textbox', { name: 'Instructions' }).inputValue()).toBe('Reply like a robot.');
+    await expect
+      .poll(() => dialog.getByRole('textbox', { name: 'Instructions' }).inputValue())
+      .toBe('Reply like a robot.');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
 
@@ -83,20 +87,29 @@ describe('instructions', () => {
     await page().getByRole('link', { name: 'Prompt library' }).click();
     const library = page().getByRole('group', { name: 'Prompt library' });
     await library.getByRole('textbox', { name: 'Prompt title' }).fill('Summarize');
-    await library.getByRole('textbox', { name: 'Prompt text' }).fill('Summarize the conversation so far in three bullet points.');
+    await library
+      .getByRole('textbox', { name: 'Prompt text' })
+      .fill('Summarize the conversation so far in three bullet points.');
     await library.getByRole('button', { name: 'Save prompt' }).click();
     await library.getByRole('button', { name: 'Delete prompt “Summarize”' }).waitFor();
 
     const chooser = page().waitForEvent('filechooser');
     await library.getByRole('button', { name: 'Import prompts…' }).click();
-    const file = JSON.stringify({ format: 'stepwise.prompts', version: 1, prompts: [{ title: 'Translate', text: 'Translate the last reply into German.' }] });
+    const file = JSON.stringify({
+      format: 'stepwise.prompts',
+      version: 1,
+      prompts: [{ title: 'Translate', text: 'Translate the last reply into German.' }],
+    });
     await (await chooser).setFiles({ name: 'prompts.json', mimeType: 'application/json', buffer: Buffer.from(file) });
     await library.getByRole('button', { name: 'Delete prompt “Translate”' }).waitFor();
     expect(await violations(page())).toEqual([]);
 
     const download = page().waitForEvent('download');
     await library.getByRole('button', { name: 'Export prompts' }).click();
-    const exportedFile = JSON.parse(fs.readFileSync((await (await download).path())!, 'utf8')) as { format: string; prompts: Array<{ title: string }> };
+    const exportedFile = JSON.parse(fs.readFileSync((await (await download).path())!, 'utf8')) as {
+      format: string;
+      prompts: Array<{ title: string }>;
+    };
     expect(exportedFile.format).toBe('stepwise.prompts');
     expect(exportedFile.prompts.map((p) => p.title)).toEqual(['Summarize', 'Translate']);
 

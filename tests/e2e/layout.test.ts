@@ -63,7 +63,10 @@ describe('layout', () => {
 
   it('keeps an expanded 30-task header within 40% of the window height, scrolling inside', async () => {
     const todoList = Array.from({ length: 30 }, (_, i) => ({ id: i + 1, title: `Step ${i + 1}`, status: 'pending' }));
-    turns.push({ toolCalls: [{ name: 'manage_todo_list', arguments: JSON.stringify({ todoList }) }] }, { text: 'Planned thirty steps.' });
+    turns.push(
+      { toolCalls: [{ name: 'manage_todo_list', arguments: JSON.stringify({ todoList }) }] },
+      { text: 'Planned thirty steps.' },
+    );
     await page().getByRole('button', { name: 'New conversation', exact: true }).click();
     await page().getByRole('textbox', { name: 'Message' }).fill('Plan thirty steps');
     await page().getByRole('button', { name: 'Send', exact: true }).click();
@@ -84,7 +87,11 @@ describe('layout', () => {
     await tasks.getByRole('button', { name: 'Task 30, pending: Step 30' }).scrollIntoViewIfNeeded();
     expect(await tasks.getByRole('button', { name: 'Task 30, pending: Step 30' }).isVisible()).toBe(true);
     // The transcript keeps room for its scrollbar, so the column does not shift when one appears.
-    expect(await page().getByRole('log', { name: 'Messages' }).evaluate((el) => getComputedStyle(el).scrollbarGutter)).toBe('stable');
+    expect(
+      await page()
+        .getByRole('log', { name: 'Messages' })
+        .evaluate((el) => getComputedStyle(el).scrollbarGutter),
+    ).toBe('stable');
     expect(await violations(page())).toEqual([]);
   });
 
@@ -92,11 +99,15 @@ describe('layout', () => {
     await page().setViewportSize({ width: 800, height: 600 });
     await sidebar().waitFor({ state: 'hidden' });
     // The open conversation's title keeps its room; the controls wrap under it if need be.
-    const title = await page().getByRole('button', { name: /^Rename “/ }).evaluate((el) => ({ shown: el.clientWidth, full: el.scrollWidth }));
+    const title = await page()
+      .getByRole('button', { name: /^Rename “/ })
+      .evaluate((el) => ({ shown: el.clientWidth, full: el.scrollWidth }));
     expect(title.shown).toBeGreaterThanOrEqual(Math.min(title.full, 200));
     const rail = page().getByRole('navigation', { name: 'Sidebar' });
     for (const name of ['Search conversations', 'Conversations', 'Settings']) {
-      expect(await rail.getByRole('button', { name, exact: true }).getAttribute('title')).toMatch(new RegExp(`^${name}`));
+      expect(await rail.getByRole('button', { name, exact: true }).getAttribute('title')).toMatch(
+        new RegExp(`^${name}`),
+      );
     }
     const mainWidth = async () => (await page().getByRole('main').boundingBox())!.width;
     const narrowMain = await mainWidth();
@@ -106,12 +117,22 @@ describe('layout', () => {
     expect(await mainWidth()).toBe(narrowMain);
     // The rail under it is out of reach: one "New conversation" button, the sidebar's.
     expect(await page().getByRole('button', { name: 'New conversation', exact: true }).count()).toBe(1);
-    expect(await page().getByRole('searchbox', { name: 'Search conversations' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(
+      await page()
+        .getByRole('searchbox', { name: 'Search conversations' })
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(true);
     await page().keyboard.press('Control+b');
     await sidebar().waitFor({ state: 'hidden' });
     await rail.getByRole('button', { name: 'Conversations', exact: true }).click();
     await sidebar().waitFor();
-    await expect.poll(() => page().getByRole('link', { name: /Thirty steps/ }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() =>
+        page()
+          .getByRole('link', { name: /Thirty steps/ })
+          .evaluate((el) => el === document.activeElement),
+      )
+      .toBe(true);
     // Choosing a conversation folds it again.
     await page().keyboard.press('Enter');
     await sidebar().waitFor({ state: 'hidden' });

@@ -17,7 +17,12 @@ const messages = () => page().getByRole('log', { name: 'Messages' });
 function plan(statuses: string[], titles = ['Look up the time', 'Write the report']): Turn {
   return {
     text: 'Here is the plan.',
-    toolCalls: [{ name: 'manage_todo_list', arguments: JSON.stringify({ todoList: statuses.map((status, i) => ({ id: i + 1, title: titles[i], status })) }) }],
+    toolCalls: [
+      {
+        name: 'manage_todo_list',
+        arguments: JSON.stringify({ todoList: statuses.map((status, i) => ({ id: i + 1, title: titles[i], status })) }),
+      },
+    ],
   };
 }
 
@@ -30,7 +35,9 @@ async function headerViolations(): Promise<string[]> {
   if (!(await page().evaluate(() => 'axe' in window))) await page().evaluate(axeSource);
   return page().evaluate(async () => {
     type Violation = { id: string; impact: string | null };
-    const axe = (window as unknown as { axe: { run(context: Element, options: object): Promise<{ violations: Violation[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run(context: Element, options: object): Promise<{ violations: Violation[] }> } }
+    ).axe;
     const region = document.querySelector('section[aria-label="Tasks"]')!;
     const result = await axe.run(region, { resultTypes: ['violations'] });
     return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
@@ -66,7 +73,11 @@ describe('the task ledger in the browser', () => {
     const count = row1.getByRole('button', { name: '1 tool call', exact: true });
     await count.waitFor({ timeout: 15_000 });
     // Task 2 made no calls (the plan's own call came before task 1 was in progress).
-    expect(await tasks().getByRole('button', { name: /tool calls?$/ }).count()).toBe(1);
+    expect(
+      await tasks()
+        .getByRole('button', { name: /tool calls?$/ })
+        .count(),
+    ).toBe(1);
     expect(await count.getAttribute('aria-expanded')).toBe('false');
     expect(await inView('get_current_time')).toBe(false);
 
@@ -99,7 +110,16 @@ describe('the task ledger in the browser', () => {
       }
       main++;
       if (main === 1) return plan(['in_progress', 'pending'], ['Plan the report', 'Draft the report']);
-      if (main === 2) return { toolCalls: [{ id: 'call_start', name: 'start_task', arguments: JSON.stringify({ task_description: 'Draft the report', taskId: 2 }) }] };
+      if (main === 2)
+        return {
+          toolCalls: [
+            {
+              id: 'call_start',
+              name: 'start_task',
+              arguments: JSON.stringify({ task_description: 'Draft the report', taskId: 2 }),
+            },
+          ],
+        };
       if (main === 3) return { text: 'A worker is drafting it.' };
       return { text: 'Report received.' };
     });
@@ -111,7 +131,10 @@ describe('the task ledger in the browser', () => {
     const toggle = tasks().getByRole('button', { name: /^(Expand|Collapse) task list$/ });
     if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
     const row = (n: number) =>
-      tasks().getByRole('list', { name: 'Task list' }).getByRole('listitem').filter({ has: page().getByRole('button', { name: new RegExp(`^Task ${n}, `) }) });
+      tasks()
+        .getByRole('list', { name: 'Task list' })
+        .getByRole('listitem')
+        .filter({ has: page().getByRole('button', { name: new RegExp(`^Task ${n}, `) }) });
     // start_task served task 1 (the main agent's); the worker's call served task 2.
     await row(1).getByRole('button', { name: '1 tool call', exact: true }).waitFor({ timeout: 15_000 });
     const count = row(2).getByRole('button', { name: '1 tool call', exact: true });

@@ -17,7 +17,10 @@ const { app } = appPerFile({
     // Fewer blocks than are ever left plain, but more text than one task parses (parseBudget.ts).
     const budgeted = core.conversations.create('Long but not lazy reply');
     core.messages.insert({ conversationId: budgeted.id, role: 'user', content: 'Write less' });
-    const long = Array.from({ length: BUDGETED }, (_, i) => `Block ${i + 1} has **strong ${i + 1}** words. ${'Filler words. '.repeat(30)}`);
+    const long = Array.from(
+      { length: BUDGETED },
+      (_, i) => `Block ${i + 1} has **strong ${i + 1}** words. ${'Filler words. '.repeat(30)}`,
+    );
     core.messages.insert({ conversationId: budgeted.id, role: 'assistant', content: long.join('\n\n') });
   },
 });
@@ -27,7 +30,9 @@ describe(`a reply of ${BLOCKS} blocks`, () => {
     const { page } = app;
     await page.getByRole('link', { name: 'Very long reply' }).click();
     const log = page.getByRole('log', { name: 'Messages' });
-    await expect.poll(() => log.locator('strong', { hasText: `bold ${BLOCKS}` }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => log.locator('strong', { hasText: `bold ${BLOCKS}` }).isVisible(), { timeout: 20_000 })
+      .toBe(true);
     const reply = log.getByRole('article').last();
     expect(await reply.locator('strong', { hasText: /^bold 1$/ }).count()).toBe(0);
     expect(await reply.locator('[data-pending]').count()).toBeGreaterThan(BLOCKS / 2);
@@ -56,7 +61,9 @@ describe(`a reply of ${BLOCKS} blocks`, () => {
     const { page } = app;
     await page.getByRole('link', { name: 'Long but not lazy reply' }).click();
     const reply = page.getByRole('log', { name: 'Messages' }).getByRole('article').last();
-    await expect.poll(() => reply.locator('strong', { hasText: `strong ${BUDGETED}` }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => reply.locator('strong', { hasText: `strong ${BUDGETED}` }).isVisible(), { timeout: 20_000 })
+      .toBe(true);
     await expect.poll(() => reply.locator('[data-pending]').count(), { timeout: 20_000 }).toBe(0);
     expect(await reply.locator('strong').count()).toBe(BUDGETED);
   });

@@ -25,7 +25,9 @@ describe('math', () => {
     const errors: string[] = [];
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     // KaTeX is not part of the first paint.
-    expect(await page.evaluate(() => [...document.styleSheets].some((s) => (s.href ?? '').includes('katex')))).toBe(false);
+    expect(await page.evaluate(() => [...document.styleSheets].some((s) => (s.href ?? '').includes('katex')))).toBe(
+      false,
+    );
     await page.getByRole('button', { name: 'New conversation', exact: true }).click();
     await page.getByRole('textbox', { name: 'Message' }).fill('Show me some math');
     await page.getByRole('textbox', { name: 'Message' }).press('Enter');

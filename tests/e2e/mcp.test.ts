@@ -38,7 +38,9 @@ async function violations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   return page.evaluate(async () => {
     type Violation = { id: string; impact: string | null; nodes: Array<{ target: string[] }> };
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -103,11 +105,21 @@ describe('MCP tools with approvals', () => {
     const seen: ChatBody[] = [];
     turns.push(
       plan,
-      { toolCalls: [{ id: 'call_list', name: 'mcp__fs__list_directory', arguments: JSON.stringify({ path: workDir }) }] },
+      {
+        toolCalls: [{ id: 'call_list', name: 'mcp__fs__list_directory', arguments: JSON.stringify({ path: workDir }) }],
+      },
       (body) => {
         seen.push(body);
         const target = path.join(workDir, 'summary.txt');
-        return { toolCalls: [{ id: 'call_write', name: 'mcp__fs__write_file', arguments: JSON.stringify({ path: target, content: 'milk' }) }] };
+        return {
+          toolCalls: [
+            {
+              id: 'call_write',
+              name: 'mcp__fs__write_file',
+              arguments: JSON.stringify({ path: target, content: 'milk' }),
+            },
+          ],
+        };
       },
       (body) => {
         seen.push(body);
@@ -137,7 +149,10 @@ describe('MCP tools with approvals', () => {
     const tasks = page.getByRole('region', { name: 'Tasks', exact: true });
     const toggle = tasks.getByRole('button', { name: /^(Expand|Collapse) task list$/ });
     if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-    const row1 = tasks.getByRole('list', { name: 'Task list' }).getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Task 1, / }) });
+    const row1 = tasks
+      .getByRole('list', { name: 'Task list' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: /^Task 1, / }) });
     await row1.getByRole('button', { name: '1 tool call', exact: true }).waitFor({ timeout: 15_000 });
     // Answered from the banner this time.
     await banner.getByRole('button', { name: 'Deny' }).click();

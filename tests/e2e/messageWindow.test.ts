@@ -16,8 +16,9 @@ const REPLY = [
   '\n\nEnd of reply ✅',
 ].join('');
 
-const STEADY = Array.from({ length: 40 }, (_, i) => `Paragraph ${i} of a steady reply, with **some** Markdown in it.\n\n`).join('') + 'Steady end.';
-
+const STEADY =
+  Array.from({ length: 40 }, (_, i) => `Paragraph ${i} of a steady reply, with **some** Markdown in it.\n\n`).join('') +
+  'Steady end.';
 
 const { app } = appPerFile({
   name: 'message-window',
@@ -34,7 +35,11 @@ const { app } = appPerFile({
     const long = core.conversations.create('Very long');
     core.db.transaction(() => {
       for (let i = 1; i <= COUNT; i++) {
-        core.messages.insert({ conversationId: long.id, role: i % 2 ? 'user' : 'assistant', content: `Line ${i}\n\nwith a second paragraph` });
+        core.messages.insert({
+          conversationId: long.id,
+          role: i % 2 ? 'user' : 'assistant',
+          content: `Line ${i}\n\nwith a second paragraph`,
+        });
       }
     })();
   },
@@ -44,19 +49,27 @@ const { app } = appPerFile({
 });
 
 const oldestLoaded = (page: App['page']) =>
-  page.evaluate(() => Math.min(...[...document.querySelectorAll('[data-message-id]')].map((el) => Number(el.getAttribute('data-message-id')))));
+  page.evaluate(() =>
+    Math.min(
+      ...[...document.querySelectorAll('[data-message-id]')].map((el) => Number(el.getAttribute('data-message-id'))),
+    ),
+  );
 
 describe('a long conversation', () => {
   it('loads older messages when scrolled to the top, keeping the view where it was', async () => {
     const { page } = app;
     await page.getByRole('link', { name: 'Very long' }).click();
     const log = page.getByRole('log', { name: 'Messages' });
-    await expect.poll(() => log.getByText(`Line ${COUNT}`, { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => log.getByText(`Line ${COUNT}`, { exact: true }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     const firstInView = () =>
       log.evaluate((el) => {
         const top = el.getBoundingClientRect().top;
         const first = [...el.querySelectorAll('article')].find((a) => a.getBoundingClientRect().bottom > top + 1);
-        return first ? { id: first.getAttribute('data-message-id')!, offset: first.getBoundingClientRect().top - top } : null;
+        return first
+          ? { id: first.getAttribute('data-message-id')!, offset: first.getBoundingClientRect().top - top }
+          : null;
       });
     const scrollTop = () => log.evaluate((el) => el.scrollTop);
     // Just short of where older messages load (600 px from the top); the rows there are
@@ -126,7 +139,9 @@ describe('a long conversation', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(REPLY);
     const { db } = openDatabase(app.dataDir, { readonly: true });
     try {
-      const stored = db.prepare("SELECT content FROM messages WHERE role = 'assistant' ORDER BY id DESC LIMIT 1").get() as { content: string };
+      const stored = db
+        .prepare("SELECT content FROM messages WHERE role = 'assistant' ORDER BY id DESC LIMIT 1")
+        .get() as { content: string };
       expect(stored.content).toBe(REPLY);
     } finally {
       db.close();
@@ -158,7 +173,10 @@ describe('a long conversation', () => {
     const reply = page.getByRole('article', { name: 'Assistant message' }).last();
     await expect.poll(() => reply.innerText(), { timeout: 20_000 }).toContain('Steady end.');
     const seen = await page.evaluate(() => (window as unknown as { seenChanges: number[] }).seenChanges);
-    const gaps = seen.slice(1).map((at, i) => at - seen[i]).sort((a, b) => a - b);
+    const gaps = seen
+      .slice(1)
+      .map((at, i) => at - seen[i])
+      .sort((a, b) => a - b);
     // Live: many updates while it streamed. Spaced: the typical one ≥ 40 ms after the last
     // (every frame would be 16 ms), since each update parses and paints the reply again.
     expect(gaps.length).toBeGreaterThan(8);

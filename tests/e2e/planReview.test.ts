@@ -52,7 +52,11 @@ describe('plan review', () => {
       {
         toolCalls: [
           todo(['Collect the figures', 'Draft the summary', 'Email the team']),
-          { id: 'call_early', name: 'mcp__fs__write_file', arguments: JSON.stringify({ path: target(), content: 'draft' }) },
+          {
+            id: 'call_early',
+            name: 'mcp__fs__write_file',
+            arguments: JSON.stringify({ path: target(), content: 'draft' }),
+          },
         ],
       },
       (body) => {
@@ -86,10 +90,18 @@ describe('plan review', () => {
     const rename = card().getByRole('textbox', { name: 'Rename task 2' });
     await rename.fill('Draft a one-page summary');
     await rename.press('Enter');
-    await card().getByRole('button', { name: /^Task 2, pending: Draft a one-page summary/ }).waitFor();
+    await card()
+      .getByRole('button', { name: /^Task 2, pending: Draft a one-page summary/ })
+      .waitFor();
     await card().getByRole('button', { name: 'Actions for task 3', exact: true }).click();
     await page().getByRole('menuitem', { name: 'Delete', exact: true }).click();
-    await expect.poll(() => card().getByRole('button', { name: /^Task 3, / }).count()).toBe(0);
+    await expect
+      .poll(() =>
+        card()
+          .getByRole('button', { name: /^Task 3, / })
+          .count(),
+      )
+      .toBe(0);
     await card().getByRole('button', { name: 'Comment on task 1', exact: true }).click();
     const comment = card().getByRole('textbox', { name: 'Comment on task 1' });
     await comment.fill('Only Q3, please.');
@@ -109,11 +121,21 @@ describe('plan review', () => {
     turns.push(
       (body) => {
         seen.push(body);
-        return { toolCalls: [{ id: 'call_write', name: 'mcp__fs__write_file', arguments: JSON.stringify({ path: target(), content: 'Q3 summary' }) }] };
+        return {
+          toolCalls: [
+            {
+              id: 'call_write',
+              name: 'mcp__fs__write_file',
+              arguments: JSON.stringify({ path: target(), content: 'Q3 summary' }),
+            },
+          ],
+        };
       },
       { text: 'Wrote the summary.' },
     );
-    await card().getByRole('button', { name: /^Task 1, pending: Collect the Q3 figures/ }).waitFor({ timeout: 20_000 });
+    await card()
+      .getByRole('button', { name: /^Task 1, pending: Collect the Q3 figures/ })
+      .waitFor({ timeout: 20_000 });
     await card().getByRole('button', { name: 'Approve', exact: true }).click();
     await page().getByText('Plan approved · 2 tasks · revision 2').waitFor({ timeout: 20_000 });
 
@@ -129,10 +151,16 @@ describe('plan review', () => {
   it('the JSON export holds both revisions and validates against the schema', async () => {
     const sidebar = page().getByRole('complementary', { name: 'Conversations' });
     await sidebar.getByRole('button', { name: 'Actions for Quarterly summary' }).click();
-    await page().getByRole('menu', { name: 'Actions for Quarterly summary' }).getByRole('menuitem', { name: 'Export conversation…' }).click();
+    await page()
+      .getByRole('menu', { name: 'Actions for Quarterly summary' })
+      .getByRole('menuitem', { name: 'Export conversation…' })
+      .click();
     const dialog = page().getByRole('dialog', { name: 'Export conversation' });
     await dialog.getByRole('radio', { name: /JSON/ }).check();
-    const [download] = await Promise.all([page().waitForEvent('download'), dialog.getByRole('button', { name: 'Export' }).click()]);
+    const [download] = await Promise.all([
+      page().waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Export' }).click(),
+    ]);
     const file = path.join(dataDir, download.suggestedFilename());
     await download.saveAs(file);
     const data = ConversationExport.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
@@ -144,7 +172,10 @@ describe('plan review', () => {
   });
 
   it('a task the model adds after approval applies, with a Plan changed line that opens to before and after', async () => {
-    turns.push({ toolCalls: [todo(['Collect the Q3 figures', 'Draft a one-page summary', 'Proofread it'])] }, { text: 'Added a step.' });
+    turns.push(
+      { toolCalls: [todo(['Collect the Q3 figures', 'Draft a one-page summary', 'Proofread it'])] },
+      { text: 'Added a step.' },
+    );
     await page().getByRole('textbox', { name: 'Message' }).fill('Add a proofreading step.');
     await page().getByRole('button', { name: 'Send', exact: true }).click();
     const line = page().getByRole('article', { name: 'Plan changed' });
@@ -176,7 +207,11 @@ describe('plan review, Every plan', () => {
       {
         toolCalls: [
           todo(['Read the brief', 'Write the notes', 'Check the spelling']),
-          { id: 'call_notes', name: 'mcp__fs__write_file', arguments: JSON.stringify({ path: target, content: 'notes' }) },
+          {
+            id: 'call_notes',
+            name: 'mcp__fs__write_file',
+            arguments: JSON.stringify({ path: target, content: 'notes' }),
+          },
         ],
       },
       { text: 'Notes written.' },

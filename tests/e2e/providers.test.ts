@@ -29,7 +29,9 @@ const { app, server: envServer } = appPerFile({
     second = await startScriptedServer({
       models: ['model-b1', 'model-b2'],
       script: (request) =>
-        request.body.stream ? { text: words('Reply from B:', 250) } : { text: isSummaryRequest(request.body) ? SUMMARY : 'Garden notes' },
+        request.body.stream
+          ? { text: words('Reply from B:', 250) }
+          : { text: isSummaryRequest(request.body) ? SUMMARY : 'Garden notes' },
     });
   },
   afterClose: () => second?.close(),
@@ -62,7 +64,9 @@ describe('providers and models', () => {
     expect(await editor().getByText('Set by OPENAI_BASE_URL').count()).toBe(1);
     expect(await editor().getByRole('textbox', { name: 'Base URL' }).isDisabled()).toBe(true);
 
-    await page().getByRole('combobox', { name: 'Add a provider' }).selectOption({ label: 'Custom (OpenAI-compatible)' });
+    await page()
+      .getByRole('combobox', { name: 'Add a provider' })
+      .selectOption({ label: 'Custom (OpenAI-compatible)' });
     await page().getByRole('region', { name: 'Provider Custom' }).waitFor();
     const baseUrl = editor().getByRole('textbox', { name: 'Base URL' });
     await baseUrl.fill(OFFLINE_BASE_URL);
@@ -86,7 +90,10 @@ describe('providers and models', () => {
   });
 
   it('picks the second profile and model in the header; the next request goes there, with a token line', async () => {
-    await page().getByRole('complementary', { name: 'Conversations' }).getByRole('button', { name: 'New conversation', exact: true }).click();
+    await page()
+      .getByRole('complementary', { name: 'Conversations' })
+      .getByRole('button', { name: 'New conversation', exact: true })
+      .click();
     const picker = page().getByRole('combobox', { name: 'Model', exact: true });
     expect(await picker.locator('option:checked').innerText()).toBe('scripted');
     await picker.selectOption({ label: 'model-b2' });
@@ -98,14 +105,25 @@ describe('providers and models', () => {
     expect(envServer.streamRequests()).toHaveLength(0);
     const reply = page().getByRole('article', { name: 'Assistant message' }).last();
     await expect.poll(() => reply.innerText()).toMatch(/\d[\d,]* prompt · \d[\d,]* completion tokens/);
-    await expect.poll(() => page().getByRole('note', { name: /^Conversation usage: / }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        page()
+          .getByRole('note', { name: /^Conversation usage: / })
+          .count(),
+      )
+      .toBe(1);
     // Settings opens on this conversation's profile (not the Environment one listed first).
     await openSettings();
     await page().getByRole('region', { name: 'Provider Custom' }).waitFor();
     await closeSettings();
     // New conversations start with the last choice.
-    await page().getByRole('complementary', { name: 'Conversations' }).getByRole('button', { name: 'New conversation', exact: true }).click();
-    await expect.poll(() => page().getByRole('combobox', { name: 'Model', exact: true }).locator('option:checked').innerText()).toBe('model-b2');
+    await page()
+      .getByRole('complementary', { name: 'Conversations' })
+      .getByRole('button', { name: 'New conversation', exact: true })
+      .click();
+    await expect
+      .poll(() => page().getByRole('combobox', { name: 'Model', exact: true }).locator('option:checked').innerText())
+      .toBe('model-b2');
   });
 
   it('compacts the history with a small context window: a marker, and a shorter next request', async () => {
@@ -117,12 +135,18 @@ describe('providers and models', () => {
     await page().getByRole('status').getByText('Saved the details of model-b2').waitFor();
     await closeSettings();
 
-    await page().getByRole('complementary', { name: 'Conversations' }).getByRole('button', { name: 'New conversation', exact: true }).click();
+    await page()
+      .getByRole('complementary', { name: 'Conversations' })
+      .getByRole('button', { name: 'New conversation', exact: true })
+      .click();
     const marker = page().getByRole('article', { name: 'Summary of earlier messages' });
     for (let i = 0; i < 6 && (await marker.count()) === 0; i++) await send(words(`Note ${i}:`, 150));
     await marker.getByText('Earlier messages summarized').waitFor();
     // The request right after compaction: the summary instead of the oldest turns.
-    const [previous, next] = second.streamRequests().slice(-2).map((r) => r.body);
+    const [previous, next] = second
+      .streamRequests()
+      .slice(-2)
+      .map((r) => r.body);
     expect(String(next.messages[0].content)).toContain(SUMMARY);
     expect(next.messages.some((m) => String(m.content).startsWith('Note 0:'))).toBe(false);
     expect(previous.messages.some((m) => String(m.content).startsWith('Note 0:'))).toBe(true);

@@ -7,15 +7,27 @@ import type { ChatBody, Turn } from '../support/scriptedServer';
 import { appPerFile } from './support/appPerFile';
 import { systemPromptOf } from './support/chatScript';
 
-const BASKETS = ['Count east basket', 'Count west basket', 'Count south basket', 'Count north basket', 'Add the counts'];
+const BASKETS = [
+  'Count east basket',
+  'Count west basket',
+  'Count south basket',
+  'Count north basket',
+  'Add the counts',
+];
 const RESULT = 'North basket: 12 apples.';
 
 const isWorker = (body: ChatBody) => /<task>/.test(systemPromptOf(body));
 const toolResults = (body: ChatBody) => body.messages.filter((m) => m.role === 'tool').length;
-const workerDelivered = (body: ChatBody) => body.messages.some((m) => m.role === 'user' && /^(Worker 1 |Task \d+ was completed by worker 1 )/.test(String(m.content)));
+const workerDelivered = (body: ChatBody) =>
+  body.messages.some(
+    (m) => m.role === 'user' && /^(Worker 1 |Task \d+ was completed by worker 1 )/.test(String(m.content)),
+  );
 
 function todo(statuses: string[]) {
-  return { name: 'manage_todo_list', arguments: JSON.stringify({ todoList: BASKETS.map((title, i) => ({ id: i + 1, title, status: statuses[i] })) }) };
+  return {
+    name: 'manage_todo_list',
+    arguments: JSON.stringify({ todoList: BASKETS.map((title, i) => ({ id: i + 1, title, status: statuses[i] })) }),
+  };
 }
 
 function play(body: ChatBody): Turn {
@@ -24,7 +36,12 @@ function play(body: ChatBody): Turn {
   if (workerDelivered(body)) return { text: 'All counted.' };
   switch (toolResults(body)) {
     case 0:
-      return { toolCalls: [todo(['in_progress', 'pending', 'pending', 'pending', 'pending']), { name: 'think', arguments: '{"thought": "East first, then west."}' }] };
+      return {
+        toolCalls: [
+          todo(['in_progress', 'pending', 'pending', 'pending', 'pending']),
+          { name: 'think', arguments: '{"thought": "East first, then west."}' },
+        ],
+      };
     case 2:
       return {
         toolCalls: [
@@ -50,7 +67,13 @@ describe('quiet plumbing', () => {
     await page().getByRole('button', { name: 'Send', exact: true }).click();
     await log().getByText('All counted.').waitFor({ timeout: 15_000 });
 
-    const labels = ['Planned 5 tasks', 'Thought for a moment', 'Updated tasks · 2/5 done', 'Started worker 1 · Count north basket', 'Worker 1 finished task 4'];
+    const labels = [
+      'Planned 5 tasks',
+      'Thought for a moment',
+      'Updated tasks · 2/5 done',
+      'Started worker 1 · Count north basket',
+      'Worker 1 finished task 4',
+    ];
     for (const label of labels) await card(label).waitFor();
     // One line each, in transcript order, every card closed, with an icon.
     expect(await log().locator('summary').allInnerTexts()).toEqual(labels);
@@ -65,7 +88,13 @@ describe('quiet plumbing', () => {
     const opened = log().locator('details[open]');
     await opened.locator('pre').nth(1).waitFor();
     const [args, result] = await opened.locator('pre').allInnerTexts();
-    expect(JSON.parse(args).todoList.map((t: { status: string }) => t.status)).toEqual(['completed', 'completed', 'in_progress', 'pending', 'pending']);
+    expect(JSON.parse(args).todoList.map((t: { status: string }) => t.status)).toEqual([
+      'completed',
+      'completed',
+      'in_progress',
+      'pending',
+      'pending',
+    ]);
     expect(result).toContain('Task list updated');
 
     await card('Thought for a moment').click();
@@ -73,7 +102,12 @@ describe('quiet plumbing', () => {
     await card('Worker 1 finished task 4').click();
     await log().getByText(RESULT).waitFor();
     // The model still got the raw result message.
-    const last = server.streamRequests().at(-1)!.body.messages.findLast((m) => m.role === 'user');
-    expect(String(last?.content)).toBe(`Task 4 was completed by worker 1 with this result:\n\n${RESULT}\n\nReopen it if the result is not enough.`);
+    const last = server
+      .streamRequests()
+      .at(-1)!
+      .body.messages.findLast((m) => m.role === 'user');
+    expect(String(last?.content)).toBe(
+      `Task 4 was completed by worker 1 with this result:\n\n${RESULT}\n\nReopen it if the result is not enough.`,
+    );
   });
 });

@@ -12,7 +12,8 @@ const { app } = appPerFile({
     const long = core.conversations.create('Trip planning');
     core.db.transaction(() => {
       for (let i = 1; i <= 400; i++) {
-        const content = i === 30 ? 'Pack the binoculars for the zebra safari on day three.' : `Note ${i} about the itinerary.`;
+        const content =
+          i === 30 ? 'Pack the binoculars for the zebra safari on day three.' : `Note ${i} about the itinerary.`;
         const message = core.messages.insert({ conversationId: long.id, role: i % 2 ? 'user' : 'assistant', content });
         if (i === 30) target = message.id;
       }
@@ -45,7 +46,9 @@ describe('search', () => {
     const contrast = await trip.locator('mark').evaluate((mark) => {
       const rgb = (color: string) => (color.match(/[\d.]+/g) ?? []).map(Number);
       const luminance = (color: string) => {
-        const [r, g, b] = rgb(color).map((c) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4));
+        const [r, g, b] = rgb(color).map((c) =>
+          c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4,
+        );
         return 0.2126 * r + 0.7152 * g + 0.0722 * b;
       };
       const ratio = (a: string, b: string) => {
@@ -53,9 +56,13 @@ describe('search', () => {
         return (x + 0.05) / (y + 0.05);
       };
       let row: Element | null = mark.parentElement;
-      while (row && ['transparent', 'rgba(0, 0, 0, 0)'].includes(getComputedStyle(row).backgroundColor)) row = row.parentElement;
+      while (row && ['transparent', 'rgba(0, 0, 0, 0)'].includes(getComputedStyle(row).backgroundColor))
+        row = row.parentElement;
       const style = getComputedStyle(mark);
-      return { fromRow: ratio(style.backgroundColor, getComputedStyle(row ?? document.body).backgroundColor), text: ratio(style.color, style.backgroundColor) };
+      return {
+        fromRow: ratio(style.backgroundColor, getComputedStyle(row ?? document.body).backgroundColor),
+        text: ratio(style.color, style.backgroundColor),
+      };
     });
     expect(contrast.fromRow).toBeGreaterThanOrEqual(1.25);
     expect(contrast.text).toBeGreaterThanOrEqual(4.5);

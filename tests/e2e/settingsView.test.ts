@@ -10,7 +10,8 @@ const page = (): Page => app.page;
 const settings = () => page().getByRole('region', { name: 'Settings' });
 const log = () => page().getByRole('log', { name: 'Messages' });
 const focusedName = () => page().evaluate(() => document.activeElement?.textContent?.trim() ?? '');
-const focusInSettings = () => settings().evaluate((el) => el.contains(document.activeElement) && document.activeElement !== document.body);
+const focusInSettings = () =>
+  settings().evaluate((el) => el.contains(document.activeElement) && document.activeElement !== document.body);
 
 const { app } = appPerFile({
   name: 'settingsView',
@@ -34,9 +35,7 @@ describe('Settings as a view', () => {
     await page().getByRole('link', { name: 'Long notes' }).click();
     await log().getByText('Answer 80:').waitFor();
     // Somewhere in the middle, not at an end the list would return to by itself.
-    await expect
-      .poll(() => log().evaluate((el) => ((el.scrollTop = 1500), el.scrollTop)))
-      .toBe(1500);
+    await expect.poll(() => log().evaluate((el) => ((el.scrollTop = 1500), el.scrollTop))).toBe(1500);
     const composer = page().getByRole('textbox', { name: 'Message' });
     await composer.focus();
 
@@ -70,7 +69,9 @@ describe('Settings as a view', () => {
     await page().getByRole('link', { name: 'Providers' }).click();
     const close = page().getByRole('button', { name: 'Close settings' });
     await page().setViewportSize({ width: 1280, height: 500 });
-    await settings().locator('.settings-scroll').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await settings()
+      .locator('.settings-scroll')
+      .evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
     const box = await close.boundingBox();
     expect(box && box.y >= 0 && box.y + box.height <= page().viewportSize()!.height).toBe(true);
     await close.click();

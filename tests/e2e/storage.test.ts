@@ -19,10 +19,17 @@ const NOBODY = { uid: 65534, gid: 65534 };
  */
 const nobodyCanRun =
   !asRoot ||
-  spawnSync(process.execPath, ['-e', `require('node:fs').accessSync(${JSON.stringify(HOST_ENTRY)}, 4)`], NOBODY).status === 0;
+  spawnSync(process.execPath, ['-e', `require('node:fs').accessSync(${JSON.stringify(HOST_ENTRY)}, 4)`], NOBODY)
+    .status === 0;
 
-async function call(host: HostProcess, method: string, params: unknown): Promise<{ result?: unknown; error?: unknown }> {
-  const ws = new WebSocket(`ws://127.0.0.1:${host.port}/ws?token=${host.token}`, { headers: { Origin: `http://127.0.0.1:${host.port}` } });
+async function call(
+  host: HostProcess,
+  method: string,
+  params: unknown,
+): Promise<{ result?: unknown; error?: unknown }> {
+  const ws = new WebSocket(`ws://127.0.0.1:${host.port}/ws?token=${host.token}`, {
+    headers: { Origin: `http://127.0.0.1:${host.port}` },
+  });
   try {
     // Listening before the socket opens: pushed events and the reply may arrive together.
     const reply = new Promise<{ id?: number; result?: unknown; error?: unknown }>((resolve, reject) => {
@@ -56,7 +63,9 @@ describe('the data directory', () => {
       expect(second.code).toBe(1);
       expect(second.stdout).toBe('');
       expect(second.stderr).toMatch(
-        new RegExp(`^stepwise: Another Stepwise \\(the browser host, process ${first.child.pid}, started [^)]+\\) is already using the data directory ${dataDir}\\. Close it and start again, or use another data directory\\.\\n$`),
+        new RegExp(
+          `^stepwise: Another Stepwise \\(the browser host, process ${first.child.pid}, started [^)]+\\) is already using the data directory ${dataDir}\\. Close it and start again, or use another data directory\\.\\n$`,
+        ),
       );
       const created = await call(first, 'conversations:create', { title: 'After the refusal' });
       expect(created.result).toMatchObject({ title: 'After the refusal' });
@@ -103,7 +112,9 @@ describe('the data directory', () => {
       fs.chmodSync(file, 0o000);
       const { code, stderr } = await runHostToExit({ dataDir, user });
       expect(code).toBe(1);
-      expect(stderr).toMatch(new RegExp(`^stepwise: Stepwise cannot read ${file} \\(.*\\); check the file's permissions`));
+      expect(stderr).toMatch(
+        new RegExp(`^stepwise: Stepwise cannot read ${file} \\(.*\\); check the file's permissions`),
+      );
       expect(fs.readdirSync(dataDir).some((f) => f.includes('.corrupt-'))).toBe(false);
       expect(fs.existsSync(file)).toBe(true);
     } finally {
@@ -121,7 +132,11 @@ describe('the data directory', () => {
       fs.chmodSync(dataDir, 0o500);
       const { code, stderr } = await runHostToExit({ dataDir, user });
       expect(code).toBe(1);
-      expect(stderr).toMatch(new RegExp(`^stepwise: Stepwise cannot write to its data directory ${dataDir} \\(.*\\)\\. Make it writable, or use another data directory\\. Nothing was changed\\.\\n$`));
+      expect(stderr).toMatch(
+        new RegExp(
+          `^stepwise: Stepwise cannot write to its data directory ${dataDir} \\(.*\\)\\. Make it writable, or use another data directory\\. Nothing was changed\\.\\n$`,
+        ),
+      );
       fs.chmodSync(dataDir, 0o700);
       expect(fs.readdirSync(dataDir).sort()).toEqual(before);
     } finally {

@@ -14,7 +14,9 @@ const tasks = () => tasksRegion(page());
 const rowList = () => taskRowList(page());
 const rowNames = () => taskRowNames(page());
 const menuFor = async (id: number, action: string) => {
-  await tasks().getByRole('button', { name: `Actions for task ${id}`, exact: true }).click();
+  await tasks()
+    .getByRole('button', { name: `Actions for task ${id}`, exact: true })
+    .click();
   await page().getByRole('menuitem', { name: action, exact: true }).click();
 };
 
@@ -44,22 +46,38 @@ describe('editing the task list by hand', () => {
   });
 
   it('reorders with Alt+Arrow keys and by dragging', async () => {
-    await rowList().getByRole('button', { name: /^Task 4, / }).focus();
+    await rowList()
+      .getByRole('button', { name: /^Task 4, / })
+      .focus();
     await page().keyboard.press('Alt+ArrowUp');
     await expect
       .poll(rowNames, { timeout: 10_000 })
-      .toEqual(['Task 1, completed: Gather requirements', 'Task 2, pending: Sketch the screens', 'Task 4, pending: Ship it', 'Task 3, pending: Write and review the code']);
-    await rowList().getByRole('button', { name: /^Task 3, / }).dragTo(rowList().getByRole('button', { name: /^Task 2, / }));
+      .toEqual([
+        'Task 1, completed: Gather requirements',
+        'Task 2, pending: Sketch the screens',
+        'Task 4, pending: Ship it',
+        'Task 3, pending: Write and review the code',
+      ]);
+    await rowList()
+      .getByRole('button', { name: /^Task 3, / })
+      .dragTo(rowList().getByRole('button', { name: /^Task 2, / }));
     await expect
       .poll(rowNames, { timeout: 10_000 })
-      .toEqual(['Task 1, completed: Gather requirements', 'Task 3, pending: Write and review the code', 'Task 2, pending: Sketch the screens', 'Task 4, pending: Ship it']);
+      .toEqual([
+        'Task 1, completed: Gather requirements',
+        'Task 3, pending: Write and review the code',
+        'Task 2, pending: Sketch the screens',
+        'Task 4, pending: Ship it',
+      ]);
   });
 
   it('cancels and deletes tasks from a row menu', async () => {
     await menuFor(2, 'Cancel task');
     await expect.poll(rowNames, { timeout: 10_000 }).toContain('Task 2, cancelled: Sketch the screens');
     await menuFor(4, 'Delete');
-    await expect.poll(async () => (await rowNames()).some((n) => n?.startsWith('Task 4,')), { timeout: 10_000 }).toBe(false);
+    await expect
+      .poll(async () => (await rowNames()).some((n) => n?.startsWith('Task 4,')), { timeout: 10_000 })
+      .toBe(false);
     // Cancelled tasks do not count: 1 of the 2 remaining tasks is done.
     await tasks().getByText('Tasks 1/2', { exact: true }).waitFor();
   });
@@ -77,9 +95,13 @@ describe('editing the task list by hand', () => {
     await log.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
     await rowList().getByRole('button', { name: 'Task 1, completed: Gather requirements' }).click();
     await expect
-      .poll(() => log.getByRole('article', { name: 'Assistant message' }).first().getByText('Here is the plan.').isVisible(), {
-        timeout: 10_000,
-      })
+      .poll(
+        () =>
+          log.getByRole('article', { name: 'Assistant message' }).first().getByText('Here is the plan.').isVisible(),
+        {
+          timeout: 10_000,
+        },
+      )
       .toBe(true);
   });
 });

@@ -12,9 +12,15 @@ import { gate, systemPromptOf } from './support/chatScript';
 const taskOf = (body: ChatBody) => /<task>\n([\s\S]*?)\n<\/task>/.exec(systemPromptOf(body))?.[1] ?? null;
 const users = (body: ChatBody) => body.messages.filter((m) => m.role === 'user').map((m) => String(m.content));
 const endsWithToolResults = (body: ChatBody) => body.messages.at(-1)?.role === 'tool';
-const workerResults = (body: ChatBody) => users(body).filter((text) => /^(Worker \d+|Task \d+ was completed by worker)/.test(text)).length;
+const workerResults = (body: ChatBody) =>
+  users(body).filter((text) => /^(Worker \d+|Task \d+ was completed by worker)/.test(text)).length;
 const plan = (todoList: Array<{ id: number; title: string; status: string }>, asString = false): Turn => ({
-  toolCalls: [{ name: 'manage_todo_list', arguments: JSON.stringify({ todoList: asString ? JSON.stringify(todoList) : todoList }) }],
+  toolCalls: [
+    {
+      name: 'manage_todo_list',
+      arguments: JSON.stringify({ todoList: asString ? JSON.stringify(todoList) : todoList }),
+    },
+  ],
 });
 const baskets = [1, 2, 3].map((n) => ({ id: n, title: `Count basket ${n}`, status: 'pending' }));
 const release = ['Collect the changes', 'Run the tests', 'Tag the version', 'Write the notes', 'Publish the build'];
@@ -30,18 +36,37 @@ async function play(body: ChatBody): Promise<Turn> {
   if (endsWithToolResults(body)) return { text: 'Noted the list.' };
   switch (said[0]) {
     case 'Plan with a string':
-      return plan([1, 2, 3].map((id) => ({ id, title: `String step ${id}`, status: 'pending' })), true);
+      return plan(
+        [1, 2, 3].map((id) => ({ id, title: `String step ${id}`, status: 'pending' })),
+        true,
+      );
     case 'Plan the release':
-      if (said.length === 1) return plan(release.map((title, i) => ({ id: i + 1, title, status: i === 0 ? 'completed' : i === 1 ? 'in_progress' : 'pending' })));
+      if (said.length === 1)
+        return plan(
+          release.map((title, i) => ({
+            id: i + 1,
+            title,
+            status: i === 0 ? 'completed' : i === 1 ? 'in_progress' : 'pending',
+          })),
+        );
       // Unaware of the user's edits: task 3 not ticked, task 4's old title, no task 6.
-      return plan(release.map((title, i) => ({ id: i + 1, title, status: i < 2 ? 'completed' : i === 2 ? 'in_progress' : 'pending' })));
+      return plan(
+        release.map((title, i) => ({
+          id: i + 1,
+          title,
+          status: i < 2 ? 'completed' : i === 2 ? 'in_progress' : 'pending',
+        })),
+      );
     case 'Count the baskets': {
       const results = workerResults(body);
       if (results === 0) {
         return {
           toolCalls: [
             plan(baskets).toolCalls![0],
-            ...[1, 2, 3].map((n) => ({ name: 'start_task', arguments: JSON.stringify({ task_description: `Count basket ${n}`, taskId: n }) })),
+            ...[1, 2, 3].map((n) => ({
+              name: 'start_task',
+              arguments: JSON.stringify({ task_description: `Count basket ${n}`, taskId: n }),
+            })),
           ],
         };
       }
@@ -53,8 +78,15 @@ async function play(body: ChatBody): Promise<Turn> {
       if (workerResults(body)) return { text: 'I will look at task 2 myself.' };
       return {
         toolCalls: [
-          plan([{ id: 1, title: 'Plan the count', status: 'in_progress' }, { id: 2, title: 'Count north basket', status: 'pending' }, { id: 3, title: 'Report', status: 'pending' }]).toolCalls![0],
-          { name: 'start_task', arguments: JSON.stringify({ task_description: 'Fail: count north basket', taskId: 2 }) },
+          plan([
+            { id: 1, title: 'Plan the count', status: 'in_progress' },
+            { id: 2, title: 'Count north basket', status: 'pending' },
+            { id: 3, title: 'Report', status: 'pending' },
+          ]).toolCalls![0],
+          {
+            name: 'start_task',
+            arguments: JSON.stringify({ task_description: 'Fail: count north basket', taskId: 2 }),
+          },
         ],
       };
     default:
@@ -105,7 +137,9 @@ describe('task rules in the browser', () => {
     await startConversation('Plan with a string');
     await messages().getByText('Noted the list.').waitFor({ timeout: 15_000 });
     await expandTasks();
-    await expect.poll(rowNames, { timeout: 10_000 }).toEqual(['Task 1, pending: String step 1', 'Task 2, pending: String step 2', 'Task 3, pending: String step 3']);
+    await expect
+      .poll(rowNames, { timeout: 10_000 })
+      .toEqual(['Task 1, pending: String step 1', 'Task 2, pending: String step 2', 'Task 3, pending: String step 3']);
   });
 
   it("keeps the user's tick, rename and add when a full-list rewrite omits them", async () => {
@@ -140,7 +174,9 @@ describe('task rules in the browser', () => {
     await expect.poll(() => messages().getByText('Noted the list.').count(), { timeout: 15_000 }).toBe(2);
     await expandTasks();
     // The model's own change (task 2 completed) applies; the user's three edits stay.
-    await expect.poll(rowNames, { timeout: 10_000 }).toEqual(edited.map((name) => name.replace('Task 2, in progress', 'Task 2, completed')));
+    await expect
+      .poll(rowNames, { timeout: 10_000 })
+      .toEqual(edited.map((name) => name.replace('Task 2, in progress', 'Task 2, completed')));
     const toolResult = server
       .chatRequests()
       .slice(before)
@@ -155,13 +191,16 @@ describe('task rules in the browser', () => {
     await startConversation('Count the baskets');
     await messages().getByText('Noted the list.').waitFor({ timeout: 15_000 });
     const strip = page().getByRole('navigation', { name: 'Workers' });
-    await expect.poll(() => strip.getByRole('status').innerText(), { timeout: 15_000 }).toBe('Workers: 0 running · 0 queued · 3 done');
+    await expect
+      .poll(() => strip.getByRole('status').innerText(), { timeout: 15_000 })
+      .toBe('Workers: 0 running · 0 queued · 3 done');
     // The main agent's last turn is held open: only the workers can have completed the tasks.
     await expect.poll(summary, { timeout: 5_000 }).toBe('Tasks 3/3');
     const badge = page().getByRole('complementary', { name: 'Conversations' }).getByText('3/3', { exact: true });
     await badge.first().waitFor({ timeout: 5_000 });
     // Each result is one quiet line in the transcript, the worker and its task named.
-    for (const n of [1, 2, 3]) await messages().getByText(`Worker ${n} finished task ${n}`, { exact: true }).waitFor({ timeout: 5_000 });
+    for (const n of [1, 2, 3])
+      await messages().getByText(`Worker ${n} finished task ${n}`, { exact: true }).waitFor({ timeout: 5_000 });
     finalAnswer.open();
     await messages().getByText('All three counted.').waitFor({ timeout: 15_000 });
     await expect.poll(summary, { timeout: 5_000 }).toBe('All 3 tasks completed');
@@ -177,7 +216,9 @@ describe('task rules in the browser', () => {
     await expect.poll(rowNames).toContain('Task 2, in progress: Count north basket');
     // Nothing runs it now, so its icon is still.
     // `has` is queried inside each row, so its locator must not start at the region.
-    const row = tasks().getByRole('listitem').filter({ has: page().getByRole('img', { name: 'Worker 1 failed; handed back' }) });
+    const row = tasks()
+      .getByRole('listitem')
+      .filter({ has: page().getByRole('img', { name: 'Worker 1 failed; handed back' }) });
     expect(await row.count()).toBe(1);
     expect(await row.locator('.spinner').count()).toBe(0);
     expect(await summary()).toBe('Tasks 0/3');

@@ -22,7 +22,10 @@ const page = (): Page => app.page;
 const rowList = () => taskRowList(page());
 const rowNames = () => taskRowNames(page());
 
-const headerRow = (id: number) => rowList().getByRole('listitem').filter({ has: page().getByRole('button', { name: new RegExp(`^Task ${id}, `) }) });
+const headerRow = (id: number) =>
+  rowList()
+    .getByRole('listitem')
+    .filter({ has: page().getByRole('button', { name: new RegExp(`^Task ${id}, `) }) });
 
 const { app, server } = appPerFile({
   name: 'task-share',
@@ -50,11 +53,14 @@ describe('sharing task lists with another agent', () => {
     const toggle = section.getByRole('checkbox', { name: 'Share task lists with other agents' });
     await toggle.click();
     await expect.poll(() => toggle.isChecked(), { timeout: 10_000 }).toBe(true);
-    await expect.poll(() => section.getByRole('status', { name: 'Sharing status' }).textContent(), { timeout: 10_000 }).toContain(
-      `Serving http://127.0.0.1:${port}/mcp`,
-    );
+    await expect
+      .poll(() => section.getByRole('status', { name: 'Sharing status' }).textContent(), { timeout: 10_000 })
+      .toContain(`Serving http://127.0.0.1:${port}/mcp`);
     // The same url and token the stdio bridge finds, in the 0600 discovery file.
-    const discovery = JSON.parse(fs.readFileSync(path.join(app.dataDir, 'task-share.json'), 'utf8')) as { url: string; token: string };
+    const discovery = JSON.parse(fs.readFileSync(path.join(app.dataDir, 'task-share.json'), 'utf8')) as {
+      url: string;
+      token: string;
+    };
     expect(discovery.url).toBe(`http://127.0.0.1:${port}/mcp`);
     // "Copy configuration" puts the ready mcpServers block, with the same url and token, on the clipboard.
     await app.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.url).origin });
@@ -63,31 +69,46 @@ describe('sharing task lists with another agent', () => {
     const copied = parseConfiguration((await page().evaluate('navigator.clipboard.readText()')) as string);
     expect(copied).toEqual({ url: discovery.url, token: discovery.token });
     client = await connectClient(copied);
-    const { lists } = await callJson<{ lists: Array<{ conversationId: string; title: string }> }>(client, 'list_task_lists', {});
+    const { lists } = await callJson<{ lists: Array<{ conversationId: string; title: string }> }>(
+      client,
+      'list_task_lists',
+      {},
+    );
     expect(lists).toHaveLength(1);
     conversationId = lists[0].conversationId;
-    await page().getByRole('list', { name: 'Saved conversations' }).getByRole('link', { name: /^Shared plan/ }).click();
+    await page()
+      .getByRole('list', { name: 'Saved conversations' })
+      .getByRole('link', { name: /^Shared plan/ })
+      .click();
     await rowList().waitFor();
   });
 
   it("shows the client's changes in the header, each saying who made it", async () => {
     await callJson(client!, 'update_task', { conversationId, taskId: 2, status: 'completed' });
     await callJson(client!, 'update_task', { conversationId, taskId: 3, title: 'Write the code and tests' });
-    await expect.poll(rowNames, { timeout: 10_000 }).toEqual([
-      'Task 1, in progress: Gather requirements',
-      'Task 2, completed: Sketch the screens',
-      'Task 3, pending: Write the code and tests',
-    ]);
+    await expect
+      .poll(rowNames, { timeout: 10_000 })
+      .toEqual([
+        'Task 1, in progress: Gather requirements',
+        'Task 2, completed: Sketch the screens',
+        'Task 3, pending: Write the code and tests',
+      ]);
     const row = headerRow;
     await row(2).getByText('Changed by test-client', { exact: true }).waitFor();
     await row(3).getByText('Changed by test-client', { exact: true }).waitFor();
-    expect(await row(1).getByText(/Changed by/).count()).toBe(0);
+    expect(
+      await row(1)
+        .getByText(/Changed by/)
+        .count(),
+    ).toBe(0);
     // The transcript says it quietly, once per change.
     const lines = page().getByRole('article', { name: 'Task change by another agent' });
-    await expect.poll(() => lines.allTextContents(), { timeout: 10_000 }).toEqual([
-      'Changed by test-client over MCP: marked task 2 completed.',
-      'Changed by test-client over MCP: renamed task 3 to "Write the code and tests".',
-    ]);
+    await expect
+      .poll(() => lines.allTextContents(), { timeout: 10_000 })
+      .toEqual([
+        'Changed by test-client over MCP: marked task 2 completed.',
+        'Changed by test-client over MCP: renamed task 3 to "Write the code and tests".',
+      ]);
   });
 
   it("tells the conversation's model on its next request", async () => {
@@ -97,49 +118,85 @@ describe('sharing task lists with another agent', () => {
 
   it('shows a reorder by the client on the task it moved, in the header, the transcript and on the board', async () => {
     await callJson(client!, 'reorder_tasks', { conversationId, order: [3, 1, 2] });
-    await expect.poll(rowNames, { timeout: 10_000 }).toEqual([
-      'Task 3, pending: Write the code and tests',
-      'Task 1, in progress: Gather requirements',
-      'Task 2, completed: Sketch the screens',
-    ]);
+    await expect
+      .poll(rowNames, { timeout: 10_000 })
+      .toEqual([
+        'Task 3, pending: Write the code and tests',
+        'Task 1, in progress: Gather requirements',
+        'Task 2, completed: Sketch the screens',
+      ]);
     const lines = page().getByRole('article', { name: 'Task change by another agent' });
-    await expect.poll(() => lines.last().textContent(), { timeout: 10_000 }).toBe(
-      'Changed by test-client over MCP: moved task 3 (the order is now 3, 1, 2).',
-    );
+    await expect
+      .poll(() => lines.last().textContent(), { timeout: 10_000 })
+      .toBe('Changed by test-client over MCP: moved task 3 (the order is now 3, 1, 2).');
     // Task 1 only passed by: the user's own state, no source.
-    expect(await headerRow(1).getByText(/Changed by/).count()).toBe(0);
+    expect(
+      await headerRow(1)
+        .getByText(/Changed by/)
+        .count(),
+    ).toBe(0);
     await headerRow(3).getByText('Changed by test-client', { exact: true }).waitFor();
 
     await page().getByRole('button', { name: 'Tasks', exact: true }).click();
-    const group = page().getByRole('region', { name: 'Task board' }).getByRole('region', { name: 'Shared plan', exact: true });
-    const boardRow = (id: number) => group.getByRole('listitem').filter({ has: page().getByRole('checkbox', { name: `Task ${id} done` }) });
+    const group = page()
+      .getByRole('region', { name: 'Task board' })
+      .getByRole('region', { name: 'Shared plan', exact: true });
+    const boardRow = (id: number) =>
+      group.getByRole('listitem').filter({ has: page().getByRole('checkbox', { name: `Task ${id} done` }) });
     await boardRow(3).getByText('Changed by test-client', { exact: true }).waitFor();
     await boardRow(2).getByText('Changed by test-client', { exact: true }).waitFor();
-    expect(await boardRow(1).getByText(/Changed by/).count()).toBe(0);
+    expect(
+      await boardRow(1)
+        .getByText(/Changed by/)
+        .count(),
+    ).toBe(0);
   });
 
   it('sends a resource update to the subscribed client when the user ticks a task on the board', async () => {
     const uri = `stepwise://tasks/${conversationId}`;
-    const updated = new Promise<string>((resolve) => client!.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => resolve(n.params.uri)));
+    const updated = new Promise<string>((resolve) =>
+      client!.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => resolve(n.params.uri)),
+    );
     await client!.subscribeResource({ uri });
-    const group = page().getByRole('region', { name: 'Task board' }).getByRole('region', { name: 'Shared plan', exact: true });
+    const group = page()
+      .getByRole('region', { name: 'Task board' })
+      .getByRole('region', { name: 'Shared plan', exact: true });
     await group.getByRole('checkbox', { name: 'Task 3 done' }).click();
     expect(await updated).toBe(uri);
-    const list = await callJson<{ tasks: Array<{ id: number; status: string }> }>(client!, 'get_task_list', { conversationId });
+    const list = await callJson<{ tasks: Array<{ id: number; status: string }> }>(client!, 'get_task_list', {
+      conversationId,
+    });
     expect(list.tasks[0]).toMatchObject({ id: 3, status: 'completed' });
     // The user's tick is theirs: the row no longer names the client.
-    await expect.poll(() => group.getByRole('listitem').filter({ hasText: 'Write the code and tests' }).getByText(/Changed by/).count(), { timeout: 10_000 }).toBe(0);
-    await page().getByRole('list', { name: 'Saved conversations' }).getByRole('link', { name: /^Shared plan/ }).click();
+    await expect
+      .poll(
+        () =>
+          group
+            .getByRole('listitem')
+            .filter({ hasText: 'Write the code and tests' })
+            .getByText(/Changed by/)
+            .count(),
+        { timeout: 10_000 },
+      )
+      .toBe(0);
+    await page()
+      .getByRole('list', { name: 'Saved conversations' })
+      .getByRole('link', { name: /^Shared plan/ })
+      .click();
     await rowList().waitFor();
   });
 
   it('sends a resource update to the subscribed client when the user ticks a task in the header', async () => {
     const uri = `stepwise://tasks/${conversationId}`;
-    const updated = new Promise<string>((resolve) => client!.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => resolve(n.params.uri)));
+    const updated = new Promise<string>((resolve) =>
+      client!.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => resolve(n.params.uri)),
+    );
     await client!.subscribeResource({ uri });
     await rowList().getByRole('checkbox', { name: 'Task 1 done' }).click();
     expect(await updated).toBe(uri);
-    const list = await callJson<{ tasks: Array<{ id: number; status: string }> }>(client!, 'get_task_list', { conversationId });
+    const list = await callJson<{ tasks: Array<{ id: number; status: string }> }>(client!, 'get_task_list', {
+      conversationId,
+    });
     expect(list.tasks.find((t) => t.id === 1)).toMatchObject({ id: 1, status: 'completed' });
   });
 });

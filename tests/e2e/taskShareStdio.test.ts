@@ -61,22 +61,35 @@ describe('npm run -s mcp', () => {
   it('serves the lists read-only from the database while Stepwise is not running', async () => {
     const client = await stdioClient('stdio-reader');
     try {
-      const { lists } = await callJson<{ lists: Array<{ conversationId: string; progress: string }> }>(client, 'list_task_lists', {});
+      const { lists } = await callJson<{ lists: Array<{ conversationId: string; progress: string }> }>(
+        client,
+        'list_task_lists',
+        {},
+      );
       expect(lists).toEqual([expect.objectContaining({ conversationId, progress: '0/2' })]);
       const list = await callJson<{ tasks: Array<{ title: string }> }>(client, 'get_task_list', { conversationId });
       expect(list.tasks.map((t) => t.title)).toEqual(['Read', 'Write']);
-      const write = resultText(await client.callTool({ name: 'update_task', arguments: { conversationId, taskId: 1, status: 'completed' } }));
-      expect(write).toEqual({ isError: true, text: expect.stringContaining('Stepwise is not running; task lists are read-only') });
+      const write = resultText(
+        await client.callTool({ name: 'update_task', arguments: { conversationId, taskId: 1, status: 'completed' } }),
+      );
+      expect(write).toEqual({
+        isError: true,
+        text: expect.stringContaining('Stepwise is not running; task lists are read-only'),
+      });
     } finally {
       await client.close();
     }
   });
 
-  it('forwards to the running app, so writes go through it under the client\'s name', async () => {
+  it("forwards to the running app, so writes go through it under the client's name", async () => {
     await withCore(true, async (core) => {
       const client = await stdioClient('stdio-writer');
       try {
-        const list = await callJson<{ tasks: Array<{ status: string }> }>(client, 'update_task', { conversationId, taskId: 1, status: 'completed' });
+        const list = await callJson<{ tasks: Array<{ status: string }> }>(client, 'update_task', {
+          conversationId,
+          taskId: 1,
+          status: 'completed',
+        });
         expect(list.tasks[0].status).toBe('completed');
         expect(core.tasks.get(conversationId)!.tasks[0].status).toBe('completed');
         const actors = core.tasks.store.eventsAfter(conversationId, 0).map((e) => e.actor);

@@ -9,7 +9,10 @@ import { autopilotAppPerFile } from './support/appPerFile';
 const { app, s } = autopilotAppPerFile({ name: 'task-spinner', env: { OPENAI_API_KEY: 'sk-e2e' } });
 const page = (): Page => app.page;
 const tasks = () => page().getByRole('region', { name: 'Tasks', exact: true });
-const row = () => tasks().getByRole('listitem').filter({ has: page().getByRole('button', { name: /^Task 1, in progress/ }) });
+const row = () =>
+  tasks()
+    .getByRole('listitem')
+    .filter({ has: page().getByRole('button', { name: /^Task 1, in progress/ }) });
 const spinners = () => tasks().locator('.spinner');
 
 async function send(text: string) {
@@ -28,7 +31,9 @@ async function stillWith(hint: string) {
 describe('the in-progress spinner', () => {
   it('is still and says "waiting for you" once the assistant has replied', async () => {
     await page().getByRole('button', { name: 'New conversation', exact: true }).first().click();
-    s.model.push(plan(['Sort the apples', 'Count the pears'], ['in_progress', 'pending']), { text: 'I started sorting.' });
+    s.model.push(plan(['Sort the apples', 'Count the pears'], ['in_progress', 'pending']), {
+      text: 'I started sorting.',
+    });
     await send('Sort and count.');
     await page().getByText('I started sorting.').waitFor({ timeout: 15_000 });
     await stillWith('waiting for you');

@@ -20,9 +20,14 @@ const composer = () => page().getByRole('textbox', { name: 'Message' });
 const sendButton = () => page().getByRole('button', { name: 'Send', exact: true });
 const lastAssistant = () => page().getByRole('article', { name: 'Assistant message', exact: true }).last();
 const toggle = () => tasks().getByRole('button', { name: /^(Expand|Collapse) task list$/ });
-const rowNames = () => tasks().getByRole('list', { name: 'Task list' }).getByRole('button', { name: /^Task \d+, / }).evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
+const rowNames = () =>
+  tasks()
+    .getByRole('list', { name: 'Task list' })
+    .getByRole('button', { name: /^Task \d+, / })
+    .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
 const summary = (text: string) => tasks().getByText(text, { exact: true });
-const conversationLink = () => page().getByRole('list', { name: 'Saved conversations' }).getByRole('link', { name: TITLE });
+const conversationLink = () =>
+  page().getByRole('list', { name: 'Saved conversations' }).getByRole('link', { name: TITLE });
 
 type Status = 'pending' | 'in_progress' | 'completed';
 
@@ -118,12 +123,19 @@ describe('the task header in the browser', () => {
     expect(await summary('Tasks 1/5').count()).toBe(1);
     const thirdRequest = server.streamRequests()[2].body;
     expect(systemPromptOf(thirdRequest)).toContain(
-      ['<taskList>', '- [completed] (1) Set up project structure', '- [in_progress] (2) Create data models — Creating data models'].join('\n'),
+      [
+        '<taskList>',
+        '- [completed] (1) Set up project structure',
+        '- [in_progress] (2) Create data models — Creating data models',
+      ].join('\n'),
     );
   });
 
   it('shows a task blocked by another when the model uses the granular tools chosen in Settings', async () => {
-    await page().getByRole('complementary', { name: 'Conversations' }).getByRole('button', { name: 'Settings' }).click();
+    await page()
+      .getByRole('complementary', { name: 'Conversations' })
+      .getByRole('button', { name: 'Settings' })
+      .click();
     await page().getByRole('link', { name: 'Agent' }).click();
     const style = page().getByRole('combobox', { name: 'Task tool style' });
     await style.selectOption('granular');
@@ -131,7 +143,10 @@ describe('the task header in the browser', () => {
     await conversationLink().click();
     await tasks().waitFor();
 
-    turns.push({ toolCalls: [update({ taskId: 3, addBlockedBy: [2] })] }, { text: 'The widget now waits for the models.' });
+    turns.push(
+      { toolCalls: [update({ taskId: 3, addBlockedBy: [2] })] },
+      { text: 'The widget now waits for the models.' },
+    );
     await send('The widget needs the data models first');
     await replied('The widget now waits for the models.');
 
@@ -187,7 +202,9 @@ describe('the task header in the browser', () => {
       { toolCalls: [update({ taskId: 3, status: 'in_progress', activeForm: 'Building the UI widget' })] },
       async () => {
         await lastRound.opened;
-        return { toolCalls: [update({ taskId: 3, status: 'completed' }), update({ taskId: 4, status: 'in_progress' })] };
+        return {
+          toolCalls: [update({ taskId: 3, status: 'completed' }), update({ taskId: 4, status: 'in_progress' })],
+        };
       },
       { toolCalls: [update({ taskId: 4, status: 'completed' }), update({ taskId: 5, status: 'completed' })] },
       { text: 'All five tasks are done.' },

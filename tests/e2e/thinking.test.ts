@@ -16,7 +16,10 @@ const thinking = () => lastAssistant().getByRole('button', { name: /Thinking/ })
 const textOf = (locator: ReturnType<Page['locator']>) => locator.innerText().catch(() => '');
 
 async function ask(text: string) {
-  await page().getByRole('complementary', { name: 'Conversations' }).getByRole('button', { name: 'New conversation', exact: true }).click();
+  await page()
+    .getByRole('complementary', { name: 'Conversations' })
+    .getByRole('button', { name: 'New conversation', exact: true })
+    .click();
   await page().getByRole('textbox', { name: 'Message' }).fill(text);
   await page().getByRole('button', { name: 'Send', exact: true }).click();
 }
@@ -70,7 +73,9 @@ describe('the Thinking block', () => {
     // The page paints the final text on its next frame.
     await expect.poll(() => textOf(lastAssistant().locator('.markdown')), { timeout: 10_000 }).toBe('Take the train.');
     await thinking().click();
-    expect(await lastAssistant().getByRole('region', { name: 'Thinking' }).innerText()).toBe('Weighing the options carefully.');
+    expect(await lastAssistant().getByRole('region', { name: 'Thinking' }).innerText()).toBe(
+      'Weighing the options carefully.',
+    );
     expect(await textOf(lastAssistant())).not.toContain('<think>');
   });
 

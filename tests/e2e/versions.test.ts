@@ -25,7 +25,9 @@ const textOf = (locator: Locator) => locator.innerText().catch(() => '');
 /** The transcript as [author, first line of text] pairs. */
 const transcript = () =>
   articles().evaluateAll((nodes) =>
-    nodes.map((node) => `${node.getAttribute('aria-label')}: ${node.querySelector('.message-body')?.textContent?.trim() ?? ''}`),
+    nodes.map(
+      (node) => `${node.getAttribute('aria-label')}: ${node.querySelector('.message-body')?.textContent?.trim() ?? ''}`,
+    ),
   );
 const idle = () => sendButton().waitFor({ timeout: 15_000 });
 
@@ -36,11 +38,18 @@ async function send(text: string) {
   await idle();
 }
 
-const { app } = appPerFile({ name: 'versions', server: { script: turns.script }, env: { OPENAI_API_KEY: 'sk-test-versions' } });
+const { app } = appPerFile({
+  name: 'versions',
+  server: { script: turns.script },
+  env: { OPENAI_API_KEY: 'sk-test-versions' },
+});
 
 describe('message versions', () => {
   it('two versions of an edited message can be switched, and the later messages follow', async () => {
-    await page().getByRole('complementary', { name: 'Conversations' }).getByRole('button', { name: 'New conversation', exact: true }).click();
+    await page()
+      .getByRole('complementary', { name: 'Conversations' })
+      .getByRole('button', { name: 'New conversation', exact: true })
+      .click();
     turns.push(reply('Answer one'), reply('Answer two'));
     await send('First question');
     await expect.poll(transcript).toEqual(['You message: First question', 'Assistant message: Answer one']);
@@ -76,17 +85,23 @@ describe('message versions', () => {
     const older = articles().first().getByRole('group', { name: 'Version 1 of 2' });
     await expect.poll(() => textOf(older)).toContain('1/2');
     // The keyboard focus stays on the switch.
-    await expect.poll(() => page().evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Next version');
+    await expect
+      .poll(() => page().evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Next version');
 
     await page().keyboard.press('Enter');
-    await expect.poll(transcript).toEqual(['You message: First question, edited', 'Assistant message: Answer to the edit']);
+    await expect
+      .poll(transcript)
+      .toEqual(['You message: First question, edited', 'Assistant message: Answer to the edit']);
 
     // The choice is stored: a fresh page shows the same branch.
     const again = await app.openPage();
     await again.goto(page().url());
     // A fresh page loads, connects and lists before it shows anything: wait for the reply itself.
     await again.getByRole('log', { name: 'Messages' }).getByRole('article').getByText('Answer to the edit').waitFor();
-    expect((await again.getByRole('log', { name: 'Messages' }).getByRole('article').allInnerTexts()).join('\n')).not.toContain('Answer one');
+    expect(
+      (await again.getByRole('log', { name: 'Messages' }).getByRole('article').allInnerTexts()).join('\n'),
+    ).not.toContain('Answer one');
     await again.close();
   });
 
@@ -95,11 +110,15 @@ describe('message versions', () => {
     const last = articles().last();
     await last.hover();
     await last.getByRole('button', { name: 'Regenerate reply' }).click();
-    await expect.poll(transcript, { timeout: 10_000 }).toEqual(['You message: First question, edited', 'Assistant message: A second answer']);
+    await expect
+      .poll(transcript, { timeout: 10_000 })
+      .toEqual(['You message: First question, edited', 'Assistant message: A second answer']);
     await idle();
     const switcher = articles().last().getByRole('group', { name: 'Version 2 of 2' });
     await switcher.getByRole('button', { name: 'Previous version' }).click();
-    await expect.poll(transcript).toEqual(['You message: First question, edited', 'Assistant message: Answer to the edit']);
+    await expect
+      .poll(transcript)
+      .toEqual(['You message: First question, edited', 'Assistant message: Answer to the edit']);
     await expect.poll(() => textOf(articles().last().getByRole('group', { name: 'Version 1 of 2' }))).toContain('1/2');
   });
 

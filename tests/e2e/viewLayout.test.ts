@@ -47,13 +47,22 @@ describe('views at 800, 1280 and 1920 px wide', () => {
   });
 
   it('the home screen', async () => {
-    app = await launchApp({ env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-test', STEPWISE_MODEL: 'scripted' } });
+    app = await launchApp({
+      env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-test', STEPWISE_MODEL: 'scripted' },
+    });
     await checkAtEverySize('home', () => page().getByRole('button', { name: 'Start a new conversation' }).waitFor());
   });
 
   it('a conversation with its task list open', async () => {
-    const todoList = Array.from({ length: 6 }, (_, i) => ({ id: i + 1, title: `Step ${i + 1} of the plan`, status: i ? 'pending' : 'in_progress' }));
-    turns.push({ toolCalls: [{ name: 'manage_todo_list', arguments: JSON.stringify({ todoList }) }] }, { text: 'Planned six steps.\n\n'.repeat(3) });
+    const todoList = Array.from({ length: 6 }, (_, i) => ({
+      id: i + 1,
+      title: `Step ${i + 1} of the plan`,
+      status: i ? 'pending' : 'in_progress',
+    }));
+    turns.push(
+      { toolCalls: [{ name: 'manage_todo_list', arguments: JSON.stringify({ todoList }) }] },
+      { text: 'Planned six steps.\n\n'.repeat(3) },
+    );
     await page().getByRole('button', { name: 'New conversation', exact: true }).click();
     await page().getByRole('textbox', { name: 'Message' }).fill('Plan a long weekend');
     await page().getByRole('button', { name: 'Send', exact: true }).click();
@@ -68,7 +77,9 @@ describe('views at 800, 1280 and 1920 px wide', () => {
     await page().keyboard.press('Control+,');
     for (const section of SETTINGS_SECTIONS) {
       await page().getByRole('link', { name: section.name, exact: true }).click();
-      await checkAtEverySize(`Settings → ${section.name}`, () => page().getByRole('group', { name: section.name, exact: true }).waitFor());
+      await checkAtEverySize(`Settings → ${section.name}`, () =>
+        page().getByRole('group', { name: section.name, exact: true }).waitFor(),
+      );
     }
     // The MCP form's text areas are fields like the others.
     await page().getByRole('link', { name: 'Tools (MCP)' }).click();
@@ -78,7 +89,12 @@ describe('views at 800, 1280 and 1920 px wide', () => {
     const sizes = await form.evaluate((el) =>
       [...el.querySelectorAll('input:not([type="checkbox"]), select, textarea')].map((c) => {
         const style = getComputedStyle(c);
-        return { width: c.getBoundingClientRect().width, background: style.backgroundColor, font: style.fontFamily, border: style.borderTopColor };
+        return {
+          width: c.getBoundingClientRect().width,
+          background: style.backgroundColor,
+          font: style.fontFamily,
+          border: style.borderTopColor,
+        };
       }),
     );
     expect(new Set(sizes.map((s) => JSON.stringify(s))).size).toBe(1);

@@ -14,7 +14,8 @@ import { violations } from './support/axe';
 const taskOf = (body: ChatBody) => /<task>\n([\s\S]*?)\n<\/task>/.exec(systemPromptOf(body))?.[1] ?? null;
 const isMain = (body: ChatBody) => systemPromptOf(body).includes('## Delegating to workers');
 const lastUser = (body: ChatBody) => String(body.messages.findLast((m) => m.role === 'user')?.content ?? '');
-const workerResults = (body: ChatBody) => body.messages.filter((m) => m.role === 'user' && /^Worker \d+/.test(String(m.content)));
+const workerResults = (body: ChatBody) =>
+  body.messages.filter((m) => m.role === 'user' && /^Worker \d+/.test(String(m.content)));
 const endsWithToolResults = (body: ChatBody) => body.messages.at(-1)?.role === 'tool';
 
 const RESULT_A = 'a.txt: three lines, all about apples.';
@@ -28,7 +29,8 @@ async function play(body: ChatBody): Promise<Turn> {
     return { text: RESULT_A };
   }
   if (task === 'Summarize b.txt') {
-    if (!endsWithToolResults(body)) return { toolCalls: [{ name: 'ask_user', arguments: '{"question": "How long should the summary be?"}' }] };
+    if (!endsWithToolResults(body))
+      return { toolCalls: [{ name: 'ask_user', arguments: '{"question": "How long should the summary be?"}' }] };
     return { hang: true }; // still thinking when Stop comes
   }
   if (task === 'Summarize c.txt') return { text: Array.from({ length: 1200 }, (_, i) => `c${i} `), chunkDelayMs: 40 };
@@ -38,7 +40,10 @@ async function play(body: ChatBody): Promise<Turn> {
   const results = workerResults(body).length;
   if (results) return { text: `Got ${results} of 3 summaries.` };
   return {
-    toolCalls: ['a', 'b', 'c'].map((name) => ({ name: 'start_task', arguments: JSON.stringify({ task_description: `Summarize ${name}.txt` }) })),
+    toolCalls: ['a', 'b', 'c'].map((name) => ({
+      name: 'start_task',
+      arguments: JSON.stringify({ task_description: `Summarize ${name}.txt` }),
+    })),
   };
 }
 
@@ -46,12 +51,17 @@ const page = (): Page => app.page;
 const strip = () => page().getByRole('navigation', { name: 'Workers' });
 const counts = () => strip().getByRole('status').innerText();
 const chip = (name: string | RegExp) => strip().getByRole('button', { name, exact: typeof name === 'string' });
-const banner = () => page().getByRole('region', { name: /^Worker \d transcript$/ }).getByRole('status');
+const banner = () =>
+  page()
+    .getByRole('region', { name: /^Worker \d transcript$/ })
+    .getByRole('status');
 const composer = () => page().getByRole('textbox', { name: 'Message' });
 const conversationMessages = () => page().getByRole('log', { name: 'Messages' });
 
 async function bannerSays(n: number) {
-  await expect.poll(() => banner().innerText(), { timeout: 5_000 }).toContain(`Worker ${n} of 3 — Tab to cycle, Esc to go back`);
+  await expect
+    .poll(() => banner().innerText(), { timeout: 5_000 })
+    .toContain(`Worker ${n} of 3 — Tab to cycle, Esc to go back`);
 }
 
 const { app, server } = appPerFile({
@@ -62,7 +72,9 @@ const { app, server } = appPerFile({
 
 describe('workers in the browser', () => {
   it('sets "Workers running at once" to 2 in Settings', async () => {
-    const settingsButton = page().getByRole('complementary', { name: 'Conversations' }).getByRole('button', { name: 'Settings' });
+    const settingsButton = page()
+      .getByRole('complementary', { name: 'Conversations' })
+      .getByRole('button', { name: 'Settings' });
     await settingsButton.click();
     await page().getByRole('link', { name: 'Agent' }).click();
     const field = page().getByRole('spinbutton', { name: 'Workers running at once' });
@@ -73,7 +85,9 @@ describe('workers in the browser', () => {
     await page().getByRole('button', { name: 'Close settings' }).click();
     await settingsButton.click();
     await page().getByRole('link', { name: 'Agent' }).click();
-    await expect.poll(() => page().getByRole('spinbutton', { name: 'Workers running at once' }).inputValue(), { timeout: 5_000 }).toBe('2');
+    await expect
+      .poll(() => page().getByRole('spinbutton', { name: 'Workers running at once' }).inputValue(), { timeout: 5_000 })
+      .toBe('2');
     await page().getByRole('button', { name: 'Close settings' }).click();
   });
 
@@ -140,12 +154,17 @@ describe('workers in the browser', () => {
     // The exchange stays readable in the transcript: the question, then the answer.
     await exchange.getByText('You answered:').waitFor({ timeout: 10_000 });
     expect(await violations(page())).toEqual([]);
-    expect((await exchange.innerText()).replace(/\n+/g, '\n')).toBe('Worker 2 asked: How long should the summary be?\nYou answered: Two sentences, please.');
+    expect((await exchange.innerText()).replace(/\n+/g, '\n')).toBe(
+      'Worker 2 asked: How long should the summary be?\nYou answered: Two sentences, please.',
+    );
     // The answer went to the worker as the result of its ask_user call.
     await expect
       .poll(() => server.chatRequests().filter((r) => taskOf(r.body) === 'Summarize b.txt').length, { timeout: 10_000 })
       .toBe(2);
-    const asked = server.chatRequests().filter((r) => taskOf(r.body) === 'Summarize b.txt')[1].body.messages.at(-1);
+    const asked = server
+      .chatRequests()
+      .filter((r) => taskOf(r.body) === 'Summarize b.txt')[1]
+      .body.messages.at(-1);
     expect(asked).toMatchObject({ role: 'tool', content: 'The user answered: Two sentences, please.' });
 
     await page().keyboard.press('Tab');

@@ -15,9 +15,11 @@ describe('a large PDF', () => {
   it('is parsed off the main thread: app:info is answered again and again while the parse is in flight', async () => {
     const pdf = pdfWithPages(400, 60, (p, l) => `Page ${p + 1} line ${l + 1} of the yearly report`);
     let parsed = false;
-    const adding = h.call('attachments:add', { name: 'report.pdf', mimeType: 'application/pdf', data: pdf.toString('base64') }).finally(() => {
-      parsed = true;
-    });
+    const adding = h
+      .call('attachments:add', { name: 'report.pdf', mimeType: 'application/pdf', data: pdf.toString('base64') })
+      .finally(() => {
+        parsed = true;
+      });
     // Ping as a page would, one call after another, until the parse is done.
     let answeredDuringParse = 0;
     while (!parsed) {

@@ -17,7 +17,8 @@ chatCorePerTest((s, c) => {
 });
 
 type Part = { type: string; text?: string; image_url?: { url: string } };
-const lastUserContent = () => server.streamRequests().at(-1)!.body.messages.at(-1)!.content as unknown as string | Part[];
+const lastUserContent = () =>
+  server.streamRequests().at(-1)!.body.messages.at(-1)!.content as unknown as string | Part[];
 
 async function upload(name: string, bytes: Buffer, mimeType = '') {
   return h.call('attachments:add', { name, mimeType, data: bytes.toString('base64') });
@@ -33,7 +34,9 @@ async function sendWith(conversationId: string, content: string, attachments: st
 describe('attachments', () => {
   it('sends a png as an image_url part and a .txt as a fenced block to a model that sees images', async () => {
     await h.close();
-    h = startChatCore(server, { env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: TEST_KEY, STEPWISE_MODEL: 'gpt-4o' } });
+    h = startChatCore(server, {
+      env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: TEST_KEY, STEPWISE_MODEL: 'gpt-4o' },
+    });
     server.push({ text: 'A red dot and a note.' }, { text: 'Title' });
     const conversation = await h.newConversation('Files');
     const png = await upload('dot.png', PNG_1X1, 'image/png');
@@ -67,7 +70,9 @@ describe('attachments', () => {
     const conversation = await h.newConversation('No vision');
     const png = await upload('dot.png', PNG_1X1);
     await sendWith(conversation.id, 'Describe it', [png.id]);
-    expect(lastUserContent()).toBe('Describe it\n\n[Image dot.png not shown: scripted-model is not set up to see images.]');
+    expect(lastUserContent()).toBe(
+      'Describe it\n\n[Image dot.png not shown: scripted-model is not set up to see images.]',
+    );
   });
 
   it('starts a conversation with files only, and sends a PDF as its text', async () => {
@@ -95,14 +100,30 @@ describe('attachments', () => {
 
   it('refuses bad uploads and sends with a clear error, storing nothing', async () => {
     const conversation = await h.newConversation('Refusals');
-    expect((await h.callError('attachments:add', { name: 'run.exe', mimeType: '', data: Buffer.from([0x4d, 0x5a, 0, 1]).toString('base64') })).message).toMatch(
-      /run\.exe is not an image .* cannot be sent to a model/,
+    expect(
+      (
+        await h.callError('attachments:add', {
+          name: 'run.exe',
+          mimeType: '',
+          data: Buffer.from([0x4d, 0x5a, 0, 1]).toString('base64'),
+        })
+      ).message,
+    ).toMatch(/run\.exe is not an image .* cannot be sent to a model/);
+    expect(
+      (await h.callError('attachments:add', { name: '../etc/passwd', mimeType: '', data: 'aGk=' })).message,
+    ).toMatch(/a file name, not a path/);
+    expect((await h.callError('messages:send', { conversationId: conversation.id, content: '  ' })).message).toMatch(
+      /content: message must not be empty/,
     );
-    expect((await h.callError('attachments:add', { name: '../etc/passwd', mimeType: '', data: 'aGk=' })).message).toMatch(/a file name, not a path/);
-    expect((await h.callError('messages:send', { conversationId: conversation.id, content: '  ' })).message).toMatch(/content: message must not be empty/);
-    expect((await h.callError('messages:send', { conversationId: conversation.id, content: 'x', attachments: ['0000dead-beef'] })).message).toMatch(
-      /no longer stored/,
-    );
+    expect(
+      (
+        await h.callError('messages:send', {
+          conversationId: conversation.id,
+          content: 'x',
+          attachments: ['0000dead-beef'],
+        })
+      ).message,
+    ).toMatch(/no longer stored/);
     expect(h.messages(conversation.id)).toEqual([]);
   });
 

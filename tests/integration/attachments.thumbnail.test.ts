@@ -20,7 +20,8 @@ chatCorePerTest((s, c) => {
 
 type Part = { type: string; text?: string; image_url?: { url: string } };
 
-const upload = (name: string, bytes: Buffer) => h.call('attachments:add', { name, mimeType: '', data: bytes.toString('base64') });
+const upload = (name: string, bytes: Buffer) =>
+  h.call('attachments:add', { name, mimeType: '', data: bytes.toString('base64') });
 
 async function previewBytes(id: string, full?: boolean): Promise<{ type: string; bytes: Buffer }> {
   const preview = await h.call('attachments:preview', full ? { id, full } : { id });
@@ -32,7 +33,8 @@ async function previewBytes(id: string, full?: boolean): Promise<{ type: string;
 /** A 2000×1500 JPEG, left half red and right half blue. */
 function jpegOfSize(width: number, height: number): Buffer {
   const pixels = new Uint8Array(width * height * 4);
-  for (let i = 0; i < width * height; i++) pixels.set(i % width < width / 2 ? [220, 30, 30, 255] : [30, 30, 220, 255], i * 4);
+  for (let i = 0; i < width * height; i++)
+    pixels.set(i % width < width / 2 ? [220, 30, 30, 255] : [30, 30, 220, 255], i * 4);
   const image = new photon.PhotonImage(pixels, width, height);
   try {
     return Buffer.from(image.get_bytes_jpeg(90));
@@ -43,7 +45,34 @@ function jpegOfSize(width: number, height: number): Buffer {
 
 /** `jpeg` with an EXIF segment saying how to turn it (6: a quarter turn clockwise). */
 function withOrientation(jpeg: Buffer, orientation: number): Buffer {
-  const tiff = Buffer.from([0x4d, 0x4d, 0, 0x2a, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0, 0, 0, 0, 0]);
+  const tiff = Buffer.from([
+    0x4d,
+    0x4d,
+    0,
+    0x2a,
+    0,
+    0,
+    0,
+    8,
+    0,
+    1,
+    0x01,
+    0x12,
+    0,
+    3,
+    0,
+    0,
+    0,
+    1,
+    0,
+    orientation,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+  ]);
   const payload = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
   const segment = Buffer.concat([Buffer.from([0xff, 0xe1, 0, payload.length + 2]), payload]);
   return Buffer.concat([jpeg.subarray(0, 2), segment, jpeg.subarray(2)]);
@@ -81,7 +110,9 @@ describe('thumbnails', () => {
     expect(fs.readFileSync(path.join(h.dataDir, ATTACHMENTS_DIR, sha)).equals(original)).toBe(true);
     expect((await previewBytes(stored.id, true)).bytes.equals(original)).toBe(true);
     await h.close();
-    h = startChatCore(server, { env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: TEST_KEY, STEPWISE_MODEL: 'gpt-4o' } });
+    h = startChatCore(server, {
+      env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: TEST_KEY, STEPWISE_MODEL: 'gpt-4o' },
+    });
     server.push({ text: 'Red and blue.' }, { text: 'Title' });
     const conversation = await h.newConversation('Photo');
     const again = await upload('wide.png', original);
@@ -89,7 +120,10 @@ describe('thumbnails', () => {
     await h.call('messages:send', { conversationId: conversation.id, content: 'Colours?', attachments: [again.id] });
     await h.waitIdle(conversation.id, from);
     const sent = server.streamRequests().at(-1)!.body.messages.at(-1)!.content as unknown as Part[];
-    expect(sent[1]).toEqual({ type: 'image_url', image_url: { url: `data:image/png;base64,${original.toString('base64')}` } });
+    expect(sent[1]).toEqual({
+      type: 'image_url',
+      image_url: { url: `data:image/png;base64,${original.toString('base64')}` },
+    });
   });
 
   it('makes a JPEG’s thumbnail a JPEG, portrait images fit by their height, and a small image is its own thumbnail', async () => {
@@ -112,7 +146,9 @@ describe('thumbnails', () => {
 
     const dot = await upload('dot.png', PNG_1X1);
     expect((await previewBytes(dot.id)).bytes.equals(PNG_1X1)).toBe(true);
-    expect(fs.readdirSync(path.join(h.dataDir, ATTACHMENTS_DIR)).filter((name) => name.endsWith('.thumb'))).toHaveLength(2);
+    expect(
+      fs.readdirSync(path.join(h.dataDir, ATTACHMENTS_DIR)).filter((name) => name.endsWith('.thumb')),
+    ).toHaveLength(2);
   });
 
   it('stores an image it cannot decode without a thumbnail: the original is shown, as before', async () => {

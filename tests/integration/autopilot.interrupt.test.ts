@@ -4,7 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { updateOp } from '../../src/main/core/tasks/taskOps';
 import type { Who } from '../../src/main/core/tasks/taskService';
 import type { Turn } from '../support/scriptedServer';
-import { gate, plan, verdict, type AutopilotServer, autopilotPerTest, autopilotConversation as autopilotOn, statuses as statusesOf, autoMessages as autoMessagesOf } from '../support/autopilotServer';
+import {
+  gate,
+  plan,
+  verdict,
+  type AutopilotServer,
+  autopilotPerTest,
+  autopilotConversation as autopilotOn,
+  statuses as statusesOf,
+  autoMessages as autoMessagesOf,
+} from '../support/autopilotServer';
 import { type ChatHarness } from '../support/chatHarness';
 
 const STEPS = ['Step one', 'Step two', 'Step three'];
@@ -22,7 +31,8 @@ autopilotPerTest((server, harness) => {
 const autopilotConversation = () => autopilotOn(h);
 const statuses = (id: string) => statusesOf(h, id);
 const autoMessages = (id: string) => autoMessagesOf(h, id);
-const assessorChanges = () => (h.core.db.prepare("SELECT COUNT(*) AS n FROM task_events WHERE actor = 'assessor'").get() as { n: number }).n;
+const assessorChanges = () =>
+  (h.core.db.prepare("SELECT COUNT(*) AS n FROM task_events WHERE actor = 'assessor'").get() as { n: number }).n;
 /** Lets queued callbacks (turn-end hooks, aborted requests) run. */
 const settle = async () => {
   for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
@@ -69,11 +79,18 @@ describe('Stop', () => {
 
   it('during an automatic continuation: the reply stops and Autopilot does not go on', async () => {
     const id = await autopilotConversation();
-    s.model.push(plan(STEPS, [I, P, P]), { text: 'Step one is finished.' }, { text: 'Working on step two '.repeat(40), chunkSize: 4, chunkDelayMs: 20 });
+    s.model.push(
+      plan(STEPS, [I, P, P]),
+      { text: 'Step one is finished.' },
+      { text: 'Working on step two '.repeat(40), chunkSize: 4, chunkDelayMs: 20 },
+    );
     s.assessor.push(verdict(true, 'Finished.'), verdict(true, 'Should never be asked.'));
     await h.call('messages:send', { conversationId: id, content: 'Go.' });
     // The continued reply is streaming.
-    await h.waitForEvent('messages:streamed', (e) => e.conversationId === id && !!e.content && e.content.at + e.content.text.length > 8);
+    await h.waitForEvent(
+      'messages:streamed',
+      (e) => e.conversationId === id && !!e.content && e.content.at + e.content.text.length > 8,
+    );
     expect(autoMessages(id)).toEqual(['NEXT_TODO: Step two']);
 
     await h.call('chat:stop', { conversationId: id });
@@ -90,7 +107,12 @@ describe('Stop', () => {
 describe('the user takes over', () => {
   it('a message of their own drops the pending continuation and restarts the step count', async () => {
     const id = await autopilotConversation();
-    s.model.push(plan(STEPS, [I, P, P]), { text: 'Step one is finished.' }, { text: 'Step two is finished.' }, { text: 'Sure, docs too.' });
+    s.model.push(
+      plan(STEPS, [I, P, P]),
+      { text: 'Step one is finished.' },
+      { text: 'Step two is finished.' },
+      { text: 'Sure, docs too.' },
+    );
     s.assessor.push(verdict(true, 'Finished.'));
     const check = lateAssessor(verdict(true, 'Finished too.'));
     s.assessor.push(verdict(false, 'The docs are not written.'));
@@ -101,7 +123,10 @@ describe('the user takes over', () => {
 
     const from = h.events.length;
     await h.call('messages:send', { conversationId: id, content: 'Also write the docs.' });
-    expect(h.events.slice(from).find((e) => e.event === 'autopilot:state')?.payload).toMatchObject({ steps: 0, pausedReason: null });
+    expect(h.events.slice(from).find((e) => e.event === 'autopilot:state')?.payload).toMatchObject({
+      steps: 0,
+      pausedReason: null,
+    });
 
     // The user's turn is checked afresh while the dropped check still waits for its answer.
     const paused = await h.waitForEvent('autopilot:paused', (e) => e.conversationId === id, { from });
@@ -123,7 +148,10 @@ describe('the user takes over', () => {
     const check = lateAssessor(verdict(true, 'Finished.'));
     await h.call('messages:send', { conversationId: id, content: 'Go.' });
     await check.arrived;
-    expect(await h.call('autopilot:set', { conversationId: id, enabled: false })).toMatchObject({ enabled: false, pausedReason: null });
+    expect(await h.call('autopilot:set', { conversationId: id, enabled: false })).toMatchObject({
+      enabled: false,
+      pausedReason: null,
+    });
     check.release();
     await settle();
     expect(statuses(id)).toEqual([I, P]);
@@ -161,7 +189,10 @@ describe('workers', () => {
     const continuing = h.waitForEvent('autopilot:continuing', (e) => e.conversationId === id);
     void h.core.chat.start(id);
     expect(await continuing).toEqual({ conversationId: id, next: 'Step two' });
-    await h.waitForEvent('tasks:changed', (e) => e.conversationId === id && e.list?.tasks.every((t) => t.status === C) === true);
+    await h.waitForEvent(
+      'tasks:changed',
+      (e) => e.conversationId === id && e.list?.tasks.every((t) => t.status === C) === true,
+    );
     // Step two was started without a check (nothing was in progress), then checked once.
     expect(s.assessorRequests()).toHaveLength(1);
     expect(s.assessorRequests()[0].body.messages[1].content).toContain('Current task (2): Step two');

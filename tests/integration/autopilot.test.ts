@@ -5,7 +5,16 @@ import { describe, expect, it } from 'vitest';
 import { ASSESSOR_SYSTEM } from '../../src/main/core/autopilot/assessorPrompt';
 import type { AutopilotState } from '../../src/shared/agents';
 import type { Message } from '../../src/shared/domain';
-import { plan, verdict, type AutopilotServer, type ScriptedTurn, autopilotPerTest, autopilotConversation as autopilotOn, statuses as statusesOf, autoMessages as autoMessagesOf } from '../support/autopilotServer';
+import {
+  plan,
+  verdict,
+  type AutopilotServer,
+  type ScriptedTurn,
+  autopilotPerTest,
+  autopilotConversation as autopilotOn,
+  statuses as statusesOf,
+  autoMessages as autoMessagesOf,
+} from '../support/autopilotServer';
 import { TEST_KEY, type ChatHarness } from '../support/chatHarness';
 import { times } from '../support/scriptedServer';
 import { dumpTaskTables } from '../support/taskFixture';
@@ -27,9 +36,12 @@ const statuses = (id: string) => statusesOf(h, id);
 const autoMessages = (id: string) => autoMessagesOf(h, id);
 /** The task events the assessor wrote, oldest first. */
 const assessorEvents = () =>
-  (h.core.db.prepare("SELECT kind, after FROM task_events WHERE actor = 'assessor' ORDER BY id").all() as Array<{ kind: string; after: string }>).map(
-    (e) => ({ kind: e.kind, after: JSON.parse(e.after) as unknown }),
-  );
+  (
+    h.core.db.prepare("SELECT kind, after FROM task_events WHERE actor = 'assessor' ORDER BY id").all() as Array<{
+      kind: string;
+      after: string;
+    }>
+  ).map((e) => ({ kind: e.kind, after: JSON.parse(e.after) as unknown }));
 
 /** Resolves once `done()` holds (polled; the chain of turns and checks runs by itself). */
 function until(done: () => boolean, timeoutMs = 15_000): Promise<void> {
@@ -50,14 +62,20 @@ function until(done: () => boolean, timeoutMs = 15_000): Promise<void> {
 describe('a finished turn with open work', () => {
   it('done → the task is completed, the next one started, and NEXT_TODO continues the conversation', async () => {
     const id = await autopilotConversation();
-    s.model.push(plan(STEPS.slice(0, 3), [I, P, P]), { text: 'Step one is finished.' }, { text: 'Working on step two; the tests still fail.' });
+    s.model.push(
+      plan(STEPS.slice(0, 3), [I, P, P]),
+      { text: 'Step one is finished.' },
+      { text: 'Working on step two; the tests still fail.' },
+    );
     s.assessor.push(verdict(true, 'Step one is finished.'), verdict(false, 'The tests of step two still fail.'));
 
     const continuing = h.waitForEvent('autopilot:continuing', (e) => e.conversationId === id);
     const paused = h.waitForEvent('autopilot:paused', (e) => e.conversationId === id);
     await h.call('messages:send', { conversationId: id, content: 'Do the three steps.' });
     expect(await continuing).toEqual({ conversationId: id, next: 'Step two' });
-    expect((await paused).reason).toBe('Autopilot paused: task 2 “Step two” is not done — The tests of step two still fail.');
+    expect((await paused).reason).toBe(
+      'Autopilot paused: task 2 “Step two” is not done — The tests of step two still fail.',
+    );
     await until(() => !h.core.chat.isRunning(id));
 
     expect(statuses(id)).toEqual([C, I, P]);
@@ -84,7 +102,15 @@ describe('a finished turn with open work', () => {
     expect(second.body.messages[1].content).toContain('Tool calls: none');
 
     const state = await h.call('autopilot:get', { conversationId: id });
-    expect(state).toEqual({ conversationId: id, enabled: true, steps: 1, cap: 5, pausedReason: (await paused).reason, checking: false, continuing: null });
+    expect(state).toEqual({
+      conversationId: id,
+      enabled: true,
+      steps: 1,
+      cap: 5,
+      pausedReason: (await paused).reason,
+      checking: false,
+      continuing: null,
+    });
     expect(h.eventsOf('autopilot:state').at(-1)).toEqual(state);
   });
 
@@ -106,7 +132,11 @@ describe('a finished turn with open work', () => {
 
   it('with nothing in progress but pending work, it skips the assessor and starts the next task', async () => {
     const id = await autopilotConversation();
-    s.model.push(plan(STEPS.slice(0, 2), [C, P]), { text: 'Step one done, ticked it off.' }, { text: 'Step two done.' });
+    s.model.push(
+      plan(STEPS.slice(0, 2), [C, P]),
+      { text: 'Step one done, ticked it off.' },
+      { text: 'Step two done.' },
+    );
     s.assessor.push(verdict(true, 'Step two is done.'));
     await h.call('messages:send', { conversationId: id, content: 'Go.' });
     await until(() => statuses(id).every((st) => st === C) && !h.core.chat.isRunning(id));
@@ -120,7 +150,10 @@ describe('a finished turn with open work', () => {
 
   it('does nothing while switched off, and the toggle is kept in the conversation', async () => {
     const conversation = await h.newConversation('Off');
-    expect(await h.call('autopilot:get', { conversationId: conversation.id })).toMatchObject({ enabled: false, steps: 0 });
+    expect(await h.call('autopilot:get', { conversationId: conversation.id })).toMatchObject({
+      enabled: false,
+      steps: 0,
+    });
     s.model.push(plan(STEPS.slice(0, 2), [I, P]), { text: 'Step one done.' });
     await h.sendAndWait(conversation.id, 'Go.');
     await new Promise((resolve) => setImmediate(resolve));
@@ -132,7 +165,9 @@ describe('a finished turn with open work', () => {
     expect(await h.call('autopilot:get', { conversationId: conversation.id })).toMatchObject({ enabled: true, cap: 7 });
     await h.call('autopilot:set', { conversationId: conversation.id, enabled: false });
     expect(await h.call('autopilot:get', { conversationId: conversation.id })).toMatchObject({ enabled: false });
-    expect(await h.callError('autopilot:continue', { conversationId: conversation.id })).toMatchObject({ code: 'conflict' });
+    expect(await h.callError('autopilot:continue', { conversationId: conversation.id })).toMatchObject({
+      code: 'conflict',
+    });
     expect(await h.callError('autopilot:get', { conversationId: randomUUID() })).toMatchObject({ code: 'not_found' });
   });
 });
@@ -158,11 +193,15 @@ describe('a doubtful verdict pauses and changes nothing', () => {
   }
 
   it('garbage instead of JSON', async () => {
-    expect(await pausedWith([{ text: 'Looks finished to me!' }])).toBe('Autopilot paused: the assessor did not answer with JSON.');
+    expect(await pausedWith([{ text: 'Looks finished to me!' }])).toBe(
+      'Autopilot paused: the assessor did not answer with JSON.',
+    );
   });
 
   it('malformed JSON and JSON without a boolean "done"', async () => {
-    expect(await pausedWith([{ text: '{"done": yes, "reason": "sure"}' }])).toBe('Autopilot paused: the assessor answered with malformed JSON.');
+    expect(await pausedWith([{ text: '{"done": yes, "reason": "sure"}' }])).toBe(
+      'Autopilot paused: the assessor answered with malformed JSON.',
+    );
   });
 
   it('"done" as a string is not a verdict', async () => {
@@ -173,7 +212,9 @@ describe('a doubtful verdict pauses and changes nothing', () => {
 
   it('an HTTP error (after the SDK retries)', async () => {
     const reason = await pausedWith(times(3, { status: 500 }));
-    expect(reason).toMatch(/^Autopilot paused: the assessor request failed: 127\.0\.0\.1:\d+ had a server error \(500\)/);
+    expect(reason).toMatch(
+      /^Autopilot paused: the assessor request failed: 127\.0\.0\.1:\d+ had a server error \(500\)/,
+    );
     expect(s.assessorRequests()).toHaveLength(3);
   });
 
@@ -190,7 +231,7 @@ describe('JSON mode', () => {
     const id = await autopilotConversation();
     s.model.push(plan(STEPS.slice(0, 2), [I, P]), { text: 'Step one is finished.' }, { text: 'Step two is finished.' });
     s.assessor.push(
-      { status: 400, errorMessage: "Unrecognized request argument supplied: response_format" },
+      { status: 400, errorMessage: 'Unrecognized request argument supplied: response_format' },
       { text: 'Verdict:\n```json\n{"done": true, "reason": "It is finished."}\n```' },
       { status: 400, errorMessage: 'still no JSON mode' },
       { status: 400, errorMessage: 'a real bad request' },
@@ -198,9 +239,16 @@ describe('JSON mode', () => {
     const paused = h.waitForEvent('autopilot:paused', (e) => e.conversationId === id);
     await h.call('messages:send', { conversationId: id, content: 'Go.' });
     // The first check passed on the retry; the second failed twice and paused.
-    expect((await paused).reason).toMatch(/^Autopilot paused: the assessor request failed: .*rejected the request \(400\): a real bad request\.$/);
+    expect((await paused).reason).toMatch(
+      /^Autopilot paused: the assessor request failed: .*rejected the request \(400\): a real bad request\.$/,
+    );
     expect(autoMessages(id)).toEqual(['NEXT_TODO: Step two']);
-    expect(s.assessorRequests().map((r) => r.body.response_format ?? null)).toEqual([{ type: 'json_object' }, null, { type: 'json_object' }, null]);
+    expect(s.assessorRequests().map((r) => r.body.response_format ?? null)).toEqual([
+      { type: 'json_object' },
+      null,
+      { type: 'json_object' },
+      null,
+    ]);
     expect(statuses(id)).toEqual([C, I]);
   });
 });
@@ -209,7 +257,13 @@ describe('the step cap', () => {
   it('pauses after the cap, and Continue resets the count and carries on', async () => {
     await h.call('settings:update', { patch: { autopilotCap: 2 } });
     const id = await autopilotConversation();
-    s.model.push(plan(STEPS, [I, P, P, P]), { text: 'One done.' }, { text: 'Two done.' }, { text: 'Three done.' }, { text: 'Four done.' });
+    s.model.push(
+      plan(STEPS, [I, P, P, P]),
+      { text: 'One done.' },
+      { text: 'Two done.' },
+      { text: 'Three done.' },
+      { text: 'Four done.' },
+    );
     s.assessor.push(...STEPS.map(() => verdict(true, 'Finished.')));
 
     const paused = h.waitForEvent('autopilot:paused', (e) => e.conversationId === id);
@@ -236,17 +290,28 @@ describe('the step cap', () => {
     await until(() => statuses(id).every((st) => st === C) && !h.core.chat.isRunning(id));
     expect(autoMessages(id)).toEqual(['NEXT_TODO: Step two', 'NEXT_TODO: Step three', 'NEXT_TODO: Step four']);
     expect(s.assessorRequests()).toHaveLength(4);
-    expect(h.events.slice(from).filter((e) => e.event === 'autopilot:continuing').map((e) => e.payload)).toEqual([
-      { conversationId: id, next: 'Step four' },
-    ]);
+    expect(
+      h.events
+        .slice(from)
+        .filter((e) => e.event === 'autopilot:continuing')
+        .map((e) => e.payload),
+    ).toEqual([{ conversationId: id, next: 'Step four' }]);
     // The line the user sees, as pushed (Continue clears the pause first): each step's own, straight from checking to
     // continuing, and nothing once Autopilot has ended.
     const lines = h.events
       .slice(from)
       .filter((e) => e.event === 'autopilot:state')
       .map(({ payload }) => payload as AutopilotState)
-      .map((st) => (st.checking ? 'checking' : st.continuing ? `Continuing: ${st.continuing}` : (st.pausedReason ?? null)));
-    expect(lines.filter((line, i) => line !== lines[i - 1])).toEqual([null, 'checking', 'Continuing: Step four', 'checking', null]);
+      .map((st) =>
+        st.checking ? 'checking' : st.continuing ? `Continuing: ${st.continuing}` : (st.pausedReason ?? null),
+      );
+    expect(lines.filter((line, i) => line !== lines[i - 1])).toEqual([
+      null,
+      'checking',
+      'Continuing: Step four',
+      'checking',
+      null,
+    ]);
     expect(await h.call('autopilot:get', { conversationId: id })).toMatchObject({ steps: 1, pausedReason: null });
 
     // The user's own message starts the count again.

@@ -27,13 +27,25 @@ function manage(titles: string[], statuses: string[]): Turn {
 const A = ['Pack', 'Travel', 'Unpack'];
 const B = ['Write draft', 'Review'];
 
-const shown = async (id: string) => (await h.call('tasks:get', { conversationId: id })).list?.tasks.map((t) => [t.title, t.status]) ?? null;
-const pushed = (id: string) => h.eventsOf('tasks:changed').filter((e) => e.conversationId === id).at(-1)?.list?.tasks.map((t) => t.title) ?? null;
+const shown = async (id: string) =>
+  (await h.call('tasks:get', { conversationId: id })).list?.tasks.map((t) => [t.title, t.status]) ?? null;
+const pushed = (id: string) =>
+  h
+    .eventsOf('tasks:changed')
+    .filter((e) => e.conversationId === id)
+    .at(-1)
+    ?.list?.tasks.map((t) => t.title) ?? null;
 const blockOf = (body: ChatBody) => /<taskList>[\s\S]*?<\/taskList>/.exec(body.messages[0].content ?? '')?.[0] ?? null;
 
 /** Q1 → plan A (task 1 started) · Q2 → task 1 done, task 2 started · Q3 → a reply. */
 async function threeTurns() {
-  server.push(manage(A, [I, P, P]), { text: 'Planned.' }, manage(A, [C, I, P]), { text: 'Packed.' }, { text: 'On the way.' });
+  server.push(
+    manage(A, [I, P, P]),
+    { text: 'Planned.' },
+    manage(A, [C, I, P]),
+    { text: 'Packed.' },
+    { text: 'On the way.' },
+  );
   const { id } = await h.newConversation('Trip');
   await h.sendAndWait(id, 'Q1');
   await h.sendAndWait(id, 'Q2');
@@ -51,29 +63,51 @@ async function edit(id: string, messageId: number, content: string) {
 describe('message versions and task lists', () => {
   it('edit message 1 of 3: the new branch has its own list; switching back brings the old list', async () => {
     const { id, messages } = await threeTurns();
-    expect(await shown(id)).toEqual([['Pack', C], ['Travel', I], ['Unpack', P]]);
+    expect(await shown(id)).toEqual([
+      ['Pack', C],
+      ['Travel', I],
+      ['Unpack', P],
+    ]);
 
     server.push(manage(B, [I, P]), { text: 'Drafting.' });
     const edited = await edit(id, messages[0].id, 'Q1 about writing');
     // Before message 1 there was no list: the model's new plan is the branch's list, and its
     // requests never saw the old one.
-    expect(await shown(id)).toEqual([['Write draft', I], ['Review', P]]);
+    expect(await shown(id)).toEqual([
+      ['Write draft', I],
+      ['Review', P],
+    ]);
     expect(pushed(id)).toEqual(B);
     expect(blockOf(server.streamRequests().at(-2)!.body)).toBeNull();
 
     await h.call('messages:showVersion', { conversationId: id, messageId: edited.id, index: 1 });
-    expect(await shown(id)).toEqual([['Pack', C], ['Travel', I], ['Unpack', P]]);
+    expect(await shown(id)).toEqual([
+      ['Pack', C],
+      ['Travel', I],
+      ['Unpack', P],
+    ]);
     expect(pushed(id)).toEqual(A);
     // The task tools act on the shown branch's list only.
     server.push(manage(A, [C, C, I]), { text: 'Arrived.' });
     await h.sendAndWait(id, 'Q4');
     expect(blockOf(server.streamRequests().at(-2)!.body)).toContain('- [in_progress] (2) Travel');
-    expect(await shown(id)).toEqual([['Pack', C], ['Travel', C], ['Unpack', I]]);
+    expect(await shown(id)).toEqual([
+      ['Pack', C],
+      ['Travel', C],
+      ['Unpack', I],
+    ]);
 
     await h.call('messages:showVersion', { conversationId: id, messageId: messages[0].id, index: 2 });
-    expect(await shown(id)).toEqual([['Write draft', I], ['Review', P]]);
+    expect(await shown(id)).toEqual([
+      ['Write draft', I],
+      ['Review', P],
+    ]);
     await h.call('messages:showVersion', { conversationId: id, messageId: edited.id, index: 1 });
-    expect(await shown(id)).toEqual([['Pack', C], ['Travel', C], ['Unpack', I]]);
+    expect(await shown(id)).toEqual([
+      ['Pack', C],
+      ['Travel', C],
+      ['Unpack', I],
+    ]);
     // The sidebar badge follows the shown branch.
     expect(h.core.tasks.badges([id]).get(id)).toEqual({ done: 2, total: 3 });
   });
@@ -84,11 +118,19 @@ describe('message versions and task lists', () => {
     server.push({ text: 'Let us redo that.' });
     const edited = await edit(id, q2.id, 'Q2 differently');
     // As it stood when Q2 was sent: task 1 in progress, nothing completed yet.
-    expect(await shown(id)).toEqual([['Pack', I], ['Travel', P], ['Unpack', P]]);
+    expect(await shown(id)).toEqual([
+      ['Pack', I],
+      ['Travel', P],
+      ['Unpack', P],
+    ]);
     expect(blockOf(server.streamRequests().at(-1)!.body)).toContain('- [in_progress] (1) Pack');
 
     await h.call('messages:showVersion', { conversationId: id, messageId: edited.id, index: 1 });
-    expect(await shown(id)).toEqual([['Pack', C], ['Travel', I], ['Unpack', P]]);
+    expect(await shown(id)).toEqual([
+      ['Pack', C],
+      ['Travel', I],
+      ['Unpack', P],
+    ]);
   });
 
   it('a user edit of the list stays on its branch', async () => {
@@ -98,9 +140,17 @@ describe('message versions and task lists', () => {
     const edited = await edit(id, q3.id, 'Q3 again');
     await h.call('tasks:update', { conversationId: id, taskId: 3, patch: { title: 'Unpack slowly' } });
     await h.call('messages:showVersion', { conversationId: id, messageId: edited.id, index: 1 });
-    expect(await shown(id)).toEqual([['Pack', C], ['Travel', I], ['Unpack', P]]);
+    expect(await shown(id)).toEqual([
+      ['Pack', C],
+      ['Travel', I],
+      ['Unpack', P],
+    ]);
     await h.call('messages:showVersion', { conversationId: id, messageId: q3.id, index: 2 });
-    expect(await shown(id)).toEqual([['Pack', C], ['Travel', I], ['Unpack slowly', P]]);
+    expect(await shown(id)).toEqual([
+      ['Pack', C],
+      ['Travel', I],
+      ['Unpack slowly', P],
+    ]);
   });
 
   it('a regenerated reply starts from the list as of its question; a stopped one gives the old list back', async () => {
@@ -121,7 +171,11 @@ describe('message versions and task lists', () => {
     release();
     await stopped;
     await h.waitForEvent('messages:switched', (e) => e.conversationId === id, { from });
-    expect(await shown(id)).toEqual([['Pack', I], ['Travel', P], ['Unpack', P]]);
+    expect(await shown(id)).toEqual([
+      ['Pack', I],
+      ['Travel', P],
+      ['Unpack', P],
+    ]);
     expect(pushed(id)).toEqual(A);
   });
 
@@ -139,7 +193,10 @@ describe('message versions and task lists', () => {
     ]);
     const imported = await h.call('import:conversation', { content: json.text });
     if (imported.kind !== 'imported') throw new Error('not imported');
-    expect(await shown(imported.conversationId)).toEqual([['Write draft', I], ['Review', P]]);
+    expect(await shown(imported.conversationId)).toEqual([
+      ['Write draft', I],
+      ['Review', P],
+    ]);
 
     const md = await h.call('export:conversation', { conversationId: id, format: 'md' });
     if (md.kind !== 'download') throw new Error('expected a download');

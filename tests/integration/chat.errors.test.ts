@@ -130,7 +130,9 @@ describe('connection errors', () => {
       ['assistant', 'The full answer.', 'complete'],
     ]);
     // The failed partial reply is not part of the retried request.
-    expect(server!.streamRequests().at(-1)!.body.messages.slice(1)).toEqual([{ role: 'user', content: 'Please answer' }]);
+    expect(server!.streamRequests().at(-1)!.body.messages.slice(1)).toEqual([
+      { role: 'user', content: 'Please answer' },
+    ]);
   });
 
   it('retry after a 500 replaces the empty failed reply', async () => {
@@ -155,7 +157,9 @@ describe('configuration errors', () => {
 
   it('a base URL that is not http(s)', async () => {
     h = startChatCore(null, { env: {} });
-    await h.call('providers:save', { profile: { id: 'default', name: 'Custom', preset: 'custom', baseUrl: 'ftp://example.test/v1' } });
+    await h.call('providers:save', {
+      profile: { id: 'default', name: 'Custom', preset: 'custom', baseUrl: 'ftp://example.test/v1' },
+    });
     const conversation = await h.newConversation('Bad URL');
     const { status } = await h.sendAndWait(conversation.id, 'Hello?');
     expect(status.error).toMatchObject({ kind: 'config', settings: true });

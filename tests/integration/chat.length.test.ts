@@ -18,7 +18,12 @@ it('keeps a reply cut off by the output limit, with a note, and a normal reply h
   const first = await h.sendAndWait(conversation.id, 'Tell me everything');
   expect(first.status.error).toBeNull();
   const cut = h.messages(conversation.id).at(-1)!;
-  expect(cut).toMatchObject({ role: 'assistant', status: 'complete', content: 'A long answer that stops mid-', error: LENGTH_NOTE });
+  expect(cut).toMatchObject({
+    role: 'assistant',
+    status: 'complete',
+    content: 'A long answer that stops mid-',
+    error: LENGTH_NOTE,
+  });
 
   await h.sendAndWait(conversation.id, 'Shorter, please');
   expect(h.messages(conversation.id).at(-1)).toMatchObject({ content: 'Short and complete.', error: null });

@@ -17,7 +17,11 @@ function replay(harness: ChatHarness, id: number): Array<{ content: string; reas
     if (event === 'messages:changed') {
       const { message } = payload as { message: Message };
       if (message.id !== id) continue;
-      state = { content: message.content, reasoning: message.reasoning?.text ?? '', ms: message.reasoning?.durationMs ?? null };
+      state = {
+        content: message.content,
+        reasoning: message.reasoning?.text ?? '',
+        ms: message.reasoning?.durationMs ?? null,
+      };
     } else if (event === 'messages:streamed') {
       const delta = payload as EventPayload<'messages:streamed'>;
       if (delta.messageId !== id) continue;
@@ -60,7 +64,11 @@ describe('reasoning', () => {
     // The fixture pauses 30 ms between the two pieces of thinking.
     expect(call.reasoning!.durationMs).toBeGreaterThanOrEqual(25);
     expect(call.content).toBe('');
-    expect(replay(h, call.id).at(-1)).toEqual({ content: '', reasoning: call.reasoning!.text, ms: call.reasoning!.durationMs });
+    expect(replay(h, call.id).at(-1)).toEqual({
+      content: '',
+      reasoning: call.reasoning!.text,
+      ms: call.reasoning!.durationMs,
+    });
     expect(answer).toMatchObject({ content: 'Your plan is ready.', reasoning: { text: 'The plan is written. ' } });
 
     // The second request of the turn carries the first reply's reasoning.
@@ -95,13 +103,20 @@ describe('reasoning', () => {
     const conversation = await h.newConversation('R1');
     await h.sendAndWait(conversation.id, 'Train or plane?');
     const reply = h.messages(conversation.id)[1];
-    expect(reply).toMatchObject({ content: 'Take the train.', reasoning: { text: '\nWeighing the options carefully.' } });
+    expect(reply).toMatchObject({
+      content: 'Take the train.',
+      reasoning: { text: '\nWeighing the options carefully.' },
+    });
     expect(reply.reasoning!.durationMs).not.toBeNull();
     // No update ever showed the tags or the thinking as the answer; the thinking streamed as such.
     const seen = replay(h, reply.id);
     expect(seen.every((state) => !/think|Weighing/.test(state.content))).toBe(true);
     expect(seen.some((state) => state.reasoning && !state.content)).toBe(true);
-    expect(seen.at(-1)).toEqual({ content: reply.content, reasoning: reply.reasoning!.text, ms: reply.reasoning!.durationMs });
+    expect(seen.at(-1)).toEqual({
+      content: reply.content,
+      reasoning: reply.reasoning!.text,
+      ms: reply.reasoning!.durationMs,
+    });
   });
 
   it('a </think> with no opening tag takes back the text so far as reasoning, and the page follows', async () => {
@@ -118,17 +133,32 @@ describe('reasoning', () => {
     const conversation = await h.newConversation('Template');
     await h.sendAndWait(conversation.id, 'Hi');
     const reply = h.messages(conversation.id)[1];
-    expect(reply).toMatchObject({ content: 'Hello!', reasoning: { text: 'The template opened the tag, so I think here.' } });
+    expect(reply).toMatchObject({
+      content: 'Hello!',
+      reasoning: { text: 'The template opened the tag, so I think here.' },
+    });
     const seen = replay(h, reply.id);
     expect(seen.some((state) => state.content.startsWith('The template'))).toBe(true);
-    expect(seen.at(-1)).toEqual({ content: 'Hello!', reasoning: reply.reasoning!.text, ms: reply.reasoning!.durationMs });
+    expect(seen.at(-1)).toEqual({
+      content: 'Hello!',
+      reasoning: reply.reasoning!.text,
+      ms: reply.reasoning!.durationMs,
+    });
   });
 
   it('a title from a model that thinks in <think> tags is what follows the thinking', async () => {
-    server.push(shapes.thinkTagsInContent, { text: '<think>\nA short title about travel.\n</think>\n\nRail versus air travel' });
+    server.push(shapes.thinkTagsInContent, {
+      text: '<think>\nA short title about travel.\n</think>\n\nRail versus air travel',
+    });
     const conversation = await h.newConversation();
     await h.sendAndWait(conversation.id, 'Train or plane?');
-    const changed = await h.waitForEvent('conversations:changed', (c) => c.id === conversation.id && c.conversation?.titleSource === 'auto' && c.conversation.title !== 'New conversation');
+    const changed = await h.waitForEvent(
+      'conversations:changed',
+      (c) =>
+        c.id === conversation.id &&
+        c.conversation?.titleSource === 'auto' &&
+        c.conversation.title !== 'New conversation',
+    );
     expect(changed.conversation?.title).toBe('Rail versus air travel');
   });
 

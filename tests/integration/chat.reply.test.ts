@@ -14,7 +14,10 @@ chatCorePerTest((s, c) => {
 
 describe('a plain reply', () => {
   it('streams the reply, stores it complete and sends system prompt, history and tools', async () => {
-    server.push({ text: ['Hello', ' there', ', how', ' can I help?'], chunkDelayMs: 5 }, { text: 'Friendly greeting exchange' });
+    server.push(
+      { text: ['Hello', ' there', ', how', ' can I help?'], chunkDelayMs: 5 },
+      { text: 'Friendly greeting exchange' },
+    );
     const conversation = await h.newConversation();
     const { message, status } = await h.sendAndWait(conversation.id, 'Hi!');
 
@@ -42,7 +45,10 @@ describe('a plain reply', () => {
     expect(request.body.messages[0].content).toContain('Stepwise');
     expect(request.body.messages.slice(1)).toEqual([{ role: 'user', content: 'Hi!' }]);
     const timeTool = request.body.tools?.find((t) => t.function.name === 'get_current_time');
-    expect(timeTool?.function.parameters).toMatchObject({ type: 'object', properties: { timeZone: { type: 'string' } } });
+    expect(timeTool?.function.parameters).toMatchObject({
+      type: 'object',
+      properties: { timeZone: { type: 'string' } },
+    });
 
     const statuses = h.eventsOf('chat:status').filter((s) => s.conversationId === conversation.id);
     expect(statuses[0].running).toBe(true);
@@ -87,7 +93,12 @@ describe('a plain reply', () => {
     expect(error.code).toBe('conflict');
     expect(error.message).toMatch(/still replying/);
     await h.waitIdle(conversation.id, from);
-    expect(h.messages(conversation.id).filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['one']);
+    expect(
+      h
+        .messages(conversation.id)
+        .filter((m) => m.role === 'user')
+        .map((m) => m.content),
+    ).toEqual(['one']);
   });
 });
 
@@ -113,7 +124,10 @@ describe('auto-title', () => {
     server.push({ text: 'Paris is the capital.' }, { text: '"Capital of France."\nExtra line' });
     const conversation = await h.newConversation();
     await h.sendAndWait(conversation.id, 'What is the capital of France?');
-    const changed = await h.waitForEvent('conversations:changed', (c) => c.id === conversation.id && c.conversation?.title !== 'New conversation');
+    const changed = await h.waitForEvent(
+      'conversations:changed',
+      (c) => c.id === conversation.id && c.conversation?.title !== 'New conversation',
+    );
     expect(changed.conversation?.title).toBe('Capital of France');
     expect(changed.conversation?.titleSource).toBe('auto');
     const titleRequest = server.chatRequests().find((r) => !r.body.stream)!;
@@ -125,7 +139,10 @@ describe('auto-title', () => {
     server.push({ text: 'Done.' }, { text: '<b>Fixing</b> the **login** [bug](https://x.example)<script>x</script>' });
     const conversation = await h.newConversation();
     await h.sendAndWait(conversation.id, 'Fix the login bug');
-    const changed = await h.waitForEvent('conversations:changed', (c) => c.id === conversation.id && c.conversation?.title !== 'New conversation');
+    const changed = await h.waitForEvent(
+      'conversations:changed',
+      (c) => c.id === conversation.id && c.conversation?.title !== 'New conversation',
+    );
     expect(changed.conversation?.title).toBe('Fixing the login bugx');
     expect(changed.conversation?.title).not.toMatch(/[<>*[\]]/);
   });

@@ -73,7 +73,15 @@ describe('the API key', () => {
     const h = startChatCore(server, { env: {} });
     const results: unknown[] = [];
     try {
-      await h.call('providers:save', { profile: { id: 'default', name: 'Scripted', preset: 'custom', baseUrl: server.baseUrl, defaultModel: TEST_MODEL } });
+      await h.call('providers:save', {
+        profile: {
+          id: 'default',
+          name: 'Scripted',
+          preset: 'custom',
+          baseUrl: server.baseUrl,
+          defaultModel: TEST_MODEL,
+        },
+      });
       const view = await h.call('providers:setKey', { id: 'default', key });
       results.push(view);
       expect(view.profiles.find((p) => p.id === 'default')).toMatchObject({ key: 'saved', keyServer: null });

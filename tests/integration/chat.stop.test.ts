@@ -136,7 +136,11 @@ describe('stop', () => {
 
 describe('regenerate and edit', () => {
   it('regenerate replaces every message of the last reply', async () => {
-    server.push({ toolCalls: [{ name: 'get_current_time', arguments: '{}' }] }, { text: 'First try' }, { text: 'Second try' });
+    server.push(
+      { toolCalls: [{ name: 'get_current_time', arguments: '{}' }] },
+      { text: 'First try' },
+      { text: 'Second try' },
+    );
     const conversation = await h.newConversation('Regenerate');
     await h.sendAndWait(conversation.id, 'Tell me');
     const before = h.messages(conversation.id);
@@ -231,8 +235,20 @@ describe('history repair', () => {
         { id: 'lost', name: 'get_current_time', arguments: '{"timeZ' },
       ],
     });
-    messages.insert({ conversationId: conversation.id, role: 'tool', content: 'noon', toolCallId: 'done', toolName: 'get_current_time' });
-    messages.insert({ conversationId: conversation.id, role: 'tool', content: 'orphan', toolCallId: 'nobody', toolName: 'x' });
+    messages.insert({
+      conversationId: conversation.id,
+      role: 'tool',
+      content: 'noon',
+      toolCallId: 'done',
+      toolName: 'get_current_time',
+    });
+    messages.insert({
+      conversationId: conversation.id,
+      role: 'tool',
+      content: 'orphan',
+      toolCallId: 'nobody',
+      toolName: 'x',
+    });
     server.push({ text: 'Recovered.' });
     await h.sendAndWait(conversation.id, 'After the crash');
     const sent = server.streamRequests()[0].body.messages;

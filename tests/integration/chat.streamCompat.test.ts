@@ -26,7 +26,11 @@ describe('replies that complete', () => {
     ['OpenRouter processing comments', shapes.openRouterReasoning, 'There are three.'],
     ['no [DONE] at all', shapes.noDoneAtAll, 'Finished without a sentinel.'],
     ['CRLF line ends and `data:` without a space', shapes.crlfNoSpace, 'Line ends from Windows.'],
-    ['JSON split across reads', shapes.jsonSplitAcrossReads('A reply cut into three reads.'), 'A reply cut into three reads.'],
+    [
+      'JSON split across reads',
+      shapes.jsonSplitAcrossReads('A reply cut into three reads.'),
+      'A reply cut into three reads.',
+    ],
     ['multi-byte characters split across reads', shapes.multiByteSplit('Grüße — 你好 🌍!'), 'Grüße — 你好 🌍!'],
   ])('%s', async (_, shape, text) => {
     const { status, stored } = await reply(shape);
@@ -53,7 +57,12 @@ describe('replies that complete', () => {
 
 describe('errors inside the stream', () => {
   it.each<[string, Turn, string, string]>([
-    ['an error object mid-stream', shapes.midStreamErrorObject, 'Upstream model overloaded, try again', 'Starting the answer'],
+    [
+      'an error object mid-stream',
+      shapes.midStreamErrorObject,
+      'Upstream model overloaded, try again',
+      'Starting the answer',
+    ],
     ['an `event: error`', shapes.eventErrorStream, 'The provider returned error 500 (upstream)', 'Partial'],
   ])('%s: the server’s words reach the user, the partial text stays', async (_, shape, words, partial) => {
     const { status, stored } = await reply(shape);

@@ -72,7 +72,11 @@ describe('tool calls', () => {
   });
 
   it('"length" inside the arguments: the model hears it was cut off (not bad JSON), the user sees the note', async () => {
-    const { id, status, stored } = await run([shapes.lengthInsideArguments, shapes.cumulativeArguments, { text: 'Planned.' }]);
+    const { id, status, stored } = await run([
+      shapes.lengthInsideArguments,
+      shapes.cumulativeArguments,
+      { text: 'Planned.' },
+    ]);
     expect(status.error).toBeNull();
     expect(stored[1]).toMatchObject({ status: 'complete', content: 'Writing the plan.', error: LENGTH_IN_CALL_NOTE });
     const [cutOff] = toolRows(id);
@@ -96,7 +100,11 @@ describe('how a reply ends', () => {
   it('content_filter keeps the partial text with a note naming the provider’s filter', async () => {
     const { status, stored } = await run([shapes.contentFilterStop]);
     expect(status.error).toBeNull();
-    expect(stored[1]).toMatchObject({ status: 'complete', content: 'Here is how to pick the lock', error: FILTER_NOTE });
+    expect(stored[1]).toMatchObject({
+      status: 'complete',
+      content: 'Here is how to pick the lock',
+      error: FILTER_NOTE,
+    });
   });
 
   it('an error that repeats identically on Retry: the second time, the server’s message and Open Settings', async () => {
@@ -130,15 +138,21 @@ describe('how a reply ends', () => {
 describe('keep-alive comments and the idle timeout', () => {
   it('comments while the model thinks reset the idle timer', async () => {
     // 8 comments 100 ms apart: 800 ms with no event, far over the 300 ms idle limit.
-    const { status, stored } = await run([shapes.keepAliveThenAnswer(8, 100, 'Worth the wait.')], { chat: { idleTimeoutMs: 300 } });
+    const { status, stored } = await run([shapes.keepAliveThenAnswer(8, 100, 'Worth the wait.')], {
+      chat: { idleTimeoutMs: 300 },
+    });
     expect(status.error).toBeNull();
     expect(stored[1]).toMatchObject({ status: 'complete', content: 'Worth the wait.' });
   });
 
   it('silence after nothing arrived: the timeout does not claim a partial reply', async () => {
-    const { status, stored } = await run([{ raw: [': keep-alive\n\n'], rawEnd: 'hang' }], { chat: { idleTimeoutMs: 300 } });
+    const { status, stored } = await run([{ raw: [': keep-alive\n\n'], rawEnd: 'hang' }], {
+      chat: { idleTimeoutMs: 300 },
+    });
     expect(status.error).toMatchObject({ kind: 'timeout', retryable: true });
-    expect(status.error!.message).toBe('The server stopped sending the reply (nothing for 300 ms). Nothing of the reply had arrived.');
+    expect(status.error!.message).toBe(
+      'The server stopped sending the reply (nothing for 300 ms). Nothing of the reply had arrived.',
+    );
     expect(stored[1]).toMatchObject({ status: 'error', content: '' });
   });
 
@@ -152,9 +166,12 @@ describe('keep-alive comments and the idle timeout', () => {
   });
 
   it('silence after some text: the partial reply was kept, and it was', async () => {
-    const { status, stored } = await run([{ raw: [shapes.chunk({ role: 'assistant', content: 'Half an ans' })], rawEnd: 'hang' }], {
-      chat: { idleTimeoutMs: 300 },
-    });
+    const { status, stored } = await run(
+      [{ raw: [shapes.chunk({ role: 'assistant', content: 'Half an ans' })], rawEnd: 'hang' }],
+      {
+        chat: { idleTimeoutMs: 300 },
+      },
+    );
     expect(status.error!.message).toMatch(/The partial reply was kept\.$/);
     expect(stored[1]).toMatchObject({ status: 'interrupted', content: 'Half an ans' });
   });

@@ -63,7 +63,11 @@ describe('a two-round tool conversation', () => {
         role: 'assistant',
         content: 'Let me check.',
         tool_calls: [
-          { id: 'call_time', type: 'function', function: { name: 'get_current_time', arguments: '{"timeZone": "UTC"}' } },
+          {
+            id: 'call_time',
+            type: 'function',
+            function: { name: 'get_current_time', arguments: '{"timeZone": "UTC"}' },
+          },
           { id: 'call_add', type: 'function', function: { name: 'add', arguments: '{"a": 2, "b": 40}' } },
         ],
       },
@@ -141,7 +145,14 @@ describe('the round limit', () => {
     expect(next.some((m) => m.role === 'system' && m.content?.includes('Stopped after'))).toBe(false);
     expect(next.at(-1)).toMatchObject({ role: 'tool' });
     expect(h.messages(conversation.id).map((m) => m.role)).toEqual([
-      'user', 'assistant', 'tool', 'assistant', 'tool', 'assistant', 'tool', 'assistant',
+      'user',
+      'assistant',
+      'tool',
+      'assistant',
+      'tool',
+      'assistant',
+      'tool',
+      'assistant',
     ]);
     expect(h.messages(conversation.id).at(-1)!.content).toBe('Finally done.');
   });
@@ -152,7 +163,8 @@ describe('prompt providers and hooks', () => {
     let round = 0;
     const sent: number[] = [];
     const remove = h.core.prompts.add({
-      systemSection: ({ conversationId, agentId }) => `Task list for ${conversationId.slice(0, 8)} (${agentId}), version ${++round}`,
+      systemSection: ({ conversationId, agentId }) =>
+        `Task list for ${conversationId.slice(0, 8)} (${agentId}), version ${++round}`,
       afterRequest: () => sent.push(round),
     });
     h.core.prompts.add({ systemSection: () => null });
@@ -203,7 +215,12 @@ describe('prompt providers and hooks', () => {
     h.core.prompts.add({ systemSection: ({ agentId }) => `You are agent ${agentId}.` });
     server.push({ toolCalls: [{ name: 'whoami', arguments: '' }] }, { text: 'I am worker-1.' });
     const conversation = await h.newConversation();
-    h.core.messages.insert({ conversationId: conversation.id, role: 'user', content: 'Do the subtask', origin: 'worker' });
+    h.core.messages.insert({
+      conversationId: conversation.id,
+      role: 'user',
+      content: 'Do the subtask',
+      origin: 'worker',
+    });
     const info = await h.core.chat.start(conversation.id, 'worker-1');
     expect(info).toEqual({ agentId: 'worker-1', outcome: 'complete', error: null });
     expect(agents).toEqual(['worker-1']);

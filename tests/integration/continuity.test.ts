@@ -2,7 +2,13 @@
 // "Continue remaining tasks", and a run cut off by a quit read back as interrupted.
 import { describe, expect, it } from 'vitest';
 import { NEXT_TODO } from '../../src/shared/agents';
-import { autoMessages, autopilotConversation, autopilotPerTest, plan, type AutopilotServer } from '../support/autopilotServer';
+import {
+  autoMessages,
+  autopilotConversation,
+  autopilotPerTest,
+  plan,
+  type AutopilotServer,
+} from '../support/autopilotServer';
 import { startChatCore, type ChatHarness } from '../support/chatHarness';
 
 const STEPS = ['Collect data', 'Write summary', 'Send report'];
@@ -14,7 +20,8 @@ autopilotPerTest((server, harness) => {
   h = harness;
 });
 
-const kind = async (harness: ChatHarness, id: string) => (await harness.call('continuity:get', { conversationId: id })).kind;
+const kind = async (harness: ChatHarness, id: string) =>
+  (await harness.call('continuity:get', { conversationId: id })).kind;
 
 async function planned(): Promise<string> {
   const { id } = await h.newConversation('Continuity');
@@ -58,7 +65,11 @@ describe('a turn that ends with tasks left while Autopilot is off', () => {
 describe('Stop', () => {
   it('mid-reply leaves the list stopped', async () => {
     const { id } = await h.newConversation('Stop');
-    s.model.push(plan(STEPS, ['in_progress', 'pending', 'pending']), { text: 'Collecting '.repeat(200), chunkSize: 4, chunkDelayMs: 10 });
+    s.model.push(plan(STEPS, ['in_progress', 'pending', 'pending']), {
+      text: 'Collecting '.repeat(200),
+      chunkSize: 4,
+      chunkDelayMs: 10,
+    });
     await h.call('messages:send', { conversationId: id, content: 'Do the report.' });
     await h.waitForEvent('messages:streamed', (e) => e.conversationId === id && !!e.content && e.content.at > 20);
     expect(await kind(h, id)).toBeNull();
@@ -71,7 +82,11 @@ describe('Stop', () => {
 describe('a quit mid-reply', () => {
   it('opens as interrupted, nothing resumes by itself, and Continue goes on', async () => {
     const { id } = await h.newConversation('Quit');
-    s.model.push(plan(STEPS, ['in_progress', 'pending', 'pending']), { text: 'Collecting '.repeat(300), chunkSize: 4, chunkDelayMs: 10 });
+    s.model.push(plan(STEPS, ['in_progress', 'pending', 'pending']), {
+      text: 'Collecting '.repeat(300),
+      chunkSize: 4,
+      chunkDelayMs: 10,
+    });
     await h.call('messages:send', { conversationId: id, content: 'Do the report.' });
     await h.waitForEvent('messages:streamed', (e) => e.conversationId === id && !!e.content && e.content.at > 20);
     const requests = s.modelRequests().length;

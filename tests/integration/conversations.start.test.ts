@@ -23,7 +23,12 @@ describe('starting a conversation with its first message', () => {
     const id = randomUUID();
     const { conversation, message } = await h.call('conversations:start', { id, content: 'Help me plan a garden' });
     expect(conversation).toMatchObject({ id, title: 'New conversation', titleSource: 'auto', pinned: false });
-    expect(message).toMatchObject({ conversationId: id, role: 'user', content: 'Help me plan a garden', origin: 'user' });
+    expect(message).toMatchObject({
+      conversationId: id,
+      role: 'user',
+      content: 'Help me plan a garden',
+      origin: 'user',
+    });
 
     await h.waitIdle(id);
     expect(h.messages(id).map((m) => [m.role, m.content])).toEqual([
@@ -31,10 +36,15 @@ describe('starting a conversation with its first message', () => {
       ['assistant', 'Here is a plan.'],
     ]);
     // The model got the message once, as the only user message.
-    const asked = server.streamRequests().map((r) => r.body.messages.filter((m) => m.role === 'user').map((m) => m.content));
+    const asked = server
+      .streamRequests()
+      .map((r) => r.body.messages.filter((m) => m.role === 'user').map((m) => m.content));
     expect(asked).toEqual([['Help me plan a garden']]);
 
-    const titled = await h.waitForEvent('conversations:changed', (c) => c.id === id && c.conversation?.title === 'Garden planning');
+    const titled = await h.waitForEvent(
+      'conversations:changed',
+      (c) => c.id === id && c.conversation?.title === 'Garden planning',
+    );
     expect(titled.kind).toBe('updated');
     const created = h.eventsOf('conversations:changed').filter((c) => c.id === id && c.kind === 'created');
     expect(created).toHaveLength(1);
@@ -49,7 +59,9 @@ describe('starting a conversation with its first message', () => {
     await h.call('conversations:start', { id: unset, content: 'Second' });
     expect((await h.call('autopilot:get', { conversationId: on })).enabled).toBe(true);
     // Without a choice the conversation follows the default setting (off).
-    expect(h.core.db.prepare('SELECT autopilot FROM conversations WHERE id = ?').get(unset)).toEqual({ autopilot: null });
+    expect(h.core.db.prepare('SELECT autopilot FROM conversations WHERE id = ?').get(unset)).toEqual({
+      autopilot: null,
+    });
     await h.waitIdle(on);
     await h.waitIdle(unset);
   });
@@ -58,14 +70,20 @@ describe('starting a conversation with its first message', () => {
     const id = randomUUID();
     await h.call('conversations:start', { id, content: 'Once' });
     await h.waitIdle(id);
-    const before = { conversations: count('SELECT COUNT(*) AS n FROM conversations'), messages: count('SELECT COUNT(*) AS n FROM messages') };
+    const before = {
+      conversations: count('SELECT COUNT(*) AS n FROM conversations'),
+      messages: count('SELECT COUNT(*) AS n FROM messages'),
+    };
 
     const taken = await h.callError('conversations:start', { id, content: 'Twice' });
     expect(taken).toMatchObject({ code: 'conflict', message: expect.stringContaining('already been started') });
     const cleared = await h.callError('conversations:start', { id: randomUUID(), content: '/clear' });
     expect(cleared).toMatchObject({ code: 'conflict', message: expect.stringContaining('nothing to clear') });
     const empty = await h.callError('conversations:start', { id: randomUUID(), content: '   ' });
-    expect(empty).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('message must not be empty') });
+    expect(empty).toMatchObject({
+      code: 'invalid_request',
+      message: expect.stringContaining('message must not be empty'),
+    });
     const notUuid = await h.callError('conversations:start', { id: 'draft-1', content: 'Hello' });
     expect(notUuid.message).toContain('conversation id must be a UUID');
 
@@ -121,7 +139,9 @@ describe('drafts', () => {
     h.core.close();
     const again = startChatCore(server, { dataDir: h.dataDir });
     try {
-      expect((await again.call('drafts:list', {})).map((d) => [d.conversationId, d.content])).toEqual([[kept, 'Still here']]);
+      expect((await again.call('drafts:list', {})).map((d) => [d.conversationId, d.content])).toEqual([
+        [kept, 'Still here'],
+      ]);
     } finally {
       again.close();
     }
@@ -129,6 +149,9 @@ describe('drafts', () => {
 
   it('refuses a draft over the limit with a clear message', async () => {
     const error = await h.callError('drafts:save', { conversationId: randomUUID(), content: 'x'.repeat(400_001) });
-    expect(error).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('draft must be at most 400000 characters') });
+    expect(error).toMatchObject({
+      code: 'invalid_request',
+      message: expect.stringContaining('draft must be at most 400000 characters'),
+    });
   });
 });

@@ -48,11 +48,15 @@ describe('a crash while a regenerate waits for MCP servers', () => {
     await loaded;
     // Written by hand, so it starts off: the user turns it on.
     await first.api.call('mcp:setEnabled', { name: 'slow', enabled: true });
-    const starting = first.api.next('mcp:changed', (state) => state.servers.some((s) => s.name === 'slow' && s.state === 'starting'));
+    const starting = first.api.next('mcp:changed', (state) =>
+      state.servers.some((s) => s.name === 'slow' && s.state === 'starting'),
+    );
     await first.api.call('chat:regenerate', { conversationId: conversation.id });
     await starting;
     // The regenerate has begun and waits on the server: the old reply is off the shown branch.
-    expect(readDb(dataDir, (db) => db.prepare("SELECT shown FROM messages WHERE role = 'assistant'").pluck().all())).toEqual([0]);
+    expect(
+      readDb(dataDir, (db) => db.prepare("SELECT shown FROM messages WHERE role = 'assistant'").pluck().all()),
+    ).toEqual([0]);
     await first.host.kill();
 
     // Without the slow server, so nothing waits after the restart.
@@ -81,7 +85,11 @@ describe('Stop while a regenerate waits for MCP servers', () => {
 
     const from = h.events.length;
     await h.call('chat:regenerate', { conversationId: conversation.id });
-    await h.waitForEvent('mcp:changed', (state) => state.servers.some((s) => s.name === 'slow' && s.state === 'starting'), { from });
+    await h.waitForEvent(
+      'mcp:changed',
+      (state) => state.servers.some((s) => s.name === 'slow' && s.state === 'starting'),
+      { from },
+    );
     const status = await h.call('chat:stop', { conversationId: conversation.id });
     expect(status.running).toBe(false);
     // Stop did not wait for the start-up to end (it lasts the 30 s connect timeout).

@@ -17,10 +17,18 @@ chatCorePerTest((s, c) => {
 });
 
 /** The page's API, straight onto the core (the transports only carry these calls). */
-const api = (): StepwiseApi => ({ invoke: (name, params) => h.core.dispatch(name, params) as never, on: () => () => {} });
+const api = (): StepwiseApi => ({
+  invoke: (name, params) => h.core.dispatch(name, params) as never,
+  on: () => () => {},
+});
 
-const start = (id: string) => async (content: string) => (await h.core.dispatch('conversations:start', { id, content })).ok;
-const userMessages = (id: string) => h.messages(id).filter((m) => m.role === 'user').map((m) => m.content);
+const start = (id: string) => async (content: string) =>
+  (await h.core.dispatch('conversations:start', { id, content })).ok;
+const userMessages = (id: string) =>
+  h
+    .messages(id)
+    .filter((m) => m.role === 'user')
+    .map((m) => m.content);
 /** Lets the store's fire-and-forget saves reach the core. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 

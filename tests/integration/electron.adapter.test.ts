@@ -36,7 +36,11 @@ async function startApp(options: { singleInstance?: boolean; encryption?: boolea
 }
 
 const call = (name: string, params: unknown, url = APP_URL) =>
-  double.invoke(`stepwise:call:${name}`, url, params) as Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }>;
+  double.invoke(`stepwise:call:${name}`, url, params) as Promise<{
+    ok: boolean;
+    value?: unknown;
+    error?: { code: string; message: string };
+  }>;
 
 beforeEach(() => {
   dir = makeTempDir('stepwise-electron-');
@@ -68,14 +72,24 @@ describe('the window', () => {
   it('denies new windows, prevents navigation away, denies permissions, and sets the CSP header', async () => {
     await startApp();
     const { webContents } = double.windows[0];
-    for (const url of ['https://example.com/a', 'http://example.com/b', 'javascript:alert(1)', 'file:///etc/passwd', 'data:text/html,x']) {
+    for (const url of [
+      'https://example.com/a',
+      'http://example.com/b',
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'data:text/html,x',
+    ]) {
       expect(webContents.windowOpenHandler!({ url })).toEqual({ action: 'deny' });
     }
     expect(webContents.navigate('https://evil.example/')).toBe(true);
     expect(webContents.navigate('file:///etc/passwd')).toBe(true);
     expect(webContents.navigate(APP_URL)).toBe(false);
     // shell.openExternal only ever gets http(s) addresses.
-    expect(double.record.openedExternally).toEqual(['https://example.com/a', 'http://example.com/b', 'https://evil.example/']);
+    expect(double.record.openedExternally).toEqual([
+      'https://example.com/a',
+      'http://example.com/b',
+      'https://evil.example/',
+    ]);
 
     const granted: boolean[] = [];
     for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read']) {
@@ -85,8 +99,13 @@ describe('the window', () => {
     expect(double.record.permissionCheckHandler!()).toBe(false);
 
     let headers: Record<string, string[]> | undefined;
-    double.record.headersReceived!({ url: APP_URL, responseHeaders: { 'Content-Type': ['text/html'] } }, (response) => (headers = response.responseHeaders));
-    const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(fs.readFileSync(INDEX_HTML, 'utf8'))![1];
+    double.record.headersReceived!(
+      { url: APP_URL, responseHeaders: { 'Content-Type': ['text/html'] } },
+      (response) => (headers = response.responseHeaders),
+    );
+    const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(
+      fs.readFileSync(INDEX_HTML, 'utf8'),
+    )![1];
     expect(headers).toEqual({ 'Content-Type': ['text/html'], 'Content-Security-Policy': [meta] });
   });
 });
@@ -96,7 +115,10 @@ describe('IPC', () => {
     await startApp();
     expect([...double.handlers.keys()].sort()).toEqual(callNames.map((name) => `stepwise:call:${name}`).sort());
     expect(await call('app:info', {})).toMatchObject({ ok: true, value: { host: 'electron' } });
-    expect(await call('conversations:create', { title: 5 })).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+    expect(await call('conversations:create', { title: 5 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request' },
+    });
     expect(await call('app:info', {}, 'https://evil.example/')).toEqual({
       ok: false,
       error: { code: 'invalid_request', message: 'Calls are accepted only from the Stepwise window.' },
@@ -119,7 +141,10 @@ describe('keys', () => {
   it('are not stored at all when encryption is unavailable', async () => {
     await startApp({ encryption: false });
     const result = await call('providers:setKey', { id: 'default', key: 'sk-electron-double-0123456789' });
-    expect(result).toMatchObject({ ok: false, error: { code: 'unavailable', message: expect.stringContaining('no keychain') } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'unavailable', message: expect.stringContaining('no keychain') },
+    });
     expect(double.record.encrypted).toEqual([]);
     expect(fs.existsSync(path.join(dataDir, 'api-key.enc'))).toBe(false);
   });

@@ -15,7 +15,12 @@ it.skipIf(installed)('explains a failed Electron download in one paragraph witho
   const result = spawnSync(process.execPath, [path.join(root, 'scripts/ensure-electron.mjs')], {
     cwd: root,
     encoding: 'utf8',
-    env: { PATH: process.env.PATH, HOME: dir.path, ELECTRON_MIRROR: 'http://127.0.0.1:9/', electron_config_cache: dir.path },
+    env: {
+      PATH: process.env.PATH,
+      HOME: dir.path,
+      ELECTRON_MIRROR: 'http://127.0.0.1:9/',
+      electron_config_cache: dir.path,
+    },
     timeout: 60_000,
   });
   expect(result.status).toBe(1);

@@ -32,8 +32,12 @@ afterEach(async () => {
 });
 
 function openSocket(): Promise<{ ws: WebSocket; closed: Promise<{ code: number; reason: string }> }> {
-  const ws = new WebSocket(`ws://127.0.0.1:${host.port}/ws?token=${host.token}`, { headers: { Origin: `http://127.0.0.1:${host.port}` } });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: String(reason) })));
+  const ws = new WebSocket(`ws://127.0.0.1:${host.port}/ws?token=${host.token}`, {
+    headers: { Origin: `http://127.0.0.1:${host.port}` },
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.once('close', (code, reason) => resolve({ code, reason: String(reason) })),
+  );
   return new Promise((resolve, reject) => {
     ws.once('open', () => resolve({ ws, closed }));
     ws.once('error', reject);
@@ -68,7 +72,10 @@ it('closes a connection that sends nothing, and keeps a quiet WebSocket open', a
 it('caps WebSocket connections with a clear close reason, and lets a new one in when one leaves', async () => {
   const open = await Promise.all(Array.from({ length: MAX }, () => openSocket()));
   const extra = await openSocket();
-  expect(await extra.closed).toEqual({ code: 1013, reason: `Too many connections to Stepwise (at most ${MAX}); close other tabs.` });
+  expect(await extra.closed).toEqual({
+    code: 1013,
+    reason: `Too many connections to Stepwise (at most ${MAX}); close other tabs.`,
+  });
   // The others are unaffected.
   expect(await roundTrip(open[0].ws)).toMatchObject({ host: 'browser' });
   open[MAX - 1].ws.close();

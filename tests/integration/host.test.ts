@@ -47,7 +47,14 @@ interface Reply {
 function request(rawPath: string, options: { headers?: Record<string, string>; method?: string } = {}): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port: host.port, path: rawPath, method: options.method ?? 'GET', headers: options.headers, agent: false },
+      {
+        host: '127.0.0.1',
+        port: host.port,
+        path: rawPath,
+        method: options.method ?? 'GET',
+        headers: options.headers,
+        agent: false,
+      },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
@@ -65,7 +72,11 @@ const origin = () => `http://127.0.0.1:${host.port}`;
 type Opened = { socket: WebSocket; frames: unknown[]; next: () => Promise<unknown> };
 
 /** Opens a WebSocket; resolves with the HTTP status it was refused with, or the open socket. */
-function connect(query: string, headers: Record<string, string> = { Origin: origin() }, pathname = '/ws'): Promise<number | Opened> {
+function connect(
+  query: string,
+  headers: Record<string, string> = { Origin: origin() },
+  pathname = '/ws',
+): Promise<number | Opened> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(`ws://127.0.0.1:${host.port}${pathname}${query}`, { headers });
     socket.on('unexpected-response', (_req, res) => {
@@ -108,7 +119,14 @@ async function roundTrip(ws: Opened, frame: unknown, id: number): Promise<unknow
 
 describe('page', () => {
   it('is refused without the token, or with a wrong one', async () => {
-    for (const query of ['', '?token=', '?token=wrong', `?token=${host.token}x`, `?token=${host.token.slice(1)}`, `?other=${host.token}`]) {
+    for (const query of [
+      '',
+      '?token=',
+      '?token=wrong',
+      `?token=${host.token}x`,
+      `?token=${host.token.slice(1)}`,
+      `?other=${host.token}`,
+    ]) {
       const reply = await request(`/${query}`);
       expect(reply.status, query).toBe(401);
       expect(reply.body).toMatch(/Unauthorized/);
@@ -140,7 +158,12 @@ describe('page', () => {
   });
 
   it('answers only to its own Host names (no DNS rebinding)', async () => {
-    for (const name of ['evil.example', `evil.example:${host.port}`, `127.0.0.1:${host.port + 1}`, `127.0.0.1.nip.io:${host.port}`]) {
+    for (const name of [
+      'evil.example',
+      `evil.example:${host.port}`,
+      `127.0.0.1:${host.port + 1}`,
+      `127.0.0.1.nip.io:${host.port}`,
+    ]) {
       const reply = await request(`/?token=${host.token}`, { headers: { Host: name } });
       expect(reply.status, name).toBe(421);
       expect(reply.body).not.toContain('Stepwise test page');
@@ -229,7 +252,13 @@ describe('WebSocket', () => {
   });
 
   it('is refused with 403 from a foreign or missing Origin, even with the token', async () => {
-    for (const o of ['http://evil.example', `http://evil.example:${host.port}`, 'null', `https://127.0.0.1:${host.port}`, `http://127.0.0.1:${host.port + 1}`]) {
+    for (const o of [
+      'http://evil.example',
+      `http://evil.example:${host.port}`,
+      'null',
+      `https://127.0.0.1:${host.port}`,
+      `http://127.0.0.1:${host.port + 1}`,
+    ]) {
       expect(await connect(`?token=${host.token}`, { Origin: o }), o).toBe(403);
     }
     expect(await connect(`?token=${host.token}`, {})).toBe(403);
@@ -284,17 +313,28 @@ describe('WebSocket', () => {
   it('carries calls as {id, method, params} → {id, result} | {id, error}', async () => {
     const ws = await open();
     try {
-      const created = (await roundTrip(ws, { id: 1, method: 'conversations:create', params: { title: 'Over the socket' } }, 1)) as {
+      const created = (await roundTrip(
+        ws,
+        { id: 1, method: 'conversations:create', params: { title: 'Over the socket' } },
+        1,
+      )) as {
         result: { id: string; title: string };
       };
       expect(created.result.title).toBe('Over the socket');
-      expect(await roundTrip(ws, { id: 2, method: 'conversations:get', params: { id: created.result.id } }, 2)).toMatchObject({
+      expect(
+        await roundTrip(ws, { id: 2, method: 'conversations:get', params: { id: created.result.id } }, 2),
+      ).toMatchObject({
         id: 2,
         result: { id: created.result.id },
       });
-      expect(await roundTrip(ws, { id: 3, method: 'conversations:rename', params: { id: created.result.id, title: '' } }, 3)).toEqual({
+      expect(
+        await roundTrip(ws, { id: 3, method: 'conversations:rename', params: { id: created.result.id, title: '' } }, 3),
+      ).toEqual({
         id: 3,
-        error: { code: 'invalid_request', message: 'Invalid request for conversations:rename: title: title must not be empty' },
+        error: {
+          code: 'invalid_request',
+          message: 'Invalid request for conversations:rename: title: title must not be empty',
+        },
       });
       expect(await roundTrip(ws, { id: 4, method: 'no:such', params: {} }, 4)).toEqual({
         id: 4,
@@ -308,16 +348,26 @@ describe('WebSocket', () => {
   it('answers malformed frames with an error and stays open', async () => {
     const ws = await open();
     try {
-      expect(await roundTrip(ws, 'this is not JSON', -1)).toEqual({ id: -1, error: { code: 'invalid_request', message: 'Frame is not JSON' } });
-      expect(await roundTrip(ws, { id: 7, params: {} }, 7)).toMatchObject({ id: 7, error: { code: 'invalid_request', message: /Invalid frame: method/ } });
-      expect(await roundTrip(ws, { id: 8, method: 'app:info', params: {}, extra: 1 }, 8)).toMatchObject({ error: { code: 'invalid_request' } });
+      expect(await roundTrip(ws, 'this is not JSON', -1)).toEqual({
+        id: -1,
+        error: { code: 'invalid_request', message: 'Frame is not JSON' },
+      });
+      expect(await roundTrip(ws, { id: 7, params: {} }, 7)).toMatchObject({
+        id: 7,
+        error: { code: 'invalid_request', message: /Invalid frame: method/ },
+      });
+      expect(await roundTrip(ws, { id: 8, method: 'app:info', params: {}, extra: 1 }, 8)).toMatchObject({
+        error: { code: 'invalid_request' },
+      });
       expect(await roundTrip(ws, JSON.stringify([1, 2, 3]), -1)).toMatchObject({ error: { code: 'invalid_request' } });
       expect(await roundTrip(ws, JSON.stringify(null), -1)).toMatchObject({ error: { code: 'invalid_request' } });
       expect(await roundTrip(ws, { id: 9, method: 'conversations:list', params: 'nope' }, 9)).toMatchObject({
         error: { code: 'invalid_request', message: /^Invalid request for conversations:list: / },
       });
       expect(ws.socket.readyState).toBe(WebSocket.OPEN);
-      expect(await roundTrip(ws, { id: 10, method: 'app:info', params: {} }, 10)).toMatchObject({ result: { host: 'browser' } });
+      expect(await roundTrip(ws, { id: 10, method: 'app:info', params: {} }, 10)).toMatchObject({
+        result: { host: 'browser' },
+      });
     } finally {
       ws.socket.close();
     }
@@ -337,7 +387,9 @@ describe('WebSocket', () => {
       await closed;
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(uncaught).toEqual([]);
-      expect(await roundTrip(bystander, { id: 1, method: 'app:info', params: {} }, 1)).toMatchObject({ result: { host: 'browser' } });
+      expect(await roundTrip(bystander, { id: 1, method: 'app:info', params: {} }, 1)).toMatchObject({
+        result: { host: 'browser' },
+      });
     } finally {
       process.off('uncaughtException', record);
       bystander.socket.close();
@@ -348,13 +400,20 @@ describe('WebSocket', () => {
     const a = await open();
     const b = await open();
     try {
-      const created = (await roundTrip(a, { id: 1, method: 'conversations:create', params: { title: 'Broadcast' } }, 1)) as {
+      const created = (await roundTrip(
+        a,
+        { id: 1, method: 'conversations:create', params: { title: 'Broadcast' } },
+        1,
+      )) as {
         result: { id: string };
       };
       let event: { event?: string; payload?: { id: string; kind: string } };
       do event = (await b.next()) as typeof event;
       while (event.event !== 'conversations:changed');
-      expect(event).toMatchObject({ event: 'conversations:changed', payload: { id: created.result.id, kind: 'created' } });
+      expect(event).toMatchObject({
+        event: 'conversations:changed',
+        payload: { id: created.result.id, kind: 'created' },
+      });
     } finally {
       a.socket.close();
       b.socket.close();

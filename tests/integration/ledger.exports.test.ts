@@ -36,9 +36,25 @@ async function conversationWithLedger(): Promise<string> {
   );
   const turns: Turn[] = [
     plan(['in_progress', 'pending', 'pending'], 'call_plan'),
-    { toolCalls: [{ id: 'call_time', name: 'get_current_time', arguments: JSON.stringify({ timeZone: 'UTC', apiToken: SECRET }) }] },
-    { toolCalls: [{ id: 'call_deploy', name: 'deploy', arguments: JSON.stringify({ target: 'prod', headers: { Authorization: `Bearer ${SECRET}` } }) }] },
-    { toolCalls: [{ id: 'call_think', name: 'think', arguments: JSON.stringify({ thought: 'Deploy was denied; report it.' }) }] },
+    {
+      toolCalls: [
+        { id: 'call_time', name: 'get_current_time', arguments: JSON.stringify({ timeZone: 'UTC', apiToken: SECRET }) },
+      ],
+    },
+    {
+      toolCalls: [
+        {
+          id: 'call_deploy',
+          name: 'deploy',
+          arguments: JSON.stringify({ target: 'prod', headers: { Authorization: `Bearer ${SECRET}` } }),
+        },
+      ],
+    },
+    {
+      toolCalls: [
+        { id: 'call_think', name: 'think', arguments: JSON.stringify({ thought: 'Deploy was denied; report it.' }) },
+      ],
+    },
     plan(['completed', 'in_progress', 'pending'], 'call_next'),
     { text: 'Task 1 is done.' },
   ];
@@ -89,11 +105,17 @@ describe('the ledger in exports', () => {
     });
     const top = lists[0];
     const items = top.children as ListItem[];
-    expect(items.map((item) => textOf(item.children[0]))).toEqual(['Gather facts', 'Write summary (in progress)', 'Review']);
+    expect(items.map((item) => textOf(item.children[0]))).toEqual([
+      'Gather facts',
+      'Write summary (in progress)',
+      'Review',
+    ]);
     const nested = items[0].children.find((child) => child.type === 'list') as List;
     const lines = nested.children.map((item) => textOf(item));
     expect(lines).toHaveLength(4);
-    expect(lines[0]).toMatch(/^get_current_time \{"timeZone":"UTC","apiToken":"••••"\} → ok · \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
+    expect(lines[0]).toMatch(
+      /^get_current_time \{"timeZone":"UTC","apiToken":"••••"\} → ok · \d{4}-\d\d-\d\d \d\d:\d\d UTC$/,
+    );
     expect(lines[1]).toMatch(/^deploy \{.*\} → denied · /);
     expect(lines[2]).toMatch(/^think \{"thought":.*\} → ok · /);
     expect(lines[3]).toMatch(/^manage_todo_list .* → ok · /);

@@ -75,11 +75,18 @@ describe('linking calls to the task in progress', () => {
 
     const task1 = await h.call('ledger:calls', { conversationId: conversation.id, taskId: 1 });
     expect(task1.calls.map((c) => c.name)).toEqual(['get_current_time', 'think', 'manage_todo_list']);
-    expect(task1.calls.every((c) => c.agentId === 'main' && c.transcriptId === conversation.id && c.outcome === 'ok')).toBe(true);
+    expect(
+      task1.calls.every((c) => c.agentId === 'main' && c.transcriptId === conversation.id && c.outcome === 'ok'),
+    ).toBe(true);
     // Each call points at its stored result, the message the transcript shows its card with.
     for (const c of task1.calls) {
       const message = h.core.messages.get(c.messageId!)!;
-      expect(message).toMatchObject({ role: 'tool', toolCallId: c.toolCallId, toolName: c.name, conversationId: conversation.id });
+      expect(message).toMatchObject({
+        role: 'tool',
+        toolCallId: c.toolCallId,
+        toolName: c.name,
+        conversationId: conversation.id,
+      });
       expect(c.endedAt).toBeGreaterThanOrEqual(c.startedAt);
     }
     const task2 = await h.call('ledger:calls', { conversationId: conversation.id, taskId: 2 });
@@ -110,12 +117,25 @@ describe('linking calls to the task in progress', () => {
     mainScript(
       [
         plan(['in_progress', 'pending', 'pending']),
-        { toolCalls: [{ id: 'call_start', name: 'start_task', arguments: JSON.stringify({ task_description: 'Write the summary', taskId: 2 }) }] },
+        {
+          toolCalls: [
+            {
+              id: 'call_start',
+              name: 'start_task',
+              arguments: JSON.stringify({ task_description: 'Write the summary', taskId: 2 }),
+            },
+          ],
+        },
         { text: 'The worker is on it.' },
       ],
       (body) =>
         toolResults(body) === 0
-          ? { toolCalls: [{ id: 'call_worker_think', name: 'think', arguments: '{"thought":"Short is better."}' }, { id: 'call_worker_time', name: 'get_current_time', arguments: '{}' }] }
+          ? {
+              toolCalls: [
+                { id: 'call_worker_think', name: 'think', arguments: '{"thought":"Short is better."}' },
+                { id: 'call_worker_time', name: 'get_current_time', arguments: '{}' },
+              ],
+            }
           : { text: 'Summary written.' },
     );
     const conversation = await h.newConversation('Ledger with a worker');
@@ -138,7 +158,11 @@ describe('linking calls to the task in progress', () => {
 
 describe('the ledger outlives the transcript it points at', () => {
   it('keeps calls whose result went with a regenerated version (linked to it there), and goes with the conversation', async () => {
-    mainScript([plan(['in_progress', 'pending', 'pending'], 'call_plan'), call('get_current_time', {}, 'call_time'), { text: 'It is noon.' }]);
+    mainScript([
+      plan(['in_progress', 'pending', 'pending'], 'call_plan'),
+      call('get_current_time', {}, 'call_time'),
+      { text: 'It is noon.' },
+    ]);
     const conversation = await h.newConversation('Regenerated');
     await h.sendAndWait(conversation.id, 'What time is it?');
     const from = h.events.length;
@@ -168,10 +192,20 @@ describe('outcomes', () => {
     let markStarted!: () => void;
     const started = new Promise<void>((resolve) => (markStarted = resolve));
     h.core.tools.register(
-      defineTool({ name: 'long_text', description: 'Long text', parameters: z.object({}), handler: () => `${'é'.repeat(499)}😀${'x'.repeat(600)}` }),
+      defineTool({
+        name: 'long_text',
+        description: 'Long text',
+        parameters: z.object({}),
+        handler: () => `${'é'.repeat(499)}😀${'x'.repeat(600)}`,
+      }),
     );
     h.core.tools.register(
-      defineTool({ name: 'guarded', description: 'Needs approval', parameters: z.object({}), handler: () => toolResult('denied', 'The user denied this call.') }),
+      defineTool({
+        name: 'guarded',
+        description: 'Needs approval',
+        parameters: z.object({}),
+        handler: () => toolResult('denied', 'The user denied this call.'),
+      }),
     );
     h.core.tools.register(
       defineTool({

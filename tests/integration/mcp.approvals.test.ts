@@ -29,10 +29,15 @@ afterEach(async () => {
   root = '';
 });
 
-const call = (id: string, name = 'mcp__test__read_note', args = '{}') => ({ toolCalls: [{ id, name, arguments: args }] });
+const call = (id: string, name = 'mcp__test__read_note', args = '{}') => ({
+  toolCalls: [{ id, name, arguments: args }],
+});
 
 async function pendingApproval(conversationId: string): Promise<Approval> {
-  const event = await h.waitForEvent('approvals:changed', (e) => e.conversationId === conversationId && e.approvals.length > 0);
+  const event = await h.waitForEvent(
+    'approvals:changed',
+    (e) => e.conversationId === conversationId && e.approvals.length > 0,
+  );
   return event.approvals[0];
 }
 
@@ -43,7 +48,11 @@ async function ask(content = 'Read the note.') {
   return { conversation, from };
 }
 
-const toolResults = (conversationId: string) => h.messages(conversationId).filter((m) => m.role === 'tool').map((m) => m.content);
+const toolResults = (conversationId: string) =>
+  h
+    .messages(conversationId)
+    .filter((m) => m.role === 'tool')
+    .map((m) => m.content);
 
 describe('approvals', () => {
   it('Allow once runs the call and asks again next time; Deny tells the model', async () => {
@@ -51,7 +60,14 @@ describe('approvals', () => {
     server.push(call('call_1'), call('call_2'), { text: 'Done.' });
     const { conversation, from } = await ask();
     const first = await pendingApproval(conversation.id);
-    expect(first).toMatchObject({ toolName: 'mcp__test__read_note', server: 'test', tool: 'read_note', agentLabel: 'The assistant', toolCallId: 'call_1', arguments: '{}' });
+    expect(first).toMatchObject({
+      toolName: 'mcp__test__read_note',
+      server: 'test',
+      tool: 'read_note',
+      agentLabel: 'The assistant',
+      toolCallId: 'call_1',
+      arguments: '{}',
+    });
     expect(h.core.chat.isRunning(conversation.id)).toBe(true);
     // The same decision waits in the question banner.
     const [question] = await h.call('questions:list', { conversationId: conversation.id });
@@ -147,16 +163,27 @@ describe('approvals', () => {
       if (isWorker(body)) return last.role === 'tool' ? { text: `Worker read: ${last.content}` } : call('call_w');
       if (last.role === 'tool') return { text: 'A worker is on it.' };
       if (last.role === 'user' && String(last.content).startsWith('Worker 1')) return { text: 'Finished.' };
-      return { toolCalls: [{ id: 'call_start', name: 'start_task', arguments: '{"task_description":"Read the note"}' }] };
+      return {
+        toolCalls: [{ id: 'call_start', name: 'start_task', arguments: '{"task_description":"Read the note"}' }],
+      };
     });
     const { conversation } = await ask('Have a worker read the note.');
     const pending = await pendingApproval(conversation.id);
     const [worker] = await h.call('workers:list', { conversationId: conversation.id });
-    expect(pending).toMatchObject({ agentLabel: 'Worker 1', agentId: worker.owner, transcriptId: worker.id, conversationId: conversation.id });
+    expect(pending).toMatchObject({
+      agentLabel: 'Worker 1',
+      agentId: worker.owner,
+      transcriptId: worker.id,
+      conversationId: conversation.id,
+    });
     expect(worker.needsInput).toBe(true);
     // Answered from the banner in the main view.
     const [question] = await h.call('questions:list', { conversationId: conversation.id });
-    expect(question).toMatchObject({ agentName: 'Worker 1', workerId: worker.id, text: 'Worker 1 wants to run mcp__test__read_note' });
+    expect(question).toMatchObject({
+      agentName: 'Worker 1',
+      workerId: worker.id,
+      text: 'Worker 1 wants to run mcp__test__read_note',
+    });
     await h.call('questions:answer', { questionId: question.id, reply: { kind: 'action', actionId: 'once' } });
     await vi.waitFor(() => expect(h.messages(conversation.id).at(-1)?.content).toBe('Finished.'), { timeout: 10_000 });
     expect(toolResults(worker.id)).toEqual(['note contents']);
@@ -212,6 +239,9 @@ describe('approvals', () => {
     server.push({ text: 'I will ask again.' });
     await h.sendAndWait(conversation.id, 'What happened?');
     const request = server.streamRequests().at(-1)!.body.messages;
-    expect(request.find((m) => m.role === 'tool')).toMatchObject({ tool_call_id: 'call_1', content: NOT_RUN_AFTER_RESTART });
+    expect(request.find((m) => m.role === 'tool')).toMatchObject({
+      tool_call_id: 'call_1',
+      content: NOT_RUN_AFTER_RESTART,
+    });
   });
 });

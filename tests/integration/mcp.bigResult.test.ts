@@ -22,7 +22,9 @@ it('names the size of a result over 10 MB and keeps the server running', async (
   await h.sendAndWait(conversation.id, 'Fetch it all.');
   const pid = h.core.mcp.server('test')!.pid();
   const [big, note] = h.messages(conversation.id).filter((m) => m.role === 'tool');
-  expect(big.content).toMatch(/^Tool huge on MCP server "test" returned a result of 10\.5 MB, over the 10 MB Stepwise reads from a server/);
+  expect(big.content).toMatch(
+    /^Tool huge on MCP server "test" returned a result of 10\.5 MB, over the 10 MB Stepwise reads from a server/,
+  );
   expect(big.content).not.toMatch(/crash|exited/);
   // The same server process answered the next call.
   expect(note.content).toBe('note contents');

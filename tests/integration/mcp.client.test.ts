@@ -19,7 +19,10 @@ async function start(servers: Record<string, Record<string, unknown>>, model = T
   const dataDir = path.join(root, 'data');
   writeMcpConfig(dataDir, servers);
   server = await startScriptedServer();
-  h = startChatCore(server, { dataDir, env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: TEST_KEY, STEPWISE_MODEL: model } });
+  h = startChatCore(server, {
+    dataDir,
+    env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: TEST_KEY, STEPWISE_MODEL: model },
+  });
 }
 
 beforeEach(() => {
@@ -89,7 +92,10 @@ describe('images and resources', () => {
     const resource = await h.call('tools:output', { conversationId: conversation.id, toolCallId: 'call_1' });
     expect(resource!.attachments[0]).toMatchObject({ uri: 'demo://resource/dynamic/text/2', text: expect.any(String) });
     const next = server.streamRequests()[1].body.messages;
-    const shown = next.at(-1) as unknown as { role: string; content: Array<{ type: string; image_url?: { url: string } }> };
+    const shown = next.at(-1) as unknown as {
+      role: string;
+      content: Array<{ type: string; image_url?: { url: string } }>;
+    };
     expect(shown.role).toBe('user');
     expect(shown.content[1].image_url!.url).toMatch(/^data:image\/png;base64,/);
   });
@@ -104,7 +110,10 @@ describe('images and resources', () => {
 describe('secrets', () => {
   it('masks the server’s own secrets in what it returns, in Settings and in its stderr', async () => {
     const key = 'sk-live-abcdefghijklmnop1234';
-    await start({ everything: everything({ trusted: true, env: { EXAMPLE_API_KEY: key } }), test: testServer({ trusted: true, env: { TEST_TOKEN: key } }) });
+    await start({
+      everything: everything({ trusted: true, env: { EXAMPLE_API_KEY: key } }),
+      test: testServer({ trusted: true, env: { TEST_TOKEN: key } }),
+    });
     const { results } = await runCalls([{ name: 'mcp__everything__get-env' }]);
     expect(results[0].content).toContain('EXAMPLE_API_KEY');
     expect(results[0].content).not.toContain(key);
@@ -155,7 +164,9 @@ describe('the test server', () => {
     expect(crashed.state).toBe('error');
     expect(crashed.error).toMatch(/test stopped: the server process exited/);
     expect(crashed.stderr.join('\n')).toContain('about to crash on purpose');
-    expect(h.core.notices.list().find((n) => n.id === 'mcp-server-test')?.text).toMatch(/test stopped: the server process exited\. Stepwise restarts it/);
+    expect(h.core.notices.list().find((n) => n.id === 'mcp-server-test')?.text).toMatch(
+      /test stopped: the server process exited\. Stepwise restarts it/,
+    );
 
     // After the backoff the next conversation starts it again.
     await vi.waitFor(() => expect(h.core.mcp.server('test')!.wantsStart()).toBe(true), { timeout: 5000 });
@@ -239,17 +250,27 @@ describe('mcp.json', () => {
 describe('elicitation', () => {
   it('asks the user through the question UI and hands the answer to the server', async () => {
     await start({ everything: everything({ trusted: true }) });
-    server.push({ toolCalls: [{ id: 'call_ask', name: 'mcp__everything__trigger-elicitation-request', arguments: '{}' }] }, { text: 'Thanks.' });
+    server.push(
+      { toolCalls: [{ id: 'call_ask', name: 'mcp__everything__trigger-elicitation-request', arguments: '{}' }] },
+      { text: 'Thanks.' },
+    );
     const conversation = await h.newConversation('Elicit');
     const from = h.events.length;
     await h.call('messages:send', { conversationId: conversation.id, content: 'Ask me.' });
-    const asked = await h.waitForEvent('questions:changed', (e) => e.conversationId === conversation.id && e.questions.length > 0, { from });
+    const asked = await h.waitForEvent(
+      'questions:changed',
+      (e) => e.conversationId === conversation.id && e.questions.length > 0,
+      { from },
+    );
     const question = asked.questions[0];
     expect(question.text).toMatch(/^The MCP server "everything" asks: Please provide inputs/);
     expect(question.freeText).toBe(true);
     expect(question.actions.map((a) => a.label)).toEqual(['Decline']);
     expect(question.details.map((d) => d.label)).toEqual(expect.arrayContaining(['name (required)', 'check']));
-    await h.call('questions:answer', { questionId: question.id, reply: { kind: 'text', text: 'name: Ada Lovelace\ncheck: yes' } });
+    await h.call('questions:answer', {
+      questionId: question.id,
+      reply: { kind: 'text', text: 'name: Ada Lovelace\ncheck: yes' },
+    });
     await h.waitIdle(conversation.id, from);
     const result = h.messages(conversation.id).find((m) => m.role === 'tool')!.content;
     expect(result).toContain('Ada Lovelace');

@@ -29,7 +29,9 @@ it('keeps a hand-written new server off, names its command, and runs it once tur
       'It stays off until you check the command and turn it on in Settings → Tools (MCP).',
   );
   // The file itself is as the user wrote it.
-  expect(JSON.parse(fs.readFileSync(path.join(dataDir, 'mcp.json'), 'utf8')).mcpServers.sneaky.disabled).toBeUndefined();
+  expect(
+    JSON.parse(fs.readFileSync(path.join(dataDir, 'mcp.json'), 'utf8')).mcpServers.sneaky.disabled,
+  ).toBeUndefined();
 
   await h.call('mcp:setEnabled', { name: 'sneaky', enabled: true });
   expect(enabled()).toEqual({ before: true, sneaky: true });
@@ -38,6 +40,8 @@ it('keeps a hand-written new server off, names its command, and runs it once tur
   // Its command changed by hand: off again until allowed again.
   const again = h.events.length;
   writeMcpConfig(dataDir, { before: testServer(), sneaky: testServer({ args: [TEST_SERVER, '--other'] }) });
-  await h.waitForEvent('mcp:changed', (state) => state.servers.some((s) => s.name === 'sneaky' && !s.enabled), { from: again });
+  await h.waitForEvent('mcp:changed', (state) => state.servers.some((s) => s.name === 'sneaky' && !s.enabled), {
+    from: again,
+  });
   expect(notice()).toContain('"sneaky" (runs: ');
 });

@@ -16,7 +16,10 @@ let root = '';
 
 // One server per transport for the file: starting the everything server takes seconds.
 beforeAll(async () => {
-  [http, sse] = await Promise.all([startHttpEverything('http', { AUTH: 'secret-token-1234' }), startHttpEverything('sse')]);
+  [http, sse] = await Promise.all([
+    startHttpEverything('http', { AUTH: 'secret-token-1234' }),
+    startHttpEverything('sse'),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([http?.close(), sse?.close()]);
@@ -34,7 +37,10 @@ async function echoThrough(entry: Record<string, unknown>) {
   writeMcpConfig(path.join(root, 'data'), { remote: { ...entry, trusted: true } });
   server = await startScriptedServer();
   h = startChatCore(server, { dataDir: path.join(root, 'data') });
-  server.push({ toolCalls: [{ id: 'call_echo', name: 'mcp__remote__echo', arguments: '{"message":"over http"}' }] }, { text: 'Done.' });
+  server.push(
+    { toolCalls: [{ id: 'call_echo', name: 'mcp__remote__echo', arguments: '{"message":"over http"}' }] },
+    { text: 'Done.' },
+  );
   const conversation = await h.newConversation('Remote');
   await h.sendAndWait(conversation.id, 'Echo.');
   return h.messages(conversation.id).find((m) => m.role === 'tool')!.content;
@@ -42,7 +48,9 @@ async function echoThrough(entry: Record<string, unknown>) {
 
 describe('remote MCP servers', () => {
   it('calls a Streamable HTTP server, sending the configured headers', async () => {
-    expect(await echoThrough({ url: http.url, headers: { Authorization: 'Bearer secret-token-1234' } })).toContain('over http');
+    expect(await echoThrough({ url: http.url, headers: { Authorization: 'Bearer secret-token-1234' } })).toContain(
+      'over http',
+    );
     const view = (await h!.call('mcp:get', {})).servers[0];
     expect(view).toMatchObject({ transport: 'http', state: 'ready', headers: { Authorization: 'Bearer ••••1234' } });
   });

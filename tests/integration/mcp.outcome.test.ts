@@ -15,13 +15,24 @@ it('records ok for a tool that ran, whatever its text says', async () => {
   ({ server, h } = started);
   const texts = ['The user denied this call.', 'cancelled by the weather', 'Not run yet, but it ran'];
   server.push(
-    { toolCalls: texts.map((text, i) => ({ id: `call_${i}`, name: 'mcp__test__say', arguments: JSON.stringify({ text }) })) },
+    {
+      toolCalls: texts.map((text, i) => ({
+        id: `call_${i}`,
+        name: 'mcp__test__say',
+        arguments: JSON.stringify({ text }),
+      })),
+    },
     { toolCalls: [{ id: 'call_9', name: 'mcp__test__fail', arguments: '{}' }] },
     { text: 'Done.' },
   );
   const conversation = await h.newConversation('Outcomes');
   await h.sendAndWait(conversation.id, 'Say things.');
-  const results = (await h.call('messages:list', { conversationId: conversation.id })).items.filter((m) => m.role === 'tool');
-  expect(results.map((m) => [m.content, m.outcome])).toEqual([...texts.map((t) => [t, 'ok']), [expect.stringContaining('the disk is full'), 'error']]);
+  const results = (await h.call('messages:list', { conversationId: conversation.id })).items.filter(
+    (m) => m.role === 'tool',
+  );
+  expect(results.map((m) => [m.content, m.outcome])).toEqual([
+    ...texts.map((t) => [t, 'ok']),
+    [expect.stringContaining('the disk is full'), 'error'],
+  ]);
   expect(results.map(resultOutcome)).toEqual(['ok', 'ok', 'ok', 'error']);
 });

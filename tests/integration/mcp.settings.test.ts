@@ -23,7 +23,12 @@ describe('Settings → Tools (MCP)', () => {
     let state = await h.call('mcp:saveServer', {
       server: { name: 'test', transport: 'stdio', command, args, env: { GITHUB_TOKEN: secret } },
     });
-    expect(state.servers[0]).toMatchObject({ name: 'test', enabled: false, env: { GITHUB_TOKEN: '••••XYZ9' }, state: 'stopped' });
+    expect(state.servers[0]).toMatchObject({
+      name: 'test',
+      enabled: false,
+      env: { GITHUB_TOKEN: '••••XYZ9' },
+      state: 'stopped',
+    });
     expect(state.servers[0].launch).toBe(`GITHUB_TOKEN=••••XYZ9 ${command} ${args.join(' ')}`);
     expect(JSON.stringify(state)).not.toContain(secret);
     expect(file().mcpServers.test).toMatchObject({ command, args, env: { GITHUB_TOKEN: secret }, disabled: true });
@@ -32,7 +37,14 @@ describe('Settings → Tools (MCP)', () => {
     // Saving the form as shown (masked) keeps the stored secret; a new value replaces it.
     state = await h.call('mcp:saveServer', {
       previousName: 'test',
-      server: { name: 'tools', transport: 'stdio', command, args, env: { GITHUB_TOKEN: '••••XYZ9', OTHER: 'x' }, timeoutSec: 5 },
+      server: {
+        name: 'tools',
+        transport: 'stdio',
+        command,
+        args,
+        env: { GITHUB_TOKEN: '••••XYZ9', OTHER: 'x' },
+        timeoutSec: 5,
+      },
     });
     expect(state.servers.map((s) => s.name)).toEqual(['tools']);
     expect(file().mcpServers).toEqual({
@@ -57,14 +69,17 @@ describe('Settings → Tools (MCP)', () => {
 
   it('imports a pasted block with every server disabled, and refuses bad or duplicate pastes', async () => {
     h = startChatCore(null);
-    const pasted = '"one": {"command": "npx", "args": ["-y", "pkg"], "disabled": false}, "two": {"url": "https://example.com/mcp"}';
+    const pasted =
+      '"one": {"command": "npx", "args": ["-y", "pkg"], "disabled": false}, "two": {"url": "https://example.com/mcp"}';
     const { state, added } = await h.call('mcp:import', { text: pasted });
     expect(added).toEqual(['one', 'two']);
     expect(state.servers.map((s) => [s.name, s.enabled, s.launch])).toEqual([
       ['one', false, 'npx -y pkg'],
       ['two', false, 'https://example.com/mcp'],
     ]);
-    expect((await h.callError('mcp:import', { text: '{"one": {"command": "x"}}' })).message).toMatch(/Already configured: one/);
+    expect((await h.callError('mcp:import', { text: '{"one": {"command": "x"}}' })).message).toMatch(
+      /Already configured: one/,
+    );
     expect((await h.callError('mcp:import', { text: '{"x": {"type": "ws"}}' })).message).toMatch(/type must be/);
     expect((await h.callError('mcp:restart', { name: 'one' })).message).toMatch(/is disabled/);
     expect((await h.callError('mcp:setEnabled', { name: 'nope', enabled: true })).code).toBe('not_found');

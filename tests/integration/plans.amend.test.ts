@@ -25,11 +25,14 @@ const NONE = { general: '', tasks: [] };
 const todo = (id: string, tasks: Array<[string, string?]>) => ({
   id,
   name: 'manage_todo_list',
-  arguments: JSON.stringify({ todoList: tasks.map(([title, status], i) => ({ id: i + 1, title, status: status ?? 'pending' })) }),
+  arguments: JSON.stringify({
+    todoList: tasks.map(([title, status], i) => ({ id: i + 1, title, status: status ?? 'pending' })),
+  }),
 });
 const act = (id: string) => ({ id, name: 'mcp__test__env_secret', arguments: '{}' });
 const shown = (id: string) => h.core.tasks.get(id)!.tasks.map((t) => ({ id: t.id, title: t.title }));
-const result = (conversationId: string, callId: string) => h.messages(conversationId).find((m) => m.toolCallId === callId)?.content;
+const result = (conversationId: string, callId: string) =>
+  h.messages(conversationId).find((m) => m.toolCallId === callId)?.content;
 
 /** A conversation whose two-task plan the user approved; the model's next turn is `next`. */
 async function approved(mode: PlanReviewMode, ...next: Parameters<ScriptedServer['push']>) {
@@ -51,11 +54,20 @@ describe('changes to an approved plan', () => {
   it('Every plan: an added task is held, and the acting call waits for Approve changes', async () => {
     const { id, from } = await approved(
       'every_plan',
-      { toolCalls: [todo('p2', [['Collect the figures', 'in_progress'], ['Draft the summary'], ['Book a room']]), act('a1')] },
+      {
+        toolCalls: [
+          todo('p2', [['Collect the figures', 'in_progress'], ['Draft the summary'], ['Book a room']]),
+          act('a1'),
+        ],
+      },
       { text: 'Done.' },
     );
     const held = await h.waitForEvent('plan:state', (s) => s.conversationId === id && s.amendment !== null, { from });
-    expect(held.amendment!.after.map((t) => t.title)).toEqual(['Collect the figures', 'Draft the summary', 'Book a room']);
+    expect(held.amendment!.after.map((t) => t.title)).toEqual([
+      'Collect the figures',
+      'Draft the summary',
+      'Book a room',
+    ]);
     expect(h.core.chat.isRunning(id)).toBe(true);
     expect(result(id, 'a1')).toBeUndefined();
     // Autopilot never answers it; the user does.
@@ -82,7 +94,15 @@ describe('changes to an approved plan', () => {
   it('a status change never needs approval', async () => {
     const { id, from } = await approved(
       'every_plan',
-      { toolCalls: [todo('p2', [['Collect the figures', 'completed'], ['Draft the summary', 'in_progress']]), act('a1')] },
+      {
+        toolCalls: [
+          todo('p2', [
+            ['Collect the figures', 'completed'],
+            ['Draft the summary', 'in_progress'],
+          ]),
+          act('a1'),
+        ],
+      },
       { text: 'Done.' },
     );
     await h.waitIdle(id, from);
@@ -111,7 +131,10 @@ describe('changes to an approved plan', () => {
         '3. Book a room',
       ].join('\n'),
     );
-    expect((await h.call('plan:get', { conversationId: id })).approved).toMatchObject({ revision: 2, tasks: shown(id) });
+    expect((await h.call('plan:get', { conversationId: id })).approved).toMatchObject({
+      revision: 2,
+      tasks: shown(id),
+    });
     // Notes are for the user: the model never sees them.
     expect(JSON.stringify(server.streamRequests().at(-1)!.body.messages)).not.toContain(PLAN_CHANGED);
   });
@@ -119,14 +142,26 @@ describe('changes to an approved plan', () => {
   it('a plan a turn finished covers no work added to it on a later request', async () => {
     const { id, from } = await approved(
       'before_acting',
-      { toolCalls: [todo('p2', [['Collect the figures', 'completed'], ['Draft the summary', 'completed']])] },
+      {
+        toolCalls: [
+          todo('p2', [
+            ['Collect the figures', 'completed'],
+            ['Draft the summary', 'completed'],
+          ]),
+        ],
+      },
       { text: 'All done.' },
     );
     await h.waitIdle(id, from);
     expect((await h.call('plan:get', { conversationId: id })).phase).toBe('planning');
     // The model extends the finished list instead of starting a new one, and tries to act.
     server.push(
-      { toolCalls: [todo('p3', [['Collect the figures', 'completed'], ['Draft the summary', 'completed'], ['Email the team']]), act('a2')] },
+      {
+        toolCalls: [
+          todo('p3', [['Collect the figures', 'completed'], ['Draft the summary', 'completed'], ['Email the team']]),
+          act('a2'),
+        ],
+      },
       { text: 'Here is the extended plan.' },
     );
     await h.sendAndWait(id, 'Now email it to the team.');

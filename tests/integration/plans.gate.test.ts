@@ -43,7 +43,12 @@ async function conversation(mode?: PlanReviewMode) {
 async function turn(conversationId: string, calls: ReturnType<typeof call>[], content = 'Go.') {
   server.push({ toolCalls: calls }, { text: 'Done.' });
   await h.sendAndWait(conversationId, content);
-  const results = new Map(h.messages(conversationId).filter((m) => m.role === 'tool').map((m) => [m.toolCallId, m.content]));
+  const results = new Map(
+    h
+      .messages(conversationId)
+      .filter((m) => m.role === 'tool')
+      .map((m) => [m.toolCallId, m.content]),
+  );
   return (id: string) => results.get(id);
 }
 
@@ -60,7 +65,11 @@ describe('the planning-phase gate', () => {
     await start();
     const id = await conversation();
     expect(h.core.settings.effective().planReviewDefault).toBe('before_acting');
-    expect(await h.call('plan:get', { conversationId: id })).toMatchObject({ mode: 'before_acting', phase: 'planning', approved: null });
+    expect(await h.call('plan:get', { conversationId: id })).toMatchObject({
+      mode: 'before_acting',
+      phase: 'planning',
+      approved: null,
+    });
     await h.call('settings:update', { patch: { planReviewDefault: 'every_plan' } });
     expect((await h.call('plan:get', { conversationId: id })).mode).toBe('every_plan');
     // The conversation's own choice wins over the default.
@@ -77,23 +86,29 @@ describe('the planning-phase gate', () => {
     expect(result('k_worker')).toContain('"status"');
   });
 
-  it.each(['before_acting', 'every_plan'] as const)('in %s mode only planning and read-only tools run before approval', async (mode) => {
-    await start();
-    const id = await conversation(mode);
-    const result = await turn(id, [call('k_plan', 'manage_todo_list', plan(['Read the data', 'Write the report', 'Send it'])), ...TOOL_KINDS]);
-    expect(result('k_plan')).not.toContain('Error');
-    expect(JSON.parse(result('k_time')!)).toHaveProperty('iso');
-    expect(result('k_think')).toBe('Thought recorded');
-    expect(result('k_read')).toBe('note contents');
-    // Refused before the call is made: the server never ran it, no worker started.
-    expect(result('k_act')).toBe(NOT_APPROVED);
-    expect(result('k_worker')).toBe(NOT_APPROVED);
-    expect(await h.call('workers:list', { conversationId: id })).toEqual([]);
-    expect(h.eventsOf('approvals:changed').filter((e) => e.approvals.length)).toEqual([]);
-    // The model hears about the phase, and the plan waits for review.
-    expect(server.streamRequests()[0].body.messages[0].content).toContain('You are in the planning phase');
-    expect(await h.call('plan:get', { conversationId: id })).toMatchObject({ phase: 'review', revision: 1 });
-  });
+  it.each(['before_acting', 'every_plan'] as const)(
+    'in %s mode only planning and read-only tools run before approval',
+    async (mode) => {
+      await start();
+      const id = await conversation(mode);
+      const result = await turn(id, [
+        call('k_plan', 'manage_todo_list', plan(['Read the data', 'Write the report', 'Send it'])),
+        ...TOOL_KINDS,
+      ]);
+      expect(result('k_plan')).not.toContain('Error');
+      expect(JSON.parse(result('k_time')!)).toHaveProperty('iso');
+      expect(result('k_think')).toBe('Thought recorded');
+      expect(result('k_read')).toBe('note contents');
+      // Refused before the call is made: the server never ran it, no worker started.
+      expect(result('k_act')).toBe(NOT_APPROVED);
+      expect(result('k_worker')).toBe(NOT_APPROVED);
+      expect(await h.call('workers:list', { conversationId: id })).toEqual([]);
+      expect(h.eventsOf('approvals:changed').filter((e) => e.approvals.length)).toEqual([]);
+      // The model hears about the phase, and the plan waits for review.
+      expect(server.streamRequests()[0].body.messages[0].content).toContain('You are in the planning phase');
+      expect(await h.call('plan:get', { conversationId: id })).toMatchObject({ phase: 'review', revision: 1 });
+    },
+  );
 
   it('the granular task tools plan as well', async () => {
     await start();
@@ -126,7 +141,10 @@ describe('the planning-phase gate', () => {
     await start();
     const id = await conversation();
     const many = Array.from({ length: 51 }, (_, i) => `Step number ${i + 1}`);
-    const result = await turn(id, [call('e1', 'manage_todo_list', { todoList: [] }), call('e2', 'manage_todo_list', plan(many))]);
+    const result = await turn(id, [
+      call('e1', 'manage_todo_list', { todoList: [] }),
+      call('e2', 'manage_todo_list', plan(many)),
+    ]);
     expect(result('e1')).toContain('A plan needs at least one task');
     expect(result('e2')).toContain('at most 50 tasks');
     expect(h.core.tasks.get(id)).toBeNull();

@@ -66,7 +66,10 @@ describe('reviewing a plan', () => {
     const at = h.events.length;
     const state = await h.call('plan:approve', { conversationId: id, tasks: shown(id), comments: NONE });
     await h.waitIdle(id, at);
-    expect(state.approved).toMatchObject({ revision: 2, tasks: [{ id: 1, title: 'Collect the Q3 figures' }, { id: 2 }] });
+    expect(state.approved).toMatchObject({
+      revision: 2,
+      tasks: [{ id: 1, title: 'Collect the Q3 figures' }, { id: 2 }],
+    });
     const revisions = await h.call('plan:revisions', { conversationId: id });
     expect(revisions.map((r) => [r.revision, r.approvedAt !== null, r.tasks.length, r.comments.tasks.length])).toEqual([
       [1, false, 2, 1],
@@ -139,7 +142,11 @@ describe('reviewing a plan', () => {
     const id = await planned();
     server.push(todo(['Collect the Q3 figures', 'Draft the summary', 'Email the team']), { text: 'Revised.' });
     let from = h.events.length;
-    await h.call('plan:requestChanges', { conversationId: id, tasks: shown(id), comments: { general: '', tasks: [{ taskId: 1, text: 'Only Q3.' }] } });
+    await h.call('plan:requestChanges', {
+      conversationId: id,
+      tasks: shown(id),
+      comments: { general: '', tasks: [{ taskId: 1, text: 'Only Q3.' }] },
+    });
     await h.waitIdle(id, from);
     server.push({ text: 'On it.' });
     from = h.events.length;
@@ -150,7 +157,9 @@ describe('reviewing a plan', () => {
     if (json.kind !== 'download') throw new Error('expected a download');
     const data = ConversationExport.parse(JSON.parse(json.text));
     expect(data.conversation.planReview).toBeNull();
-    expect(data.planRevisions?.map((r) => [r.list, r.revision, r.approvedAt !== null, r.tasks[0].title, r.comments])).toEqual([
+    expect(
+      data.planRevisions?.map((r) => [r.list, r.revision, r.approvedAt !== null, r.tasks[0].title, r.comments]),
+    ).toEqual([
       [1, 1, false, 'Collect the figures', { general: '', tasks: [{ taskId: 1, text: 'Only Q3.' }] }],
       [1, 2, true, 'Collect the Q3 figures', { general: 'Thanks.', tasks: [] }],
     ]);
@@ -158,7 +167,9 @@ describe('reviewing a plan', () => {
     if (md.kind !== 'download') throw new Error('expected a download');
     expect(md.text).toContain('## Plan\n\nApproved ');
     expect(md.text).toContain('## You (plan approved) · ');
-    expect(md.text).toContain('revision 2 · 3 tasks\n\n1. Collect the Q3 figures\n2. Draft the summary\n3. Email the team\n\nComment on the plan: Thanks.');
+    expect(md.text).toContain(
+      'revision 2 · 3 tasks\n\n1. Collect the Q3 figures\n2. Draft the summary\n3. Email the team\n\nComment on the plan: Thanks.',
+    );
 
     await h.call('plan:setMode', { conversationId: id, mode: 'every_plan' });
     const again = await h.call('export:conversation', { conversationId: id, format: 'json' });
@@ -167,6 +178,10 @@ describe('reviewing a plan', () => {
     if (imported.kind !== 'imported') throw new Error('not imported');
     const revisions = await h.call('plan:revisions', { conversationId: imported.conversationId });
     expect(revisions).toEqual(await h.call('plan:revisions', { conversationId: id }));
-    expect(await h.call('plan:get', { conversationId: imported.conversationId })).toMatchObject({ mode: 'every_plan', phase: 'approved', approved: { revision: 2 } });
+    expect(await h.call('plan:get', { conversationId: imported.conversationId })).toMatchObject({
+      mode: 'every_plan',
+      phase: 'approved',
+      approved: { revision: 2 },
+    });
   });
 });

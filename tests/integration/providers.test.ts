@@ -39,7 +39,10 @@ describe('a model per conversation', () => {
     expect(first.model).toEqual({ profileId: 'env', model: TEST_MODEL });
 
     const other = await h.newConversation('On B');
-    const chosen = await h.call('conversations:setModel', { id: other.id, model: { profileId: second.id, model: 'model-b2' } });
+    const chosen = await h.call('conversations:setModel', {
+      id: other.id,
+      model: { profileId: second.id, model: 'model-b2' },
+    });
     expect(chosen.model).toEqual({ profileId: second.id, model: 'model-b2' });
     await h.sendAndWait(other.id, 'Hello B');
     await h.sendAndWait(first.id, 'Hello A');
@@ -50,23 +53,44 @@ describe('a model per conversation', () => {
 
     const third = await h.newConversation('Next');
     expect(third.model).toEqual({ profileId: second.id, model: 'model-b2' });
-    const unknown = await h.callError('conversations:setModel', { id: third.id, model: { profileId: 'nope', model: 'x' } });
+    const unknown = await h.callError('conversations:setModel', {
+      id: third.id,
+      model: { profileId: 'nope', model: 'x' },
+    });
     expect(unknown.code).toBe('not_found');
   });
 
-  it('workers and the Autopilot assessor use the conversation\'s model unless Settings gives them their own', async () => {
+  it("workers and the Autopilot assessor use the conversation's model unless Settings gives them their own", async () => {
     const a = await server();
     const b = await server();
     h = startChatCore(a);
     const second = await addProfile(h, 'Second', b.baseUrl);
     const conversation = await h.newConversation();
     for (const role of ['main', 'worker', 'assessor'] as const) {
-      expect(h.core.providers.forConversation(conversation.id, role)).toMatchObject({ profileId: 'env', model: TEST_MODEL });
+      expect(h.core.providers.forConversation(conversation.id, role)).toMatchObject({
+        profileId: 'env',
+        model: TEST_MODEL,
+      });
     }
-    await h.call('settings:update', { patch: { workerModel: { profileId: second.id, model: 'worker-m' }, assessorModel: { profileId: second.id, model: 'judge-m' } } });
-    expect(h.core.providers.forConversation(conversation.id, 'main')).toMatchObject({ profileId: 'env', model: TEST_MODEL });
-    expect(h.core.providers.forConversation(conversation.id, 'worker')).toMatchObject({ profileId: second.id, model: 'worker-m', baseUrl: b.baseUrl });
-    expect(h.core.providers.forConversation(conversation.id, 'assessor')).toMatchObject({ profileId: second.id, model: 'judge-m' });
+    await h.call('settings:update', {
+      patch: {
+        workerModel: { profileId: second.id, model: 'worker-m' },
+        assessorModel: { profileId: second.id, model: 'judge-m' },
+      },
+    });
+    expect(h.core.providers.forConversation(conversation.id, 'main')).toMatchObject({
+      profileId: 'env',
+      model: TEST_MODEL,
+    });
+    expect(h.core.providers.forConversation(conversation.id, 'worker')).toMatchObject({
+      profileId: second.id,
+      model: 'worker-m',
+      baseUrl: b.baseUrl,
+    });
+    expect(h.core.providers.forConversation(conversation.id, 'assessor')).toMatchObject({
+      profileId: second.id,
+      model: 'judge-m',
+    });
     // A worker's loop (any agent id but main) asks the worker model.
     const outcome = await h.core.chat.run(conversation.id, 'worker-1');
     expect(outcome.kind).toBe('complete');
@@ -103,13 +127,17 @@ describe('a saved key follows only its server', () => {
     const a = await server();
     const b = await server();
     h = startChatCore(null, { env: {} });
-    await h.call('providers:save', { profile: { id: 'default', name: 'Mine', preset: 'custom', baseUrl: a.baseUrl, defaultModel: 'm' } });
+    await h.call('providers:save', {
+      profile: { id: 'default', name: 'Mine', preset: 'custom', baseUrl: a.baseUrl, defaultModel: 'm' },
+    });
     await h.call('providers:setKey', { id: 'default', key: TEST_KEY });
     const conversation = await h.newConversation();
     await h.sendAndWait(conversation.id, 'to A');
     expect(a.streamRequests()[0].headers.authorization).toBe(`Bearer ${TEST_KEY}`);
 
-    const moved = await h.call('providers:save', { profile: { id: 'default', name: 'Mine', preset: 'custom', baseUrl: b.baseUrl } });
+    const moved = await h.call('providers:save', {
+      profile: { id: 'default', name: 'Mine', preset: 'custom', baseUrl: b.baseUrl },
+    });
     expect(moved.profiles[0]).toMatchObject({ key: 'held', keyServer: a.baseUrl });
     const { status } = await h.sendAndWait(conversation.id, 'to B?');
     expect(status.error).toMatchObject({ kind: 'config', settings: true });
@@ -127,7 +155,9 @@ describe('a saved key follows only its server', () => {
     const b = await server();
     h = startChatCore(null, { env: {} });
     await h.call('providers:setKey', { id: 'default', key: 'sk-for-openai' });
-    await h.call('providers:save', { profile: { id: 'default', name: 'Mine', preset: 'custom', baseUrl: b.baseUrl, defaultModel: 'm' } });
+    await h.call('providers:save', {
+      profile: { id: 'default', name: 'Mine', preset: 'custom', baseUrl: b.baseUrl, defaultModel: 'm' },
+    });
     const view = await h.call('providers:setKey', { id: 'default', key: 'sk-for-b' });
     expect(view.profiles[0]).toMatchObject({ key: 'saved' });
     const conversation = await h.newConversation();
@@ -141,14 +171,28 @@ describe('token usage', () => {
     const a = await server({ script: [{ text: 'Priced.', usage: { prompt_tokens: 1000, completion_tokens: 500 } }] });
     h = startChatCore(a);
     await h.call('providers:save', {
-      profile: { id: 'env', name: 'Environment', preset: 'custom', baseUrl: '', modelOptions: { [TEST_MODEL]: { inputPrice: 2, outputPrice: 10 } } },
+      profile: {
+        id: 'env',
+        name: 'Environment',
+        preset: 'custom',
+        baseUrl: '',
+        modelOptions: { [TEST_MODEL]: { inputPrice: 2, outputPrice: 10 } },
+      },
     });
     const conversation = await h.newConversation();
     await h.sendAndWait(conversation.id, 'How much?');
     expect(a.streamRequests()[0].body.stream_options).toEqual({ include_usage: true });
-    expect(h.messages(conversation.id).at(-1)!.usage).toEqual({ promptTokens: 1000, completionTokens: 500, cost: 0.007 });
+    expect(h.messages(conversation.id).at(-1)!.usage).toEqual({
+      promptTokens: 1000,
+      completionTokens: 500,
+      cost: 0.007,
+    });
     // The running total counts every reply (here one, plus nothing from the title request).
-    expect(await h.call('conversations:usage', { id: conversation.id })).toEqual({ promptTokens: 1000, completionTokens: 500, cost: 0.007 });
+    expect(await h.call('conversations:usage', { id: conversation.id })).toEqual({
+      promptTokens: 1000,
+      completionTokens: 500,
+      cost: 0.007,
+    });
   });
 
   it('retries without stream_options when a server rejects it, and stops asking that profile', async () => {
@@ -178,33 +222,50 @@ describe('context window', () => {
     await h.waitIdle(conversation.id, from);
     const summary = h.messages(conversation.id).find((m) => m.summaryThrough !== null)!;
     expect(summary).toMatchObject({ role: 'system', content: 'SUMMARY of the start.' });
-    const summarized = a.chatRequests().filter((r) => !r.body.stream).at(-1)!.body;
+    const summarized = a
+      .chatRequests()
+      .filter((r) => !r.body.stream)
+      .at(-1)!.body;
     expect(String(summarized.messages[1].content)).toContain('User: First question');
     expect(String(summarized.messages[1].content)).not.toContain('Second question');
 
     await h.sendAndWait(conversation.id, 'Third question');
     const next = a.streamRequests().at(-1)!.body;
     expect(String(next.messages[0].content)).toContain('SUMMARY of the start.');
-    expect(next.messages.map((m) => m.content)).toEqual([expect.any(String), 'Second question', 'Answer.', 'Third question']);
-    // Nothing was deleted.
-    expect(h.messages(conversation.id).filter((m) => m.role === 'user').map((m) => m.content)).toEqual([
-      'First question',
+    expect(next.messages.map((m) => m.content)).toEqual([
+      expect.any(String),
       'Second question',
+      'Answer.',
       'Third question',
     ]);
+    // Nothing was deleted.
+    expect(
+      h
+        .messages(conversation.id)
+        .filter((m) => m.role === 'user')
+        .map((m) => m.content),
+    ).toEqual(['First question', 'Second question', 'Third question']);
   });
 
   it('a conversation whose newest message cannot fit gets a clear error and sends nothing', async () => {
     const a = await server();
     h = startChatCore(a);
     await h.call('providers:save', {
-      profile: { id: 'env', name: 'Environment', preset: 'custom', baseUrl: '', modelOptions: { [TEST_MODEL]: { contextWindow: 8000 } } },
+      profile: {
+        id: 'env',
+        name: 'Environment',
+        preset: 'custom',
+        baseUrl: '',
+        modelOptions: { [TEST_MODEL]: { contextWindow: 8000 } },
+      },
     });
     const conversation = await h.newConversation();
     const words = Array.from({ length: 9000 }, (_, i) => `w${i}`).join(' ');
     const { status } = await h.sendAndWait(conversation.id, words);
     expect(status.error).toMatchObject({ kind: 'config', retryable: false, settings: true });
-    expect(status.error!.message).toMatch(/too long for scripted-model.*context window is 8,000 tokens.*start a new conversation/);
+    expect(status.error!.message).toMatch(
+      /too long for scripted-model.*context window is 8,000 tokens.*start a new conversation/,
+    );
     expect(a.streamRequests()).toHaveLength(0);
   });
 });

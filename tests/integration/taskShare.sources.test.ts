@@ -20,8 +20,13 @@ async function listWithTasks(titles: string[], title = 'Sources') {
 }
 
 const header = async (id: string) => (await h.call('tasks:get', { conversationId: id })).list!.tasks;
-const notes = (id: string) => h.messages(id).filter((m) => m.role === 'system').map((m) => m.content);
-const exported = async (id: string, format: 'md' | 'csv' | 'json') => (await h.call('export:tasksText', { conversationId: id, format, scope: 'open' })).text;
+const notes = (id: string) =>
+  h
+    .messages(id)
+    .filter((m) => m.role === 'system')
+    .map((m) => m.content);
+const exported = async (id: string, format: 'md' | 'csv' | 'json') =>
+  (await h.call('export:tasksText', { conversationId: id, format, scope: 'open' })).text;
 
 beforeAll(async () => {
   server = await startScriptedServer();
@@ -41,12 +46,22 @@ describe('reorder_tasks', () => {
   it('shows the client on the tasks it moved, in the transcript and in every export', async () => {
     const id = await listWithTasks(['One', 'Two', 'Three', 'Four']);
     await callJson(client, 'reorder_tasks', { conversationId: id, order: [4, 1, 2, 3] });
-    expect((await header(id)).map((t) => [t.id, t.changedBy])).toEqual([[4, 'test-client'], [1, null], [2, null], [3, null]]);
+    expect((await header(id)).map((t) => [t.id, t.changedBy])).toEqual([
+      [4, 'test-client'],
+      [1, null],
+      [2, null],
+      [3, null],
+    ]);
     expect(notes(id)).toEqual(['Changed by test-client over MCP: moved task 4 (the order is now 4, 1, 2, 3).']);
 
     expect(await exported(id, 'md')).toContain('- [ ] Four _(changed by test-client)_\n- [ ] One\n');
     const rows = parseCsv(await exported(id, 'csv'), { columns: true }) as Array<Record<string, string>>;
-    expect(rows.map((r) => [r.id, r.changed_by])).toEqual([['4', 'test-client'], ['1', ''], ['2', ''], ['3', '']]);
+    expect(rows.map((r) => [r.id, r.changed_by])).toEqual([
+      ['4', 'test-client'],
+      ['1', ''],
+      ['2', ''],
+      ['3', ''],
+    ]);
     const [list] = TasksExport.parse(JSON.parse(await exported(id, 'json'))).conversations[0].lists;
     expect(list.events.filter((e) => e.kind === 'reordered').map((e) => e.actor)).toEqual(['mcp:test-client']);
   });
@@ -58,15 +73,26 @@ describe('reorder_tasks', () => {
     expect((await header(id)).map((t) => t.changedBy)).toEqual([null, null, null]);
 
     await callJson(client, 'reorder_tasks', { conversationId: id, order: [2, 3, 1] });
-    expect((await header(id)).map((t) => [t.id, t.changedBy])).toEqual([[2, null], [3, null], [1, 'test-client']]);
+    expect((await header(id)).map((t) => [t.id, t.changedBy])).toEqual([
+      [2, null],
+      [3, null],
+      [1, 'test-client'],
+    ]);
     await h.call('tasks:reorder', { conversationId: id, order: [1, 2, 3] });
-    expect((await header(id)).map((t) => [t.id, t.changedBy])).toEqual([[1, null], [2, null], [3, null]]);
+    expect((await header(id)).map((t) => [t.id, t.changedBy])).toEqual([
+      [1, null],
+      [2, null],
+      [3, null],
+    ]);
     expect(await exported(id, 'md')).not.toContain('changed by');
   });
 
   it('keeps the line short for a long list: the count of moved tasks, not every id', async () => {
     const titles = Array.from({ length: 15 }, (_, i) => `Step ${i + 1}`);
-    const made = await callJson<{ conversationId: string }>(client, 'create_task_list', { title: 'Long list', tasks: titles });
+    const made = await callJson<{ conversationId: string }>(client, 'create_task_list', {
+      title: 'Long list',
+      tasks: titles,
+    });
     const reversed = titles.map((_, i) => 15 - i);
     await callJson(client, 'reorder_tasks', { conversationId: made.conversationId, order: reversed });
     expect(notes(made.conversationId).at(-1)).toBe('Changed by test-client over MCP: moved 14 tasks.');
@@ -97,9 +123,14 @@ describe('add_task and create_task_list', () => {
   });
 
   it('shows the client on every task of a list it created', async () => {
-    const made = await callJson<{ conversationId: string }>(client, 'create_task_list', { title: 'Made elsewhere', tasks: ['Plan', 'Ship'] });
+    const made = await callJson<{ conversationId: string }>(client, 'create_task_list', {
+      title: 'Made elsewhere',
+      tasks: ['Plan', 'Ship'],
+    });
     expect((await header(made.conversationId)).map((t) => t.changedBy)).toEqual(['test-client', 'test-client']);
-    expect(notes(made.conversationId)).toEqual(['Changed by test-client over MCP: created this task list with 2 tasks.']);
+    expect(notes(made.conversationId)).toEqual([
+      'Changed by test-client over MCP: created this task list with 2 tasks.',
+    ]);
     const md = await exported(made.conversationId, 'md');
     expect(md).toContain('- [ ] Plan _(changed by test-client)_');
     expect(md).toContain('- [ ] Ship _(changed by test-client)_');
@@ -114,6 +145,9 @@ describe('a conversation exported and imported again', () => {
     if (file.kind !== 'download') throw new Error(`expected a download, got ${file.kind}`);
     const imported = await h.call('import:conversation', { content: file.text });
     if (imported.kind !== 'imported') throw new Error(`expected an import, got ${imported.kind}`);
-    expect((await header(imported.conversationId)).map((t) => [t.title, t.changedBy])).toEqual([['Mine', null], ['Theirs, renamed', 'test-client']]);
+    expect((await header(imported.conversationId)).map((t) => [t.title, t.changedBy])).toEqual([
+      ['Mine', null],
+      ['Theirs, renamed', 'test-client'],
+    ]);
   });
 });

@@ -9,7 +9,15 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { LATEST_PROTOCOL_VERSION, ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
 import { startChatCore, type ChatHarness } from '../support/chatHarness';
-import { callJson, closeClient, connectClient, freePort, parseConfiguration, resultText, type ShareConfig } from '../support/taskShareClient';
+import {
+  callJson,
+  closeClient,
+  connectClient,
+  freePort,
+  parseConfiguration,
+  resultText,
+  type ShareConfig,
+} from '../support/taskShareClient';
 
 let server: ScriptedServer;
 let h: ChatHarness;
@@ -55,7 +63,14 @@ describe('the tools', () => {
   it('lists the tools with read-only ones annotated', async () => {
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((t) => [t.name, t]));
-    expect([...byName.keys()].sort()).toEqual(['add_task', 'create_task_list', 'get_task_list', 'list_task_lists', 'reorder_tasks', 'update_task']);
+    expect([...byName.keys()].sort()).toEqual([
+      'add_task',
+      'create_task_list',
+      'get_task_list',
+      'list_task_lists',
+      'reorder_tasks',
+      'update_task',
+    ]);
     expect(byName.get('list_task_lists')!.annotations?.readOnlyHint).toBe(true);
     expect(byName.get('get_task_list')!.annotations?.readOnlyHint).toBe(true);
     expect(byName.get('update_task')!.annotations?.readOnlyHint).toBe(false);
@@ -64,22 +79,42 @@ describe('the tools', () => {
   it('reads lists across conversations with filters, and one list in detail', async () => {
     const id = await listWithTasks(['Collect receipts', 'File the return'], 'Taxes 2026');
     await h.call('tasks:update', { conversationId: id, taskId: 1, patch: { status: 'in_progress' } });
-    const { lists } = await callJson<{ lists: Array<{ conversationId: string; progress: string; inProgress: { id: number } | null }> }>(client, 'list_task_lists', { text: 'taxes' });
+    const { lists } = await callJson<{
+      lists: Array<{ conversationId: string; progress: string; inProgress: { id: number } | null }>;
+    }>(client, 'list_task_lists', { text: 'taxes' });
     expect(lists).toHaveLength(1);
-    expect(lists[0]).toMatchObject({ conversationId: id, progress: '0/2', inProgress: { id: 1, title: 'Collect receipts' } });
-    const none = await callJson<{ lists: unknown[] }>(client, 'list_task_lists', { text: 'taxes', status: 'completed' });
+    expect(lists[0]).toMatchObject({
+      conversationId: id,
+      progress: '0/2',
+      inProgress: { id: 1, title: 'Collect receipts' },
+    });
+    const none = await callJson<{ lists: unknown[] }>(client, 'list_task_lists', {
+      text: 'taxes',
+      status: 'completed',
+    });
     expect(none.lists).toHaveLength(0);
     const list = await callJson<ListView>(client, 'get_task_list', { conversationId: id });
-    expect(list.tasks.map((t) => [t.id, t.status, t.owner])).toEqual([[1, 'in_progress', 'main agent'], [2, 'pending', 'main agent']]);
+    expect(list.tasks.map((t) => [t.id, t.status, t.owner])).toEqual([
+      [1, 'in_progress', 'main agent'],
+      [2, 'pending', 'main agent'],
+    ]);
   });
 
   it('updates, adds and reorders through the task rules, recorded as the client', async () => {
     const id = await listWithTasks(['One', 'Two', 'Three']);
-    let list = await callJson<ListView & { added?: number }>(client, 'update_task', { conversationId: id, taskId: 2, status: 'completed' });
+    let list = await callJson<ListView & { added?: number }>(client, 'update_task', {
+      conversationId: id,
+      taskId: 2,
+      status: 'completed',
+    });
     expect(list.tasks[1].status).toBe('completed');
     list = await callJson<ListView>(client, 'update_task', { conversationId: id, taskId: 3, title: 'Three, renamed' });
     expect(list.tasks[2].title).toBe('Three, renamed');
-    list = await callJson<ListView & { added?: number }>(client, 'add_task', { conversationId: id, title: 'Four', blockedBy: [1] });
+    list = await callJson<ListView & { added?: number }>(client, 'add_task', {
+      conversationId: id,
+      title: 'Four',
+      blockedBy: [1],
+    });
     expect(list).toMatchObject({ added: 4 });
     expect(list.tasks[3]).toMatchObject({ id: 4, status: 'blocked', blockedBy: [1] });
     list = await callJson<ListView>(client, 'reorder_tasks', { conversationId: id, order: [4, 1, 2, 3] });
@@ -118,24 +153,37 @@ describe('the tools', () => {
   });
 
   it('creates a task list in a new conversation, filed in a folder', async () => {
-    const made = await callJson<ListView>(client, 'create_task_list', { title: 'Release 2.0', folder: 'Work', tasks: ['Tag', 'Announce'] });
+    const made = await callJson<ListView>(client, 'create_task_list', {
+      title: 'Release 2.0',
+      folder: 'Work',
+      tasks: ['Tag', 'Announce'],
+    });
     expect(made).toMatchObject({ title: 'Release 2.0', folder: 'Work', progress: '0/2 completed' });
     const conversation = await h.call('conversations:get', { id: made.conversationId });
     expect(conversation.title).toBe('Release 2.0');
-    const { lists } = await callJson<{ lists: Array<{ conversationId: string }> }>(client, 'list_task_lists', { folder: 'work' });
+    const { lists } = await callJson<{ lists: Array<{ conversationId: string }> }>(client, 'list_task_lists', {
+      folder: 'work',
+    });
     expect(lists.map((l) => l.conversationId)).toContain(made.conversationId);
   });
 
   it('answers an unknown conversation and a deleted task clearly', async () => {
     const missing = '00000000-0000-4000-8000-000000000000';
     for (const name of ['get_task_list', 'update_task', 'add_task']) {
-      const { text, isError } = resultText(await client.callTool({ name, arguments: { conversationId: missing, taskId: 1, title: 'x', status: 'completed' } }));
+      const { text, isError } = resultText(
+        await client.callTool({
+          name,
+          arguments: { conversationId: missing, taskId: 1, title: 'x', status: 'completed' },
+        }),
+      );
       expect(isError).toBe(true);
       expect(text).toContain(`There is no conversation ${missing}`);
     }
     const id = await listWithTasks(['Keep', 'Delete me']);
     await h.call('tasks:delete', { conversationId: id, taskId: 2 });
-    const { text, isError } = resultText(await client.callTool({ name: 'update_task', arguments: { conversationId: id, taskId: 2, status: 'completed' } }));
+    const { text, isError } = resultText(
+      await client.callTool({ name: 'update_task', arguments: { conversationId: id, taskId: 2, status: 'completed' } }),
+    );
     expect(isError).toBe(true);
     expect(text).toMatch(/2/);
     expect((await h.call('tasks:get', { conversationId: id })).list!.tasks.map((t) => t.title)).toEqual(['Keep']);
@@ -145,12 +193,18 @@ describe('the tools', () => {
     const id = await listWithTasks(['Draft']);
     await h.call('tasks:update', { conversationId: id, taskId: 1, patch: { title: 'Draft by the user' } });
     await callJson(client, 'update_task', { conversationId: id, taskId: 1, title: 'Draft by the agent' });
-    expect((await h.call('tasks:get', { conversationId: id })).list!.tasks[0]).toMatchObject({ title: 'Draft by the agent', changedBy: 'test-client' });
+    expect((await h.call('tasks:get', { conversationId: id })).list!.tasks[0]).toMatchObject({
+      title: 'Draft by the agent',
+      changedBy: 'test-client',
+    });
     const renames = h.core.tasks.store
       .eventsAfter(id, 0)
       .filter((e) => e.kind === 'updated')
       .map((e) => [e.actor, JSON.parse(e.after!).title]);
-    expect(renames).toEqual([['user', 'Draft by the user'], ['mcp:test-client', 'Draft by the agent']]);
+    expect(renames).toEqual([
+      ['user', 'Draft by the user'],
+      ['mcp:test-client', 'Draft by the agent'],
+    ]);
     // Exports show who changed it: the Markdown note and the JSON events' actor.
     const md = await h.call('export:tasksText', { conversationId: id, format: 'md', scope: 'open' });
     expect(md.text).toContain('_(changed by test-client)_');
@@ -177,12 +231,19 @@ describe('the tools', () => {
     const system = server.streamRequests().at(-1)!.body.messages[0].content ?? '';
     expect(system).toContain('test-client (another agent, over MCP) marked task 2 completed and renamed task 3.');
     // The transcript has a quiet line per change; the model reads them only in its prompt.
-    const notes = h.messages(id).filter((m) => m.role === 'system').map((m) => m.content);
+    const notes = h
+      .messages(id)
+      .filter((m) => m.role === 'system')
+      .map((m) => m.content);
     expect(notes).toEqual([
       'Changed by test-client over MCP: marked task 2 completed.',
       'Changed by test-client over MCP: renamed task 3 to "Gamma, renamed".',
     ]);
-    const sent = server.streamRequests().at(-1)!.body.messages.slice(1).map((m) => m.content ?? '');
+    const sent = server
+      .streamRequests()
+      .at(-1)!
+      .body.messages.slice(1)
+      .map((m) => m.content ?? '');
     expect(sent.some((c) => c.includes('Changed by'))).toBe(false);
   });
 
@@ -262,7 +323,13 @@ describe('guards and limits', () => {
   it('answers 403 to a request for another host name (DNS rebinding)', async () => {
     const status = await new Promise<number>((resolve, reject) => {
       const req = http.request(
-        { host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { host: `evil.example:${port}`, authorization: `Bearer ${config.token}` } },
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/mcp',
+          method: 'POST',
+          headers: { host: `evil.example:${port}`, authorization: `Bearer ${config.token}` },
+        },
         (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);
@@ -302,7 +369,12 @@ describe('guards and limits', () => {
     const statuses = new Map<number, number>();
     const one = (id: number) =>
       new Promise<void>((resolve, reject) => {
-        const body = JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'list_task_lists', arguments: { limit: 1 } } });
+        const body = JSON.stringify({
+          jsonrpc: '2.0',
+          id,
+          method: 'tools/call',
+          params: { name: 'list_task_lists', arguments: { limit: 1 } },
+        });
         const req = http.request(
           config.url,
           {

@@ -16,7 +16,12 @@ chatCorePerTest((s, c) => {
 /** A manage_todo_list call: statuses[i] for step i + 1; `except` leaves an item out. */
 function manage(statuses: string[], options: { except?: number; text?: string } = {}): Turn {
   const todoList = statuses
-    .map((status, i) => ({ id: i + 1, title: STEPS[i], status, ...(status === 'in_progress' ? { activeForm: `Doing step ${i + 1}` } : {}) }))
+    .map((status, i) => ({
+      id: i + 1,
+      title: STEPS[i],
+      status,
+      ...(status === 'in_progress' ? { activeForm: `Doing step ${i + 1}` } : {}),
+    }))
     .filter((item) => item.id !== options.except);
   return { text: options.text, toolCalls: [{ name: 'manage_todo_list', arguments: JSON.stringify({ todoList }) }] };
 }
@@ -27,11 +32,17 @@ function blockOf(body: ChatBody): string | null {
   return /^<taskList>\n[\s\S]*?\n<\/taskList>$/m.exec(systemOf(body))?.[0] ?? null;
 }
 function block(statuses: string[]): string {
-  const lines = statuses.map((s, i) => `- [${s}] (${i + 1}) ${STEPS[i]}${s === 'in_progress' ? ` — Doing step ${i + 1}` : ''}`);
+  const lines = statuses.map(
+    (s, i) => `- [${s}] (${i + 1}) ${STEPS[i]}${s === 'in_progress' ? ` — Doing step ${i + 1}` : ''}`,
+  );
   const done = statuses.filter((s) => s === 'completed').length;
   return ['<taskList>', ...lines, `Progress: ${done}/${statuses.length} completed`, '</taskList>'].join('\n');
 }
-const toolTexts = (conversationId: string) => h.messages(conversationId).filter((m) => m.role === 'tool').map((m) => m.content);
+const toolTexts = (conversationId: string) =>
+  h
+    .messages(conversationId)
+    .filter((m) => m.role === 'tool')
+    .map((m) => m.content);
 const taskToolsOffered = (body: ChatBody) =>
   (body.tools ?? []).map((t) => t.function.name).filter((n) => n.startsWith('task_') || n === 'manage_todo_list');
 
@@ -49,7 +60,9 @@ describe('a five-step plan through the agent loop (full-list style)', () => {
       [C, C, C, C, I],
       [C, C, C, C, C],
     ];
-    server.push(...rounds.map((statuses, i) => manage(statuses, { text: i === 0 ? 'Here is my plan.' : undefined })), { text: 'All five steps are done.' });
+    server.push(...rounds.map((statuses, i) => manage(statuses, { text: i === 0 ? 'Here is my plan.' : undefined })), {
+      text: 'All five steps are done.',
+    });
     const conversation = await h.newConversation('Five steps');
     const { status } = await h.sendAndWait(conversation.id, 'Build me the app in five steps.');
     expect(status.error).toBeNull();
@@ -85,7 +98,20 @@ describe('a five-step plan through the agent loop (full-list style)', () => {
 
     // The next plan, in a later turn, closes the finished list and numbers from 1 again.
     server.push(
-      { toolCalls: [{ name: 'manage_todo_list', arguments: JSON.stringify({ todoList: [{ id: 1, title: 'Deploy', status: I }, { id: 2, title: 'Announce', status: P }, { id: 3, title: 'Celebrate', status: P }] }) }] },
+      {
+        toolCalls: [
+          {
+            name: 'manage_todo_list',
+            arguments: JSON.stringify({
+              todoList: [
+                { id: 1, title: 'Deploy', status: I },
+                { id: 2, title: 'Announce', status: P },
+                { id: 3, title: 'Celebrate', status: P },
+              ],
+            }),
+          },
+        ],
+      },
       { text: 'Started.' },
     );
     await h.sendAndWait(conversation.id, 'Now release it.');
@@ -100,7 +126,9 @@ describe('a five-step plan through the agent loop (full-list style)', () => {
   });
 
   it('warns when the script drops an item and when it completes four at once', async () => {
-    server.push(manage([I, P, P, P, P]), manage([I, P, P, P, P], { except: 3 }), manage([C, C, C, C, P]), { text: 'Done.' });
+    server.push(manage([I, P, P, P, P]), manage([I, P, P, P, P], { except: 3 }), manage([C, C, C, C, P]), {
+      text: 'Done.',
+    });
     const conversation = await h.newConversation('Warnings');
     await h.sendAndWait(conversation.id, 'Go.');
     const [, dropped, batch] = toolTexts(conversation.id);
@@ -115,21 +143,31 @@ describe('a five-step plan through the agent loop (full-list style)', () => {
         'Warning: 4 tasks changed status in one call (1–4). Mark each task completed as soon as it is done, not several at once.',
     );
     // The model read the warnings: they went back in the next request.
-    const last = server.streamRequests().at(-1)!.body.messages.filter((m) => m.role === 'tool').map((m) => m.content);
+    const last = server
+      .streamRequests()
+      .at(-1)!
+      .body.messages.filter((m) => m.role === 'tool')
+      .map((m) => m.content);
     expect(last).toEqual(toolTexts(conversation.id));
   });
 
   it('a bad call changes nothing and the model can fix it', async () => {
     server.push(
       manage([I, I, P, P, P]),
-      { toolCalls: [{ name: 'manage_todo_list', arguments: '{"todoList": [{"id": 1, "title": "Plan", "status": "wip"}' }] },
+      {
+        toolCalls: [
+          { name: 'manage_todo_list', arguments: '{"todoList": [{"id": 1, "title": "Plan", "status": "wip"}' },
+        ],
+      },
       manage([I, P, P, P, P]),
       { text: 'Planned.' },
     );
     const conversation = await h.newConversation('Fixing');
     await h.sendAndWait(conversation.id, 'Go.');
     const [twoActive, broken, fixed] = toolTexts(conversation.id);
-    expect(twoActive).toMatch(/^Error: Only one task may be in_progress at a time; tasks 1 and 2 are\..*The task list was not changed\.$/);
+    expect(twoActive).toMatch(
+      /^Error: Only one task may be in_progress at a time; tasks 1 and 2 are\..*The task list was not changed\.$/,
+    );
     expect(broken).toMatch(/^Invalid arguments for manage_todo_list: the arguments are not valid JSON/);
     expect(fixed).toBe('Task list updated: 0/5 completed');
     const requests = server.streamRequests();
@@ -140,10 +178,24 @@ describe('a five-step plan through the agent loop (full-list style)', () => {
 describe('the granular style', () => {
   it('offers only the task_* tools and runs a plan with a dependency', async () => {
     await h.call('settings:update', { patch: { taskToolStyle: 'granular' } });
-    const call = (name: string, args: unknown) => ({ name, arguments: typeof args === 'string' ? args : JSON.stringify(args) });
+    const call = (name: string, args: unknown) => ({
+      name,
+      arguments: typeof args === 'string' ? args : JSON.stringify(args),
+    });
     server.push(
-      { toolCalls: [call('task_create', { title: 'Set up database' }), call('task_create', { title: 'Create API', blockedBy: [1] }), call('task_create', { title: 'Write docs' })] },
-      { toolCalls: [call('task_update', { taskId: 2, status: 'in_progress' }), call('task_update', { taskId: 1, status: 'in_progress', activeForm: 'Setting up the database' })] },
+      {
+        toolCalls: [
+          call('task_create', { title: 'Set up database' }),
+          call('task_create', { title: 'Create API', blockedBy: [1] }),
+          call('task_create', { title: 'Write docs' }),
+        ],
+      },
+      {
+        toolCalls: [
+          call('task_update', { taskId: 2, status: 'in_progress' }),
+          call('task_update', { taskId: 1, status: 'in_progress', activeForm: 'Setting up the database' }),
+        ],
+      },
       { toolCalls: [call('task_update', { taskId: 1, status: 'completed' }), call('task_list', '')] },
       { text: 'Database is ready.' },
     );
@@ -166,7 +218,8 @@ describe('the granular style', () => {
     const texts = toolTexts(conversation.id).map((t) => JSON.parse(t) as Record<string, unknown>);
     expect(texts[3]).toEqual({
       ok: false,
-      error: 'Task 2 cannot be started: it is blocked by 1, which is not completed yet. Finish it first or remove the dependency.',
+      error:
+        'Task 2 cannot be started: it is blocked by 1, which is not completed yet. Finish it first or remove the dependency.',
     });
     expect(texts[5]).toMatchObject({ ok: true, unblocked: [2], progress: '1/3 completed' });
     expect(texts[6]).toMatchObject({ ok: true, progress: '1/3 completed' });
@@ -214,7 +267,9 @@ describe('the user and the list', () => {
     const from = h.events.length;
     server.push({ text: 'A slow answer that will be stopped', chunkSize: 2, chunkDelayMs: 50 });
     await h.call('messages:send', { conversationId: id, content: 'Explain slowly.' });
-    await h.waitForEvent('messages:changed', (m) => m.message.role === 'assistant' && m.message.content.length > 0, { from });
+    await h.waitForEvent('messages:changed', (m) => m.message.role === 'assistant' && m.message.content.length > 0, {
+      from,
+    });
     await h.call('chat:stop', { conversationId: id });
     expect((await h.call('tasks:get', { conversationId: id })).list!.tasks).toHaveLength(5);
 
@@ -234,10 +289,14 @@ describe('the user and the list', () => {
   it('the block outlives compaction of old history', async () => {
     // A 4,000-token window: a few long exchanges overflow it, the oldest are summarized.
     const window = { [TEST_MODEL]: { contextWindow: 4000 } };
-    await h.call('providers:save', { profile: { id: 'env', name: 'Environment', preset: 'custom', baseUrl: '', modelOptions: window } });
+    await h.call('providers:save', {
+      profile: { id: 'env', name: 'Environment', preset: 'custom', baseUrl: '', modelOptions: window },
+    });
     const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
     const answers: Turn[] = [manage([I, P, P, P, P]), { text: 'Planned.' }];
-    server.setScript((request) => (request.body.stream ? (answers.shift() ?? { text: 'OK' }) : { text: 'Summary: the user asked for a plan.' }));
+    server.setScript((request) =>
+      request.body.stream ? (answers.shift() ?? { text: 'OK' }) : { text: 'Summary: the user asked for a plan.' },
+    );
     const conversation = await h.newConversation('Long');
     await h.sendAndWait(conversation.id, 'Plan it.');
     for (let i = 0; i < 4; i++) {

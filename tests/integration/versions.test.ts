@@ -84,21 +84,31 @@ describe('edit any message', () => {
   it('refuses what cannot be edited or shown, and anything while a reply runs', async () => {
     const { id, messages } = await twoTurns();
     const [q1, a1] = messages;
-    expect(await h.callError('chat:edit', { conversationId: id, messageId: a1.id, content: 'x' })).toMatchObject({ code: 'conflict' });
-    expect(await h.callError('chat:regenerate', { conversationId: id, messageId: q1.id })).toMatchObject({ code: 'conflict' });
-    expect(await h.callError('messages:showVersion', { conversationId: id, messageId: q1.id, index: 2 })).toMatchObject({
-      code: 'invalid_request',
-      message: 'This message has 1 versions; there is no version 2.',
+    expect(await h.callError('chat:edit', { conversationId: id, messageId: a1.id, content: 'x' })).toMatchObject({
+      code: 'conflict',
     });
+    expect(await h.callError('chat:regenerate', { conversationId: id, messageId: q1.id })).toMatchObject({
+      code: 'conflict',
+    });
+    expect(await h.callError('messages:showVersion', { conversationId: id, messageId: q1.id, index: 2 })).toMatchObject(
+      {
+        code: 'invalid_request',
+        message: 'This message has 1 versions; there is no version 2.',
+      },
+    );
     server.push({ text: 'new' });
     const from = h.events.length;
     const edited = await h.call('chat:edit', { conversationId: id, messageId: q1.id, content: 'Q1b' });
     await h.waitIdle(id, from);
     // The old version is no longer on the shown branch: it cannot be edited from a stale view.
-    expect(await h.callError('chat:edit', { conversationId: id, messageId: q1.id, content: 'x' })).toMatchObject({ code: 'conflict' });
+    expect(await h.callError('chat:edit', { conversationId: id, messageId: q1.id, content: 'x' })).toMatchObject({
+      code: 'conflict',
+    });
     server.push({ text: 'slow', chunkDelayMs: 200 });
     await h.call('messages:send', { conversationId: id, content: 'more' });
-    expect(await h.callError('messages:showVersion', { conversationId: id, messageId: edited.id, index: 1 })).toMatchObject({ code: 'conflict' });
+    expect(
+      await h.callError('messages:showVersion', { conversationId: id, messageId: edited.id, index: 1 }),
+    ).toMatchObject({ code: 'conflict' });
     await h.call('chat:stop', { conversationId: id });
   });
 });
@@ -158,9 +168,14 @@ describe('what reads the conversation', () => {
     const { id, messages } = await twoTurns();
     server.push({ text: 'A1 edited' });
     const from = h.events.length;
-    const edited = await h.call('chat:edit', { conversationId: id, messageId: messages[0].id, content: 'Marmalade question' });
+    const edited = await h.call('chat:edit', {
+      conversationId: id,
+      messageId: messages[0].id,
+      content: 'Marmalade question',
+    });
     await h.waitIdle(id, from);
-    const search = async (query: string) => (await h.call('conversations:list', { query, offset: 0, limit: 10 })).items.length;
+    const search = async (query: string) =>
+      (await h.call('conversations:list', { query, offset: 0, limit: 10 })).items.length;
     expect(await search('Marmalade')).toBe(1);
     expect(await search('Q2')).toBe(0);
     await h.call('messages:showVersion', { conversationId: id, messageId: edited.id, index: 1 });

@@ -17,7 +17,10 @@ const systemOf = (body: Body) => String(body.messages[0]?.content ?? '');
 const taskOf = (body: Body) => /<task>\n([\s\S]*?)\n<\/task>/.exec(systemOf(body))?.[1] ?? null;
 const isMain = (body: Body) => systemOf(body).includes('## Delegating to workers');
 const lastUser = (body: Body) => String(body.messages.findLast((m) => m.role === 'user')?.content ?? '');
-const workerResults = (body: Body) => body.messages.filter((m) => m.role === 'user' && /^(Worker \d+|Task \d+ was completed by worker)/.test(String(m.content)));
+const workerResults = (body: Body) =>
+  body.messages.filter(
+    (m) => m.role === 'user' && /^(Worker \d+|Task \d+ was completed by worker)/.test(String(m.content)),
+  );
 const hasToolResults = (body: Body) => body.messages.at(-1)?.role === 'tool';
 
 async function until(check: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
@@ -63,7 +66,12 @@ describe('workers', () => {
       if (!isMain(body)) return { text: 'title' };
       if (hasToolResults(body)) return { text: 'The workers are on it.' };
       const results = workerResults(body);
-      if (results.length === 0) return startTasks({ description: 'Summarize a.txt' }, { description: 'Summarize b.txt' }, { description: 'Summarize c.txt' });
+      if (results.length === 0)
+        return startTasks(
+          { description: 'Summarize a.txt' },
+          { description: 'Summarize b.txt' },
+          { description: 'Summarize c.txt' },
+        );
       if (results.length < 3) return { text: `Got ${results.length} of 3.` };
       return { text: 'All three summaries: a, b and c.' };
     });
@@ -81,7 +89,10 @@ describe('workers', () => {
     gates.get('Summarize c.txt')!();
 
     await until(
-      () => h.messages(conversation.id).some((m) => m.role === 'assistant' && m.content === 'All three summaries: a, b and c.'),
+      () =>
+        h
+          .messages(conversation.id)
+          .some((m) => m.role === 'assistant' && m.content === 'All three summaries: a, b and c.'),
       'the aggregated answer',
     );
     await h.waitIdle(conversation.id);
@@ -103,7 +114,10 @@ describe('workers', () => {
     const workerTools = workerRequest!.body.tools!.map((t) => t.function.name);
     expect(workerTools).toContain('ask_user');
     expect(workerTools).not.toContain('start_task');
-    const mainTools = server.chatRequests().find((r) => isMain(r.body))!.body.tools!.map((t) => t.function.name);
+    const mainTools = server
+      .chatRequests()
+      .find((r) => isMain(r.body))!
+      .body.tools!.map((t) => t.function.name);
     expect(mainTools).toContain('start_task');
     expect(mainTools).not.toContain('ask_user');
     for (const request of server.chatRequests()) expect(transcriptProblems(request.body.messages)).toEqual([]);
@@ -161,8 +175,16 @@ describe('workers', () => {
               ],
             }),
           },
-          { id: 'call_w1', name: 'start_task', arguments: JSON.stringify({ task_description: 'List EC2 instances', taskId: 1 }) },
-          { id: 'call_w2', name: 'start_task', arguments: JSON.stringify({ task_description: 'List S3 buckets', taskId: 2 }) },
+          {
+            id: 'call_w1',
+            name: 'start_task',
+            arguments: JSON.stringify({ task_description: 'List EC2 instances', taskId: 1 }),
+          },
+          {
+            id: 'call_w2',
+            name: 'start_task',
+            arguments: JSON.stringify({ task_description: 'List S3 buckets', taskId: 2 }),
+          },
         ],
       };
     });
@@ -180,7 +202,9 @@ describe('workers', () => {
       [3, 'pending', 'main'],
     ]);
 
-    expect((await h.call('questions:list', { conversationId: conversation.id })).map((q) => q.text)).toEqual(['Which region?']);
+    expect((await h.call('questions:list', { conversationId: conversation.id })).map((q) => q.text)).toEqual([
+      'Which region?',
+    ]);
     await h.call('chat:stop', { conversationId: conversation.id });
     // Stop cancelled the question: the worker's ask_user got "cancelled by user".
     expect(await h.call('questions:list', { conversationId: conversation.id })).toEqual([]);
@@ -212,7 +236,10 @@ describe('workers', () => {
 
     const before = server.chatRequests().length;
     await h.sendAndWait(conversation.id, 'continue');
-    const next = server.chatRequests().slice(before).find((r) => isMain(r.body))!;
+    const next = server
+      .chatRequests()
+      .slice(before)
+      .find((r) => isMain(r.body))!;
     expect(transcriptProblems(next.body.messages)).toEqual([]);
     expect(next.body.messages.some((m) => String(m.content).startsWith('[Stopped at'))).toBe(true);
     expect(h.messages(conversation.id).at(-1)?.content).toBe('Continuing from the summary.');
@@ -238,7 +265,11 @@ describe('workers', () => {
           };
         }
         if (step === 2) {
-          return { toolCalls: [{ id: `c${n}c`, name: 'task_update', arguments: JSON.stringify({ taskId: n, status: 'completed' }) }] };
+          return {
+            toolCalls: [
+              { id: `c${n}c`, name: 'task_update', arguments: JSON.stringify({ taskId: n, status: 'completed' }) },
+            ],
+          };
         }
         return { text: `Part #${n} done.` };
       }
@@ -248,7 +279,11 @@ describe('workers', () => {
       if (workerResults(body).length) return { text: 'Noted.' };
       return {
         toolCalls: [
-          ...[1, 2, 3, 4, 5].map((n) => ({ id: `t${n}`, name: 'task_create', arguments: JSON.stringify({ title: `Part #${n}` }) })),
+          ...[1, 2, 3, 4, 5].map((n) => ({
+            id: `t${n}`,
+            name: 'task_create',
+            arguments: JSON.stringify({ title: `Part #${n}` }),
+          })),
           ...[1, 2, 3, 4, 5].map((n) => ({
             id: `s${n}`,
             name: 'start_task',
@@ -259,7 +294,11 @@ describe('workers', () => {
     });
     const conversation = await h.newConversation('Five workers');
     await h.call('messages:send', { conversationId: conversation.id, content: 'Do the five parts' });
-    await until(() => h.messages(conversation.id).some((m) => m.content === 'All parts done.'), 'all parts done', 30_000);
+    await until(
+      () => h.messages(conversation.id).some((m) => m.content === 'All parts done.'),
+      'all parts done',
+      30_000,
+    );
     const list = (await h.call('tasks:get', { conversationId: conversation.id })).list!;
     expect(checkInvariants(list)).toEqual([]);
     expect(list.tasks.filter((t) => t.id <= 5).map((t) => [t.id, t.status, t.owner])).toEqual(
@@ -273,7 +312,9 @@ describe('workers', () => {
     const plan = {
       id: 'call_plan',
       name: 'manage_todo_list',
-      arguments: JSON.stringify({ todoList: [1, 2, 3].map((n) => ({ id: n, title: `Count basket ${n}`, status: 'pending' })) }),
+      arguments: JSON.stringify({
+        todoList: [1, 2, 3].map((n) => ({ id: n, title: `Count basket ${n}`, status: 'pending' })),
+      }),
     };
     server.setScript((req) => {
       const body = req.body;
@@ -283,11 +324,21 @@ describe('workers', () => {
       if (hasToolResults(body)) return { text: 'Counting.' };
       if (workerResults(body).length >= 3) return { text: 'All counted.' };
       if (workerResults(body).length) return { text: 'Noted.' };
-      return { toolCalls: [plan, ...[1, 2, 3].map((n) => ({ id: `s${n}`, name: 'start_task', arguments: JSON.stringify({ task_description: `Count basket ${n}`, taskId: n }) }))] };
+      return {
+        toolCalls: [
+          plan,
+          ...[1, 2, 3].map((n) => ({
+            id: `s${n}`,
+            name: 'start_task',
+            arguments: JSON.stringify({ task_description: `Count basket ${n}`, taskId: n }),
+          })),
+        ],
+      };
     });
     const conversation = await h.newConversation('Baskets');
     // Every header list pushed, and the sidebar badge counted from it, agrees with the database at that moment.
-    const progress = (tasks: ReadonlyArray<{ status: string }>) => `${tasks.filter((t) => t.status === 'completed').length}/${tasks.length}`;
+    const progress = (tasks: ReadonlyArray<{ status: string }>) =>
+      `${tasks.filter((t) => t.status === 'completed').length}/${tasks.length}`;
     const headers: string[] = [];
     const mismatches: string[] = [];
     h.core.bus.subscribe((event, payload) => {
@@ -299,17 +350,27 @@ describe('workers', () => {
         if ((list ? progress(list.tasks) : null) !== now) mismatches.push(`header ${headers.at(-1)} vs ${now}`);
         const badge = taskBadge(list?.tasks);
         const counted = h.core.tasks.badges([conversation.id]).get(conversation.id) ?? null;
-        if (JSON.stringify(badge) !== JSON.stringify(counted)) mismatches.push(`badge ${JSON.stringify(badge)} vs ${JSON.stringify(counted)}`);
+        if (JSON.stringify(badge) !== JSON.stringify(counted))
+          mismatches.push(`badge ${JSON.stringify(badge)} vs ${JSON.stringify(counted)}`);
       }
     });
     await h.call('messages:send', { conversationId: conversation.id, content: 'Count the three baskets' });
     await until(() => h.messages(conversation.id).some((m) => m.content === 'All counted.'), 'the aggregated answer');
     await h.waitIdle(conversation.id);
     const list = (await h.call('tasks:get', { conversationId: conversation.id })).list!;
-    expect(list.tasks.map((t) => [t.id, t.status, t.owner, t.handedBack])).toEqual([1, 2, 3].map((n) => [n, 'completed', `worker-${n}`, null]));
-    const delivered = h.messages(conversation.id).filter((m) => m.origin === 'worker').map((m) => m.content).sort();
+    expect(list.tasks.map((t) => [t.id, t.status, t.owner, t.handedBack])).toEqual(
+      [1, 2, 3].map((n) => [n, 'completed', `worker-${n}`, null]),
+    );
+    const delivered = h
+      .messages(conversation.id)
+      .filter((m) => m.origin === 'worker')
+      .map((m) => m.content)
+      .sort();
     expect(delivered).toEqual(
-      [1, 2, 3].map((n) => `Task ${n} was completed by worker ${n} with this result:\n\nCount basket ${n}: 12 apples.\n\nReopen it if the result is not enough.`),
+      [1, 2, 3].map(
+        (n) =>
+          `Task ${n} was completed by worker ${n} with this result:\n\nCount basket ${n}: 12 apples.\n\nReopen it if the result is not enough.`,
+      ),
     );
     // The worker's status and its task's completion were one write: no push saw one without the other.
     const workers = await h.call('workers:list', { conversationId: conversation.id });
@@ -332,15 +393,28 @@ describe('workers', () => {
           {
             id: 'call_plan',
             name: 'manage_todo_list',
-            arguments: JSON.stringify({ todoList: [{ id: 1, title: 'Plan the count', status: 'in_progress' }, { id: 2, title: 'Count north basket', status: 'pending' }, { id: 3, title: 'Report', status: 'pending' }] }),
+            arguments: JSON.stringify({
+              todoList: [
+                { id: 1, title: 'Plan the count', status: 'in_progress' },
+                { id: 2, title: 'Count north basket', status: 'pending' },
+                { id: 3, title: 'Report', status: 'pending' },
+              ],
+            }),
           },
-          { id: 'call_w', name: 'start_task', arguments: JSON.stringify({ task_description: 'Count north basket', taskId: 2 }) },
+          {
+            id: 'call_w',
+            name: 'start_task',
+            arguments: JSON.stringify({ task_description: 'Count north basket', taskId: 2 }),
+          },
         ],
       };
     });
     const conversation = await h.newConversation('Failing task');
     await h.call('messages:send', { conversationId: conversation.id, content: 'Count it' });
-    await until(() => h.messages(conversation.id).some((m) => m.content === 'I will look at task 2 myself.'), 'the main agent to read the report');
+    await until(
+      () => h.messages(conversation.id).some((m) => m.content === 'I will look at task 2 myself.'),
+      'the main agent to read the report',
+    );
     const list = (await h.call('tasks:get', { conversationId: conversation.id })).list!;
     expect(list.tasks.map((t) => [t.id, t.status, t.owner, t.handedBack])).toEqual([
       [1, 'in_progress', 'main', null],
@@ -350,18 +424,28 @@ describe('workers', () => {
     const report = h.messages(conversation.id).find((m) => m.origin === 'worker')!;
     expect(report.content.startsWith('Worker 1 (task 2) failed:')).toBe(true);
     expect(report.content).toContain('Task 2 is handed back to you, still in progress');
-    const lastMain = server.chatRequests().filter((r) => isMain(r.body)).at(-1)!;
-    expect(systemOf(lastMain.body)).toContain('- [in_progress] (2) Count north basket [Worker 1 failed; handed back to you]');
+    const lastMain = server
+      .chatRequests()
+      .filter((r) => isMain(r.body))
+      .at(-1)!;
+    expect(systemOf(lastMain.body)).toContain(
+      '- [in_progress] (2) Count north basket [Worker 1 failed; handed back to you]',
+    );
     // The main agent takes it over: any status change clears the mark.
     await h.call('tasks:update', { conversationId: conversation.id, taskId: 2, patch: { status: 'pending' } });
-    expect((await h.call('tasks:get', { conversationId: conversation.id })).list!.tasks[1]).toMatchObject({ status: 'pending', handedBack: null });
+    expect((await h.call('tasks:get', { conversationId: conversation.id })).list!.tasks[1]).toMatchObject({
+      status: 'pending',
+      handedBack: null,
+    });
   });
 
   it('a worker asks the user, waits (⚠), and continues with the answer', async () => {
     server.setScript((req) => {
       const body = req.body;
       if (taskOf(body)) {
-        const answered = body.messages.find((m) => m.role === 'tool' && String(m.content).startsWith('The user answered'));
+        const answered = body.messages.find(
+          (m) => m.role === 'tool' && String(m.content).startsWith('The user answered'),
+        );
         if (answered) return { text: `Using ${String(answered.content).replace('The user answered: ', '')}.` };
         return { toolCalls: [{ id: 'call_ask', name: 'ask_user', arguments: '{"question": "Which region?"}' }] };
       }
@@ -376,19 +460,40 @@ describe('workers', () => {
     const [asking] = await h.call('workers:list', { conversationId: conversation.id });
     expect(asking).toMatchObject({ status: 'running', needsInput: true, activity: 'waiting' });
     const [question] = await h.call('questions:list', { conversationId: conversation.id });
-    expect(question).toMatchObject({ agentId: 'worker-1', agentName: 'Worker 1', workerId: asking.id, text: 'Which region?', freeText: true, actions: [] });
-    const notWaiting = await h.callError('questions:answer', { questionId: 'no-such-question', reply: { kind: 'text', text: 'x' } });
+    expect(question).toMatchObject({
+      agentId: 'worker-1',
+      agentName: 'Worker 1',
+      workerId: asking.id,
+      text: 'Which region?',
+      freeText: true,
+      actions: [],
+    });
+    const notWaiting = await h.callError('questions:answer', {
+      questionId: 'no-such-question',
+      reply: { kind: 'text', text: 'x' },
+    });
     expect(notWaiting.code).toBe('not_found');
-    const noAction = await h.callError('questions:answer', { questionId: question.id, reply: { kind: 'action', actionId: 'allow' } });
+    const noAction = await h.callError('questions:answer', {
+      questionId: question.id,
+      reply: { kind: 'action', actionId: 'allow' },
+    });
     expect(noAction.message).toBe("Unknown action 'allow'; this question's actions are none (answer with text).");
 
-    expect(await h.call('questions:answer', { questionId: question.id, reply: { kind: 'text', text: 'eu-west-1' } })).toEqual([]);
-    await until(() => h.messages(conversation.id).some((m) => m.content === 'Thanks, done.'), 'the main agent to finish');
+    expect(
+      await h.call('questions:answer', { questionId: question.id, reply: { kind: 'text', text: 'eu-west-1' } }),
+    ).toEqual([]);
+    await until(
+      () => h.messages(conversation.id).some((m) => m.content === 'Thanks, done.'),
+      'the main agent to finish',
+    );
     const delivered = h.messages(conversation.id).find((m) => m.origin === 'worker')!;
     expect(delivered.content).toContain('Using eu-west-1.');
     const transcript = h.messages(asking.id);
     expect(transcript.find((m) => m.role === 'tool')?.content).toBe('The user answered: eu-west-1');
-    const again = await h.callError('questions:answer', { questionId: question.id, reply: { kind: 'text', text: 'late' } });
+    const again = await h.callError('questions:answer', {
+      questionId: question.id,
+      reply: { kind: 'text', text: 'late' },
+    });
     expect(again).toEqual({ code: 'not_found', message: 'This question was already answered or cancelled.' });
   });
 });

@@ -35,7 +35,11 @@ export function pdfWithText(text: string): Buffer {
  * A PDF of `pages` pages, each `linesPerPage` lines of text (ASCII without parentheses or
  * backslashes) made by `line(page, line)`: big files for the parse budget and the bench.
  */
-export function pdfWithPages(pages: number, linesPerPage: number, line: (page: number, line: number) => string): Buffer {
+export function pdfWithPages(
+  pages: number,
+  linesPerPage: number,
+  line: (page: number, line: number) => string,
+): Buffer {
   const parts: string[] = ['%PDF-1.4\n'];
   let length = parts[0].length;
   const offsets: number[] = [];
@@ -50,7 +54,9 @@ export function pdfWithPages(pages: number, linesPerPage: number, line: (page: n
   add(`<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`);
   add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
   for (let p = 0; p < pages; p++) {
-    add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${5 + 2 * p} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`);
+    add(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${5 + 2 * p} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`,
+    );
     const lines = Array.from({ length: linesPerPage }, (_, l) => `(${line(p, l)}) Tj T*`).join('\n');
     const stream = `BT /F1 8 Tf 10 TL 36 760 Td\n${lines}\nET`;
     add(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
@@ -82,14 +88,20 @@ export function pngOfSize(width: number, height: number): Buffer {
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** A PNG's or JPEG's width and height, read from its header. */
 export function imageSize(bytes: Buffer): { width: number; height: number } {
-  if (bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+  if (bytes.subarray(0, 8).equals(PNG_SIGNATURE))
+    return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
   // JPEG: walk the segments to the first start-of-frame (SOF0–SOF15 but DHT, JPG, DAC).
   let at = 2;
   while (at < bytes.length) {

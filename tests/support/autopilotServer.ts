@@ -3,7 +3,13 @@
 // turn. A turn may be a function (to look at the request, or to answer late). Other
 // non-streaming requests are the conversation's auto-title and get a fixed title.
 import { ASSESSOR_SYSTEM } from '../../src/main/core/autopilot/assessorPrompt';
-import { startScriptedServer, type ChatBody, type RecordedRequest, type ScriptedServer, type Turn } from './scriptedServer';
+import {
+  startScriptedServer,
+  type ChatBody,
+  type RecordedRequest,
+  type ScriptedServer,
+  type Turn,
+} from './scriptedServer';
 import { afterEach, beforeEach } from 'vitest';
 import { startChatCore, type ChatHarness } from './chatHarness';
 
@@ -23,7 +29,8 @@ export interface AutopilotServer {
 
 export const TITLE = 'Autopilot at work';
 
-export const isAssessorRequest = (body: ChatBody) => body.messages[0]?.role === 'system' && body.messages[0].content === ASSESSOR_SYSTEM;
+export const isAssessorRequest = (body: ChatBody) =>
+  body.messages[0]?.role === 'system' && body.messages[0].content === ASSESSOR_SYSTEM;
 
 export async function startAutopilotServer(): Promise<AutopilotServer> {
   const model: ScriptedTurn[] = [];
@@ -90,4 +97,7 @@ export async function autopilotConversation(h: ChatHarness): Promise<string> {
 
 export const statuses = (h: ChatHarness, id: string) => h.core.tasks.get(id)?.tasks.map((t) => t.status) ?? [];
 export const autoMessages = (h: ChatHarness, id: string) =>
-  h.messages(id).filter((m) => m.role === 'user' && m.origin === 'auto').map((m) => m.content);
+  h
+    .messages(id)
+    .filter((m) => m.role === 'user' && m.origin === 'auto')
+    .map((m) => m.content);

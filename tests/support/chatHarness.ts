@@ -157,7 +157,10 @@ export type ChatHarness = ReturnType<typeof startChatCore>;
  *   let server: ScriptedServer; let h: ChatHarness;
  *   chatCorePerTest((s, c) => { server = s; h = c; });
  */
-export function chatCorePerTest(receive: (server: ScriptedServer, harness: ChatHarness) => void, options: HarnessOptions = {}) {
+export function chatCorePerTest(
+  receive: (server: ScriptedServer, harness: ChatHarness) => void,
+  options: HarnessOptions = {},
+) {
   let server: ScriptedServer | null = null;
   let harness: ChatHarness | null = null;
   beforeEach(async () => {

@@ -51,9 +51,16 @@ function createDouble() {
     errorBoxes: [] as Array<{ title: string; content: string }>,
     menus: [] as unknown[],
     encrypted: [] as string[],
-    permissionRequestHandler: null as null | ((wc: unknown, permission: string, callback: (granted: boolean) => void) => void),
+    permissionRequestHandler: null as
+      | null
+      | ((wc: unknown, permission: string, callback: (granted: boolean) => void) => void),
     permissionCheckHandler: null as null | ((...args: unknown[]) => boolean),
-    headersReceived: null as null | ((details: { url: string; responseHeaders?: Record<string, string[]> }, callback: (response: { responseHeaders?: Record<string, string[]> }) => void) => void),
+    headersReceived: null as
+      | null
+      | ((
+          details: { url: string; responseHeaders?: Record<string, string[]> },
+          callback: (response: { responseHeaders?: Record<string, string[]> }) => void,
+        ) => void),
   };
 
   class BrowserWindow extends EventEmitter {
@@ -117,7 +124,8 @@ function createDouble() {
     },
     decryptString(data: Buffer): string {
       const text = data.toString();
-      if (!text.startsWith(ENCRYPTED)) throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
+      if (!text.startsWith(ENCRYPTED))
+        throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
       return Buffer.from(text.slice(ENCRYPTED.length), 'base64').toString();
     },
   };
@@ -144,8 +152,10 @@ function createDouble() {
     },
     session: {
       defaultSession: {
-        setPermissionRequestHandler: (handler: typeof record.permissionRequestHandler) => void (record.permissionRequestHandler = handler),
-        setPermissionCheckHandler: (handler: typeof record.permissionCheckHandler) => void (record.permissionCheckHandler = handler),
+        setPermissionRequestHandler: (handler: typeof record.permissionRequestHandler) =>
+          void (record.permissionRequestHandler = handler),
+        setPermissionCheckHandler: (handler: typeof record.permissionCheckHandler) =>
+          void (record.permissionCheckHandler = handler),
         webRequest: {
           onHeadersReceived: (handler: typeof record.headersReceived) => void (record.headersReceived = handler),
         },
@@ -165,7 +175,16 @@ function createDouble() {
       whenReady = new Promise<void>((resolve) => (ready = resolve));
       windows.length = 0;
       handlers.clear();
-      Object.assign(record, { quits: 0, openedExternally: [], errorBoxes: [], menus: [], encrypted: [], permissionRequestHandler: null, permissionCheckHandler: null, headersReceived: null });
+      Object.assign(record, {
+        quits: 0,
+        openedExternally: [],
+        errorBoxes: [],
+        menus: [],
+        encrypted: [],
+        permissionRequestHandler: null,
+        permissionCheckHandler: null,
+        headersReceived: null,
+      });
     },
     /** Electron has finished starting: `app.whenReady()` resolves. */
     ready: () => ready(),
@@ -187,5 +206,6 @@ function createDouble() {
 
 type Double = ReturnType<typeof createDouble>;
 /** One double per process: a test's vi.resetModules() must not make the adapter see another. */
-export const electronDouble: Double = ((globalThis as { stepwiseElectronDouble?: Double }).stepwiseElectronDouble ??= createDouble());
+export const electronDouble: Double = ((globalThis as { stepwiseElectronDouble?: Double }).stepwiseElectronDouble ??=
+  createDouble());
 export type ElectronDouble = Double;

@@ -36,7 +36,9 @@ export function startHostChild(dataDir: string, env: Record<string, string>): Pr
   let out = '';
   let err = '';
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+  const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+    child.once('exit', (_code, signal) => resolve(signal)),
+  );
   const gone = exited.then(() => undefined);
   const kill = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -72,7 +74,13 @@ export async function connectHost(host: Pick<HostChild, 'port' | 'token'>): Prom
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   const watchers = new Set<(event: string, payload: unknown) => void>();
   ws.on('message', (data) => {
-    const frame = JSON.parse(data.toString()) as { id?: number; result?: unknown; error?: { message: string }; event?: string; payload?: unknown };
+    const frame = JSON.parse(data.toString()) as {
+      id?: number;
+      result?: unknown;
+      error?: { message: string };
+      event?: string;
+      payload?: unknown;
+    };
     if (frame.event !== undefined) {
       for (const watch of watchers) watch(frame.event, frame.payload);
       return;
@@ -89,7 +97,10 @@ export async function connectHost(host: Pick<HostChild, 'port' | 'token'>): Prom
       ws.send(JSON.stringify({ id, method: name, params }));
       return new Promise((resolve, reject) => pending.set(id, { resolve: resolve as (v: unknown) => void, reject }));
     },
-    next<E extends EventName>(event: E, match: (payload: EventPayload<E>) => boolean = () => true): Promise<EventPayload<E>> {
+    next<E extends EventName>(
+      event: E,
+      match: (payload: EventPayload<E>) => boolean = () => true,
+    ): Promise<EventPayload<E>> {
       return new Promise((resolve) => {
         const watch = (name: string, payload: unknown) => {
           if (name !== event || !match(payload as EventPayload<E>)) return;

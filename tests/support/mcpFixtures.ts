@@ -19,7 +19,11 @@ export const LONG_TOOL = `long_${'x'.repeat(95)}`;
 
 export type ServerEntry = Record<string, unknown>;
 
-export const everything = (extra: ServerEntry = {}): ServerEntry => ({ command: NODE, args: [EVERYTHING_BIN, 'stdio'], ...extra });
+export const everything = (extra: ServerEntry = {}): ServerEntry => ({
+  command: NODE,
+  args: [EVERYTHING_BIN, 'stdio'],
+  ...extra,
+});
 export const filesystem = (dir: string, extra: ServerEntry = {}): ServerEntry => ({
   command: NODE,
   args: [FILESYSTEM_BIN, dir],
@@ -47,7 +51,10 @@ export function alive(pid: number): boolean {
 /** The everything server over HTTP on 127.0.0.1 (`http`: Streamable HTTP at /mcp; `sse`: the older transport at /sse). */
 export async function startHttpEverything(mode: 'http' | 'sse', env: Record<string, string> = {}) {
   const { spawn } = await import('node:child_process');
-  const child = spawn(NODE, [HTTP_SERVER, mode], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(NODE, [HTTP_SERVER, mode], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -79,7 +86,9 @@ export function mcpCorePerTest(prefix: string) {
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
-  return async function start(servers: Record<string, ServerEntry>): Promise<{ server: ScriptedServer; h: ChatHarness; dataDir: string }> {
+  return async function start(
+    servers: Record<string, ServerEntry>,
+  ): Promise<{ server: ScriptedServer; h: ChatHarness; dataDir: string }> {
     const dir = makeTempDir(prefix);
     cleanups.push(() => removeDir(dir));
     const dataDir = path.join(dir, 'data');

@@ -84,7 +84,10 @@ export interface ChatBody {
     tool_calls?: Array<{ id: string; type: string; function: { name: string; arguments: string } }>;
     tool_call_id?: string;
   }>;
-  tools?: Array<{ type: string; function: { name: string; description?: string; parameters: Record<string, unknown> } }>;
+  tools?: Array<{
+    type: string;
+    function: { name: string; description?: string; parameters: Record<string, unknown> };
+  }>;
   [key: string]: unknown;
 }
 
@@ -171,13 +174,22 @@ export async function startScriptedServer(options: ScriptedServerOptions = {}): 
     } catch {
       body = null;
     }
-    const recorded: RecordedRequest = { method: req.method ?? 'GET', path: url.pathname, headers: req.headers, body, at: Date.now() };
+    const recorded: RecordedRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      headers: req.headers,
+      body,
+      at: Date.now(),
+    };
     requests.push(recorded);
 
     if (req.method === 'GET' && url.pathname === '/v1/models') {
       const models = options.models ?? ['scripted'];
       if (typeof models === 'number') return sendError(res, models, 'no model list here');
-      return sendJson(res, 200, { object: 'list', data: models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'scripted' })) });
+      return sendJson(res, 200, {
+        object: 'list',
+        data: models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'scripted' })),
+      });
     }
     if (req.method !== 'POST' || url.pathname !== '/v1/chat/completions' || !body) {
       return sendError(res, 404, `Unknown route ${req.method} ${url.pathname}`);
@@ -195,7 +207,8 @@ export async function startScriptedServer(options: ScriptedServerOptions = {}): 
     if (turn.hang) return; // never answer; close() ends it
     if (turn.raw) return sendRaw(res, turn);
     if (turn.status) {
-      const extra: Record<string, string> = turn.status === 429 || turn.status >= 500 ? { 'retry-after-ms': retryAfter } : {};
+      const extra: Record<string, string> =
+        turn.status === 429 || turn.status >= 500 ? { 'retry-after-ms': retryAfter } : {};
       return sendError(res, turn.status, turn.errorMessage ?? defaultMessage(turn.status, body, req), extra);
     }
     const calls = (turn.toolCalls ?? []).map((c) => ({ ...c, id: c.id ?? `call_${++callCounter}` }));
@@ -241,13 +254,20 @@ export async function startScriptedServer(options: ScriptedServerOptions = {}): 
     finishReason: string,
   ) {
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
-    const base = { id: 'chatcmpl-scripted', object: 'chat.completion.chunk', created: 0, model: body.model ?? 'scripted' };
+    const base = {
+      id: 'chatcmpl-scripted',
+      object: 'chat.completion.chunk',
+      created: 0,
+      model: body.model ?? 'scripted',
+    };
     const deltas: Array<Record<string, unknown>> = [{ role: 'assistant', content: '' }];
     for (const text of textChunks) deltas.push({ content: text });
     calls.forEach((call, i) => {
       const pieces = [call.arguments].flat();
       deltas.push({
-        tool_calls: [{ index: i, id: call.id, type: 'function', function: { name: call.name, arguments: pieces[0] ?? '' } }],
+        tool_calls: [
+          { index: i, id: call.id, type: 'function', function: { name: call.name, arguments: pieces[0] ?? '' } },
+        ],
       });
       for (const piece of pieces.slice(1)) deltas.push({ tool_calls: [{ index: i, function: { arguments: piece } }] });
     });
@@ -269,14 +289,19 @@ export async function startScriptedServer(options: ScriptedServerOptions = {}): 
       return;
     }
     if (turn.hangAfter !== undefined) return;
-    res.write(`data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: {}, finish_reason: finishReason }] })}\n\n`);
+    res.write(
+      `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta: {}, finish_reason: finishReason }] })}\n\n`,
+    );
     if ((body.stream_options as { include_usage?: boolean } | undefined)?.include_usage) {
-      const completion = textChunks.join('').length + calls.reduce((n, c) => n + [c.arguments].flat().join('').length, 0);
+      const completion =
+        textChunks.join('').length + calls.reduce((n, c) => n + [c.arguments].flat().join('').length, 0);
       const usage = turn.usage ?? {
         prompt_tokens: Math.ceil(JSON.stringify(body.messages).length / 4),
         completion_tokens: Math.ceil(completion / 4),
       };
-      res.write(`data: ${JSON.stringify({ ...base, choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ ...base, choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } })}\n\n`,
+      );
     }
     res.write('data: [DONE]\n\n');
     res.end();

@@ -9,8 +9,11 @@ const BASE = { id: 'chatcmpl-raw', object: 'chat.completion.chunk', created: 0, 
 /** One SSE event with a JSON payload, framed the standard way. */
 export const data = (value: unknown) => `data: ${JSON.stringify(value)}\n\n`;
 /** A chunk with one choice. */
-export const chunk = (delta: Record<string, unknown>, finish: string | null = null, extra: Record<string, unknown> = {}) =>
-  data({ ...BASE, choices: [{ index: 0, delta, finish_reason: finish }], ...extra });
+export const chunk = (
+  delta: Record<string, unknown>,
+  finish: string | null = null,
+  extra: Record<string, unknown> = {},
+) => data({ ...BASE, choices: [{ index: 0, delta, finish_reason: finish }], ...extra });
 export const DONE = 'data: [DONE]\n\n';
 
 /** Three tasks for `manage_todo_list`: the shapes that carry a plan must write it. */
@@ -30,8 +33,12 @@ const sse = (pieces: RawPiece[], more: Partial<Turn> = {}): Turn => ({ raw: piec
 /** 1. Parallel calls without `index` (Gemini's OpenAI endpoint): each delta a whole call, told apart by id. */
 export const parallelCallsWithoutIndex = sse([
   chunk({ role: 'assistant', content: 'Planning first.' }),
-  chunk({ tool_calls: [{ id: 'call_plan', type: 'function', function: { name: 'manage_todo_list', arguments: TODO_ARGS } }] }),
-  chunk({ tool_calls: [{ id: 'call_time', type: 'function', function: { name: 'get_current_time', arguments: TIME_ARGS } }] }),
+  chunk({
+    tool_calls: [{ id: 'call_plan', type: 'function', function: { name: 'manage_todo_list', arguments: TODO_ARGS } }],
+  }),
+  chunk({
+    tool_calls: [{ id: 'call_time', type: 'function', function: { name: 'get_current_time', arguments: TIME_ARGS } }],
+  }),
   chunk({}, 'tool_calls'),
   DONE,
 ]);
@@ -39,10 +46,16 @@ export const parallelCallsWithoutIndex = sse([
 /** 1b. Older Ollama: every call at index 0, arguments streamed after the id. */
 export const parallelCallsAllIndexZero = sse([
   chunk({ role: 'assistant', content: '' }),
-  chunk({ tool_calls: [{ index: 0, id: 'call_p', type: 'function', function: { name: 'manage_todo_list', arguments: '' } }] }),
+  chunk({
+    tool_calls: [{ index: 0, id: 'call_p', type: 'function', function: { name: 'manage_todo_list', arguments: '' } }],
+  }),
   chunk({ tool_calls: [{ index: 0, function: { arguments: TODO_ARGS.slice(0, 25) } }] }),
   chunk({ tool_calls: [{ index: 0, function: { arguments: TODO_ARGS.slice(25) } }] }),
-  chunk({ tool_calls: [{ index: 0, id: 'call_t', type: 'function', function: { name: 'get_current_time', arguments: TIME_ARGS } }] }),
+  chunk({
+    tool_calls: [
+      { index: 0, id: 'call_t', type: 'function', function: { name: 'get_current_time', arguments: TIME_ARGS } },
+    ],
+  }),
   chunk({}, 'tool_calls'),
   DONE,
 ]);
@@ -50,7 +63,16 @@ export const parallelCallsAllIndexZero = sse([
 /** 2. Arguments resent cumulatively, id and name repeated (some DeepSeek-compatible and GLM servers). */
 export const cumulativeArguments = sse([
   ...[20, 60, TODO_ARGS.length].map((end) =>
-    chunk({ tool_calls: [{ index: 0, id: 'call_cum', type: 'function', function: { name: 'manage_todo_list', arguments: TODO_ARGS.slice(0, end) } }] }),
+    chunk({
+      tool_calls: [
+        {
+          index: 0,
+          id: 'call_cum',
+          type: 'function',
+          function: { name: 'manage_todo_list', arguments: TODO_ARGS.slice(0, end) },
+        },
+      ],
+    }),
   ),
   chunk({}, 'tool_calls'),
   DONE,
@@ -62,7 +84,11 @@ export const reasoningContentThenCall = sse([
   chunk({ reasoning_content: 'The user wants a plan. ' }),
   { pauseMs: 30 },
   chunk({ reasoning_content: 'Three steps will do.' }),
-  chunk({ tool_calls: [{ index: 0, id: 'call_ds', type: 'function', function: { name: 'manage_todo_list', arguments: TODO_ARGS } }] }),
+  chunk({
+    tool_calls: [
+      { index: 0, id: 'call_ds', type: 'function', function: { name: 'manage_todo_list', arguments: TODO_ARGS } },
+    ],
+  }),
   chunk({}, 'tool_calls'),
   DONE,
 ]);
@@ -104,7 +130,16 @@ export const reasoningOnly = sse([
 /** 6. `finish_reason` null on every chunk, then `[DONE]`. */
 export const noFinishReasonThenDone = sse([
   chunk({ role: 'assistant', content: 'On it.' }),
-  chunk({ tool_calls: [{ index: 0, id: 'call_nf', type: 'function', function: { name: 'manage_todo_list', arguments: TODO_ARGS.slice(0, 40) } }] }),
+  chunk({
+    tool_calls: [
+      {
+        index: 0,
+        id: 'call_nf',
+        type: 'function',
+        function: { name: 'manage_todo_list', arguments: TODO_ARGS.slice(0, 40) },
+      },
+    ],
+  }),
   chunk({ tool_calls: [{ index: 0, function: { arguments: TODO_ARGS.slice(40) } }] }),
   DONE,
 ]);
@@ -125,7 +160,9 @@ export const jsonBodyForStream: Turn = {
           message: {
             role: 'assistant',
             content: 'Here is the plan.',
-            tool_calls: [{ id: 'call_json', type: 'function', function: { name: 'manage_todo_list', arguments: TODO_ARGS } }],
+            tool_calls: [
+              { id: 'call_json', type: 'function', function: { name: 'manage_todo_list', arguments: TODO_ARGS } },
+            ],
           },
         },
       ],
@@ -146,7 +183,16 @@ export const keepAliveThenAnswer = (comments: number, everyMs: number, answer: s
 /** 9. The output limit hit in the middle of a tool call's arguments. */
 export const lengthInsideArguments = sse([
   chunk({ role: 'assistant', content: 'Writing the plan.' }),
-  chunk({ tool_calls: [{ index: 0, id: 'call_len', type: 'function', function: { name: 'manage_todo_list', arguments: TODO_ARGS.slice(0, 45) } }] }),
+  chunk({
+    tool_calls: [
+      {
+        index: 0,
+        id: 'call_len',
+        type: 'function',
+        function: { name: 'manage_todo_list', arguments: TODO_ARGS.slice(0, 45) },
+      },
+    ],
+  }),
   chunk({}, 'length'),
   DONE,
 ]);
@@ -161,9 +207,28 @@ export const contentFilterStop = sse([
 
 /** 12. Azure: an empty `choices` with prompt filter results first, filter annotations on every chunk. */
 export const azureFilterAnnotations = sse([
-  data({ id: '', object: '', created: 0, model: '', choices: [], prompt_filter_results: [{ prompt_index: 0, content_filter_results: { hate: { filtered: false, severity: 'safe' } } }] }),
+  data({
+    id: '',
+    object: '',
+    created: 0,
+    model: '',
+    choices: [],
+    prompt_filter_results: [
+      { prompt_index: 0, content_filter_results: { hate: { filtered: false, severity: 'safe' } } },
+    ],
+  }),
   chunk({ role: 'assistant', content: 'Hello from ' }, null, {}),
-  data({ ...BASE, choices: [{ index: 0, delta: { content: 'Azure.' }, finish_reason: null, content_filter_results: { hate: { filtered: false, severity: 'safe' } } }] }),
+  data({
+    ...BASE,
+    choices: [
+      {
+        index: 0,
+        delta: { content: 'Azure.' },
+        finish_reason: null,
+        content_filter_results: { hate: { filtered: false, severity: 'safe' } },
+      },
+    ],
+  }),
   chunk({}, 'stop'),
   DONE,
 ]);
@@ -178,12 +243,24 @@ export const usageOnlyFinalChunk = sse([
 
 /** 12. Ollama: the whole call in one chunk, with `finish_reason: "stop"`. */
 export const ollamaCallWithStop = sse([
-  chunk({ role: 'assistant', content: '', tool_calls: [{ id: 'call_oll', index: 0, type: 'function', function: { name: 'manage_todo_list', arguments: TODO_ARGS } }] }, 'stop'),
+  chunk(
+    {
+      role: 'assistant',
+      content: '',
+      tool_calls: [
+        { id: 'call_oll', index: 0, type: 'function', function: { name: 'manage_todo_list', arguments: TODO_ARGS } },
+      ],
+    },
+    'stop',
+  ),
   DONE,
 ]);
 
 /** 12. No `[DONE]` at all: the body just ends after the finish reason. */
-export const noDoneAtAll = sse([chunk({ role: 'assistant', content: 'Finished without a sentinel.' }), chunk({}, 'stop')]);
+export const noDoneAtAll = sse([
+  chunk({ role: 'assistant', content: 'Finished without a sentinel.' }),
+  chunk({}, 'stop'),
+]);
 
 /** 12. CRLF line ends, and `data:` without a space. */
 export const crlfNoSpace = sse([
@@ -197,7 +274,15 @@ export const crlfNoSpace = sse([
 export function jsonSplitAcrossReads(text: string): Turn {
   const event = chunk({ role: 'assistant', content: text });
   const third = Math.floor(event.length / 3);
-  return sse([event.slice(0, third), { pauseMs: 20 }, event.slice(third, 2 * third), { pauseMs: 20 }, event.slice(2 * third), chunk({}, 'stop'), DONE]);
+  return sse([
+    event.slice(0, third),
+    { pauseMs: 20 },
+    event.slice(third, 2 * third),
+    { pauseMs: 20 },
+    event.slice(2 * third),
+    chunk({}, 'stop'),
+    DONE,
+  ]);
 }
 
 /** 12. Multi-byte characters cut between two reads. */

@@ -58,7 +58,9 @@ export function createTaskFixture(dataDir: string) {
       return messages.insert({ conversationId: conversation.id, role, content });
     },
     tasksChanged() {
-      return events.filter((e) => e.event === 'tasks:changed').map((e) => e.payload as { conversationId: string; list: unknown });
+      return events
+        .filter((e) => e.event === 'tasks:changed')
+        .map((e) => e.payload as { conversationId: string; list: unknown });
     },
     close() {
       db.close();

@@ -53,7 +53,11 @@ export function resultText(result: unknown): { text: string; isError: boolean } 
 }
 
 /** A tool call's JSON answer (fails the test with the error text otherwise). */
-export async function callJson<T = Record<string, unknown>>(client: Client, name: string, args: Record<string, unknown>): Promise<T> {
+export async function callJson<T = Record<string, unknown>>(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<T> {
   const { text, isError } = resultText(await client.callTool({ name, arguments: args }));
   if (isError) throw new Error(`${name} failed: ${text}`);
   return JSON.parse(text) as T;

@@ -14,13 +14,20 @@ const [A, B, C] = ['a', 'b', 'c'].map((c) => `${c.repeat(8)}-1111-4111-8111-1111
 const dir = tempDirPerTest({ beforeEach, afterEach });
 
 function withOpenList(db: Db, conversationId: string): number {
-  db.prepare("INSERT INTO conversations (id, title, created_at, updated_at, pinned, title_source) VALUES (?, 'Plan', 1, 1, 0, 'user')").run(conversationId);
-  return Number(db.prepare('INSERT INTO task_lists (conversation_id, created_at) VALUES (?, 1)').run(conversationId).lastInsertRowid);
+  db.prepare(
+    "INSERT INTO conversations (id, title, created_at, updated_at, pinned, title_source) VALUES (?, 'Plan', 1, 1, 0, 'user')",
+  ).run(conversationId);
+  return Number(
+    db.prepare('INSERT INTO task_lists (conversation_id, created_at) VALUES (?, 1)').run(conversationId)
+      .lastInsertRowid,
+  );
 }
 
 const insertApproval = (db: Db, conversationId: string, listId: number, approvedAt: number | null) =>
   db
-    .prepare("INSERT INTO plan_revisions (conversation_id, list_id, revision, tasks, comments, approved_at, created_at) VALUES (?, ?, 1, '[]', '{}', ?, 1)")
+    .prepare(
+      "INSERT INTO plan_revisions (conversation_id, list_id, revision, tasks, comments, approved_at, created_at) VALUES (?, ?, 1, '[]', '{}', ?, 1)",
+    )
     .run(conversationId, listId, approvedAt);
 
 describe('conversations with an approved plan', () => {

@@ -43,7 +43,8 @@ describe('user content with attachments', () => {
 
 describe('attachments and the context window', () => {
   const counter = createTokenCounter();
-  const content = (m: Message) => userContent({ text: m.content, attachments: m.attachments ?? [], load, model: 'm', vision: true });
+  const content = (m: Message) =>
+    userContent({ text: m.content, attachments: m.attachments ?? [], load, model: 'm', vision: true });
 
   it('counts each image in the request, and refuses a request the images make too long', () => {
     const history = [msg('user', 'What does this chart show?', [image, image, image])];
@@ -59,7 +60,12 @@ describe('attachments and the context window', () => {
     expect(attachmentTokens({ attachments: [image, note] })).toBe(IMAGE_TOKENS + 10);
     expect(attachmentTokens({})).toBe(0);
     // The newest exchange carries two images: with room for less, the older turns are what a summary replaces.
-    const history = [msg('user', 'first'), msg('assistant', 'ok'), msg('user', 'look', [image, image]), msg('assistant', 'seen')];
+    const history = [
+      msg('user', 'first'),
+      msg('assistant', 'ok'),
+      msg('user', 'look', [image, image]),
+      msg('assistant', 'seen'),
+    ];
     expect(compactionSplit(history, IMAGE_TOKENS, counter)?.older.map((m) => m.content)).toEqual(['first', 'ok']);
   });
 });

@@ -8,7 +8,13 @@ import { createConversationRepo } from '../../src/main/core/conversations/conver
 import { createMessageRepo, type MessageRepo } from '../../src/main/core/conversations/messageRepo';
 import { createAttachments, type Attachments } from '../../src/main/core/attachments/attachmentsModule';
 import { ATTACHMENTS_DIR } from '../../src/main/core/attachments/attachmentFiles';
-import { ATTACHMENT_FILE_MAX, ATTACHMENT_MESSAGE_MAX, ATTACHMENTS_PER_MESSAGE, AttachmentUpload, limitProblem } from '../../src/shared/attachments';
+import {
+  ATTACHMENT_FILE_MAX,
+  ATTACHMENT_MESSAGE_MAX,
+  ATTACHMENTS_PER_MESSAGE,
+  AttachmentUpload,
+  limitProblem,
+} from '../../src/shared/attachments';
 import { makeTempDir, removeDir } from '../support/tempDir';
 import { PNG_1X1, pdfWithPages, pdfWithText } from '../support/attachmentFixtures';
 
@@ -43,7 +49,12 @@ describe('attachment store', () => {
     const renamed = await attachments.store('copy of dot.png', PNG_1X1);
     expect(again.id).toBe(a.id);
     expect(renamed.id).not.toBe(a.id);
-    expect(renamed).toMatchObject({ name: 'copy of dot.png', kind: 'image', mimeType: 'image/png', size: PNG_1X1.length });
+    expect(renamed).toMatchObject({
+      name: 'copy of dot.png',
+      kind: 'image',
+      mimeType: 'image/png',
+      size: PNG_1X1.length,
+    });
     const sha = attachments.files.sha256(PNG_1X1);
     expect(storedFiles()).toEqual([sha]);
     expect(fs.readFileSync(path.join(dir, ATTACHMENTS_DIR, sha)).equals(PNG_1X1)).toBe(true);
@@ -55,7 +66,10 @@ describe('attachment store', () => {
 
   it('decides the kind from the bytes, not the name, and refuses what a model cannot read', async () => {
     expect(await attachments.store('looks-like.txt', PNG_1X1)).toMatchObject({ kind: 'image', mimeType: 'image/png' });
-    expect(await attachments.store('notes.md', Buffer.from('# Notes\n'))).toMatchObject({ kind: 'text', mimeType: 'text/markdown' });
+    expect(await attachments.store('notes.md', Buffer.from('# Notes\n'))).toMatchObject({
+      kind: 'text',
+      mimeType: 'text/markdown',
+    });
     await expect(attachments.store('archive.zip', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0xff]))).rejects.toThrow(
       /archive\.zip is not an image .* cannot be sent to a model/,
     );
@@ -68,16 +82,24 @@ describe('attachment store', () => {
     expect(attachments.content({ content: 'Summarize', attachments: [pdf] }, 'any-model', false)).toBe(
       'Summarize\n\nreport.pdf (text of the PDF):\n```text\nQuarterly figures look fine\n```',
     );
-    await expect(attachments.store('broken.pdf', Buffer.from('%PDF-1.4\nnot really'))).rejects.toThrow(/broken\.pdf could not be read as a PDF/);
+    await expect(attachments.store('broken.pdf', Buffer.from('%PDF-1.4\nnot really'))).rejects.toThrow(
+      /broken\.pdf could not be read as a PDF/,
+    );
   });
 
   it('takes base64 data only, padding only at its end', async () => {
     const upload = (data: string) => AttachmentUpload.safeParse({ name: 'a.txt', mimeType: '', data }).success;
-    expect([upload(Buffer.from('hello').toString('base64')), upload('aGk='), upload('aA=='), upload('')]).toEqual([true, true, true, true]);
+    expect([upload(Buffer.from('hello').toString('base64')), upload('aGk='), upload('aA=='), upload('')]).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect([upload('aGk=a'), upload('a=b=')]).toEqual([false, false]);
     // Any other character is refused where main decodes the bytes (one pass, no regex over 13 MB).
     const add = async (data: string) => attachments.handlers['attachments:add']({ name: 'a.txt', mimeType: '', data });
-    for (const bad of ['aGk*', 'a\nb', 'aGkxa', 'aG k=']) await expect(add(bad)).rejects.toThrow('The data of a.txt must be base64.');
+    for (const bad of ['aGk*', 'a\nb', 'aGkxa', 'aG k='])
+      await expect(add(bad)).rejects.toThrow('The data of a.txt must be base64.');
     expect(await add('aGk=')).toMatchObject({ kind: 'text', size: 2 });
     expect(await add(Buffer.from('hello').toString('base64'))).toMatchObject({ kind: 'text', size: 5 });
     // Past the first chunk the upload is decoded over several turns of the event loop, checked all along.
@@ -99,7 +121,9 @@ describe('attachment store', () => {
     expect(storedFiles().sort()).toEqual([sha, `${sha}.txt`].sort());
     // The same PDF under another name reads the text already there.
     const copy = await attachments.store('copy.pdf', bytes);
-    expect(attachments.content({ content: '', attachments: [copy] }, 'any-model', false)).toBe('copy.pdf (text of the PDF):\n```text\nFigures for June\n```');
+    expect(attachments.content({ content: '', attachments: [copy] }, 'any-model', false)).toBe(
+      'copy.pdf (text of the PDF):\n```text\nFigures for June\n```',
+    );
   });
 
   it('reads the text of a PDF stored by an older version from its row', async () => {
@@ -109,8 +133,16 @@ describe('attachment store', () => {
       `INSERT INTO attachments (id, sha256, name, mime_type, kind, size, text, text_note, created_at)
        VALUES ('old-pdf-0001', ?, 'old.pdf', 'application/pdf', 'pdf', ?, 'Old figures', NULL, ?)`,
     ).run(sha, bytes.length, clock);
-    const old = { id: 'old-pdf-0001', name: 'old.pdf', mimeType: 'application/pdf', kind: 'pdf' as const, size: bytes.length };
-    expect(attachments.content({ content: '', attachments: [old] }, 'any-model', false)).toBe('old.pdf (text of the PDF):\n```text\nOld figures\n```');
+    const old = {
+      id: 'old-pdf-0001',
+      name: 'old.pdf',
+      mimeType: 'application/pdf',
+      kind: 'pdf' as const,
+      size: bytes.length,
+    };
+    expect(attachments.content({ content: '', attachments: [old] }, 'any-model', false)).toBe(
+      'old.pdf (text of the PDF):\n```text\nOld figures\n```',
+    );
   });
 
   it('attaches a PDF whose text is over the time or memory budget without its text, saying why', async () => {
@@ -118,12 +150,19 @@ describe('attachment store', () => {
     // No worker starts and parses a file in a millisecond.
     const slow = createAttachments({ db, dataDir: dir, now: () => clock, pdfBudget: { timeMs: 1, heapMb: 512 } });
     const late = await slow.store('report.pdf', pdf);
-    expect(late).toMatchObject({ kind: 'pdf', note: 'report.pdf is attached without its text: reading its text took longer than 1 ms. Models will be told its text is missing.' });
-    expect(slow.content({ content: 'Summarize', attachments: [late] }, 'any-model', false)).toContain('reading its text took longer than 1 ms');
+    expect(late).toMatchObject({
+      kind: 'pdf',
+      note: 'report.pdf is attached without its text: reading its text took longer than 1 ms. Models will be told its text is missing.',
+    });
+    expect(slow.content({ content: 'Summarize', attachments: [late] }, 'any-model', false)).toContain(
+      'reading its text took longer than 1 ms',
+    );
     // pdf.js alone needs more heap than 8 MB.
     const small = createAttachments({ db, dataDir: dir, now: () => clock, pdfBudget: { timeMs: 60_000, heapMb: 8 } });
     const big = await small.store('other name.pdf', pdf);
-    expect(big.note).toBe('other name.pdf is attached without its text: reading its text needed more than 8 MB of memory. Models will be told its text is missing.');
+    expect(big.note).toBe(
+      'other name.pdf is attached without its text: reading its text needed more than 8 MB of memory. Models will be told its text is missing.',
+    );
     // The file itself is stored: it can be sent (as a note) and exported.
     expect(small.bytes(big.id)).toMatchObject({ ok: true });
   });
@@ -136,26 +175,34 @@ describe('attachment store', () => {
     const files = [await eightMb('a'), await eightMb('b'), await eightMb('c')];
     const total = files.reduce((n, f) => n + f.size, 0);
     expect(total).toBeGreaterThan(ATTACHMENT_MESSAGE_MAX);
-    expect(() => messages.insert({ conversationId, role: 'user', content: 'three', attachments: files.map((f) => f.id) })).toThrow(
-      /These files come to 24 MB; a message's files can be at most 20 MB in all/,
-    );
+    expect(() =>
+      messages.insert({ conversationId, role: 'user', content: 'three', attachments: files.map((f) => f.id) }),
+    ).toThrow(/These files come to 24 MB; a message's files can be at most 20 MB in all/);
     // Refused as a whole: neither the message nor any link was stored.
     expect(messages.all(conversationId)).toEqual([]);
     expect(db.prepare('SELECT COUNT(*) AS n FROM message_attachments').get()).toEqual({ n: 0 });
 
     const small = await attachments.store('a.txt', Buffer.from('a'));
     const tooMany = Array.from({ length: ATTACHMENTS_PER_MESSAGE + 1 }, () => small.id);
-    expect(() => messages.insert({ conversationId, role: 'user', content: 'many', attachments: tooMany })).toThrow(/at most 10 files/);
-    expect(() => messages.insert({ conversationId, role: 'user', content: 'gone', attachments: ['deadbeef-0000'] })).toThrow(
-      /no longer stored/,
+    expect(() => messages.insert({ conversationId, role: 'user', content: 'many', attachments: tooMany })).toThrow(
+      /at most 10 files/,
     );
+    expect(() =>
+      messages.insert({ conversationId, role: 'user', content: 'gone', attachments: ['deadbeef-0000'] }),
+    ).toThrow(/no longer stored/);
   });
 
   it('says which limit a file breaks before it is uploaded (the composer shows it)', () => {
     expect(limitProblem([], { name: 'a.png', size: ATTACHMENT_FILE_MAX })).toBeNull();
-    expect(limitProblem([], { name: 'a.png', size: ATTACHMENT_FILE_MAX + 1 })).toMatch(/a\.png is 10,485,761 bytes; files can be at most 10 MB \(10,485,760 bytes\)/);
-    expect(limitProblem([], { name: 'b.png', size: 12 * 1024 * 1024 })).toMatch(/b\.png is 12 MB; files can be at most 10 MB\./);
-    expect(limitProblem([{ size: 15 * 1024 * 1024 }], { name: 'b.png', size: 6 * 1024 * 1024 })).toMatch(/bring this message to 21 MB/);
+    expect(limitProblem([], { name: 'a.png', size: ATTACHMENT_FILE_MAX + 1 })).toMatch(
+      /a\.png is 10,485,761 bytes; files can be at most 10 MB \(10,485,760 bytes\)/,
+    );
+    expect(limitProblem([], { name: 'b.png', size: 12 * 1024 * 1024 })).toMatch(
+      /b\.png is 12 MB; files can be at most 10 MB\./,
+    );
+    expect(limitProblem([{ size: 15 * 1024 * 1024 }], { name: 'b.png', size: 6 * 1024 * 1024 })).toMatch(
+      /bring this message to 21 MB/,
+    );
     const ten = Array.from({ length: ATTACHMENTS_PER_MESSAGE }, () => ({ size: 1 }));
     expect(limitProblem(ten, { name: 'c.txt', size: 1 })).toMatch(/at most 10 files/);
   });
@@ -178,8 +225,14 @@ describe('attachment store', () => {
     messages.insert({ conversationId, role: 'assistant', content: 'Seen' });
     messages.insert({ conversationId, role: 'user', content: 'Plain' });
     const third = messages.insert({ conversationId, role: 'user', content: 'Two', attachments: [dot.id, notes.id] });
-    const filesOf = (list: Array<{ content: string; attachments?: unknown }>) => list.map((m) => [m.content, m.attachments ?? null]);
-    const expected = [['One', [notes]], ['Seen', null], ['Plain', null], ['Two', [dot, notes]]];
+    const filesOf = (list: Array<{ content: string; attachments?: unknown }>) =>
+      list.map((m) => [m.content, m.attachments ?? null]);
+    const expected = [
+      ['One', [notes]],
+      ['Seen', null],
+      ['Plain', null],
+      ['Two', [dot, notes]],
+    ];
     expect(filesOf(messages.all(conversationId))).toEqual(expected);
     expect(filesOf(messages.pageBefore(conversationId, undefined, 10).items)).toEqual(expected);
     expect(filesOf(messages.pageBefore(conversationId, third.id, 2).items)).toEqual(expected.slice(1, 3));

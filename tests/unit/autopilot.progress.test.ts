@@ -11,7 +11,9 @@ const task = (id: number, status: TaskStatus, blockedBy: number[] = []) => ({ id
 
 describe('nextAvailable', () => {
   it('takes the first pending task whose blockers are completed or cancelled', () => {
-    expect(nextAvailable([task(1, 'completed'), task(2, 'pending', [3]), task(3, 'pending'), task(4, 'pending')])?.id).toBe(3);
+    expect(
+      nextAvailable([task(1, 'completed'), task(2, 'pending', [3]), task(3, 'pending'), task(4, 'pending')])?.id,
+    ).toBe(3);
     expect(nextAvailable([task(1, 'cancelled'), task(2, 'pending', [1])])?.id).toBe(2);
     expect(nextAvailable([task(1, 'in_progress'), task(2, 'pending', [1])])).toBeNull();
     expect(nextAvailable([task(1, 'completed'), task(2, 'completed')])).toBeNull();
@@ -60,7 +62,10 @@ describe('lastTurn', () => {
 
   it('keeps the end of a long reply', () => {
     const text = `${'x'.repeat(5000)}THE END`;
-    const prompt = assessorUserMessage({ id: 3, title: 'Write docs', description: 'README and guide' }, { text, tools: '' });
+    const prompt = assessorUserMessage(
+      { id: 3, title: 'Write docs', description: 'README and guide' },
+      { text, tools: '' },
+    );
     expect(prompt).toContain('Current task (3): Write docs\nDescription: README and guide\n');
     expect(prompt).toContain('Tool calls: none');
     expect(prompt).toContain('THE END\n"""');

@@ -1,7 +1,13 @@
 // Autopilot's "no progress" rule (autopilot/stepProgress.ts): what counts as progress in a
 // step, and when idle steps add up to a pause.
 import { describe, expect, it } from 'vitest';
-import { madeProgress, nextIdle, noProgressReason, statusKey, stepCalledTools } from '../../src/main/core/autopilot/stepProgress';
+import {
+  madeProgress,
+  nextIdle,
+  noProgressReason,
+  statusKey,
+  stepCalledTools,
+} from '../../src/main/core/autopilot/stepProgress';
 import type { Message } from '../../src/shared/domain';
 import type { TaskList, TaskStatus } from '../../src/shared/tasks';
 
@@ -29,7 +35,15 @@ const list = (...statuses: TaskStatus[]): TaskList => ({
 
 let nextId = 1;
 const message = (role: Message['role'], content: string, extra: Partial<Message> = {}) =>
-  ({ id: nextId++, conversationId: '11111111-1111-4111-8111-111111111111', role, content, origin: 'user', toolCalls: null, ...extra }) as Message;
+  ({
+    id: nextId++,
+    conversationId: '11111111-1111-4111-8111-111111111111',
+    role,
+    content,
+    origin: 'user',
+    toolCalls: null,
+    ...extra,
+  }) as Message;
 const step = message('user', 'NEXT_TODO: Step 1', { origin: 'auto' });
 const call = message('assistant', '', { toolCalls: [{ id: 'c1', name: 'think', arguments: '{}' }] });
 

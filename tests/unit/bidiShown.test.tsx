@@ -14,7 +14,9 @@ const api = { call: () => new Promise(() => undefined), on: () => () => undefine
 
 describe('bidi controls on screen', () => {
   it('are marked in a reply, its code included', () => {
-    const html = renderToStaticMarkup(<Markdown text={'Open invoice\u202Etxt.exe now.\n\n```\nrun("\u2066x\u2069")\n```'} />);
+    const html = renderToStaticMarkup(
+      <Markdown text={'Open invoice\u202Etxt.exe now.\n\n```\nrun("\u2066x\u2069")\n```'} />,
+    );
     expect(html).toContain('invoice[U+202E]txt.exe');
     expect(html).toContain('[U+2066]x[U+2069]');
     expect(html).not.toMatch(CONTROLS);

@@ -73,16 +73,25 @@ describe('the task board query', () => {
     expect(titles()).toEqual(['Shopping', 'Trip to Lisbon']);
     // Newer activity in the trip's conversation (the sidebar's order) moves it to the top.
     f.conversations.touch(trip);
-    await f.call('manage_todo_list', {
-      todoList: [
-        { id: 1, title: 'Book flights', status: 'completed' },
-        { id: 2, title: 'Find a hotel', status: 'completed' },
-        { id: 3, title: 'Rent a car', status: 'in_progress', blockedBy: [2] },
-      ],
-    }, 'main', trip);
+    await f.call(
+      'manage_todo_list',
+      {
+        todoList: [
+          { id: 1, title: 'Book flights', status: 'completed' },
+          { id: 2, title: 'Find a hotel', status: 'completed' },
+          { id: 3, title: 'Rent a car', status: 'in_progress', blockedBy: [2] },
+        ],
+      },
+      'main',
+      trip,
+    );
     const { total, groups } = board.page(filter(), 0, 100);
     expect(total).toBe(2);
-    expect(groups[0]).toMatchObject({ conversationId: trip, title: 'Trip to Lisbon', folder: { id: work.id, name: 'Work' } });
+    expect(groups[0]).toMatchObject({
+      conversationId: trip,
+      title: 'Trip to Lisbon',
+      folder: { id: work.id, name: 'Work' },
+    });
     expect(groups[0].list.tasks.map((t) => [t.id, t.title, t.status, t.owner, t.blockedBy])).toEqual([
       [1, 'Book flights', 'completed', 'main', []],
       [2, 'Find a hotel', 'completed', 'main', []],
@@ -151,7 +160,7 @@ describe('the task board query', () => {
 
   it('agrees with the shared matching rules on random lists and filters', async () => {
     let seedValue = 7;
-    const random = () => ((seedValue = (seedValue * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seedValue = (seedValue * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
     const folders = createFolderRepo(f.db);
     const folderIds = [folders.create('A').id, folders.create('B').id];
@@ -171,7 +180,10 @@ describe('the task board query', () => {
         if (seen) t.status = 'pending';
         seen = true;
       }
-      const id = n === 0 ? f.conversations.create(`${pick(words)} empty`).id : await listIn(`${pick(words)} conv ${c}`, todoList);
+      const id =
+        n === 0
+          ? f.conversations.create(`${pick(words)} empty`).id
+          : await listIn(`${pick(words)} conv ${c}`, todoList);
       if (random() < 0.5) createFolderRepo(f.db).move(id, pick(folderIds));
     }
     const everyOpen = board.page(filter({ showCompleted: true }), 0, 500).groups;
@@ -186,7 +198,10 @@ describe('the task board query', () => {
         .filter((g) => listMatches({ title: g.title, folderId: g.folder?.id ?? null, tasks: g.list.tasks }, wanted))
         .map((g) => g.conversationId);
       const got = board.page(wanted, 0, 500);
-      expect(got.groups.map((g) => g.conversationId), JSON.stringify(wanted)).toEqual(expected);
+      expect(
+        got.groups.map((g) => g.conversationId),
+        JSON.stringify(wanted),
+      ).toEqual(expected);
       expect(got.total).toBe(expected.length);
       for (const id of expected) expect(board.group(id, wanted)?.conversationId).toBe(id);
     }
@@ -201,7 +216,10 @@ describe('the board calls', () => {
     expect(bad.ok).toBe(false);
     expect(!bad.ok && bad.error).toMatchObject({ code: 'invalid_request' });
     expect(!bad.ok && bad.error.message).toContain('status must be one of');
-    const unknown = await dispatch('board:group', { conversationId: '00000000-0000-4000-8000-000000000000', filter: {} });
+    const unknown = await dispatch('board:group', {
+      conversationId: '00000000-0000-4000-8000-000000000000',
+      filter: {},
+    });
     expect(!unknown.ok && unknown.error.code).toBe('not_found');
     const good = await dispatch('board:list', { filter: { text: 'milk' }, limit: 10 });
     expect(good.ok && (good.value as { total: number }).total).toBe(1);
@@ -223,12 +241,22 @@ describe('export of open tasks across conversations', () => {
     expect(json.conversations.map((c) => c.title)).toEqual(['Shopping', 'Trip to Lisbon']);
 
     // A filter narrows the tasks as it narrows the board.
-    const csv = exportTasks(reader, { scope: 'open', format: 'csv', filter: filter({ statuses: ['blocked', 'in_progress'] }) }, 1);
+    const csv = exportTasks(
+      reader,
+      { scope: 'open', format: 'csv', filter: filter({ statuses: ['blocked', 'in_progress'] }) },
+      1,
+    );
     const rows = parseCsv(csv.text, { columns: true }) as Array<Record<string, string>>;
     expect(rows.map((r) => [r.conversation, r.id, r.title, r.status])).toEqual([
       ['Trip to Lisbon', '2', 'Find a hotel', 'in_progress'],
       ['Trip to Lisbon', '3', 'Rent a car', 'pending'],
     ]);
-    expect(shownTasks(board.page(filter(), 0, 10).groups[1].list.tasks, 'Trip to Lisbon', filter({ statuses: ['blocked'] })).map((t) => t.id)).toEqual([3]);
+    expect(
+      shownTasks(
+        board.page(filter(), 0, 10).groups[1].list.tasks,
+        'Trip to Lisbon',
+        filter({ statuses: ['blocked'] }),
+      ).map((t) => t.id),
+    ).toEqual([3]);
   });
 });

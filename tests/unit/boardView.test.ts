@@ -5,7 +5,12 @@ import { ALL_OPEN, boardStatus, listMatches, ownerLabel, shownTasks } from '../.
 import { isBoardKey } from '../../src/renderer/common/shortcuts';
 
 type Status = 'pending' | 'in_progress' | 'completed' | 'cancelled';
-const task = (id: number, title: string, status: Status, openBlockers: number[] = []) => ({ id, title, status, openBlockers });
+const task = (id: number, title: string, status: Status, openBlockers: number[] = []) => ({
+  id,
+  title,
+  status,
+  openBlockers,
+});
 const tasks = [
   task(1, 'Book flights', 'completed'),
   task(2, 'Find a hotel', 'in_progress'),
@@ -28,7 +33,9 @@ describe('board rules', () => {
     expect(ids(shownTasks(tasks, 'Trip', { ...ALL_OPEN, statuses: ['pending'] }))).toEqual([4]);
     expect(ids(shownTasks(tasks, 'Trip', { ...ALL_OPEN, statuses: ['blocked', 'completed'] }))).toEqual([1, 3]);
     expect(ids(shownTasks(tasks, 'Trip', { ...ALL_OPEN, text: ' HOTEL ' }))).toEqual([2]);
-    expect(ids(shownTasks(tasks, 'Trip to Lisbon', { ...ALL_OPEN, text: 'lisbon', statuses: ['in_progress'] }))).toEqual([2]);
+    expect(
+      ids(shownTasks(tasks, 'Trip to Lisbon', { ...ALL_OPEN, text: 'lisbon', statuses: ['in_progress'] })),
+    ).toEqual([2]);
   });
 
   it('lists a conversation with an unfinished task (or any, with Show completed lists) in the folder', () => {
@@ -43,7 +50,8 @@ describe('board rules', () => {
 });
 
 describe('the board shortcut', () => {
-  const key = (init: Partial<KeyboardEvent>) => ({ ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, code: 'KeyT', ...init }) as KeyboardEvent;
+  const key = (init: Partial<KeyboardEvent>) =>
+    ({ ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, code: 'KeyT', ...init }) as KeyboardEvent;
   it('is Ctrl/⌘+Shift+T or Alt+Shift+T, nothing else', () => {
     expect(isBoardKey(key({ ctrlKey: true, shiftKey: true }))).toBe(true);
     expect(isBoardKey(key({ metaKey: true, shiftKey: true }))).toBe(true);

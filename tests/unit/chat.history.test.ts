@@ -33,7 +33,12 @@ describe('repairHistory', () => {
   it('fills missing results, drops orphans and duplicates, orders results like the calls', () => {
     const flat = repairHistory([
       msg({ role: 'user', content: 'go' }),
-      msg({ role: 'assistant', content: '', status: 'interrupted', toolCalls: [call('a'), call('b', '{"cut'), call('c')] }),
+      msg({
+        role: 'assistant',
+        content: '',
+        status: 'interrupted',
+        toolCalls: [call('a'), call('b', '{"cut'), call('c')],
+      }),
       msg({ role: 'tool', content: 'C', toolCallId: 'c' }),
       msg({ role: 'system', content: 'a note' }),
       msg({ role: 'tool', content: 'A', toolCallId: 'a' }),
@@ -55,7 +60,10 @@ describe('repairHistory', () => {
   });
 
   it('closes a tool call at the very end of the history', () => {
-    const flat = repairHistory([msg({ role: 'user', content: 'go' }), msg({ role: 'assistant', toolCalls: [call('x')] })]).flat();
+    const flat = repairHistory([
+      msg({ role: 'user', content: 'go' }),
+      msg({ role: 'assistant', toolCalls: [call('x')] }),
+    ]).flat();
     expect(flat.at(-1)).toEqual({ role: 'tool', tool_call_id: 'x', content: MISSING_RESULT });
   });
 
@@ -105,7 +113,10 @@ describe('tool call accumulation', () => {
     const acc = createToolCallAccumulator();
     acc.add([{ index: 0, id: 'a', function: { name: 'one', arguments: '{"x"' } }]);
     acc.add([{ index: 1, id: 'b', function: { name: 'two', arguments: '' } }]);
-    acc.add([{ index: 0, function: { arguments: ': 1}' } }, { index: 1, function: { arguments: '{}' } }]);
+    acc.add([
+      { index: 0, function: { arguments: ': 1}' } },
+      { index: 1, function: { arguments: '{}' } },
+    ]);
     acc.add([{ index: 0, function: { name: 'one' } }]);
     expect(acc.calls()).toEqual([
       { id: 'a', name: 'one', arguments: '{"x": 1}' },
@@ -152,16 +163,31 @@ describe('errors', () => {
   const headers = new Headers();
 
   it('maps SDK errors to what the user can do', () => {
-    expect(toChatError(new AuthenticationError(401, {}, 'bad', headers), ctx)).toMatchObject({ kind: 'auth', settings: true, retryable: false });
+    expect(toChatError(new AuthenticationError(401, {}, 'bad', headers), ctx)).toMatchObject({
+      kind: 'auth',
+      settings: true,
+      retryable: false,
+    });
     expect(toChatError(new NotFoundError(404, {}, 'nf', headers), ctx).message).toContain('"gpt-x"');
-    expect(toChatError(new RateLimitError(429, {}, 'rl', headers), ctx)).toMatchObject({ kind: 'rate', retryable: true });
-    expect(toChatError(new InternalServerError(503, {}, 'x', headers), ctx)).toMatchObject({ kind: 'server', retryable: true });
-    expect(toChatError(new APIConnectionError({ message: 'refused' }), ctx)).toMatchObject({ kind: 'network', retryable: true });
+    expect(toChatError(new RateLimitError(429, {}, 'rl', headers), ctx)).toMatchObject({
+      kind: 'rate',
+      retryable: true,
+    });
+    expect(toChatError(new InternalServerError(503, {}, 'x', headers), ctx)).toMatchObject({
+      kind: 'server',
+      retryable: true,
+    });
+    expect(toChatError(new APIConnectionError({ message: 'refused' }), ctx)).toMatchObject({
+      kind: 'network',
+      retryable: true,
+    });
     expect(toChatError(Object.assign(new TypeError('terminated'), {}), ctx)).toMatchObject({ kind: 'dropped' });
   });
 
   it('redacts the key from any text', () => {
-    expect(redact('key sk-secret-value twice sk-secret-value', 'sk-secret-value')).toBe('key [redacted] twice [redacted]');
+    expect(redact('key sk-secret-value twice sk-secret-value', 'sk-secret-value')).toBe(
+      'key [redacted] twice [redacted]',
+    );
     expect(toChatError(new Error('failed with sk-secret-value'), ctx).message).not.toContain('sk-secret-value');
   });
 });

@@ -120,7 +120,8 @@ describe('<think> tags', () => {
 });
 
 describe('folding chunks', () => {
-  const chunk = (choices: unknown[], extra: object = {}) => ({ id: 'x', object: 'chat.completion.chunk', created: 0, model: 'm', choices, ...extra }) as ChatCompletionChunk;
+  const chunk = (choices: unknown[], extra: object = {}) =>
+    ({ id: 'x', object: 'chat.completion.chunk', created: 0, model: 'm', choices, ...extra }) as ChatCompletionChunk;
   const delta = (d: object, finish: string | null = null) => chunk([{ index: 0, delta: d, finish_reason: finish }]);
 
   it('times the thinking from its first piece to the first piece of the answer', () => {
@@ -139,7 +140,9 @@ describe('folding chunks', () => {
   it('skips chunks without choices but keeps the usage they carry', () => {
     const turn = newTurnState();
     expect(foldChunk(turn, chunk([], { prompt_filter_results: [] }), 0)).toBe(false);
-    expect(foldChunk(turn, chunk([], { usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 } }), 0)).toBe(false);
+    expect(foldChunk(turn, chunk([], { usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 } }), 0)).toBe(
+      false,
+    );
     expect(turn.usage).toEqual({ prompt_tokens: 5, completion_tokens: 2 });
     expect(reasoningOfTurn(turn)).toBeNull();
   });
@@ -150,7 +153,11 @@ describe('what a finish reason means', () => {
   const base = { content: 'Text', toolCalls: [], reasoning: null };
 
   it('length inside a call: only the cut call is answered, with the cut-off result, and the loop goes on', () => {
-    const decision = decideTurn({ ...base, finishReason: 'length', toolCalls: [call('a', '{}'), call('b', '{"todoList":[{"id')] });
+    const decision = decideTurn({
+      ...base,
+      finishReason: 'length',
+      toolCalls: [call('a', '{}'), call('b', '{"todoList":[{"id')],
+    });
     expect(decision).toEqual({ note: LENGTH_IN_CALL_NOTE, answered: new Map([['b', CUT_OFF_RESULT]]), goOn: true });
     expect(CUT_OFF_RESULT).toMatch(/cut off at the output token limit/);
   });
@@ -166,11 +173,17 @@ describe('what a finish reason means', () => {
 
   it('no answer: a note that depends on whether the model thought', () => {
     expect(decideTurn({ ...base, content: ' ', finishReason: 'stop' }).note).toBe(EMPTY_NOTE);
-    expect(decideTurn({ ...base, content: '', finishReason: 'stop', reasoning: { text: 'hm', durationMs: 5 } }).note).toBe(NO_ANSWER_NOTE);
+    expect(
+      decideTurn({ ...base, content: '', finishReason: 'stop', reasoning: { text: 'hm', durationMs: 5 } }).note,
+    ).toBe(NO_ANSWER_NOTE);
   });
 
   it('calls with any finish reason run (Ollama says "stop")', () => {
-    expect(decideTurn({ ...base, finishReason: 'stop', toolCalls: [call('a', '{}')] })).toEqual({ note: null, answered: new Map(), goOn: true });
+    expect(decideTurn({ ...base, finishReason: 'stop', toolCalls: [call('a', '{}')] })).toEqual({
+      note: null,
+      answered: new Map(),
+      goOn: true,
+    });
   });
 });
 
@@ -184,7 +197,12 @@ describe('a JSON reply to a stream request', () => {
           {
             index: 0,
             finish_reason: 'tool_calls',
-            message: { role: 'assistant', content: 'Hi', reasoning_content: 'think', tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: '{}' } }] },
+            message: {
+              role: 'assistant',
+              content: 'Hi',
+              reasoning_content: 'think',
+              tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: '{}' } }],
+            },
           },
         ],
       }),
@@ -198,7 +216,12 @@ describe('a JSON reply to a stream request', () => {
         {
           index: 0,
           finish_reason: 'tool_calls',
-          delta: { role: 'assistant', content: 'Hi', reasoning_content: 'think', tool_calls: [{ index: 0, id: 'c', type: 'function', function: { name: 'f', arguments: '{}' } }] },
+          delta: {
+            role: 'assistant',
+            content: 'Hi',
+            reasoning_content: 'think',
+            tool_calls: [{ index: 0, id: 'c', type: 'function', function: { name: 'f', arguments: '{}' } }],
+          },
         },
       ],
     });
@@ -206,12 +229,20 @@ describe('a JSON reply to a stream request', () => {
 
   it('an error body or unreadable text becomes an error event', () => {
     expect(completionAsEvents('{"error":{"message":"bad model"}}')).toBe('data: {"error":{"message":"bad model"}}\n\n');
-    expect(completionAsEvents('{oops')).toMatch(/^data: \{"error":\{"message":"The server sent a reply that is neither an event stream nor JSON: \{oops"\}\}/);
+    expect(completionAsEvents('{oops')).toMatch(
+      /^data: \{"error":\{"message":"The server sent a reply that is neither an event stream nor JSON: \{oops"\}\}/,
+    );
   });
 });
 
 describe('an error repeating on retry', () => {
-  const rejected = (detail: string): ChatError => ({ kind: 'unknown', message: `h rejected: ${detail}`, retryable: true, settings: false, detail });
+  const rejected = (detail: string): ChatError => ({
+    kind: 'unknown',
+    message: `h rejected: ${detail}`,
+    retryable: true,
+    settings: false,
+    detail,
+  });
 
   it('escalates the second identical failure to the server’s words and Settings', () => {
     const next = escalateRepeat(rejected('missing field'), rejected('missing field'));

@@ -8,7 +8,9 @@ import { defineTool, outcomeOf, toolResult, type ToolContext } from '../../src/m
 
 const ctx = (signal = new AbortController().signal): ToolContext => ({ conversationId: 'c', agentId: 'main', signal });
 
-function registryWithTaskTool(handler: (args: { taskId: number; note?: string }) => string | Promise<string> = () => 'ok') {
+function registryWithTaskTool(
+  handler: (args: { taskId: number; note?: string }) => string | Promise<string> = () => 'ok',
+) {
   const registry = createToolRegistry();
   registry.register(
     defineTool({
@@ -61,7 +63,10 @@ describe('run', () => {
       seen.push(args);
       return `updated ${args.taskId}`;
     });
-    expect(await registry.run('task_update', '{"taskId": 3, "note": "hi"}', ctx())).toEqual({ ok: true, content: 'updated 3' });
+    expect(await registry.run('task_update', '{"taskId": 3, "note": "hi"}', ctx())).toEqual({
+      ok: true,
+      content: 'updated 3',
+    });
     expect(seen).toEqual([{ taskId: 3, note: 'hi' }]);
   });
 
@@ -70,7 +75,12 @@ describe('run', () => {
     ['wrong type', 'task_update', '{"taskId": "7"}', /^Invalid arguments for task_update: taskId must be a number\.$/],
     ['missing field', 'task_update', '{}', /^Invalid arguments for task_update: taskId is required\.$/],
     ['not JSON', 'task_update', '{"taskId": 7', /^Invalid arguments for task_update: the arguments are not valid JSON/],
-    ['a JSON array', 'task_update', '[1]', /^Invalid arguments for task_update: the arguments must be a JSON object\.$/],
+    [
+      'a JSON array',
+      'task_update',
+      '[1]',
+      /^Invalid arguments for task_update: the arguments must be a JSON object\.$/,
+    ],
     ['JSON null', 'task_update', 'null', /must be a JSON object/],
     ['empty string counts as {}', 'task_update', '', /^Invalid arguments for task_update: taskId is required\.$/],
   ])('%s becomes a result the model can act on', async (_case, name, raw, expected) => {
@@ -91,9 +101,15 @@ describe('run', () => {
     const sync = registryWithTaskTool(() => {
       throw new Error('list is locked');
     });
-    expect(await sync.run('task_update', '{"taskId":1}', ctx())).toEqual({ ok: false, content: 'Tool task_update failed: list is locked.', outcome: 'error' });
+    expect(await sync.run('task_update', '{"taskId":1}', ctx())).toEqual({
+      ok: false,
+      content: 'Tool task_update failed: list is locked.',
+      outcome: 'error',
+    });
     const async_ = registryWithTaskTool(async () => Promise.reject(new Error('disk full')));
-    expect((await async_.run('task_update', '{"taskId":1}', ctx())).content).toBe('Tool task_update failed: disk full.');
+    expect((await async_.run('task_update', '{"taskId":1}', ctx())).content).toBe(
+      'Tool task_update failed: disk full.',
+    );
   });
 
   it('a bad time zone for get_current_time says what to send instead', async () => {
@@ -102,7 +118,8 @@ describe('run', () => {
     const result = await registry.run('get_current_time', '{"timeZone":"Mars/Olympus"}', ctx());
     expect(result).toEqual({
       ok: false,
-      content: 'Tool get_current_time failed: unknown time zone "Mars/Olympus"; use an IANA name such as "Europe/Berlin".',
+      content:
+        'Tool get_current_time failed: unknown time zone "Mars/Olympus"; use an IANA name such as "Europe/Berlin".',
       outcome: 'error',
     });
   });
@@ -125,7 +142,14 @@ describe('outcomes', () => {
   it('a handler says a call was denied, cancelled or failed with toolResult; plain text is ok', async () => {
     for (const outcome of ['denied', 'cancelled', 'error', 'ok'] as const) {
       const registry = createToolRegistry();
-      registry.register(defineTool({ name: 'guarded', description: 'x', parameters: z.object({}), handler: () => toolResult(outcome, `said ${outcome}`) }));
+      registry.register(
+        defineTool({
+          name: 'guarded',
+          description: 'x',
+          parameters: z.object({}),
+          handler: () => toolResult(outcome, `said ${outcome}`),
+        }),
+      );
       const result = await registry.run('guarded', '', ctx());
       expect(result).toEqual({ ok: outcome === 'ok', content: `said ${outcome}`, outcome });
       expect(outcomeOf(result)).toBe(outcome);
@@ -144,9 +168,14 @@ describe('argument helpers', () => {
   });
 
   it('describeIssues keeps custom messages and names unknown fields', () => {
-    const schema = z.strictObject({ title: z.string().min(1, { error: 'title must not be empty' }), tags: z.array(z.string()) });
+    const schema = z.strictObject({
+      title: z.string().min(1, { error: 'title must not be empty' }),
+      tags: z.array(z.string()),
+    });
     const result = schema.safeParse({ title: '', tags: 'x', extra: 1 });
     expect(result.success).toBe(false);
-    expect(describeIssues(result.error!)).toBe('title: title must not be empty; tags must be an array; unknown key \'extra\'');
+    expect(describeIssues(result.error!)).toBe(
+      "title: title must not be empty; tags must be an array; unknown key 'extra'",
+    );
   });
 });

@@ -9,16 +9,24 @@ const node = (id: string, parent: string | null, children: string[], role?: stri
   id,
   parent,
   children,
-  message: role ? { id, author: { role }, content: { content_type: 'text', parts: [text ?? id] }, create_time: 1_700_000_000 } : null,
+  message: role
+    ? { id, author: { role }, content: { content_type: 'text', parts: [text ?? id] }, create_time: 1_700_000_000 }
+    : null,
 });
 
 describe('ChatGPT tree', () => {
   it('reads one message with 50,000 replies in ChatGPT order', () => {
     const replies = Array.from({ length: 50_000 }, (_, i) => `r${i}`);
     // Listed in the mapping newest first, so the order must come from `children`.
-    const mapping: Record<string, unknown> = { root: node('root', null, ['q']), q: node('q', 'root', replies, 'user', 'Question') };
+    const mapping: Record<string, unknown> = {
+      root: node('root', null, ['q']),
+      q: node('q', 'root', replies, 'user', 'Question'),
+    };
     for (const id of [...replies].reverse()) mapping[id] = node(id, 'q', [], 'assistant', `Reply ${id}`);
-    const { conversations, skipped } = readChatGptExport([{ title: 'Many versions', mapping, current_node: 'r49999' }], 0);
+    const { conversations, skipped } = readChatGptExport(
+      [{ title: 'Many versions', mapping, current_node: 'r49999' }],
+      0,
+    );
     expect(skipped).toEqual([]);
     const messages = conversations[0]!.messages;
     expect(messages).toHaveLength(50_001);
@@ -35,6 +43,8 @@ describe('ChatGPT tree', () => {
     };
     const { conversations, skipped } = readChatGptExport([{ title: 'Hidden loop', mapping, current_node: 'q' }], 0);
     expect(conversations).toEqual([]);
-    expect(skipped).toEqual([{ title: 'Hidden loop', reason: 'its message tree has a loop (2 messages that lead back to themselves)' }]);
+    expect(skipped).toEqual([
+      { title: 'Hidden loop', reason: 'its message tree has a loop (2 messages that lead back to themselves)' },
+    ]);
   });
 });

@@ -13,7 +13,9 @@ const none = { modelOptions: {}, reportedWindows: {} };
 
 describe('context window of a model', () => {
   it('is what the user set, else the known value, else what the server reported, else 32k', () => {
-    expect(contextWindowOf({ modelOptions: { 'gpt-4o': { contextWindow: 9000 } }, reportedWindows: {} }, 'gpt-4o')).toBe(9000);
+    expect(
+      contextWindowOf({ modelOptions: { 'gpt-4o': { contextWindow: 9000 } }, reportedWindows: {} }, 'gpt-4o'),
+    ).toBe(9000);
     expect(contextWindowOf(none, 'gpt-4o-mini')).toBe(128_000);
     expect(contextWindowOf(none, 'anthropic/claude-sonnet-4-5')).toBe(200_000);
     expect(contextWindowOf({ modelOptions: {}, reportedWindows: { 'my-local': 4096 } }, 'my-local')).toBe(4096);
@@ -40,7 +42,10 @@ describe('token counter', () => {
 
   it('estimates past its budget for one task, on the high side, and counts the rest in the background', async () => {
     const counter = createTokenCounter({ exactPerTask: 1000 });
-    const texts = Array.from({ length: 50 }, (_, i) => `Answer ${i}: the widget config had ${i % 13} issues and module ${i} reads every entry.`);
+    const texts = Array.from(
+      { length: 50 },
+      (_, i) => `Answer ${i}: the widget config had ${i % 13} issues and module ${i} reads every entry.`,
+    );
     const first = texts.map((t) => counter.text(t));
     // The first texts within the budget are exact; the rest estimated, never below the count.
     expect(first[0]).toBe(countTokens(texts[0]));
@@ -58,24 +63,44 @@ describe('token counter', () => {
 describe('the history of a request', () => {
   const counter = createTokenCounter();
   const long = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(' ');
-  const history = [msg('user', long(300)), msg('assistant', long(300)), msg('user', long(300)), msg('assistant', long(300)), msg('user', 'newest')];
+  const history = [
+    msg('user', long(300)),
+    msg('assistant', long(300)),
+    msg('user', long(300)),
+    msg('assistant', long(300)),
+    msg('user', 'newest'),
+  ];
 
   it('sends everything under the threshold, and says when the whole history is over it', () => {
-    const roomy = buildRequestHistory({ systemPrompt: 'SYSTEM', summary: undefined, history, toolTokens: 0, contextWindow: 100_000 }, counter);
+    const roomy = buildRequestHistory(
+      { systemPrompt: 'SYSTEM', summary: undefined, history, toolTokens: 0, contextWindow: 100_000 },
+      counter,
+    );
     expect(roomy).toMatchObject({ overThreshold: false, tooLong: false });
     expect(roomy.messages).toHaveLength(6);
-    const tight = buildRequestHistory({ systemPrompt: 'SYSTEM', summary: undefined, history, toolTokens: 0, contextWindow: 2000 }, counter);
+    const tight = buildRequestHistory(
+      { systemPrompt: 'SYSTEM', summary: undefined, history, toolTokens: 0, contextWindow: 2000 },
+      counter,
+    );
     expect(tight.overThreshold).toBe(true);
     expect(tight.tokens).toBeLessThanOrEqual(2000 * COMPACT_AT);
     expect(tight.messages.at(-1)).toEqual({ role: 'user', content: 'newest' });
-    const hopeless = buildRequestHistory({ systemPrompt: long(500), summary: undefined, history, toolTokens: 0, contextWindow: 600 }, counter);
+    const hopeless = buildRequestHistory(
+      { systemPrompt: long(500), summary: undefined, history, toolTokens: 0, contextWindow: 600 },
+      counter,
+    );
     expect(hopeless.tooLong).toBe(true);
   });
 
   it('appends the summary to the system prompt', () => {
     const summary = { ...msg('system', 'What happened before.'), summaryThrough: 1 };
-    const built = buildRequestHistory({ systemPrompt: 'SYSTEM', summary, history: history.slice(2), toolTokens: 0, contextWindow: 100_000 }, counter);
-    expect(built.messages[0].content).toMatch(/^SYSTEM\n\n# Summary of the earlier conversation\nWhat happened before\.$/);
+    const built = buildRequestHistory(
+      { systemPrompt: 'SYSTEM', summary, history: history.slice(2), toolTokens: 0, contextWindow: 100_000 },
+      counter,
+    );
+    expect(built.messages[0].content).toMatch(
+      /^SYSTEM\n\n# Summary of the earlier conversation\nWhat happened before\.$/,
+    );
   });
 
   it('summarizes the turns before the newest ones that fit, starting the rest with a user message', () => {

@@ -20,19 +20,28 @@ afterEach(() => removeDir(dir));
 it('keeps the open list of a database from the last release open, on the branch it was made on', () => {
   const old = openDatabase(dir, { targetVersion: 15 }).db;
   old.prepare('INSERT INTO conversations (id, title, created_at, updated_at) VALUES (?, ?, 0, 0)').run(A, 'Trip');
-  const message = old.prepare("INSERT INTO messages (conversation_id, role, content, created_at, parent_id) VALUES (?, ?, ?, 0, ?)");
+  const message = old.prepare(
+    'INSERT INTO messages (conversation_id, role, content, created_at, parent_id) VALUES (?, ?, ?, 0, ?)',
+  );
   const q1 = Number(message.run(A, 'user', 'Plan the trip', null).lastInsertRowid);
   message.run(A, 'assistant', 'Planned.', q1);
-  const list = Number(old.prepare('INSERT INTO task_lists (conversation_id, created_at, closed_at) VALUES (?, 0, NULL)').run(A).lastInsertRowid);
-  old.prepare(
-    `INSERT INTO tasks (list_id, seq, title, description, active_form, status, owner, position, created_at, updated_at)
+  const list = Number(
+    old.prepare('INSERT INTO task_lists (conversation_id, created_at, closed_at) VALUES (?, 0, NULL)').run(A)
+      .lastInsertRowid,
+  );
+  old
+    .prepare(
+      `INSERT INTO tasks (list_id, seq, title, description, active_form, status, owner, position, created_at, updated_at)
      VALUES (?, 1, 'Pack', '', '', 'in_progress', 'main', 0, 0, 0)`,
-  ).run(list);
+    )
+    .run(list);
   old.close();
 
   const { db } = openDatabase(dir);
   try {
-    expect(db.prepare('SELECT closed_at, parked_on FROM task_lists').all()).toEqual([{ closed_at: null, parked_on: null }]);
+    expect(db.prepare('SELECT closed_at, parked_on FROM task_lists').all()).toEqual([
+      { closed_at: null, parked_on: null },
+    ]);
     expect(db.prepare('SELECT COUNT(*) AS n FROM task_snapshots').get()).toEqual({ n: 0 });
 
     const bus = createEventBus();
@@ -40,7 +49,13 @@ it('keeps the open list of a database from the last release open, on the branch 
     const continuity = createContinuity({
       db,
       bus,
-      chat: { onTurnEnd: () => undefined, send: () => { throw new Error('not sent'); }, isRunning: () => false },
+      chat: {
+        onTurnEnd: () => undefined,
+        send: () => {
+          throw new Error('not sent');
+        },
+        isRunning: () => false,
+      },
       tasks,
       autopilotOn: () => false,
     });

@@ -1,7 +1,11 @@
 // Conversation and message repositories on a real SQLite file.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/main/core/db/openDatabase';
-import { createConversationRepo, DEFAULT_TITLE, type ConversationRepo } from '../../src/main/core/conversations/conversationRepo';
+import {
+  createConversationRepo,
+  DEFAULT_TITLE,
+  type ConversationRepo,
+} from '../../src/main/core/conversations/conversationRepo';
 import { likePattern } from '../../src/main/core/conversations/conversationSearch';
 import { createMessageRepo, type MessageRepo } from '../../src/main/core/conversations/messageRepo';
 import { makeTempDir, removeDir } from '../support/tempDir';
@@ -93,7 +97,10 @@ describe('conversation repository', () => {
   it('keeps a stable order when activity times are equal', () => {
     const frozen = createConversationRepo(db, () => 5_000);
     for (let i = 0; i < 6; i++) frozen.create(`Same time ${i}`);
-    const once = conversations.list('', 0, 3).items.concat(conversations.list('', 3, 3).items).map((c) => c.id);
+    const once = conversations
+      .list('', 0, 3)
+      .items.concat(conversations.list('', 3, 3).items)
+      .map((c) => c.id);
     expect(new Set(once).size).toBe(6);
     expect(conversations.list('', 0, 6).items.map((c) => c.id)).toEqual(once);
   });
@@ -109,7 +116,8 @@ describe('conversation repository', () => {
   });
 
   it('treats LIKE wildcards and the escape character in a search as literal text', () => {
-    for (const t of ['50% off', '500 offers', 'snake_case', 'snakeXcase', 'back\\slash', 'backslash']) conversations.create(t);
+    for (const t of ['50% off', '500 offers', 'snake_case', 'snakeXcase', 'back\\slash', 'backslash'])
+      conversations.create(t);
     expect(titles(conversations.list('50%', 0, 10))).toEqual(['50% off']);
     expect(titles(conversations.list('%', 0, 10))).toEqual(['50% off']);
     expect(titles(conversations.list('e_c', 0, 10))).toEqual(['snake_case']);
@@ -142,10 +150,22 @@ describe('message repository', () => {
   it('stores messages in order with their metadata and pages through them', () => {
     const c = conversations.create('Chat');
     const first = messages.insert({ conversationId: c.id, role: 'user', content: 'Hello\nsecond line' });
-    expect(first).toMatchObject({ role: 'user', content: 'Hello\nsecond line', status: 'complete', origin: 'user', toolCalls: null });
+    expect(first).toMatchObject({
+      role: 'user',
+      content: 'Hello\nsecond line',
+      status: 'complete',
+      origin: 'user',
+      toolCalls: null,
+    });
     const call = { id: 'call_9', name: 'update_tasks', arguments: '{"tasks":[]}' };
     messages.insert({ conversationId: c.id, role: 'assistant', content: '', toolCalls: [call] });
-    messages.insert({ conversationId: c.id, role: 'tool', content: 'done', toolCallId: 'call_9', toolName: 'update_tasks' });
+    messages.insert({
+      conversationId: c.id,
+      role: 'tool',
+      content: 'done',
+      toolCallId: 'call_9',
+      toolName: 'update_tasks',
+    });
     for (let i = 0; i < 7; i++) messages.insert({ conversationId: c.id, role: 'user', content: `m${i}` });
 
     const all = messages.all(c.id);
@@ -162,18 +182,26 @@ describe('message repository', () => {
   it('updates streaming text and status, then marks replies cut off by a crash as interrupted', () => {
     const c = conversations.create('Stream');
     const reply = messages.insert({ conversationId: c.id, role: 'assistant', content: '', status: 'streaming' });
-    expect(messages.update(reply.id, { content: 'Partial' })).toMatchObject({ content: 'Partial', status: 'streaming' });
+    expect(messages.update(reply.id, { content: 'Partial' })).toMatchObject({
+      content: 'Partial',
+      status: 'streaming',
+    });
     const recovered = messages.recoverInterrupted();
     expect(recovered.map((m) => [m.id, m.status])).toEqual([[reply.id, 'interrupted']]);
     expect(messages.get(reply.id)).toMatchObject({ content: 'Partial', status: 'interrupted' });
     expect(messages.recoverInterrupted()).toEqual([]);
-    expect(messages.update(reply.id, { status: 'error', error: 'Timed out' })).toMatchObject({ status: 'error', error: 'Timed out' });
+    expect(messages.update(reply.id, { status: 'error', error: 'Timed out' })).toMatchObject({
+      status: 'error',
+      error: 'Timed out',
+    });
   });
 
   it('truncates a conversation from a message on, leaving other conversations alone', () => {
     const c = conversations.create('Edit');
     const other = conversations.create('Other');
-    const ids = ['one', 'two', 'three'].map((content) => messages.insert({ conversationId: c.id, role: 'user', content }).id);
+    const ids = ['one', 'two', 'three'].map(
+      (content) => messages.insert({ conversationId: c.id, role: 'user', content }).id,
+    );
     messages.insert({ conversationId: other.id, role: 'user', content: 'untouched' });
     expect(messages.truncateFrom(c.id, ids[1])).toBe(2);
     expect(messages.all(c.id).map((m) => m.content)).toEqual(['one']);
@@ -181,8 +209,8 @@ describe('message repository', () => {
   });
 
   it('refuses a message for a conversation that does not exist', () => {
-    expect(() => messages.insert({ conversationId: '00000000-0000-4000-8000-000000000000', role: 'user', content: 'orphan' })).toThrow(
-      /FOREIGN KEY/,
-    );
+    expect(() =>
+      messages.insert({ conversationId: '00000000-0000-4000-8000-000000000000', role: 'user', content: 'orphan' }),
+    ).toThrow(/FOREIGN KEY/);
   });
 });

@@ -135,7 +135,8 @@ describe('conversation search', () => {
     conversations.setPinned(older.id, true);
     const busy = conversations.create('Busy');
     db.transaction(() => {
-      for (let i = 0; i < 5000; i++) messages.insert({ conversationId: busy.id, role: 'user', content: `common line ${i}` });
+      for (let i = 0; i < 5000; i++)
+        messages.insert({ conversationId: busy.id, role: 'user', content: `common line ${i}` });
     })();
     const found = conversations.list('common', 0, 10);
     // The scan stopped inside Busy's messages: the count is an estimate, said to be one.

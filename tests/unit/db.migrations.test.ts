@@ -37,7 +37,18 @@ const seeds: Seed[] = [
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       );
       msg.run(A, 'user', 'Plan a weekend in Lisbon', 1100, null, null, null, 'complete', null, 'user');
-      msg.run(A, 'assistant', '', 1200, JSON.stringify([{ id: 'call_1', name: 'plan', arguments: '{"steps":2}' }]), null, null, 'complete', null, 'system');
+      msg.run(
+        A,
+        'assistant',
+        '',
+        1200,
+        JSON.stringify([{ id: 'call_1', name: 'plan', arguments: '{"steps":2}' }]),
+        null,
+        null,
+        'complete',
+        null,
+        'system',
+      );
       msg.run(A, 'tool', '{"ok":true}', 1300, null, 'call_1', 'plan', 'complete', null, 'system');
       msg.run(A, 'assistant', 'Half a reply', 1400, null, null, null, 'streaming', null, 'system');
       msg.run(B, 'assistant', '', 2100, null, null, null, 'error', 'Server said 500', 'system');
@@ -66,7 +77,9 @@ const seeds: Seed[] = [
       // A reply cut off by a crash before the upgrade is still recovered after it.
       expect(messages.recoverInterrupted().map((m) => m.content)).toEqual(['Half a reply']);
       // Text written before full-text search existed is searchable after the upgrade.
-      const hits = db.prepare("SELECT rowid FROM messages_fts WHERE messages_fts MATCH 'lisbon'").all() as Array<{ rowid: number }>;
+      const hits = db.prepare("SELECT rowid FROM messages_fts WHERE messages_fts MATCH 'lisbon'").all() as Array<{
+        rowid: number;
+      }>;
       expect(hits.map((h) => h.rowid)).toEqual([inA[0].id]);
     },
   },
@@ -78,7 +91,11 @@ const seeds: Seed[] = [
       ).run(B);
     },
     verify(db) {
-      const hits = db.prepare("SELECT m.conversation_id AS c FROM messages_fts f JOIN messages m ON m.id = f.rowid WHERE messages_fts MATCH 'kiwi'").all();
+      const hits = db
+        .prepare(
+          "SELECT m.conversation_id AS c FROM messages_fts f JOIN messages m ON m.id = f.rowid WHERE messages_fts MATCH 'kiwi'",
+        )
+        .all();
       expect(hits).toEqual([{ c: B }]);
     },
   },
@@ -91,14 +108,19 @@ const seeds: Seed[] = [
       );
       const first = task.run(list.lastInsertRowid, 1, 'Book flights', 'completed', 0);
       const second = task.run(list.lastInsertRowid, 2, 'Find a hotel', 'in_progress', 1);
-      db.prepare('INSERT INTO task_deps (task_id, blocked_by_id) VALUES (?, ?)').run(second.lastInsertRowid, first.lastInsertRowid);
-      db.prepare("INSERT INTO task_events (task_id, at, actor, kind, after) VALUES (?, 4100, 'main', 'status', 'completed')").run(
+      db.prepare('INSERT INTO task_deps (task_id, blocked_by_id) VALUES (?, ?)').run(
+        second.lastInsertRowid,
         first.lastInsertRowid,
       );
+      db.prepare(
+        "INSERT INTO task_events (task_id, at, actor, kind, after) VALUES (?, 4100, 'main', 'status', 'completed')",
+      ).run(first.lastInsertRowid);
     },
     verify(db) {
       const tasks = db
-        .prepare('SELECT t.title, t.status FROM tasks t JOIN task_lists l ON l.id = t.list_id WHERE l.conversation_id = ? ORDER BY t.position')
+        .prepare(
+          'SELECT t.title, t.status FROM tasks t JOIN task_lists l ON l.id = t.list_id WHERE l.conversation_id = ? ORDER BY t.position',
+        )
         .all(A);
       expect(tasks).toEqual([
         { title: 'Book flights', status: 'completed' },
@@ -116,8 +138,14 @@ const seeds: Seed[] = [
 
 /** Ordinary tables (not SQLite's own, not FTS virtual or shadow tables). */
 function plainTables(db: Db): string[] {
-  const rows = db.prepare("SELECT name, type FROM pragma_table_list WHERE schema = 'main'").all() as Array<{ name: string; type: string }>;
-  return rows.filter((r) => r.type === 'table' && !r.name.startsWith('sqlite_')).map((r) => r.name).sort();
+  const rows = db.prepare("SELECT name, type FROM pragma_table_list WHERE schema = 'main'").all() as Array<{
+    name: string;
+    type: string;
+  }>;
+  return rows
+    .filter((r) => r.type === 'table' && !r.name.startsWith('sqlite_'))
+    .map((r) => r.name)
+    .sort();
 }
 
 function columns(db: Db, table: string): string[] {
@@ -130,7 +158,9 @@ function rowsOf(db: Db, table: string, cols: string[]): string[] {
 }
 
 function schemaOf(db: Db) {
-  return db.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name").all();
+  return db
+    .prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name")
+    .all();
 }
 
 const version = (db: Db) => db.pragma('user_version', { simple: true });
@@ -153,9 +183,15 @@ describe('database migrations', () => {
       expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
       expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
       expect(db.pragma('busy_timeout', { simple: true })).toBeGreaterThan(0);
-      expect(plainTables(db)).toEqual(expect.arrayContaining(['conversations', 'messages', 'task_lists', 'tasks', 'task_deps', 'task_events']));
-      expect(columns(db, 'conversations')).toEqual(expect.arrayContaining(['id', 'title', 'created_at', 'updated_at', 'pinned', 'title_source']));
-      expect(columns(db, 'messages')).toEqual(expect.arrayContaining(['conversation_id', 'role', 'content', 'tool_calls', 'tool_call_id', 'status']));
+      expect(plainTables(db)).toEqual(
+        expect.arrayContaining(['conversations', 'messages', 'task_lists', 'tasks', 'task_deps', 'task_events']),
+      );
+      expect(columns(db, 'conversations')).toEqual(
+        expect.arrayContaining(['id', 'title', 'created_at', 'updated_at', 'pinned', 'title_source']),
+      );
+      expect(columns(db, 'messages')).toEqual(
+        expect.arrayContaining(['conversation_id', 'role', 'content', 'tool_calls', 'tool_call_id', 'status']),
+      );
     } finally {
       db.close();
     }
@@ -178,7 +214,9 @@ describe('database migrations', () => {
     expect(version(old.db)).toBe(from);
     const applicable = seeds.filter((s) => s.version <= from);
     for (const s of applicable) s.seed(old.db);
-    const before = new Map(plainTables(old.db).map((t) => [t, { cols: columns(old.db, t), rows: rowsOf(old.db, t, columns(old.db, t)) }]));
+    const before = new Map(
+      plainTables(old.db).map((t) => [t, { cols: columns(old.db, t), rows: rowsOf(old.db, t, columns(old.db, t)) }]),
+    );
     old.db.close();
 
     const upgraded = openDatabase(dir.path);
@@ -193,7 +231,11 @@ describe('database migrations', () => {
         const now = columns(upgraded.db, table);
         const kept = cols.filter((c) => now.includes(c));
         expect(rowsOf(upgraded.db, table, kept), `rows of ${table}`).toEqual(
-          rows.map((r) => JSON.stringify(Object.fromEntries(kept.map((c) => [c, (JSON.parse(r) as Record<string, unknown>)[c]])))).sort(),
+          rows
+            .map((r) =>
+              JSON.stringify(Object.fromEntries(kept.map((c) => [c, (JSON.parse(r) as Record<string, unknown>)[c]]))),
+            )
+            .sort(),
         );
       }
       for (const s of applicable) s.verify(upgraded.db);
@@ -206,11 +248,19 @@ describe('database migrations', () => {
   it('keep "Review plans" off for conversations from before plan review, and let newer ones follow the default', () => {
     const planReview = migrations.find((m) => m.name === 'plan review')!.version;
     const old = openDatabase(dir.path, { targetVersion: planReview - 1 });
-    old.db.prepare('INSERT INTO conversations (id, title, created_at, updated_at, pinned, title_source) VALUES (?, ?, ?, ?, 0, ?)').run(A, 'Older', 1, 1, 'user');
+    old.db
+      .prepare(
+        'INSERT INTO conversations (id, title, created_at, updated_at, pinned, title_source) VALUES (?, ?, ?, ?, 0, ?)',
+      )
+      .run(A, 'Older', 1, 1, 'user');
     old.db.close();
     const upgraded = openDatabase(dir.path);
     try {
-      upgraded.db.prepare('INSERT INTO conversations (id, title, created_at, updated_at, pinned, title_source) VALUES (?, ?, ?, ?, 0, ?)').run(B, 'Newer', 2, 2, 'user');
+      upgraded.db
+        .prepare(
+          'INSERT INTO conversations (id, title, created_at, updated_at, pinned, title_source) VALUES (?, ?, ?, ?, 0, ?)',
+        )
+        .run(B, 'Newer', 2, 2, 'user');
       const plans = createPlanStore(upgraded.db);
       expect([plans.mode(A), plans.mode(B)]).toEqual(['off', null]);
     } finally {
@@ -218,15 +268,35 @@ describe('database migrations', () => {
     }
   });
 
-  it('move task history out of AUTOINCREMENT without handing an id out again, and let a task\'s deletion still clear its events', () => {
+  it("move task history out of AUTOINCREMENT without handing an id out again, and let a task's deletion still clear its events", () => {
     const fourPages = migrations.find((m) => m.name === 'task history written in four pages')!.version;
     const old = openDatabase(dir.path, { targetVersion: fourPages - 1 });
-    old.db.prepare('INSERT INTO conversations (id, title, created_at, updated_at, pinned, title_source) VALUES (?, ?, 1, 1, 0, ?)').run(A, 'Kept', 'user');
-    old.db.prepare('INSERT INTO conversations (id, title, created_at, updated_at, pinned, title_source) VALUES (?, ?, 2, 2, 0, ?)').run(B, 'Deleted', 'user');
-    const list = (conversation: string) => Number(old.db.prepare('INSERT INTO task_lists (conversation_id, created_at) VALUES (?, 1)').run(conversation).lastInsertRowid);
+    old.db
+      .prepare(
+        'INSERT INTO conversations (id, title, created_at, updated_at, pinned, title_source) VALUES (?, ?, 1, 1, 0, ?)',
+      )
+      .run(A, 'Kept', 'user');
+    old.db
+      .prepare(
+        'INSERT INTO conversations (id, title, created_at, updated_at, pinned, title_source) VALUES (?, ?, 2, 2, 0, ?)',
+      )
+      .run(B, 'Deleted', 'user');
+    const list = (conversation: string) =>
+      Number(
+        old.db.prepare('INSERT INTO task_lists (conversation_id, created_at) VALUES (?, 1)').run(conversation)
+          .lastInsertRowid,
+      );
     const [keptList, goneList] = [list(A), list(B)];
-    const task = Number(old.db.prepare("INSERT INTO tasks (list_id, seq, title, position, created_at, updated_at) VALUES (?, 1, 'Write it', 0, 1, 1)").run(keptList).lastInsertRowid);
-    const event = old.db.prepare("INSERT INTO task_events (list_id, task_id, at, actor, kind) VALUES (?, ?, 1, 'model', 'created')");
+    const task = Number(
+      old.db
+        .prepare(
+          "INSERT INTO tasks (list_id, seq, title, position, created_at, updated_at) VALUES (?, 1, 'Write it', 0, 1, 1)",
+        )
+        .run(keptList).lastInsertRowid,
+    );
+    const event = old.db.prepare(
+      "INSERT INTO task_events (list_id, task_id, at, actor, kind) VALUES (?, ?, 1, 'model', 'created')",
+    );
     const kept = Number(event.run(keptList, task).lastInsertRowid);
     event.run(goneList, null);
     event.run(goneList, null);
@@ -238,13 +308,22 @@ describe('database migrations', () => {
     const upgraded = openDatabase(dir.path);
     try {
       const db = upgraded.db;
-      expect(db.prepare('SELECT id, list_id, task_id FROM task_events').all()).toEqual([{ id: kept, list_id: keptList, task_id: task }]);
+      expect(db.prepare('SELECT id, list_id, task_id FROM task_events').all()).toEqual([
+        { id: kept, list_id: keptList, task_id: task },
+      ]);
       expect(db.prepare("SELECT name FROM sqlite_sequence WHERE name = 'task_events'").all()).toEqual([]);
-      expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'task_events'").all()).toEqual([{ name: 'task_events_by_list' }]);
+      expect(
+        db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'task_events'").all(),
+      ).toEqual([{ name: 'task_events_by_list' }]);
       // A new event comes after every event (and every mark) that is left: ids only grow.
-      const next = Number(db.prepare("INSERT INTO task_events (task_id, at, actor, kind) VALUES (?, 2, 'user', 'updated')").run(task).lastInsertRowid);
+      const next = Number(
+        db.prepare("INSERT INTO task_events (task_id, at, actor, kind) VALUES (?, 2, 'user', 'updated')").run(task)
+          .lastInsertRowid,
+      );
       expect(next).toBeGreaterThan(kept);
-      expect(db.prepare('SELECT event_id FROM task_notice_marks WHERE conversation_id = ?').get(A)).toEqual({ event_id: kept });
+      expect(db.prepare('SELECT event_id FROM task_notice_marks WHERE conversation_id = ?').get(A)).toEqual({
+        event_id: kept,
+      });
       // The list's id still fills in for an event written with only its task.
       expect(db.prepare('SELECT list_id FROM task_events WHERE id = ?').get(next)).toEqual({ list_id: keptList });
       // A task deleted on its own, by any statement, leaves its history naming no task;

@@ -75,7 +75,9 @@ describe('a database another program holds', () => {
       expect(error).toBeInstanceOf(StorageError);
       expect((error as StorageError).kind).toBe('in-use');
       expect((error as Error).message).toMatch(
-        new RegExp(`^Another Stepwise \\(the browser host, process ${process.pid}, started [\\d-]+T[\\d:.]+Z\\) is already using the data directory `),
+        new RegExp(
+          `^Another Stepwise \\(the browser host, process ${process.pid}, started [\\d-]+T[\\d:.]+Z\\) is already using the data directory `,
+        ),
       );
       expect((error as Error).message).toContain('Close it and start again');
       const created = await first.dispatch('conversations:create', { title: 'Still writable' });
@@ -172,7 +174,17 @@ describe.skipIf(!posix)('private files', () => {
         await core.dispatch('conversations:create', { title: 'Written' });
         expect(mode(dataDir)).toBe(0o700);
         const files = listing(dataDir);
-        expect(files).toEqual(expect.arrayContaining([DB_FILE, `${DB_FILE}-wal`, `${DB_FILE}-shm`, 'settings.json', 'mcp.json', 'api-key', LOCK_FILE]));
+        expect(files).toEqual(
+          expect.arrayContaining([
+            DB_FILE,
+            `${DB_FILE}-wal`,
+            `${DB_FILE}-shm`,
+            'settings.json',
+            'mcp.json',
+            'api-key',
+            LOCK_FILE,
+          ]),
+        );
         for (const name of files) expect([name, mode(path.join(dataDir, name))]).toEqual([name, 0o600]);
       } finally {
         core.close();

@@ -21,7 +21,9 @@ describe('event payloads in src/', () => {
       fs
         .readFileSync(file, 'utf8')
         .split('\n')
-        .flatMap((line, i) => (/\bpayload\)? as\b/.test(line) ? [`${path.relative(SRC, file)}:${i + 1}: ${line.trim()}`] : [])),
+        .flatMap((line, i) =>
+          /\bpayload\)? as\b/.test(line) ? [`${path.relative(SRC, file)}:${i + 1}: ${line.trim()}`] : [],
+        ),
     );
     expect(casts).toEqual([]);
   });

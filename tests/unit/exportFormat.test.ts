@@ -6,8 +6,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ConversationExport, ConversationExportV1, ConversationsExport, TasksExport, TasksExportV1 } from '../../src/shared/exportFormat';
-import { closeOpenFence, codeSpan, escapeMarkdownLine, escapeRawHtml, formatUtc, truncate } from '../../src/main/core/export/markdownText';
+import {
+  ConversationExport,
+  ConversationExportV1,
+  ConversationsExport,
+  TasksExport,
+  TasksExportV1,
+} from '../../src/shared/exportFormat';
+import {
+  closeOpenFence,
+  codeSpan,
+  escapeMarkdownLine,
+  escapeRawHtml,
+  formatUtc,
+  truncate,
+} from '../../src/main/core/export/markdownText';
 import { exportFilename, slug } from '../../src/main/core/export/exportFiles';
 import { CSV_COLUMNS } from '../../src/main/core/export/tasksCsv';
 
@@ -32,7 +45,11 @@ describe('published JSON Schemas', () => {
 
   it('docs/export-format.md documents every top-level field and every CSV column', () => {
     const text = fs.readFileSync(path.join(docs, 'export-format.md'), 'utf8');
-    for (const field of [...Object.keys(TasksExport.shape), ...Object.keys(ConversationExport.shape), ...Object.keys(ConversationsExport.shape)]) {
+    for (const field of [
+      ...Object.keys(TasksExport.shape),
+      ...Object.keys(ConversationExport.shape),
+      ...Object.keys(ConversationsExport.shape),
+    ]) {
       expect(text).toContain(`"${field}"`);
     }
     expect(text).toContain(`\`${CSV_COLUMNS.join(', ')}\``);

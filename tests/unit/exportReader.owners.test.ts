@@ -24,20 +24,30 @@ afterEach(() => {
   removeDir(dir);
 });
 
-function list(conversationId: string, titles: string[], options: { closedAt?: number | null; parkedOn?: number | null } = {}): number {
+function list(
+  conversationId: string,
+  titles: string[],
+  options: { closedAt?: number | null; parkedOn?: number | null } = {},
+): number {
   const listId = Number(
     db
       .prepare('INSERT INTO task_lists (conversation_id, created_at, closed_at, parked_on) VALUES (?, ?, ?, ?)')
       .run(conversationId, T0, options.closedAt ?? null, options.parkedOn ?? null).lastInsertRowid,
   );
   titles.forEach((title, i) =>
-    db.prepare('INSERT INTO tasks (list_id, seq, title, status, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(listId, i + 1, title, 'pending', i, T0, T0),
+    db
+      .prepare(
+        'INSERT INTO tasks (list_id, seq, title, status, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(listId, i + 1, title, 'pending', i, T0, T0),
   );
   return listId;
 }
 
 function revision(conversationId: string, listId: number, number: number, createdAt: number) {
-  db.prepare('INSERT INTO plan_revisions (conversation_id, list_id, revision, tasks, comments, approved_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+  db.prepare(
+    'INSERT INTO plan_revisions (conversation_id, list_id, revision, tasks, comments, approved_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  ).run(
     conversationId,
     listId,
     number,
@@ -51,7 +61,11 @@ function revision(conversationId: string, listId: number, number: number, create
 describe('export reader over the owners’ readers', () => {
   it('marks a list parked on a hidden branch, and the Markdown shows the shown branch’s list', () => {
     const conversation = createConversationRepo(db, () => T0).create('Branches');
-    const message = createMessageRepo(db, () => T0).insert({ conversationId: conversation.id, role: 'user', content: 'Plan it.' });
+    const message = createMessageRepo(db, () => T0).insert({
+      conversationId: conversation.id,
+      role: 'user',
+      content: 'Plan it.',
+    });
     list(conversation.id, ['Shown branch task'], { closedAt: T0 + 1000 });
     list(conversation.id, ['Hidden branch task'], { closedAt: T0 + 2000, parkedOn: message.id });
 
@@ -93,10 +107,18 @@ describe('export reader over the owners’ readers', () => {
     const loose = conversations.create('Loose');
     db.prepare("INSERT INTO folders (id, name, created_at) VALUES ('f1', 'Launch', ?)").run(T0);
     db.prepare("UPDATE conversations SET folder_id = 'f1' WHERE id = ?").run(filed.id);
-    db.prepare('INSERT INTO conversation_instructions (conversation_id, text, updated_at) VALUES (?, ?, ?)').run(filed.id, 'Answer in French.', T0);
+    db.prepare('INSERT INTO conversation_instructions (conversation_id, text, updated_at) VALUES (?, ?, ?)').run(
+      filed.id,
+      'Answer in French.',
+      T0,
+    );
 
     const reader = createExportReader(db);
-    expect(reader.conversation(filed.id)).toMatchObject({ title: 'Filed', instructions: 'Answer in French.', folder: 'Launch' });
+    expect(reader.conversation(filed.id)).toMatchObject({
+      title: 'Filed',
+      instructions: 'Answer in French.',
+      folder: 'Launch',
+    });
     expect(reader.conversation(loose.id)).toMatchObject({ title: 'Loose', instructions: '', folder: null });
     expect(reader.conversation('no-such-id')).toBeUndefined();
 

@@ -36,15 +36,24 @@ describe('needsProvider', () => {
 
   it('is true for a hosted service without its key, or with a key held for another address', () => {
     expect(needsProvider({ profiles: [profile({ key: 'none' })], defaultModel: ref })).toBe(true);
-    expect(needsProvider({ profiles: [profile({ key: 'held', keyServer: 'https://old.example/v1' })], defaultModel: ref })).toBe(true);
+    expect(
+      needsProvider({ profiles: [profile({ key: 'held', keyServer: 'https://old.example/v1' })], defaultModel: ref }),
+    ).toBe(true);
     expect(needsProvider({ profiles: [profile({ key: 'saved' })], defaultModel: ref })).toBe(false);
     expect(needsProvider({ profiles: [profile({ key: 'env' })], defaultModel: ref })).toBe(false);
   });
 
   it('is false for a local or Custom server with an address and no key, true without an address', () => {
-    expect(needsProvider({ profiles: [profile({ preset: 'ollama', key: 'none', baseUrl: 'http://127.0.0.1:11434/v1' })], defaultModel: ref })).toBe(false);
+    expect(
+      needsProvider({
+        profiles: [profile({ preset: 'ollama', key: 'none', baseUrl: 'http://127.0.0.1:11434/v1' })],
+        defaultModel: ref,
+      }),
+    ).toBe(false);
     expect(needsProvider({ profiles: [profile({ preset: 'custom', key: 'none' })], defaultModel: ref })).toBe(false);
-    expect(needsProvider({ profiles: [profile({ preset: 'custom', key: 'none', baseUrl: ' ' })], defaultModel: ref })).toBe(true);
+    expect(
+      needsProvider({ profiles: [profile({ preset: 'custom', key: 'none', baseUrl: ' ' })], defaultModel: ref }),
+    ).toBe(true);
   });
 });
 
@@ -65,6 +74,11 @@ describe('which profiles are offered (issue 26)', () => {
     expect(isUnconfiguredPreset(profile({ key: 'none', models: ['gpt-4o'] }), OPENAI)).toBe(false);
     expect(isUnconfiguredPreset(profile({ key: 'none', defaultModel: 'gpt-4.1' }), OPENAI)).toBe(false);
     expect(isUnconfiguredPreset(profile({ key: 'none', readOnly: true }), OPENAI)).toBe(false);
-    expect(isUnconfiguredPreset(profile({ key: 'none', preset: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1', defaultModel: 'llama3.2' }), { baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3.2' })).toBe(false);
+    expect(
+      isUnconfiguredPreset(
+        profile({ key: 'none', preset: 'ollama', baseUrl: 'http://127.0.0.1:11434/v1', defaultModel: 'llama3.2' }),
+        { baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3.2' },
+      ),
+    ).toBe(false);
   });
 });

@@ -28,7 +28,16 @@ afterAll(() => {
 });
 
 const NOT_OBJECTS: unknown[] = [42, 'text', true, [], [{ id: 1 }]];
-const WRONG_VALUES: unknown[] = [{ nested: true }, 12345, 'not the right thing', false, [], -1.5, null, 'x'.repeat(600_000)];
+const WRONG_VALUES: unknown[] = [
+  { nested: true },
+  12345,
+  'not the right thing',
+  false,
+  [],
+  -1.5,
+  null,
+  'x'.repeat(600_000),
+];
 
 function shapeOf(name: CallName): Record<string, z.ZodType> | null {
   const request = calls[name].request as unknown as { shape?: Record<string, z.ZodType> };
@@ -76,7 +85,9 @@ describe('every call rejects malformed payloads through core.dispatch', () => {
       for (const bad of wrong) {
         const message = await expectInvalid(name, { [key]: bad });
         // The message names the field, e.g. "title: title must be text".
-        expect(message, `${name}.${key} = ${JSON.stringify(bad)?.slice(0, 40)}`).toMatch(new RegExp(`(: |; )${key}[:.]`));
+        expect(message, `${name}.${key} = ${JSON.stringify(bad)?.slice(0, 40)}`).toMatch(
+          new RegExp(`(: |; )${key}[:.]`),
+        );
       }
     }
   });
@@ -90,9 +101,22 @@ describe('every call rejects malformed payloads through core.dispatch', () => {
   });
 
   it('refuses unknown methods, including names inherited from Object', async () => {
-    for (const method of ['conversations:explode', '', 'toString', '__proto__', 'constructor', 42, null, undefined, { method: 'x' }]) {
+    for (const method of [
+      'conversations:explode',
+      '',
+      'toString',
+      '__proto__',
+      'constructor',
+      42,
+      null,
+      undefined,
+      { method: 'x' },
+    ]) {
       const result = await core.dispatch(method, {});
-      expect(result).toEqual({ ok: false, error: { code: 'unknown_method', message: expect.stringMatching(/^Unknown call /) } });
+      expect(result).toEqual({
+        ok: false,
+        error: { code: 'unknown_method', message: expect.stringMatching(/^Unknown call /) },
+      });
     }
   });
 
@@ -130,7 +154,10 @@ describe('dispatcher', () => {
       }),
       (line) => logged.push(line),
     );
-    expect(await dispatch('app:info', {})).toEqual({ ok: false, error: { code: 'internal', message: 'app:info failed: boom' } });
+    expect(await dispatch('app:info', {})).toEqual({
+      ok: false,
+      error: { code: 'internal', message: 'app:info failed: boom' },
+    });
     expect(logged[0]).toMatch(/app:info failed: TypeError: boom/);
     expect(await dispatch('tasks:get', { conversationId: '00000000-0000-4000-8000-000000000000' })).toEqual({
       ok: false,

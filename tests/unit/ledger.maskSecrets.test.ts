@@ -11,9 +11,15 @@ const M = SECRET_MASK;
 describe('maskSecretArguments', () => {
   it.each([
     ['{"apiKey":"abc123","path":"/tmp"}', `{"apiKey":"${M}","path":"/tmp"}`],
-    ['{"API_KEY":"x","GITHUB_TOKEN":"y","client_secret":"z","password":"p"}', `{"API_KEY":"${M}","GITHUB_TOKEN":"${M}","client_secret":"${M}","password":"${M}"}`],
+    [
+      '{"API_KEY":"x","GITHUB_TOKEN":"y","client_secret":"z","password":"p"}',
+      `{"API_KEY":"${M}","GITHUB_TOKEN":"${M}","client_secret":"${M}","password":"${M}"}`,
+    ],
     ['{"headers":{"Authorization":"Bearer abc.def"}}', `{"headers":{"Authorization":"${M}"}}`],
-    ['{"env":{"OPENAI_API_KEY":"sk-1"},"args":["--key","v"]}', `{"env":{"OPENAI_API_KEY":"${M}"},"args":["--key","v"]}`],
+    [
+      '{"env":{"OPENAI_API_KEY":"sk-1"},"args":["--key","v"]}',
+      `{"env":{"OPENAI_API_KEY":"${M}"},"args":["--key","v"]}`,
+    ],
     ['{"secrets":{"a":"b","n":1},"keys":["x"]}', `{"secrets":{"a":"${M}","n":1},"keys":["${M}"]}`],
     ['{"keyword":"cats","max_tokens":100,"token":null}', '{"keyword":"cats","max_tokens":100,"token":null}'],
     ['{"note":"send Bearer abcdefgh to sk-abcdefghijklmnop1234"}', `{"note":"send Bearer ${M} to ${M}"}`],
@@ -27,12 +33,17 @@ describe('maskSecretArguments', () => {
     const secretish = fc.constantFrom('apiKey', 'X-Api-Key', 'token', 'Authorization', 'clientSecret', 'db_password');
     const value = fc.string({ minLength: 1, maxLength: 20 }).filter((s) => s !== M);
     fc.assert(
-      fc.property(fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 })), secretish, value, (rest, key, secret) => {
-        const args = JSON.stringify({ ...rest, nested: { [key]: secret } });
-        const once = maskSecretArguments(args);
-        expect(maskSecretArguments(once)).toBe(once);
-        expect((JSON.parse(once) as { nested: Record<string, string> }).nested[key]).toBe(M);
-      }),
+      fc.property(
+        fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 })),
+        secretish,
+        value,
+        (rest, key, secret) => {
+          const args = JSON.stringify({ ...rest, nested: { [key]: secret } });
+          const once = maskSecretArguments(args);
+          expect(maskSecretArguments(once)).toBe(once);
+          expect((JSON.parse(once) as { nested: Record<string, string> }).nested[key]).toBe(M);
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -41,7 +52,9 @@ describe('maskSecretArguments', () => {
 describe('maskSecretText', () => {
   it('masks key=value pairs and tokens in free text, and leaves numbers and plain words', () => {
     expect(maskSecretText('OPENAI_API_KEY=sk-proj-abcdefghijklmnop1234 rest')).toBe(`OPENAI_API_KEY=${M} rest`);
-    expect(maskSecretText('keyword: cats, total_tokens: 123, password=hunter2')).toBe(`keyword: cats, total_tokens: 123, password=${M}`);
+    expect(maskSecretText('keyword: cats, total_tokens: 123, password=hunter2')).toBe(
+      `keyword: cats, total_tokens: 123, password=${M}`,
+    );
     expect(maskSecretText('Authorization: Basic dXNlcjpwYXNz')).toBe(`Authorization: ${M}`);
     expect(maskSecretText('nothing to hide')).toBe('nothing to hide');
   });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { BIG_BLOCK, CHUNK, lexed, splitBlocks, splitBlocksIncremental, type Blocks } from '../../src/renderer/chat/markdownBlocks';
+import {
+  BIG_BLOCK,
+  CHUNK,
+  lexed,
+  splitBlocks,
+  splitBlocksIncremental,
+  type Blocks,
+} from '../../src/renderer/chat/markdownBlocks';
 
 const doc = [
   '# Plan\n\nFirst a paragraph with **bold** and `code`.\n\n',
@@ -12,7 +19,8 @@ const doc = [
 
 function stream(text: string, cuts: number[]): Blocks {
   let state: Blocks | null = null;
-  for (const cut of [...cuts.sort((a, b) => a - b), text.length]) state = splitBlocksIncremental(state, text.slice(0, cut));
+  for (const cut of [...cuts.sort((a, b) => a - b), text.length])
+    state = splitBlocksIncremental(state, text.slice(0, cut));
   return state!;
 }
 
@@ -44,11 +52,25 @@ describe('markdown blocks', () => {
   });
 
   it('always joins back to the text for arbitrary Markdown-ish input', () => {
-    const piece = fc.constantFrom('# h\n', 'text ', '\n\n', '- item\n', '```\n', '$$\n', '| a |\n|---|\n', '> quote\n', '**b', '`c');
+    const piece = fc.constantFrom(
+      '# h\n',
+      'text ',
+      '\n\n',
+      '- item\n',
+      '```\n',
+      '$$\n',
+      '| a |\n|---|\n',
+      '> quote\n',
+      '**b',
+      '`c',
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 60 }), fc.array(fc.nat(), { maxLength: 10 }), (pieces, cuts) => {
         const text = pieces.join('');
-        const result = stream(text, cuts.map((c) => c % (text.length + 1)));
+        const result = stream(
+          text,
+          cuts.map((c) => c % (text.length + 1)),
+        );
         expect(result.blocks.join('')).toBe(text);
       }),
       { numRuns: 300 },
@@ -70,9 +92,20 @@ describe('markdown blocks', () => {
   // The three shapes of a reply that is one block: log lines in one paragraph, one code
   // block, one table. Each is streamed in 1,000 pieces.
   const shapes = {
-    paragraph: Array.from({ length: 4000 }, (_, i) => `12:00:${i % 60} worker-${i % 8} handled **job ${i}** in \`${i % 97} ms\``).join('\n'),
-    code: '```ts\n' + Array.from({ length: 4000 }, (_, i) => `const value${i} = compute(${i}, "item-${i % 97}");`).join('\n') + '\n```\n',
-    table: '| id | name | state | note |\n|---|---|---|---|\n' + Array.from({ length: 5000 }, (_, i) => `| ${i} | widget-${i % 97} | **ok** | step ${i} of the plan |`).join('\n') + '\n',
+    paragraph: Array.from(
+      { length: 4000 },
+      (_, i) => `12:00:${i % 60} worker-${i % 8} handled **job ${i}** in \`${i % 97} ms\``,
+    ).join('\n'),
+    code:
+      '```ts\n' +
+      Array.from({ length: 4000 }, (_, i) => `const value${i} = compute(${i}, "item-${i % 97}");`).join('\n') +
+      '\n```\n',
+    table:
+      '| id | name | state | note |\n|---|---|---|---|\n' +
+      Array.from({ length: 5000 }, (_, i) => `| ${i} | widget-${i % 97} | **ok** | step ${i} of the plan |`).join(
+        '\n',
+      ) +
+      '\n',
     // A local model's token-by-token reply with no line break at all.
     'one-line paragraph': 'Tokens '.repeat(30_000),
   };
@@ -107,7 +140,10 @@ describe('markdown blocks', () => {
   }
 
   it('cuts a paragraph of one long line between words, never inside a mark or before a block starter', () => {
-    const line = Array.from({ length: 3000 }, (_, i) => `word **bold ${i}** \`code ${i}\` [link ${i}](https://example.com/${i}) - ${i} # x`).join(' ');
+    const line = Array.from(
+      { length: 3000 },
+      (_, i) => `word **bold ${i}** \`code ${i}\` [link ${i}](https://example.com/${i}) - ${i} # x`,
+    ).join(' ');
     const { blocks, chunks } = splitBlocksIncremental(null, `Intro.\n\n${line}\n\nAfter.\n`);
     const pieces = blocks.filter((_, i) => chunks[i]?.kind === 'paragraph');
     expect(pieces.length).toBeGreaterThan(line.length / (2 * CHUNK));

@@ -3,9 +3,13 @@ import { mayContainMath, normalizeMathDelimiters } from '../../src/renderer/chat
 
 describe('math delimiters', () => {
   it('rewrites \\(…\\) and \\[…\\] to the dollar forms remark-math reads', () => {
-    expect(normalizeMathDelimiters('Euler: \\(e^{i\\pi}+1=0\\) and \\[x^2\\]')).toBe('Euler: $e^{i\\pi}+1=0$ and \n$$\nx^2\n$$\n');
+    expect(normalizeMathDelimiters('Euler: \\(e^{i\\pi}+1=0\\) and \\[x^2\\]')).toBe(
+      'Euler: $e^{i\\pi}+1=0$ and \n$$\nx^2\n$$\n',
+    );
     // A line that is only $$…$$ becomes display math too.
-    expect(normalizeMathDelimiters('Area:\n\n$$ a = \\pi r^2 $$\n\nDone')).toBe('Area:\n\n$$\na = \\pi r^2\n$$\n\nDone');
+    expect(normalizeMathDelimiters('Area:\n\n$$ a = \\pi r^2 $$\n\nDone')).toBe(
+      'Area:\n\n$$\na = \\pi r^2\n$$\n\nDone',
+    );
   });
 
   it('leaves code alone', () => {

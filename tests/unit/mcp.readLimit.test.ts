@@ -15,7 +15,8 @@ const line = (message: object) => `${JSON.stringify(message)}\n`;
 describe('the stdio read limit', () => {
   it('passes messages under the limit, split anywhere', () => {
     const buffer = limitedReadBuffer(parse, 100);
-    const text = line({ jsonrpc: '2.0', id: 1, result: { a: 1 } }) + line({ jsonrpc: '2.0', method: 'notifications/x' });
+    const text =
+      line({ jsonrpc: '2.0', id: 1, result: { a: 1 } }) + line({ jsonrpc: '2.0', method: 'notifications/x' });
     const got: unknown[] = [];
     for (const char of text) {
       buffer.append(Buffer.from(char));
@@ -38,14 +39,30 @@ describe('the stdio read limit', () => {
     buffer.append(Buffer.from(line({ jsonrpc: '2.0', id: 8, result: {} })));
     got.push(...drain(buffer));
     expect(got).toEqual([
-      { jsonrpc: '2.0', id: 7, error: { code: RESULT_TOO_LARGE, message: expect.stringMatching(/^The answer is 0\.0 MB, over the/), data: { bytes: big.length - 1, limit: 1024 } } },
+      {
+        jsonrpc: '2.0',
+        id: 7,
+        error: {
+          code: RESULT_TOO_LARGE,
+          message: expect.stringMatching(/^The answer is 0\.0 MB, over the/),
+          data: { bytes: big.length - 1, limit: 1024 },
+        },
+      },
       { jsonrpc: '2.0', id: 8, result: {} },
     ]);
   });
 
   it('answers an oversized message that arrives whole, with the id first', () => {
     const buffer = limitedReadBuffer(parse, 1024);
-    buffer.append(Buffer.from(line({ jsonrpc: '2.0', id: 'abc', result: { text: 'y'.repeat(3000) } }) + line({ jsonrpc: '2.0', id: 2, result: {} })));
-    expect(drain(buffer)).toMatchObject([{ id: 'abc', error: { code: RESULT_TOO_LARGE } }, { id: 2, result: {} }]);
+    buffer.append(
+      Buffer.from(
+        line({ jsonrpc: '2.0', id: 'abc', result: { text: 'y'.repeat(3000) } }) +
+          line({ jsonrpc: '2.0', id: 2, result: {} }),
+      ),
+    );
+    expect(drain(buffer)).toMatchObject([
+      { id: 'abc', error: { code: RESULT_TOO_LARGE } },
+      { id: 2, result: {} },
+    ]);
   });
 });

@@ -23,6 +23,8 @@ describe('a request too long for the window', () => {
   });
 
   it('names the message otherwise', () => {
-    expect(tooLongError('gpt-x', 200_000, 128_000, { count: 3, tokens: 900 }).message).toContain('Shorten your last message');
+    expect(tooLongError('gpt-x', 200_000, 128_000, { count: 3, tokens: 900 }).message).toContain(
+      'Shorten your last message',
+    );
   });
 });

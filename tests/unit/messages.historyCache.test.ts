@@ -39,7 +39,10 @@ describe('message history cache', () => {
     const conversations = createConversationRepo(db);
     const ids = Array.from({ length: 6 }, (_, i) => conversations.create(`C${i}`).id);
     const fresh = (id: string) =>
-      db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE conversation_id = ? ORDER BY id').all(id).map(toMessage);
+      db
+        .prepare<[string], MessageRow>('SELECT * FROM messages WHERE conversation_id = ? ORDER BY id')
+        .all(id)
+        .map(toMessage);
     fc.assert(
       fc.property(fc.array(op, { maxLength: 60 }), (ops) => {
         db.prepare('DELETE FROM messages').run();

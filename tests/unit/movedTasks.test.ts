@@ -29,7 +29,11 @@ describe('movedTasks', () => {
 
   it('names the fewest tasks for every order of five tasks', () => {
     const permutations = (items: number[]): number[][] =>
-      items.length <= 1 ? [items] : items.flatMap((item, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
+      items.length <= 1
+        ? [items]
+        : items.flatMap((item, i) =>
+            permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]),
+          );
     // Brute force: the longest subsequence of the new order that is increasing.
     const longestKept = (order: number[]) => {
       let best = 0;

@@ -52,9 +52,12 @@ describe('electron-builder.yml', () => {
   });
 
   it('rejects a misspelt option, so the checks above mean something', async () => {
-    await expect(validateConfiguration({ productName: 'Stepwise', asarUnpak: ['x'] } as never, { isEnabled: false, add() {} } as never)).rejects.toThrow(
-      /asarUnpak/,
-    );
+    await expect(
+      validateConfiguration(
+        { productName: 'Stepwise', asarUnpak: ['x'] } as never,
+        { isEnabled: false, add() {} } as never,
+      ),
+    ).rejects.toThrow(/asarUnpak/);
   });
 });
 
@@ -93,7 +96,10 @@ describe('Electron hardening that ships with the package', () => {
   it('gives the desktop page a CSP without WebSockets (the browser host sends its own)', () => {
     const html = fs.readFileSync(path.join(root, 'src/renderer/index.html'), 'utf8');
     const csp = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1] ?? '';
-    const connect = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('connect-src'));
+    const connect = csp
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('connect-src'));
     expect(connect).toBe("connect-src 'self'");
     expect(csp).not.toMatch(/\bws:/);
     expect(csp).toContain("object-src 'none'");

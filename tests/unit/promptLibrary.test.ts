@@ -19,7 +19,11 @@ describe('prompt library', () => {
 
   it('replaces prompts of the same title on import and keeps the rest in order', () => {
     const newer = { title: 'Summarize', text: 'Shorter.' };
-    expect(mergePrompts([a, b], [newer, { title: 'Explain', text: 'Explain.' }])).toEqual([newer, b, { title: 'Explain', text: 'Explain.' }]);
+    expect(mergePrompts([a, b], [newer, { title: 'Explain', text: 'Explain.' }])).toEqual([
+      newer,
+      b,
+      { title: 'Explain', text: 'Explain.' },
+    ]);
   });
 
   it('filters by title first, then by text, ignoring case', () => {

@@ -36,7 +36,14 @@ describe('questions', () => {
     const { questions, handlers, pushed, conversationId } = setup();
     const answer = questions.ask({ conversationId, agentId: 'main', agentName: 'Assistant', text: 'Which region?' });
     const [pending] = handlers['questions:list']({ conversationId }) as Question[];
-    expect(pending).toMatchObject({ agentName: 'Assistant', text: 'Which region?', freeText: true, actions: [], workerId: null, createdAt: 1000 });
+    expect(pending).toMatchObject({
+      agentName: 'Assistant',
+      text: 'Which region?',
+      freeText: true,
+      actions: [],
+      workerId: null,
+      createdAt: 1000,
+    });
     expect(pushed.at(-1)).toEqual([pending]);
     expect(questions.isWaiting(conversationId, 'main')).toBe(true);
 
@@ -56,13 +63,17 @@ describe('questions', () => {
       ['Always allow', 'neutral'],
       ['Deny', 'danger'],
     ]);
-    expect(() => questions.answer(pending.id, { kind: 'text', text: 'yes' })).toThrow('Choose one of: Allow once, Always allow, Deny.');
+    expect(() => questions.answer(pending.id, { kind: 'text', text: 'yes' })).toThrow(
+      'Choose one of: Allow once, Always allow, Deny.',
+    );
     expect(() => questions.answer(pending.id, { kind: 'action', actionId: 'maybe' })).toThrow(
       "Unknown action 'maybe'; this question's actions are 'allow-once', 'always', 'deny'.",
     );
     questions.answer(pending.id, { kind: 'action', actionId: 'deny' });
     await expect(outcome).resolves.toEqual({ kind: 'action', actionId: 'deny' });
-    expect(() => questions.answer(pending.id, { kind: 'action', actionId: 'deny' })).toThrow('This question was already answered or cancelled.');
+    expect(() => questions.answer(pending.id, { kind: 'action', actionId: 'deny' })).toThrow(
+      'This question was already answered or cancelled.',
+    );
   });
 
   it('Stop cancels every question of the conversation and no other', async () => {
@@ -82,10 +93,24 @@ describe('questions', () => {
   it('an aborted agent or a deleted conversation cancels its question', async () => {
     const { bus, questions, conversationId } = setup();
     const controller = new AbortController();
-    const asked = questions.ask({ conversationId, agentId: 'worker-1', agentName: 'Worker 1', text: 'A?', signal: controller.signal });
+    const asked = questions.ask({
+      conversationId,
+      agentId: 'worker-1',
+      agentName: 'Worker 1',
+      text: 'A?',
+      signal: controller.signal,
+    });
     controller.abort();
     await expect(asked).resolves.toEqual({ kind: 'cancelled', reason: 'aborted' });
-    await expect(questions.ask({ conversationId, agentId: 'main', agentName: 'Assistant', text: 'late', signal: controller.signal })).resolves.toEqual({
+    await expect(
+      questions.ask({
+        conversationId,
+        agentId: 'main',
+        agentName: 'Assistant',
+        text: 'late',
+        signal: controller.signal,
+      }),
+    ).resolves.toEqual({
       kind: 'cancelled',
       reason: 'aborted',
     });

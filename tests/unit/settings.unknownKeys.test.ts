@@ -25,7 +25,12 @@ it('keeps the other settings and unknown keys when it saves a change', async () 
     expect(core.notices.list()).toEqual([]);
     await core.dispatch('settings:update', { patch: { workerConcurrency: 2 } });
     await core.dispatch('settings:update', { patch: { taskToolStyle: 'granular' } });
-    expect(core.providers.view()).toMatchObject({ theme: 'dark', temperature: 0.2, workerConcurrency: 2, taskToolStyle: 'granular' });
+    expect(core.providers.view()).toMatchObject({
+      theme: 'dark',
+      temperature: 0.2,
+      workerConcurrency: 2,
+      taskToolStyle: 'granular',
+    });
   } finally {
     core.close();
   }

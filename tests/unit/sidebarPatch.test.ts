@@ -15,7 +15,11 @@ const summary = (id: string, fields: Partial<ConversationSummary> = {}): Convers
   tasks: null,
   ...fields,
 });
-const row = (conversation: ConversationSummary): SidebarRow => ({ kind: 'conversation', conversation, underFolder: conversation.folderId });
+const row = (conversation: ConversationSummary): SidebarRow => ({
+  kind: 'conversation',
+  conversation,
+  underFolder: conversation.folderId,
+});
 const page: SidebarRow[] = [
   { kind: 'folder', folder: { id: 'f1', name: 'Work', collapsed: false, count: 1 } },
   row(summary('a', { folderId: 'f1' })),
@@ -25,11 +29,11 @@ const page: SidebarRow[] = [
 describe('patching a sidebar page with a pushed conversation', () => {
   it('updates a conversation in place when only its title or task badge changed', () => {
     const next = patchedPage(page, summary('a', { folderId: 'f1', title: 'Renamed', tasks: { done: 1, total: 3 } }));
-    expect(next?.map((r) => (r.kind === 'conversation' ? [r.conversation.id, r.conversation.title, r.conversation.tasks] : r.kind))).toEqual([
-      'folder',
-      ['a', 'Renamed', { done: 1, total: 3 }],
-      ['b', 'Conversation b', null],
-    ]);
+    expect(
+      next?.map((r) =>
+        r.kind === 'conversation' ? [r.conversation.id, r.conversation.title, r.conversation.tasks] : r.kind,
+      ),
+    ).toEqual(['folder', ['a', 'Renamed', { done: 1, total: 3 }], ['b', 'Conversation b', null]]);
     // The page it was given is left as it was (React sees a new one).
     expect(page[1].kind === 'conversation' && page[1].conversation.title).toBe('Conversation a');
   });
@@ -50,7 +54,10 @@ describe('patching a sidebar page with a pushed conversation', () => {
   it('sets a task badge from tasks:changed, and leaves a page that already shows it', () => {
     const next = badgePatchedPage(page, 'b', { done: 1, total: 4 });
     const b = next?.[2];
-    expect(b?.kind === 'conversation' && [b.conversation.tasks, b.conversation.match]).toEqual([{ done: 1, total: 4 }, { messageId: 7, snippet: 'Conversation [b]' }]);
+    expect(b?.kind === 'conversation' && [b.conversation.tasks, b.conversation.match]).toEqual([
+      { done: 1, total: 4 },
+      { messageId: 7, snippet: 'Conversation [b]' },
+    ]);
     expect(next?.[1]).toBe(page[1]);
     expect(badgePatchedPage(next!, 'b', { done: 1, total: 4 })).toBeNull();
     expect(badgePatchedPage(next!, 'b', null)?.[2]).toMatchObject({ conversation: { id: 'b', tasks: null } });

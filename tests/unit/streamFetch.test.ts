@@ -37,7 +37,11 @@ async function stream(text: string, cuts: number[] = []) {
     fetch: async () => new Response(cutBody(text, cuts), { headers: { 'content-type': 'text/event-stream' } }),
   });
   const client = new OpenAI({ baseURL: 'http://127.0.0.1:9/v1', apiKey: 'x', maxRetries: 0, fetch });
-  const data = await client.chat.completions.create({ model: 'm', stream: true, messages: [{ role: 'user', content: 'go' }] });
+  const data = await client.chat.completions.create({
+    model: 'm',
+    stream: true,
+    messages: [{ role: 'user', content: 'go' }],
+  });
   let read = '';
   for await (const part of data) read += part.choices[0]?.delta?.content ?? '';
   return read;
@@ -54,7 +58,13 @@ describe('streamFetch', () => {
   });
 
   it('turns a JSON body into the complete reply', async () => {
-    const completion = { id: 'c', object: 'chat.completion', created: 0, model: 'm', choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: 'Whole.' } }] };
+    const completion = {
+      id: 'c',
+      object: 'chat.completion',
+      created: 0,
+      model: 'm',
+      choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: 'Whole.' } }],
+    };
     expect(await stream(JSON.stringify(completion), [3])).toBe('Whole.');
   });
 });

@@ -12,7 +12,11 @@ import { taskFixturePerTest } from '../support/taskFixture';
 const f = taskFixturePerTest();
 const who = agentWho('main');
 const plan = (done: number) =>
-  ['Read the code', 'Write the fix', 'Run the tests'].map((title, i) => ({ id: i + 1, title, status: i < done ? 'completed' : i === done ? 'in_progress' : 'pending' }));
+  ['Read the code', 'Write the fix', 'Run the tests'].map((title, i) => ({
+    id: i + 1,
+    title,
+    status: i < done ? 'completed' : i === done ? 'in_progress' : 'pending',
+  }));
 
 beforeEach(async () => {
   f.say('user');

@@ -36,7 +36,12 @@ const copyOf = (list: ListRows): ListRows => ({
 });
 
 const write = fc.oneof(
-  fc.record({ kind: fc.constant('update' as const), at: fc.nat(7), status: fc.constantFrom(...STATUSES), title: fc.constantFrom('A', 'B') }),
+  fc.record({
+    kind: fc.constant('update' as const),
+    at: fc.nat(7),
+    status: fc.constantFrom(...STATUSES),
+    title: fc.constantFrom('A', 'B'),
+  }),
   fc.record({ kind: fc.constant('changedBy' as const), at: fc.nat(7), by: fc.constantFrom(null, 'claude') }),
   fc.record({ kind: fc.constant('position' as const), at: fc.nat(7), position: fc.nat(9) }),
   fc.record({ kind: fc.constant('blockers' as const), at: fc.nat(7), on: fc.array(fc.nat(7), { maxLength: 2 }) }),
@@ -64,7 +69,12 @@ describe('drafts and shown tasks kept between changes', () => {
           } else if (w.kind === 'changedBy') mirror.changedBy(list, target.id, w.by);
           else if (w.kind === 'position') mirror.position(list, target.id, w.position);
           else if (w.kind === 'remove') mirror.remove(list, target.id);
-          else mirror.blockers(list, target.id, w.on.map((i) => list.rows[i % list.rows.length].id).filter((id) => id !== target.id));
+          else
+            mirror.blockers(
+              list,
+              target.id,
+              w.on.map((i) => list.rows[i % list.rows.length].id).filter((id) => id !== target.id),
+            );
           expect(draftFrom(list)).toEqual(draftFrom(copyOf(list)));
           expect(taskListFrom(INFO, list)).toEqual(taskListFrom(INFO, copyOf(list)));
         }

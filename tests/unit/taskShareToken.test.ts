@@ -37,7 +37,7 @@ describe('a secret beside the API keys', () => {
     expect(keys.extra('taskShareToken')).toBe('tok-2');
   });
 
-  it('keeps a bare key from before profiles as the first profile\'s', () => {
+  it("keeps a bare key from before profiles as the first profile's", () => {
     const store = memoryStore('sk-legacy');
     const keys = createProfileKeys(store, () => 'https://legacy.example.com/v1');
     keys.setExtra('taskShareToken', 'tok');

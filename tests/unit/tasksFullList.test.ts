@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { taskBadge } from '../../src/shared/taskProgress';
 import { dumpTaskTables, taskFixturePerTest } from '../support/taskFixture';
 
-const plan = (statuses: string[], titles = ['Set up project', 'Create data models', 'Build UI widget', 'Write tests', 'Ship it']) =>
-  statuses.map((status, i) => ({ id: i + 1, title: titles[i], status }));
+const plan = (
+  statuses: string[],
+  titles = ['Set up project', 'Create data models', 'Build UI widget', 'Write tests', 'Ship it'],
+) => statuses.map((status, i) => ({ id: i + 1, title: titles[i], status }));
 
 const f = taskFixturePerTest();
 
@@ -34,7 +36,13 @@ describe('manage_todo_list', () => {
     await manage(plan(['in_progress', 'pending', 'pending', 'pending', 'pending']));
     const result = await manage(plan(['done', 'completed', 'in_progress', 'pending', 'pending']));
     expect(result.content).toBe('Task list updated: 2/5 completed');
-    expect(f.list()!.tasks.map((t) => t.status)).toEqual(['completed', 'completed', 'in_progress', 'pending', 'pending']);
+    expect(f.list()!.tasks.map((t) => t.status)).toEqual([
+      'completed',
+      'completed',
+      'in_progress',
+      'pending',
+      'pending',
+    ]);
     expect(f.list()!.tasks[0].completedAt).not.toBeNull();
   });
 
@@ -54,8 +62,15 @@ describe('manage_todo_list', () => {
     expect(changed.content).toBe('Task list updated: 1/5 completed');
     expect(historyRows()).toBe(history + 1);
     const event = f.db.prepare('SELECT kind, before, after FROM task_events ORDER BY id DESC LIMIT 1').get();
-    expect(event).toEqual({ kind: 'updated', before: '{"id":1,"status":"in_progress"}', after: '{"id":1,"status":"completed"}' });
-    const rowsAfter = f.db.prepare('SELECT seq, status FROM tasks ORDER BY seq').all() as Array<{ seq: number; status: string }>;
+    expect(event).toEqual({
+      kind: 'updated',
+      before: '{"id":1,"status":"in_progress"}',
+      after: '{"id":1,"status":"completed"}',
+    });
+    const rowsAfter = f.db.prepare('SELECT seq, status FROM tasks ORDER BY seq').all() as Array<{
+      seq: number;
+      status: string;
+    }>;
     expect(rowsAfter.map((r) => r.status)).toEqual(['completed', 'pending', 'pending', 'pending', 'pending']);
     expect(f.tasksChanged()).toHaveLength(pushes + 1);
     expect(f.tasksChanged().at(-1)).toEqual({ conversationId: f.conversationId, list: f.list() });
@@ -66,7 +81,9 @@ describe('manage_todo_list', () => {
     const items = plan(['in_progress', 'pending', 'pending', 'pending', 'pending']).filter((t) => t.id !== 4);
     const result = await manage(items);
     expect(result.content).toContain('Task list updated: 0/4 completed');
-    expect(result.content).toMatch(/Warning: task 4 "Write tests" was in the list but is missing from this call, so it was removed/);
+    expect(result.content).toMatch(
+      /Warning: task 4 "Write tests" was in the list but is missing from this call, so it was removed/,
+    );
     expect(f.list()!.tasks.map((t) => t.id)).toEqual([1, 2, 3, 5]);
     // The model can restore it with the same id.
     const restored = await manage(plan(['in_progress', 'pending', 'pending', 'pending', 'pending']));
@@ -77,7 +94,9 @@ describe('manage_todo_list', () => {
     await manage(plan(['in_progress', 'pending', 'pending', 'pending', 'pending']));
     const result = await manage(plan(['completed', 'completed', 'completed', 'completed', 'pending']));
     expect(result.content).toContain('Task list updated: 4/5 completed');
-    expect(result.content).toMatch(/Warning: 4 tasks changed status in one call \(1–4\)\. Mark each task completed as soon as it is done/);
+    expect(result.content).toMatch(
+      /Warning: 4 tasks changed status in one call \(1–4\)\. Mark each task completed as soon as it is done/,
+    );
     const three = await manage(plan(['completed', 'completed', 'pending', 'pending', 'in_progress']));
     expect(three.content).not.toContain('changed status in one call');
   });
@@ -88,10 +107,26 @@ describe('manage_todo_list', () => {
   });
 
   it.each([
-    ['an unknown status', plan(['in_progress', 'wip', 'pending']), /todoList\[1\] \(id 2\): Unknown status "wip"\. Use one of: not-started, pending, in-progress, in_progress, completed, done, cancelled/],
-    ['two tasks in progress', plan(['in_progress', 'in_progress', 'pending']), /Only one task may be in_progress at a time; tasks 1 and 2 are/],
-    ['an empty title', [{ id: 1, title: '  ', status: 'pending' }, ...plan(['pending', 'pending']).map((t) => ({ ...t, id: t.id + 1 }))], /todoList\[0\] \(id 1\): title must not be empty/],
-    ['duplicate ids', [...plan(['pending', 'pending']), { id: 2, title: 'Again', status: 'pending' }], /Task ids must be unique in a list: 2 used more than once/],
+    [
+      'an unknown status',
+      plan(['in_progress', 'wip', 'pending']),
+      /todoList\[1\] \(id 2\): Unknown status "wip"\. Use one of: not-started, pending, in-progress, in_progress, completed, done, cancelled/,
+    ],
+    [
+      'two tasks in progress',
+      plan(['in_progress', 'in_progress', 'pending']),
+      /Only one task may be in_progress at a time; tasks 1 and 2 are/,
+    ],
+    [
+      'an empty title',
+      [{ id: 1, title: '  ', status: 'pending' }, ...plan(['pending', 'pending']).map((t) => ({ ...t, id: t.id + 1 }))],
+      /todoList\[0\] \(id 1\): title must not be empty/,
+    ],
+    [
+      'duplicate ids',
+      [...plan(['pending', 'pending']), { id: 2, title: 'Again', status: 'pending' }],
+      /Task ids must be unique in a list: 2 used more than once/,
+    ],
     ['a bad id', [{ id: 'seven', title: 'Seven', status: 'pending' }], /Invalid arguments for manage_todo_list/],
   ])('rejects %s and writes nothing', async (_name, items, message) => {
     await manage(plan(['completed', 'in_progress', 'pending']));
@@ -133,14 +168,22 @@ describe('manage_todo_list', () => {
 
   it('keeps descriptions and activeForm unless the call changes them, and records events with actor model', async () => {
     await manage([
-      { id: 1, title: 'Write tests', description: 'Unit and property', activeForm: 'Writing tests', status: 'in_progress' },
+      {
+        id: 1,
+        title: 'Write tests',
+        description: 'Unit and property',
+        activeForm: 'Writing tests',
+        status: 'in_progress',
+      },
       { id: 2, title: 'Review', status: 'pending' },
       { id: 3, title: 'Release', status: 'pending' },
     ]);
     await manage(plan(['in_progress', 'pending', 'pending'], ['Write tests', 'Review code', 'Release']));
     const task = f.list()!.tasks[0];
     expect([task.description, task.activeForm]).toEqual(['Unit and property', 'Writing tests']);
-    const rows = f.db.prepare('SELECT actor, kind, before, after FROM task_events ORDER BY id').all() as Array<Record<string, string>>;
+    const rows = f.db.prepare('SELECT actor, kind, before, after FROM task_events ORDER BY id').all() as Array<
+      Record<string, string>
+    >;
     expect(rows.map((r) => [r.actor, r.kind])).toEqual([
       ['model', 'created'],
       ['model', 'created'],
@@ -180,9 +223,19 @@ describe('lifecycle', () => {
     expect(f.list()!.tasks.every((t) => t.status === 'completed')).toBe(true);
 
     // Same turn: another call updates the finished list rather than replacing it.
-    const same = await manage(plan(['completed', 'completed', 'completed', 'in_progress'], ['Set up project', 'Create data models', 'Build UI widget', 'Fix a late bug']));
+    const same = await manage(
+      plan(
+        ['completed', 'completed', 'completed', 'in_progress'],
+        ['Set up project', 'Create data models', 'Build UI widget', 'Fix a late bug'],
+      ),
+    );
     expect(same.content).toBe('Task list updated: 3/4 completed');
-    await manage(plan(['completed', 'completed', 'completed', 'completed'], ['Set up project', 'Create data models', 'Build UI widget', 'Fix a late bug']));
+    await manage(
+      plan(
+        ['completed', 'completed', 'completed', 'completed'],
+        ['Set up project', 'Create data models', 'Build UI widget', 'Fix a late bug'],
+      ),
+    );
     const finished = f.list()!;
 
     // The user writes again; a new plan closes the finished list (kept in history).
@@ -220,7 +273,11 @@ describe('lifecycle', () => {
     await f.callJson('task_update', { taskId: 2, status: 'completed' });
     f.say('user', 'Next job');
     const fresh = await f.callJson('task_create', { title: 'New job' });
-    expect(fresh).toMatchObject({ ok: true, task: { id: 1, title: 'New job' }, note: expect.stringContaining('Started a new task list') });
+    expect(fresh).toMatchObject({
+      ok: true,
+      task: { id: 1, title: 'New job' },
+      note: expect.stringContaining('Started a new task list'),
+    });
     expect(f.tasks.history(f.conversationId)).toHaveLength(2);
   });
 
@@ -238,7 +295,9 @@ describe('transactions', () => {
   it('a write failing half-way leaves nothing behind', async () => {
     await manage(plan(['in_progress', 'pending', 'pending']));
     // Make the third insert of the next call fail inside SQLite, after two rows went in.
-    f.db.exec(`CREATE TRIGGER boom BEFORE INSERT ON tasks WHEN new.title = 'Explode' BEGIN SELECT RAISE(ABORT, 'disk on fire'); END;`);
+    f.db.exec(
+      `CREATE TRIGGER boom BEFORE INSERT ON tasks WHEN new.title = 'Explode' BEGIN SELECT RAISE(ABORT, 'disk on fire'); END;`,
+    );
     const before = dumpTaskTables(f.db);
     const result = await manage([
       { id: 1, title: 'Set up project', status: 'completed' },

@@ -11,10 +11,20 @@ async function fiveTasks() {
 
 describe('granular task tools', () => {
   it('task_create numbers tasks 1..n and answers JSON', async () => {
-    const first = await f.callJson('task_create', { title: '  Set up database ', activeForm: 'Setting up the database' });
+    const first = await f.callJson('task_create', {
+      title: '  Set up database ',
+      activeForm: 'Setting up the database',
+    });
     expect(first).toEqual({
       ok: true,
-      task: { id: 1, title: 'Set up database', status: 'pending', activeForm: 'Setting up the database', owner: 'main', blockedBy: [] },
+      task: {
+        id: 1,
+        title: 'Set up database',
+        status: 'pending',
+        activeForm: 'Setting up the database',
+        owner: 'main',
+        blockedBy: [],
+      },
       progress: '0/1 completed',
     });
     const second = await f.callJson('task_create', { title: 'Create API', blockedBy: [1] });
@@ -26,7 +36,11 @@ describe('granular task tools', () => {
   });
 
   it('task_list takes an empty argument string', async () => {
-    expect(await f.callJson('task_list', '')).toMatchObject({ ok: true, tasks: [], note: expect.stringContaining('no open task list') });
+    expect(await f.callJson('task_list', '')).toMatchObject({
+      ok: true,
+      tasks: [],
+      note: expect.stringContaining('no open task list'),
+    });
     await fiveTasks();
     const listed = await f.callJson('task_list', '');
     expect(listed).toMatchObject({ ok: true, progress: '0/5 completed' });
@@ -52,11 +66,17 @@ describe('granular task tools', () => {
     const refused = await f.callJson('task_update', { taskId: 4, status: 'in_progress' });
     expect(refused).toEqual({
       ok: false,
-      error: 'Task 4 cannot be started: it is blocked by 2 and 3, which are not completed yet. Finish them first or remove the dependency.',
+      error:
+        'Task 4 cannot be started: it is blocked by 2 and 3, which are not completed yet. Finish them first or remove the dependency.',
     });
     await f.callJson('task_update', { taskId: 1, status: 'in_progress' });
     const done = await f.callJson('task_update', { taskId: 1, status: 'done' });
-    expect(done).toMatchObject({ ok: true, task: { id: 1, status: 'completed' }, unblocked: [2], progress: '1/5 completed' });
+    expect(done).toMatchObject({
+      ok: true,
+      task: { id: 1, status: 'completed' },
+      unblocked: [2],
+      progress: '1/5 completed',
+    });
     expect(f.list()!.tasks.find((t) => t.id === 2)!.openBlockers).toEqual([]);
     expect(await f.callJson('task_update', { taskId: 2, status: 'in_progress' })).toMatchObject({ ok: true });
   });
@@ -67,9 +87,14 @@ describe('granular task tools', () => {
     await f.callJson('task_update', { taskId: 3, addBlockedBy: [2] });
     const before = dumpTaskTables(f.db);
     const cycle = await f.callJson('task_update', { taskId: 1, addBlockedBy: [3] });
-    expect(cycle).toEqual({ ok: false, error: 'Dependencies would form a cycle: 1 → 3 → 2 → 1. Remove one of these dependencies.' });
+    expect(cycle).toEqual({
+      ok: false,
+      error: 'Dependencies would form a cycle: 1 → 3 → 2 → 1. Remove one of these dependencies.',
+    });
     expect(dumpTaskTables(f.db)).toEqual(before);
-    expect(await f.callJson('task_update', { taskId: 1, addBlockedBy: [1] })).toMatchObject({ error: 'Task 1 cannot be blocked by itself.' });
+    expect(await f.callJson('task_update', { taskId: 1, addBlockedBy: [1] })).toMatchObject({
+      error: 'Task 1 cannot be blocked by itself.',
+    });
     expect(await f.callJson('task_create', { title: 'X', blockedBy: [9] })).toMatchObject({
       ok: false,
       error: 'blockedBy: Task 9 not found (this list has tasks 1–5).',
@@ -102,20 +127,43 @@ describe('granular task tools', () => {
     await f.callJson('task_create', { title: 'API', blockedBy: [1] });
     expect(await f.callJson('task_get', { taskId: '1' })).toEqual({
       ok: true,
-      task: { id: 1, title: 'Schema', status: 'pending', description: 'Tables and indexes', owner: 'main', blockedBy: [], blocks: [2] },
+      task: {
+        id: 1,
+        title: 'Schema',
+        status: 'pending',
+        description: 'Tables and indexes',
+        owner: 'main',
+        blockedBy: [],
+        blocks: [2],
+      },
     });
   });
 
   it('task_update edits fields, and says when nothing changed', async () => {
     await f.callJson('task_create', { title: 'Schema' });
-    const edited = await f.callJson('task_update', { taskId: 1, title: 'Design schema', description: 'Tables', activeForm: 'Designing schema' });
-    expect(edited).toMatchObject({ ok: true, task: { title: 'Design schema', description: 'Tables', activeForm: 'Designing schema' } });
-    expect(await f.callJson('task_update', { taskId: 1, title: 'Design schema' })).toMatchObject({ ok: true, note: 'Nothing changed.' });
+    const edited = await f.callJson('task_update', {
+      taskId: 1,
+      title: 'Design schema',
+      description: 'Tables',
+      activeForm: 'Designing schema',
+    });
+    expect(edited).toMatchObject({
+      ok: true,
+      task: { title: 'Design schema', description: 'Tables', activeForm: 'Designing schema' },
+    });
+    expect(await f.callJson('task_update', { taskId: 1, title: 'Design schema' })).toMatchObject({
+      ok: true,
+      note: 'Nothing changed.',
+    });
     expect(await f.callJson('task_update', { taskId: 1, status: 'wip' })).toEqual({
       ok: false,
-      error: 'Unknown status "wip". Use one of: not-started, pending, in-progress, in_progress, completed, done, cancelled.',
+      error:
+        'Unknown status "wip". Use one of: not-started, pending, in-progress, in_progress, completed, done, cancelled.',
     });
-    expect(await f.callJson('task_update', { taskId: 1, title: '' })).toEqual({ ok: false, error: 'title must not be empty.' });
+    expect(await f.callJson('task_update', { taskId: 1, title: '' })).toEqual({
+      ok: false,
+      error: 'title must not be empty.',
+    });
   });
 
   it('task_delete removes a task and frees what it blocked; the last one closes the list', async () => {
@@ -129,7 +177,9 @@ describe('granular task tools', () => {
     });
     expect(f.list()!.tasks.map((t) => [t.id, t.blockedBy])).toEqual([[2, []]]);
     // The deleted task's history stays, naming no task any more: all of it, not only the last event.
-    const deleted = f.db.prepare("SELECT task_id, list_id, before FROM task_events WHERE kind = 'deleted'").get() as Record<string, unknown>;
+    const deleted = f.db
+      .prepare("SELECT task_id, list_id, before FROM task_events WHERE kind = 'deleted'")
+      .get() as Record<string, unknown>;
     expect(deleted.task_id).toBeNull();
     expect(f.db.prepare("SELECT kind, task_id FROM task_events WHERE kind <> 'updated' ORDER BY id").all()).toEqual([
       { kind: 'created', task_id: null },
@@ -138,7 +188,10 @@ describe('granular task tools', () => {
     ]);
     expect(deleted.list_id).toBe(f.list()!.id);
     expect(JSON.parse(deleted.before as string)).toMatchObject({ id: 1, title: 'Schema' });
-    expect(await f.callJson('task_delete', { taskId: 2 })).toMatchObject({ ok: true, progress: expect.stringContaining('closed') });
+    expect(await f.callJson('task_delete', { taskId: 2 })).toMatchObject({
+      ok: true,
+      progress: expect.stringContaining('closed'),
+    });
     expect(f.list()).toBeNull();
   });
 

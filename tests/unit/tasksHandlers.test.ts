@@ -30,7 +30,12 @@ async function ok(method: string, params: Record<string, unknown>): Promise<Task
 }
 
 const lastEvents = (n: number) =>
-  (f.db.prepare('SELECT actor, kind FROM task_events ORDER BY id DESC LIMIT ?').all(n) as Array<{ actor: string; kind: string }>).reverse();
+  (
+    f.db.prepare('SELECT actor, kind FROM task_events ORDER BY id DESC LIMIT ?').all(n) as Array<{
+      actor: string;
+      kind: string;
+    }>
+  ).reverse();
 
 describe('the user edits the list from the header', () => {
   it('tasks:get returns the open list', async () => {
@@ -76,11 +81,41 @@ describe('the user edits the list from the header', () => {
   });
 
   it.each([
-    ['an unknown task', 'tasks:update', { taskId: 9, patch: { status: 'completed' } }, 'not_found', 'Task 9 not found (this list has tasks 1–4)'],
-    ['a second task in progress', 'tasks:update', { taskId: 3, patch: { status: 'in_progress' } }, 'conflict', 'Only one task may be in_progress at a time'],
-    ['an empty title', 'tasks:update', { taskId: 3, patch: { title: '   ' } }, 'invalid_request', 'title must not be empty'],
-    ['an unknown status word', 'tasks:update', { taskId: 3, patch: { status: 'done' } }, 'invalid_request', 'patch.status'],
-    ['a reorder that drops a task', 'tasks:reorder', { order: [1, 2, 3] }, 'conflict', 'The new order must list tasks 1–4 once each (missing 4)'],
+    [
+      'an unknown task',
+      'tasks:update',
+      { taskId: 9, patch: { status: 'completed' } },
+      'not_found',
+      'Task 9 not found (this list has tasks 1–4)',
+    ],
+    [
+      'a second task in progress',
+      'tasks:update',
+      { taskId: 3, patch: { status: 'in_progress' } },
+      'conflict',
+      'Only one task may be in_progress at a time',
+    ],
+    [
+      'an empty title',
+      'tasks:update',
+      { taskId: 3, patch: { title: '   ' } },
+      'invalid_request',
+      'title must not be empty',
+    ],
+    [
+      'an unknown status word',
+      'tasks:update',
+      { taskId: 3, patch: { status: 'done' } },
+      'invalid_request',
+      'patch.status',
+    ],
+    [
+      'a reorder that drops a task',
+      'tasks:reorder',
+      { order: [1, 2, 3] },
+      'conflict',
+      'The new order must list tasks 1–4 once each (missing 4)',
+    ],
     ['a reorder with a stranger', 'tasks:reorder', { order: [1, 2, 3, 4, 7] }, 'conflict', 'unknown 7'],
     ['deleting an unknown task', 'tasks:delete', { taskId: 8 }, 'not_found', 'Task 8 not found'],
   ])('refuses %s, changing nothing', async (_name, method, params, code, message) => {
@@ -96,7 +131,10 @@ describe('the user edits the list from the header', () => {
 
   it('"Clear tasks" closes the list, keeps it in history, and the badge goes', async () => {
     const listed = await dispatch('conversations:list', {});
-    expect(listed.ok && (listed.value as { items: Array<{ tasks: unknown }> }).items[0].tasks).toEqual({ done: 1, total: 4 });
+    expect(listed.ok && (listed.value as { items: Array<{ tasks: unknown }> }).items[0].tasks).toEqual({
+      done: 1,
+      total: 4,
+    });
     expect(await ok('tasks:clear', {})).toBeNull();
     expect(await ok('tasks:get', {})).toBeNull();
     expect(f.tasksChanged().at(-1)).toEqual({ conversationId: f.conversationId, list: null });
@@ -105,8 +143,15 @@ describe('the user edits the list from the header', () => {
     expect(after.ok && (after.value as { items: Array<{ tasks: unknown }> }).items[0].tasks).toBeNull();
     // Clearing again is harmless; editing without a list says so.
     expect(await ok('tasks:clear', {})).toBeNull();
-    const edit = await dispatch('tasks:update', { conversationId: f.conversationId, taskId: 1, patch: { status: 'completed' } });
-    expect(edit).toEqual({ ok: false, error: { code: 'not_found', message: 'This conversation has no open task list.' } });
+    const edit = await dispatch('tasks:update', {
+      conversationId: f.conversationId,
+      taskId: 1,
+      patch: { status: 'completed' },
+    });
+    expect(edit).toEqual({
+      ok: false,
+      error: { code: 'not_found', message: 'This conversation has no open task list.' },
+    });
   });
 
   it('adding to a conversation without a list starts one at id 1', async () => {

@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { closestKey, explainInvalid, sentence } from '../../src/main/core/tools/argumentErrors';
 import { dumpTaskTables, taskFixturePerTest } from '../support/taskFixture';
 
-const items = (n: number, status = 'pending') => Array.from({ length: n }, (_, i) => ({ id: i + 1, title: `Step number ${i + 1}`, status }));
+const items = (n: number, status = 'pending') =>
+  Array.from({ length: n }, (_, i) => ({ id: i + 1, title: `Step number ${i + 1}`, status }));
 
 const f = taskFixturePerTest();
 
@@ -29,8 +30,16 @@ describe('manage_todo_list peer parity', () => {
   });
 
   it.each([
-    ['a JSON string of an object', JSON.stringify({ id: 1 }), 'Invalid arguments for manage_todo_list: todoList must be an array.'],
-    ['a string that is not JSON', '1. plan 2. build', 'Invalid arguments for manage_todo_list: todoList must be an array.'],
+    [
+      'a JSON string of an object',
+      JSON.stringify({ id: 1 }),
+      'Invalid arguments for manage_todo_list: todoList must be an array.',
+    ],
+    [
+      'a string that is not JSON',
+      '1. plan 2. build',
+      'Invalid arguments for manage_todo_list: todoList must be an array.',
+    ],
   ])('refuses %s, changing nothing', async (_case, todoList, message) => {
     await f.call('manage_todo_list', { todoList: items(3) });
     const before = dumpTaskTables(f.db);
@@ -40,7 +49,11 @@ describe('manage_todo_list peer parity', () => {
 
   it("names the peers' key and the one it meant", async () => {
     const result = await f.call('manage_todo_list', { todos: items(3) });
-    expect(result).toEqual({ ok: false, content: "Invalid arguments for manage_todo_list: unknown key 'todos'; did you mean 'todoList'?", outcome: 'error' });
+    expect(result).toEqual({
+      ok: false,
+      content: "Invalid arguments for manage_todo_list: unknown key 'todos'; did you mean 'todoList'?",
+      outcome: 'error',
+    });
     expect(f.list()).toBeNull();
   });
 
@@ -50,7 +63,10 @@ describe('manage_todo_list peer parity', () => {
   });
 
   it('an empty todoList with no open list says there is nothing to clear', async () => {
-    expect(await f.call('manage_todo_list', { todoList: [] })).toEqual({ ok: true, content: 'There is no open task list; nothing to clear.' });
+    expect(await f.call('manage_todo_list', { todoList: [] })).toEqual({
+      ok: true,
+      content: 'There is no open task list; nothing to clear.',
+    });
     expect(f.tasksChanged()).toEqual([]);
   });
 
@@ -81,7 +97,9 @@ describe('manage_todo_list peer parity', () => {
     for (const [name, args] of calls) {
       await f.call('task_update', { taskId: 1, status: 'pending' });
       const result = await f.call(name, args);
-      const text = result.content.startsWith('{') ? String((JSON.parse(result.content) as { error?: string }).error) : result.content;
+      const text = result.content.startsWith('{')
+        ? String((JSON.parse(result.content) as { error?: string }).error)
+        : result.content;
       expect(text, `${name} ${JSON.stringify(args)}`).toMatch(/[.!?]$/);
       expect(text).not.toMatch(/ a int\b|undefined/);
     }

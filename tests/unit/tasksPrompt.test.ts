@@ -3,7 +3,11 @@ import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Task, TaskList } from '../../src/shared/tasks';
 import type { TaskToolStyle } from '../../src/shared/settings';
-import { describeUserChanges, renderTaskListBlock, createTaskPromptProvider } from '../../src/main/core/tasks/taskPrompt';
+import {
+  describeUserChanges,
+  renderTaskListBlock,
+  createTaskPromptProvider,
+} from '../../src/main/core/tasks/taskPrompt';
 import { guidanceFor } from '../../src/main/core/tasks/taskPlanning';
 import { createTaskTools, FULL_LIST_TOOLS, GRANULAR_TOOLS } from '../../src/main/core/tasks/taskTools';
 import { USER } from '../../src/main/core/tasks/taskService';
@@ -27,7 +31,13 @@ const task = (id: number, status: Task['status'], title: string, extra: Partial<
   lastMessageId: null,
   ...extra,
 });
-const list = (tasks: Task[]): TaskList => ({ id: 1, conversationId: '00000000-0000-4000-8000-000000000000', createdAt: 1, closedAt: null, tasks });
+const list = (tasks: Task[]): TaskList => ({
+  id: 1,
+  conversationId: '00000000-0000-4000-8000-000000000000',
+  createdAt: 1,
+  closedAt: null,
+  tasks,
+});
 
 describe('the <taskList> block', () => {
   it.each([
@@ -87,16 +97,72 @@ const ev = (kind: string, before: unknown, after: unknown, actor = 'user', listI
 
 describe('the user-change line', () => {
   it.each([
-    { name: 'the example from the issue', events: [ev('updated', { id: 3, status: 'pending' }, { id: 3, status: 'completed' }), ev('updated', { id: 4, title: 'A' }, { id: 4, title: 'B' })], line: 'The user marked task 3 completed and renamed task 4.' },
-    { name: 'nothing from the user', events: [ev('updated', { id: 3, status: 'pending' }, { id: 3, status: 'completed' }, 'model')], line: null },
-    { name: 'a change undone is no change', events: [ev('updated', { id: 3, status: 'pending' }, { id: 3, status: 'completed' }), ev('updated', { id: 3, status: 'completed' }, { id: 3, status: 'pending' })], line: null },
-    { name: 'same change on two tasks', events: [ev('updated', { id: 2, status: 'completed' }, { id: 2, status: 'pending' }), ev('updated', { id: 5, status: 'completed' }, { id: 5, status: 'pending' })], line: 'The user marked tasks 2 and 5 pending.' },
-    { name: 'in progress reads naturally', events: [ev('updated', { id: 2, status: 'pending' }, { id: 2, status: 'in_progress' })], line: 'The user marked task 2 in progress.' },
-    { name: 'added, deleted, reordered', events: [ev('created', null, { id: 6, title: 'New' }), ev('deleted', { id: 2, title: 'Old' }, null), ev('reordered', [1, 3], [3, 1])], line: 'The user added task 6, deleted task 2 and reordered the tasks.' },
-    { name: 'added then deleted is nothing', events: [ev('created', null, { id: 6, title: 'New' }), ev('deleted', { id: 6, title: 'New' }, null)], line: null },
-    { name: 'cleared', events: [ev('updated', { id: 3, status: 'pending' }, { id: 3, status: 'completed' }), ev('closed', null, { reason: 'clear-tasks' })], line: 'The user cleared the task list.' },
+    {
+      name: 'the example from the issue',
+      events: [
+        ev('updated', { id: 3, status: 'pending' }, { id: 3, status: 'completed' }),
+        ev('updated', { id: 4, title: 'A' }, { id: 4, title: 'B' }),
+      ],
+      line: 'The user marked task 3 completed and renamed task 4.',
+    },
+    {
+      name: 'nothing from the user',
+      events: [ev('updated', { id: 3, status: 'pending' }, { id: 3, status: 'completed' }, 'model')],
+      line: null,
+    },
+    {
+      name: 'a change undone is no change',
+      events: [
+        ev('updated', { id: 3, status: 'pending' }, { id: 3, status: 'completed' }),
+        ev('updated', { id: 3, status: 'completed' }, { id: 3, status: 'pending' }),
+      ],
+      line: null,
+    },
+    {
+      name: 'same change on two tasks',
+      events: [
+        ev('updated', { id: 2, status: 'completed' }, { id: 2, status: 'pending' }),
+        ev('updated', { id: 5, status: 'completed' }, { id: 5, status: 'pending' }),
+      ],
+      line: 'The user marked tasks 2 and 5 pending.',
+    },
+    {
+      name: 'in progress reads naturally',
+      events: [ev('updated', { id: 2, status: 'pending' }, { id: 2, status: 'in_progress' })],
+      line: 'The user marked task 2 in progress.',
+    },
+    {
+      name: 'added, deleted, reordered',
+      events: [
+        ev('created', null, { id: 6, title: 'New' }),
+        ev('deleted', { id: 2, title: 'Old' }, null),
+        ev('reordered', [1, 3], [3, 1]),
+      ],
+      line: 'The user added task 6, deleted task 2 and reordered the tasks.',
+    },
+    {
+      name: 'added then deleted is nothing',
+      events: [ev('created', null, { id: 6, title: 'New' }), ev('deleted', { id: 6, title: 'New' }, null)],
+      line: null,
+    },
+    {
+      name: 'cleared',
+      events: [
+        ev('updated', { id: 3, status: 'pending' }, { id: 3, status: 'completed' }),
+        ev('closed', null, { reason: 'clear-tasks' }),
+      ],
+      line: 'The user cleared the task list.',
+    },
     { name: 'closing by /clear or an edit is not news', events: [ev('closed', null, { reason: 'edit' })], line: null },
-    { name: 'another agent over MCP, after the user', events: [ev('updated', { id: 1, status: 'pending' }, { id: 1, status: 'completed' }), ev('updated', { id: 2, status: 'pending' }, { id: 2, status: 'completed' }, 'mcp:claude-code'), ev('updated', { id: 3, title: 'A' }, { id: 3, title: 'B' }, 'mcp:claude-code')], line: 'The user marked task 1 completed. claude-code (another agent, over MCP) marked task 2 completed and renamed task 3.' },
+    {
+      name: 'another agent over MCP, after the user',
+      events: [
+        ev('updated', { id: 1, status: 'pending' }, { id: 1, status: 'completed' }),
+        ev('updated', { id: 2, status: 'pending' }, { id: 2, status: 'completed' }, 'mcp:claude-code'),
+        ev('updated', { id: 3, title: 'A' }, { id: 3, title: 'B' }, 'mcp:claude-code'),
+      ],
+      line: 'The user marked task 1 completed. claude-code (another agent, over MCP) marked task 2 completed and renamed task 3.',
+    },
   ])('$name', ({ events, line }) => {
     expect(describeUserChanges(events)).toBe(line);
   });
@@ -116,7 +182,12 @@ describe('task-planning guidance', () => {
   });
 
   it('reads the editable Markdown file', () => {
-    expect(guidanceFor('granular', '<!-- note -->\n<!-- all -->\nShared\n<!-- full-list -->\nFull\n<!-- granular -->\nGranular')).toBe('Shared\nGranular');
+    expect(
+      guidanceFor(
+        'granular',
+        '<!-- note -->\n<!-- all -->\nShared\n<!-- full-list -->\nFull\n<!-- granular -->\nGranular',
+      ),
+    ).toBe('Shared\nGranular');
   });
 });
 
@@ -163,7 +234,9 @@ describe('the prompt provider', () => {
     const section = provider.systemSection(ctx())!;
     expect(section).toContain('task_create');
     expect(section).not.toContain('manage_todo_list');
-    expect(section.endsWith('<taskList>\n- [pending] (1) Plan the trip\nProgress: 0/1 completed\n</taskList>')).toBe(true);
+    expect(section.endsWith('<taskList>\n- [pending] (1) Plan the trip\nProgress: 0/1 completed\n</taskList>')).toBe(
+      true,
+    );
   });
 
   it('tells the model once what the user changed, after the request was sent', async () => {

@@ -37,7 +37,17 @@ const ids = fc.oneof(
   { weight: 1, arbitrary: fc.array(taskId, { maxLength: 2 }) },
 );
 const agent = fc.constantFrom('main', 'main', 'main', 'worker-1');
-const garbage = fc.constantFrom('', '{', '[]', 'null', '"x"', '{"todoList": 5}', '{"taskId": {}}', '{"title": ["a"]}', '{"blockedBy": "1"}');
+const garbage = fc.constantFrom(
+  '',
+  '{',
+  '[]',
+  'null',
+  '"x"',
+  '{"todoList": 5}',
+  '{"taskId": {}}',
+  '{"title": ["a"]}',
+  '{"blockedBy": "1"}',
+);
 
 type Command =
   | { kind: 'tool'; name: string; args: unknown; agent: string }
@@ -55,7 +65,9 @@ const userCommand: fc.Arbitrary<Command> = fc.oneof(
     arbitrary: fc
       .record({
         taskId: fc.integer({ min: 0, max: 6 }),
-        status: fc.option(fc.constantFrom('pending', 'in_progress', 'completed', 'cancelled', 'done'), { nil: undefined }),
+        status: fc.option(fc.constantFrom('pending', 'in_progress', 'completed', 'cancelled', 'done'), {
+          nil: undefined,
+        }),
         title: fc.option(fc.constantFrom('Renamed', '  ', 'x'.repeat(201)), { nil: undefined }),
       })
       .map(({ taskId: id, status: st, title: ti }): Command => ({
@@ -64,8 +76,18 @@ const userCommand: fc.Arbitrary<Command> = fc.oneof(
         params: { taskId: id, patch: { ...(st ? { status: st } : {}), ...(ti ? { title: ti } : {}) } },
       })),
   },
-  { weight: 2, arbitrary: fc.constantFrom('Added by user', 'Added by user', '  ').map((t): Command => ({ kind: 'user', method: 'tasks:add', params: { title: t } })) },
-  { weight: 1, arbitrary: fc.integer({ min: 0, max: 6 }).map((id): Command => ({ kind: 'user', method: 'tasks:delete', params: { taskId: id } })) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .constantFrom('Added by user', 'Added by user', '  ')
+      .map((t): Command => ({ kind: 'user', method: 'tasks:add', params: { title: t } })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .integer({ min: 0, max: 6 })
+      .map((id): Command => ({ kind: 'user', method: 'tasks:delete', params: { taskId: id } })),
+  },
   {
     weight: 2,
     arbitrary: fc
@@ -85,17 +107,47 @@ const fullListCommand: fc.Arbitrary<Command> = fc.oneof(
           {
             weight: 6,
             arbitrary: fc
-              .tuple(fc.array(fc.record({ title, status, activeForm: optionalText, description: optionalText }, { requiredKeys: ['title', 'status'] }), { maxLength: 6 }), fc.integer({ min: 0, max: 8 }))
-              .map(([items, skip]) => items.map((item, i) => ({ id: i + 1, ...item })).filter((item) => item.id !== skip)),
+              .tuple(
+                fc.array(
+                  fc.record(
+                    { title, status, activeForm: optionalText, description: optionalText },
+                    { requiredKeys: ['title', 'status'] },
+                  ),
+                  { maxLength: 6 },
+                ),
+                fc.integer({ min: 0, max: 8 }),
+              )
+              .map(([items, skip]) =>
+                items.map((item, i) => ({ id: i + 1, ...item })).filter((item) => item.id !== skip),
+              ),
           },
           // …and sometimes any ids at all.
-          { weight: 1, arbitrary: fc.array(fc.record({ id: taskId, title, status, activeForm: optionalText, description: optionalText }, { requiredKeys: ['id', 'title', 'status'] }), { maxLength: 6 }) },
+          {
+            weight: 1,
+            arbitrary: fc.array(
+              fc.record(
+                { id: taskId, title, status, activeForm: optionalText, description: optionalText },
+                { requiredKeys: ['id', 'title', 'status'] },
+              ),
+              { maxLength: 6 },
+            ),
+          },
         ),
         agent,
       })
-      .map(({ items, agent: a }): Command => ({ kind: 'tool', name: 'manage_todo_list', args: { todoList: items }, agent: a })),
+      .map(({ items, agent: a }): Command => ({
+        kind: 'tool',
+        name: 'manage_todo_list',
+        args: { todoList: items },
+        agent: a,
+      })),
   },
-  { weight: 1, arbitrary: fc.record({ text: garbage, agent }).map(({ text, agent: a }): Command => ({ kind: 'raw', name: 'manage_todo_list', text, agent: a })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .record({ text: garbage, agent })
+      .map(({ text, agent: a }): Command => ({ kind: 'raw', name: 'manage_todo_list', text, agent: a })),
+  },
   { weight: 3, arbitrary: userCommand },
   { weight: 1, arbitrary: fc.constant<Command>({ kind: 'turn' }) },
   { weight: 1, arbitrary: fc.constantFrom<Command>({ kind: 'forget' }, { kind: 'elsewhere' }) },
@@ -105,7 +157,16 @@ const granularCommand: fc.Arbitrary<Command> = fc.oneof(
   {
     weight: 6,
     arbitrary: fc
-      .record({ title, description: optionalText, activeForm: optionalText, blockedBy: fc.option(ids, { nil: undefined }), agent }, { requiredKeys: ['title', 'agent'] })
+      .record(
+        {
+          title,
+          description: optionalText,
+          activeForm: optionalText,
+          blockedBy: fc.option(ids, { nil: undefined }),
+          agent,
+        },
+        { requiredKeys: ['title', 'agent'] },
+      )
       .map(({ agent: a, ...args }): Command => ({ kind: 'tool', name: 'task_create', args, agent: a })),
   },
   {
@@ -117,8 +178,21 @@ const granularCommand: fc.Arbitrary<Command> = fc.oneof(
       )
       .map(({ agent: a, ...args }): Command => ({ kind: 'tool', name: 'task_update', args, agent: a })),
   },
-  { weight: 1, arbitrary: fc.record({ taskId, agent }).map(({ taskId: id, agent: a }): Command => ({ kind: 'tool', name: 'task_delete', args: { taskId: id }, agent: a })) },
-  { weight: 1, arbitrary: fc.record({ taskId, agent }).map(({ taskId: id, agent: a }): Command => ({ kind: 'tool', name: 'task_get', args: { taskId: id }, agent: a })) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ taskId, agent }).map(({ taskId: id, agent: a }): Command => ({
+      kind: 'tool',
+      name: 'task_delete',
+      args: { taskId: id },
+      agent: a,
+    })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .record({ taskId, agent })
+      .map(({ taskId: id, agent: a }): Command => ({ kind: 'tool', name: 'task_get', args: { taskId: id }, agent: a })),
+  },
   { weight: 1, arbitrary: fc.constant<Command>({ kind: 'raw', name: 'task_list', text: '', agent: 'main' }) },
   {
     weight: 1,
@@ -138,7 +212,10 @@ let dispatch: ReturnType<typeof createDispatcher>;
 beforeAll(() => {
   dir = makeTempDir();
   f = createTaskFixture(dir);
-  dispatch = createDispatcher({ ...taskHandlers({ tasks: f.tasks, conversations: f.conversations }) } as Handlers, () => {});
+  dispatch = createDispatcher(
+    { ...taskHandlers({ tasks: f.tasks, conversations: f.conversations }) } as Handlers,
+    () => {},
+  );
 });
 afterAll(() => {
   f.close();
@@ -146,7 +223,10 @@ afterAll(() => {
 });
 
 /** Runs one command; says whether it failed (and so must have written nothing). */
-async function run(command: Command, conversationId: string): Promise<{ failed: boolean; readOnly: boolean; text: string }> {
+async function run(
+  command: Command,
+  conversationId: string,
+): Promise<{ failed: boolean; readOnly: boolean; text: string }> {
   const ctx = { conversationId, signal: new AbortController().signal };
   if (command.kind === 'turn') {
     f.messages.insert({ conversationId, role: 'user', content: 'Next, please.' });
@@ -154,12 +234,16 @@ async function run(command: Command, conversationId: string): Promise<{ failed: 
     return { failed: false, readOnly: false, text: '' };
   }
   if (command.kind === 'forget') {
-    f.db.prepare('DELETE FROM messages WHERE id = (SELECT MAX(id) FROM messages WHERE conversation_id = ?)').run(conversationId);
+    f.db
+      .prepare('DELETE FROM messages WHERE id = (SELECT MAX(id) FROM messages WHERE conversation_id = ?)')
+      .run(conversationId);
     return { failed: false, readOnly: false, text: '' };
   }
   if (command.kind === 'elsewhere') {
     f.db
-      .prepare("UPDATE tasks SET description = 'Edited elsewhere', updated_at = updated_at + 1 WHERE id = (SELECT MIN(t.id) FROM tasks t JOIN task_lists l ON l.id = t.list_id WHERE l.conversation_id = ? AND l.closed_at IS NULL)")
+      .prepare(
+        "UPDATE tasks SET description = 'Edited elsewhere', updated_at = updated_at + 1 WHERE id = (SELECT MIN(t.id) FROM tasks t JOIN task_lists l ON l.id = t.list_id WHERE l.conversation_id = ? AND l.closed_at IS NULL)",
+      )
       .run(conversationId);
     return { failed: false, readOnly: false, text: '' };
   }
@@ -174,13 +258,16 @@ async function run(command: Command, conversationId: string): Promise<{ failed: 
   expect(result.content).not.toMatch(/^Tool \w+ failed|Internal error/);
   const readOnly = command.name === 'task_get' || command.name === 'task_list';
   if (!result.ok) return { failed: true, readOnly, text: result.content };
-  if (command.name === 'manage_todo_list') return { failed: result.content.startsWith('Error:'), readOnly, text: result.content };
+  if (command.name === 'manage_todo_list')
+    return { failed: result.content.startsWith('Error:'), readOnly, text: result.content };
   const parsed = JSON.parse(result.content) as { ok: boolean };
   return { failed: !parsed.ok, readOnly, text: result.content };
 }
 
 function checkInvariants(list: TaskList | null, conversationId: string) {
-  const open = f.db.prepare('SELECT COUNT(*) AS n FROM task_lists WHERE conversation_id = ? AND closed_at IS NULL').get(conversationId) as { n: number };
+  const open = f.db
+    .prepare('SELECT COUNT(*) AS n FROM task_lists WHERE conversation_id = ? AND closed_at IS NULL')
+    .get(conversationId) as { n: number };
   expect(open.n).toBe(list ? 1 : 0);
   if (!list) return;
   const tasks = list.tasks;
@@ -245,15 +332,24 @@ async function runSequence(commands: Command[]) {
 
 describe('property: random task calls', () => {
   it(`full-list style with user edits (${RUNS} runs)`, async () => {
-    await fc.assert(fc.asyncProperty(fc.array(fullListCommand, { minLength: 1, maxLength: 12 }), runSequence), { numRuns: RUNS });
+    await fc.assert(fc.asyncProperty(fc.array(fullListCommand, { minLength: 1, maxLength: 12 }), runSequence), {
+      numRuns: RUNS,
+    });
   }, 120_000);
 
   it(`granular style with user edits (${RUNS} runs)`, async () => {
     // Often a few tasks first, so that updates, dependencies and deletes have something to work on.
     const setup = fc.integer({ min: 0, max: 4 }).map((n) =>
-      Array.from({ length: n }, (_, i): Command => ({ kind: 'tool', name: 'task_create', args: { title: `Step ${i + 1}` }, agent: 'main' })),
+      Array.from({ length: n }, (_, i): Command => ({
+        kind: 'tool',
+        name: 'task_create',
+        args: { title: `Step ${i + 1}` },
+        agent: 'main',
+      })),
     );
-    const sequence = fc.tuple(setup, fc.array(granularCommand, { minLength: 1, maxLength: 14 })).map(([first, rest]) => [...first, ...rest]);
+    const sequence = fc
+      .tuple(setup, fc.array(granularCommand, { minLength: 1, maxLength: 14 }))
+      .map(([first, rest]) => [...first, ...rest]);
     await fc.assert(fc.asyncProperty(sequence, runSequence), { numRuns: RUNS });
   }, 120_000);
 });

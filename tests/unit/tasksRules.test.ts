@@ -13,7 +13,13 @@ import {
   type RuleTask,
 } from '../../src/main/core/tasks/taskRules';
 
-const t = (id: number, status: RuleTask['status'] = 'pending', blockedBy: number[] = [], owner = 'main', title = `Task ${id}`): RuleTask => ({
+const t = (
+  id: number,
+  status: RuleTask['status'] = 'pending',
+  blockedBy: number[] = [],
+  owner = 'main',
+  title = `Task ${id}`,
+): RuleTask => ({
   id,
   title,
   status,
@@ -36,16 +42,27 @@ describe('status words', () => {
     expect(normalizeStatus(word)).toEqual({ ok: true, value: status });
   });
 
-  it.each(['started', 'canceled-ish', '', 'deleted', 'in progress'])('%j is rejected with the valid words listed', (word) => {
-    const result = normalizeStatus(word);
-    expect(result.ok).toBe(false);
-    if (!result.ok) {
-      expect(result.error).toContain(`"${word}"`);
-      for (const valid of ['not-started', 'pending', 'in-progress', 'in_progress', 'completed', 'done', 'cancelled']) {
-        expect(result.error).toContain(valid);
+  it.each(['started', 'canceled-ish', '', 'deleted', 'in progress'])(
+    '%j is rejected with the valid words listed',
+    (word) => {
+      const result = normalizeStatus(word);
+      expect(result.ok).toBe(false);
+      if (!result.ok) {
+        expect(result.error).toContain(`"${word}"`);
+        for (const valid of [
+          'not-started',
+          'pending',
+          'in-progress',
+          'in_progress',
+          'completed',
+          'done',
+          'cancelled',
+        ]) {
+          expect(result.error).toContain(valid);
+        }
       }
-    }
-  });
+    },
+  );
 
   it.each([3, null, undefined, {}])('non-text %j is rejected', (word) => {
     expect(normalizeStatus(word)).toMatchObject({ ok: false, error: expect.stringContaining('pending') });
@@ -120,9 +137,24 @@ describe('checkChange', () => {
       errors: [/at a time for worker-1; tasks 1 and 2/],
     },
     { name: 'duplicate ids', before: [], after: [t(1), t(1)], errors: [/unique.*1 used more than once/] },
-    { name: 'empty title', before: [], after: [t(1, 'pending', [], 'main', '  ')], errors: [/Task 1: title must not be empty/] },
-    { name: 'blocker outside the list', before: [], after: [t(1, 'pending', [4])], errors: [/Task 1 is blocked by 4, which is not in this list/] },
-    { name: 'self dependency', before: [], after: [t(1, 'pending', [1])], errors: [/Task 1 cannot be blocked by itself/] },
+    {
+      name: 'empty title',
+      before: [],
+      after: [t(1, 'pending', [], 'main', '  ')],
+      errors: [/Task 1: title must not be empty/],
+    },
+    {
+      name: 'blocker outside the list',
+      before: [],
+      after: [t(1, 'pending', [4])],
+      errors: [/Task 1 is blocked by 4, which is not in this list/],
+    },
+    {
+      name: 'self dependency',
+      before: [],
+      after: [t(1, 'pending', [1])],
+      errors: [/Task 1 cannot be blocked by itself/],
+    },
     {
       name: 'cycle named',
       before: [],
@@ -176,7 +208,11 @@ describe('checkChange', () => {
   it.each(cases)('$name', ({ before, after, errors }) => {
     const found = checkChange(before, after);
     expect(found).toHaveLength(errors.length);
-    for (const pattern of errors) expect(found.some((e) => pattern.test(e)), `${pattern} in ${JSON.stringify(found)}`).toBe(true);
+    for (const pattern of errors)
+      expect(
+        found.some((e) => pattern.test(e)),
+        `${pattern} in ${JSON.stringify(found)}`,
+      ).toBe(true);
   });
 
   it('a list of 201 tasks is too long', () => {
@@ -187,9 +223,15 @@ describe('checkChange', () => {
 
 describe('dependencies', () => {
   it.each([
-    [[t(1, 'pending', [2]), t(2, 'pending', [1])], [1, 2, 1]],
+    [
+      [t(1, 'pending', [2]), t(2, 'pending', [1])],
+      [1, 2, 1],
+    ],
     [[t(1), t(2, 'pending', [1]), t(3, 'pending', [1, 2])], null],
-    [[t(1, 'pending', [2]), t(2, 'pending', [3]), t(3, 'pending', [4]), t(4, 'pending', [2])], [2, 3, 4, 2]],
+    [
+      [t(1, 'pending', [2]), t(2, 'pending', [3]), t(3, 'pending', [4]), t(4, 'pending', [2])],
+      [2, 3, 4, 2],
+    ],
   ])('findCycle(%j) = %j', (tasks, cycle) => {
     expect(findCycle(tasks)).toEqual(cycle);
   });

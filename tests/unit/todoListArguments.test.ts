@@ -11,18 +11,28 @@ import { makeTempDir, removeDir } from '../support/tempDir';
 function manageTodoList() {
   const dir = makeTempDir();
   const { db } = openDatabase(dir);
-  const tool = createTaskTools(createTaskService({ db, bus: createEventBus() })).find((t) => t.name === 'manage_todo_list')!;
+  const tool = createTaskTools(createTaskService({ db, bus: createEventBus() })).find(
+    (t) => t.name === 'manage_todo_list',
+  )!;
   db.close();
   removeDir(dir);
   return tool;
 }
 
-const item = (fields: Record<string, unknown> = {}) => ({ id: 1, title: 'Write the parser', status: 'pending', ...fields });
+const item = (fields: Record<string, unknown> = {}) => ({
+  id: 1,
+  title: 'Write the parser',
+  status: 'pending',
+  ...fields,
+});
 
 const PLAIN: Array<[string, unknown]> = [
   ['an empty list', { todoList: [] }],
   ['items with the required fields', { todoList: [item(), item({ id: 2, status: 'completed' })] }],
-  ['items with every field', { todoList: [item({ description: 'Done when it parses', activeForm: 'Writing the parser' })] }],
+  [
+    'items with every field',
+    { todoList: [item({ description: 'Done when it parses', activeForm: 'Writing the parser' })] },
+  ],
   ['any status word (the handler explains unknown ones)', { todoList: [item({ status: 'wip' })] }],
   ['an empty title (the handler refuses it with its own message)', { todoList: [item({ title: '' })] }],
   ['the largest id', { todoList: [item({ id: 9999 })] }],
@@ -66,6 +76,8 @@ describe('manage_todo_list arguments that skip the schema', () => {
   });
 
   it('an item whose key __proto__ came from JSON is left to the schema', () => {
-    expect(tool.accepts!(JSON.parse('{"todoList":[{"id":1,"title":"A","status":"pending","__proto__":{"x":1}}]}'))).toBe(false);
+    expect(
+      tool.accepts!(JSON.parse('{"todoList":[{"id":1,"title":"A","status":"pending","__proto__":{"x":1}}]}')),
+    ).toBe(false);
   });
 });

@@ -22,7 +22,14 @@ const task = (id: number, fields: Partial<Task> = {}): Task => ({
   changedBy: null,
   ...fields,
 });
-const list = (tasks: Task[], fields: Partial<TaskList> = {}): TaskList => ({ id: 7, conversationId: 'c1', createdAt: 1, closedAt: null, tasks, ...fields });
+const list = (tasks: Task[], fields: Partial<TaskList> = {}): TaskList => ({
+  id: 7,
+  conversationId: 'c1',
+  createdAt: 1,
+  closedAt: null,
+  tasks,
+  ...fields,
+});
 /** The list as it arrives over the wire: every object new. */
 const pushed = (value: TaskList): TaskList => JSON.parse(JSON.stringify(value)) as TaskList;
 

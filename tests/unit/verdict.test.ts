@@ -5,7 +5,10 @@ describe('parseVerdict', () => {
   it.each([
     ['{"done": true, "reason": "tests pass"}', { done: true, reason: 'tests pass' }],
     ['```json\n{"done": false, "reason": "no file yet"}\n```', { done: false, reason: 'no file yet' }],
-    ['Verdict: {"done": true, "reason": "uses } and { in \\"text\\""} — end', { done: true, reason: 'uses } and { in "text"' }],
+    [
+      'Verdict: {"done": true, "reason": "uses } and { in \\"text\\""} — end',
+      { done: true, reason: 'uses } and { in "text"' },
+    ],
   ])('accepts %j', (text, verdict) => {
     expect(parseVerdict(text)).toEqual({ ok: true, verdict });
   });

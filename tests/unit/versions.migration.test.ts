@@ -16,9 +16,18 @@ it('gives the messages of a database from before versions a parent each, in thei
   const conversation = old.prepare('INSERT INTO conversations (id, title, created_at, updated_at) VALUES (?, ?, 0, 0)');
   conversation.run('a', 'A');
   conversation.run('b', 'B');
-  const message = old.prepare("INSERT INTO messages (conversation_id, role, content, created_at) VALUES (?, 'user', ?, 0)");
+  const message = old.prepare(
+    "INSERT INTO messages (conversation_id, role, content, created_at) VALUES (?, 'user', ?, 0)",
+  );
   // Interleaved, as two conversations written at the same time are.
-  for (const [id, text] of [['a', 'a1'], ['b', 'b1'], ['a', 'a2'], ['a', 'a3'], ['b', 'b2']]) message.run(id, text);
+  for (const [id, text] of [
+    ['a', 'a1'],
+    ['b', 'b1'],
+    ['a', 'a2'],
+    ['a', 'a3'],
+    ['b', 'b2'],
+  ])
+    message.run(id, text);
   old.close();
 
   const { db } = openDatabase(dir);
@@ -35,7 +44,11 @@ it('gives the messages of a database from before versions a parent each, in thei
     { content: 'b2', parent: 'b1', chosen: 1, shown: 1 },
   ]);
   // The shown branch is listed from the partial index, and new messages follow it.
-  const plan = db.prepare("EXPLAIN QUERY PLAN SELECT * FROM messages WHERE conversation_id = 'a' AND shown = 1 ORDER BY id DESC LIMIT 5").all();
+  const plan = db
+    .prepare(
+      "EXPLAIN QUERY PLAN SELECT * FROM messages WHERE conversation_id = 'a' AND shown = 1 ORDER BY id DESC LIMIT 5",
+    )
+    .all();
   expect(JSON.stringify(plan)).toContain('messages_shown');
   const messages = createMessageRepo(db);
   messages.insert({ conversationId: 'a', role: 'assistant', content: 'a4' });

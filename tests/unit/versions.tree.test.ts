@@ -71,7 +71,8 @@ describe('message version tree', () => {
         const tree = createVersionTree(db);
         const m = model();
         let text = 0;
-        const append = () => m.add(messages.insert({ conversationId, role: 'user', content: `m${text++}` }).id, m.branch().at(-1) ?? null);
+        const append = () =>
+          m.add(messages.insert({ conversationId, role: 'user', content: `m${text++}` }).id, m.branch().at(-1) ?? null);
         for (const o of ops) {
           const branch = m.branch();
           if (o.kind === 'append' || !branch.length) {
@@ -84,7 +85,12 @@ describe('message version tree', () => {
             db.transaction(() => {
               tree.hideAfter(conversationId, parent);
               tree.unchoose(conversationId, parent);
-              const id = messages.insert({ conversationId, role: 'user', content: `m${text++}`, place: { parentId: parent, chosen: true, shown: true } }).id;
+              const id = messages.insert({
+                conversationId,
+                role: 'user',
+                content: `m${text++}`,
+                place: { parentId: parent, chosen: true, shown: true },
+              }).id;
               m.add(id, parent);
             })();
           } else if (o.kind === 'regenerate') {
@@ -109,7 +115,7 @@ describe('message version tree', () => {
         expect(messages.all(conversationId).map((x) => x.id)).toEqual(expected);
         // Keyset pages of 3 walk the same branch.
         const paged: number[] = [];
-        for (let before: number | undefined, more = true; more; ) {
+        for (let before: number | undefined, more = true; more;) {
           const page = messages.pageBefore(conversationId, before, 3);
           paged.unshift(...page.items.map((x) => x.id));
           more = page.hasMore;
@@ -117,14 +123,20 @@ describe('message version tree', () => {
         }
         expect(paged).toEqual(expected);
         // Exactly one chosen version wherever there are versions; shown = on the branch.
-        const rows = db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE conversation_id = ?').all(conversationId);
+        const rows = db
+          .prepare<[string], MessageRow>('SELECT * FROM messages WHERE conversation_id = ?')
+          .all(conversationId);
         const chosenPerParent = new Map<number | null, number>();
-        for (const row of rows) if (row.chosen) chosenPerParent.set(row.parent_id ?? null, (chosenPerParent.get(row.parent_id ?? null) ?? 0) + 1);
+        for (const row of rows)
+          if (row.chosen)
+            chosenPerParent.set(row.parent_id ?? null, (chosenPerParent.get(row.parent_id ?? null) ?? 0) + 1);
         for (const count of chosenPerParent.values()) expect(count).toBe(1);
         expect(rows.filter((r) => r.shown).map((r) => r.id)).toEqual(expected);
         for (const id of expected) {
           const siblings = m.siblings(id);
-          expect(messages.get(id)!.version ?? null).toEqual(siblings.length > 1 ? { index: siblings.indexOf(id) + 1, count: siblings.length } : null);
+          expect(messages.get(id)!.version ?? null).toEqual(
+            siblings.length > 1 ? { index: siblings.indexOf(id) + 1, count: siblings.length } : null,
+          );
         }
       }),
       { numRuns: 150 },
@@ -204,12 +216,27 @@ describe('versions in a conversation file', () => {
   });
 
   it('names a parent that is not earlier, and a shown branch with a gap', () => {
-    expect(treeProblems([{ id: 1, parent: 2 }, { id: 2, parent: null, shown: false }], 'messages:')).toEqual([
+    expect(
+      treeProblems(
+        [
+          { id: 1, parent: 2 },
+          { id: 2, parent: null, shown: false },
+        ],
+        'messages:',
+      ),
+    ).toEqual([
       'messages: message 1: its parent 2 is not an earlier message of the same transcript',
       'messages: message 1: a shown message must follow the previous shown one (none), not 2',
     ]);
     expect(
-      treeProblems([{ id: 1, parent: null }, { id: 2, parent: 1, shown: false }, { id: 3, parent: 2, shown: true }], 'messages:'),
+      treeProblems(
+        [
+          { id: 1, parent: null },
+          { id: 2, parent: 1, shown: false },
+          { id: 3, parent: 2, shown: true },
+        ],
+        'messages:',
+      ),
     ).toEqual(['messages: message 3: a shown message must follow the previous shown one (1), not 2']);
   });
 });

@@ -21,9 +21,39 @@ function setUp(assignedStatus: 'in_progress' | 'completed' = 'in_progress') {
     ok: true,
     value: {
       tasks: [
-        { rowId: null, id: 1, title: 'Plan', description: '', activeForm: '', status: 'in_progress', owner: 'main', blockedBy: [], lastMessageId: null },
-        { rowId: null, id: 2, title: 'Count', description: '', activeForm: '', status: assignedStatus, owner: 'worker-1', blockedBy: [], lastMessageId: null },
-        { rowId: null, id: 3, title: 'Sum up', description: '', activeForm: '', status: 'pending', owner: 'worker-1', blockedBy: [1], lastMessageId: null },
+        {
+          rowId: null,
+          id: 1,
+          title: 'Plan',
+          description: '',
+          activeForm: '',
+          status: 'in_progress',
+          owner: 'main',
+          blockedBy: [],
+          lastMessageId: null,
+        },
+        {
+          rowId: null,
+          id: 2,
+          title: 'Count',
+          description: '',
+          activeForm: '',
+          status: assignedStatus,
+          owner: 'worker-1',
+          blockedBy: [],
+          lastMessageId: null,
+        },
+        {
+          rowId: null,
+          id: 3,
+          title: 'Sum up',
+          description: '',
+          activeForm: '',
+          status: 'pending',
+          owner: 'worker-1',
+          blockedBy: [1],
+          lastMessageId: null,
+        },
       ],
       value: null,
     },
@@ -32,11 +62,54 @@ function setUp(assignedStatus: 'in_progress' | 'completed' = 'in_progress') {
 }
 
 describe('workerEndOp', () => {
-  it.each<[WorkerEnd, number | null, Array<[number, string, string | null]>, { completed: number | null; handedBack: number[] }]>([
-    ['done', 2, [[1, 'in_progress', null], [2, 'completed', null], [3, 'pending', null]], { completed: 2, handedBack: [] }],
-    ['done', null, [[1, 'in_progress', null], [2, 'in_progress', 'unfinished'], [3, 'pending', null]], { completed: null, handedBack: [2] }],
-    ['error', 2, [[1, 'in_progress', null], [2, 'in_progress', 'failed'], [3, 'pending', null]], { completed: null, handedBack: [2] }],
-    ['stopped', 2, [[1, 'in_progress', null], [2, 'in_progress', 'stopped'], [3, 'pending', null]], { completed: null, handedBack: [2] }],
+  it.each<
+    [
+      WorkerEnd,
+      number | null,
+      Array<[number, string, string | null]>,
+      { completed: number | null; handedBack: number[] },
+    ]
+  >([
+    [
+      'done',
+      2,
+      [
+        [1, 'in_progress', null],
+        [2, 'completed', null],
+        [3, 'pending', null],
+      ],
+      { completed: 2, handedBack: [] },
+    ],
+    [
+      'done',
+      null,
+      [
+        [1, 'in_progress', null],
+        [2, 'in_progress', 'unfinished'],
+        [3, 'pending', null],
+      ],
+      { completed: null, handedBack: [2] },
+    ],
+    [
+      'error',
+      2,
+      [
+        [1, 'in_progress', null],
+        [2, 'in_progress', 'failed'],
+        [3, 'pending', null],
+      ],
+      { completed: null, handedBack: [2] },
+    ],
+    [
+      'stopped',
+      2,
+      [
+        [1, 'in_progress', null],
+        [2, 'in_progress', 'stopped'],
+        [3, 'pending', null],
+      ],
+      { completed: null, handedBack: [2] },
+    ],
   ])('a worker that ends %s (task %s)', (ended, taskId, expected, outcome) => {
     setUp();
     const result = f.tasks.change(f.conversationId, WORKER, workerEndOp('worker-1', taskId, ended));
@@ -52,7 +125,21 @@ describe('workerEndOp', () => {
 
   it('a task it cannot complete (an unfinished blocker) is handed back instead', () => {
     setUp();
-    expect(f.tasks.change(f.conversationId, WORKER, (s) => ({ ok: true, value: { tasks: s.tasks.map((t) => (t.id === 2 ? { ...t, status: 'pending' as const } : t.id === 3 ? { ...t, status: 'in_progress' as const } : t)), value: null } })).ok).toBe(false);
+    expect(
+      f.tasks.change(f.conversationId, WORKER, (s) => ({
+        ok: true,
+        value: {
+          tasks: s.tasks.map((t) =>
+            t.id === 2
+              ? { ...t, status: 'pending' as const }
+              : t.id === 3
+                ? { ...t, status: 'in_progress' as const }
+                : t,
+          ),
+          value: null,
+        },
+      })).ok,
+    ).toBe(false);
     const result = f.tasks.change(f.conversationId, WORKER, workerEndOp('worker-1', 3, 'done'));
     expect(result.ok && result.value.value).toEqual({ completed: null, handedBack: [2] });
     expect(f.list()!.tasks.find((t) => t.id === 3)?.status).toBe('pending');
@@ -64,9 +151,15 @@ describe('workerEndOp', () => {
     const task = f.list()!.tasks[1];
     expect(handedBackLabel(task)).toBe('Worker 1 failed; handed back');
     expect(handedBackLabel({ owner: 'worker-4', handedBack: 'stopped' })).toBe('Worker 4 was stopped; handed back');
-    f.tasks.change(f.conversationId, MODEL, (s) => ({ ok: true, value: { tasks: s.tasks.map((t) => (t.id === 2 ? { ...t, title: 'Count again' } : t)), value: null } }));
+    f.tasks.change(f.conversationId, MODEL, (s) => ({
+      ok: true,
+      value: { tasks: s.tasks.map((t) => (t.id === 2 ? { ...t, title: 'Count again' } : t)), value: null },
+    }));
     expect(f.list()!.tasks[1].handedBack).toBe('failed');
-    f.tasks.change(f.conversationId, MODEL, (s) => ({ ok: true, value: { tasks: s.tasks.map((t) => (t.id === 2 ? { ...t, owner: 'worker-2' } : t)), value: null } }));
+    f.tasks.change(f.conversationId, MODEL, (s) => ({
+      ok: true,
+      value: { tasks: s.tasks.map((t) => (t.id === 2 ? { ...t, owner: 'worker-2' } : t)), value: null },
+    }));
     expect(f.list()!.tasks[1].handedBack).toBeNull();
   });
 });
@@ -74,9 +167,20 @@ describe('workerEndOp', () => {
 describe('the completed result message', () => {
   it('reads back as worker 2 finishing task 2, with the answer and without the hint', () => {
     const text = workerCompletedMessage(2, 2, 'Nine apples.\n\n- north: 4\n- south: 5');
-    expect(text).toBe('Task 2 was completed by worker 2 with this result:\n\nNine apples.\n\n- north: 4\n- south: 5\n\nReopen it if the result is not enough.');
-    expect(parseWorkerResult(text)).toEqual({ worker: 2, taskId: 2, verb: 'finished', body: 'Nine apples.\n\n- north: 4\n- south: 5' });
-    expect(parseWorkerResult(`${text}\n\nTask 3 is handed back to you, still in progress: start a new worker for it, finish it yourself, or set it pending.`)?.body).toBe(
+    expect(text).toBe(
+      'Task 2 was completed by worker 2 with this result:\n\nNine apples.\n\n- north: 4\n- south: 5\n\nReopen it if the result is not enough.',
+    );
+    expect(parseWorkerResult(text)).toEqual({
+      worker: 2,
+      taskId: 2,
+      verb: 'finished',
+      body: 'Nine apples.\n\n- north: 4\n- south: 5',
+    });
+    expect(
+      parseWorkerResult(
+        `${text}\n\nTask 3 is handed back to you, still in progress: start a new worker for it, finish it yourself, or set it pending.`,
+      )?.body,
+    ).toBe(
       'Nine apples.\n\n- north: 4\n- south: 5\n\nTask 3 is handed back to you, still in progress: start a new worker for it, finish it yourself, or set it pending.',
     );
   });
@@ -93,16 +197,27 @@ describe('after a restart', () => {
       first.close();
       // A worker row and its task as a crashed process would leave them.
       const { db } = openDatabase(dataDir);
-      const worker = createWorkerRepo(db).create({ conversationId: id, description: 'Count', expectedOutput: '', taskSeq: 1 });
+      const worker = createWorkerRepo(db).create({
+        conversationId: id,
+        description: 'Count',
+        expectedOutput: '',
+        taskSeq: 1,
+      });
       db.prepare("UPDATE workers SET status = 'running' WHERE id = ?").run(worker.worker.id);
-      const list = Number(db.prepare('INSERT INTO task_lists (conversation_id, created_at) VALUES (?, 1)').run(id).lastInsertRowid);
-      db.prepare("INSERT INTO tasks (list_id, seq, title, status, owner, position, created_at, updated_at) VALUES (?, 1, 'Count', 'in_progress', 'worker-1', 0, 1, 1)").run(list);
+      const list = Number(
+        db.prepare('INSERT INTO task_lists (conversation_id, created_at) VALUES (?, 1)').run(id).lastInsertRowid,
+      );
+      db.prepare(
+        "INSERT INTO tasks (list_id, seq, title, status, owner, position, created_at, updated_at) VALUES (?, 1, 'Count', 'in_progress', 'worker-1', 0, 1, 1)",
+      ).run(list);
       db.close();
 
       const second = createNodeCore({ dataDir, env: {} });
       try {
         expect(second.workers.list(id).map((w) => w.status)).toEqual(['stopped']);
-        expect(second.tasks.get(id)!.tasks.map((t) => [t.status, t.owner, t.handedBack])).toEqual([['in_progress', 'worker-1', 'stopped']]);
+        expect(second.tasks.get(id)!.tasks.map((t) => [t.status, t.owner, t.handedBack])).toEqual([
+          ['in_progress', 'worker-1', 'stopped'],
+        ]);
       } finally {
         second.close();
       }

@@ -7,7 +7,9 @@ import { runMcpStdio } from './mcpStdio';
 declare const __STEPWISE_VERSION__: string;
 
 const at = process.argv.indexOf('--data-dir');
-const dataDir = path.resolve(at >= 0 && process.argv[at + 1] ? process.argv[at + 1] : (process.env.STEPWISE_DATA_DIR ?? defaultDataDir()));
+const dataDir = path.resolve(
+  at >= 0 && process.argv[at + 1] ? process.argv[at + 1] : (process.env.STEPWISE_DATA_DIR ?? defaultDataDir()),
+);
 
 runMcpStdio({ dataDir, version: __STEPWISE_VERSION__, stderr: (text) => process.stderr.write(text) }).then(
   (code) => process.exit(code),

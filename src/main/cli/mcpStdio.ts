@@ -54,7 +54,11 @@ async function forward(discovery: Discovery, options: StdioOptions): Promise<voi
     remote.send(message).catch((error: unknown) => {
       if (!isJSONRPCRequest(message)) return;
       const text = error instanceof Error ? error.message : String(error);
-      void stdio.send({ jsonrpc: '2.0', id: message.id, error: { code: -32603, message: `Stepwise did not accept the call: ${text}` } });
+      void stdio.send({
+        jsonrpc: '2.0',
+        id: message.id,
+        error: { code: -32603, message: `Stepwise did not accept the call: ${text}` },
+      });
     });
   };
   await remote.start();

@@ -46,7 +46,8 @@ Use \`npm run -s cli -- …\` to keep npm's own lines out of standard output.
 `;
 
 /** The one line printed after an argument mistake. */
-export const USAGE_LINE = 'Usage: npm run cli -- list|export|export-conversation [options] (`npm run cli -- help` for details)';
+export const USAGE_LINE =
+  'Usage: npm run cli -- list|export|export-conversation [options] (`npm run cli -- help` for details)';
 
 /** Exit codes: 1 for a failure, 2 for a mistake in the arguments (as most command-line tools). */
 export const EXIT_FAILURE = 1;
@@ -61,14 +62,17 @@ const SCOPES = ['open', 'history', 'all'] as const;
 
 function oneOf<T extends string>(name: string, value: string | undefined, allowed: readonly T[]): T | undefined {
   if (value === undefined) return undefined;
-  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')} (got "${value}")`);
+  if (!(allowed as readonly string[]).includes(value))
+    throw new UsageError(`--${name} must be one of ${allowed.join(', ')} (got "${value}")`);
   return value as T;
 }
 
 function openReadOnly(dataDir: string): Db {
   const file = path.join(dataDir, DB_FILE);
   if (!fs.existsSync(file)) {
-    throw new CliError(`No Stepwise database at ${file}. Start Stepwise once, or point --data-dir (or STEPWISE_DATA_DIR) at the right directory.`);
+    throw new CliError(
+      `No Stepwise database at ${file}. Start Stepwise once, or point --data-dir (or STEPWISE_DATA_DIR) at the right directory.`,
+    );
   }
   let db: Db;
   try {
@@ -79,15 +83,19 @@ function openReadOnly(dataDir: string): Db {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version < LATEST_VERSION) {
     db.close();
-    throw new CliError(`${file} has an older schema (${version}; this version uses ${LATEST_VERSION}). Open Stepwise once to upgrade it, then try again.`);
+    throw new CliError(
+      `${file} has an older schema (${version}; this version uses ${LATEST_VERSION}). Open Stepwise once to upgrade it, then try again.`,
+    );
   }
   return db;
 }
 
 function requireConversation(db: Db, id: string | undefined, file: string): string {
-  if (id === undefined) throw new UsageError('--conversation <id> is required here (`npm run cli -- list` shows the ids).');
+  if (id === undefined)
+    throw new UsageError('--conversation <id> is required here (`npm run cli -- list` shows the ids).');
   const known = ConversationId.safeParse(id).success && createExportReader(db).conversation(id) !== undefined;
-  if (!known) throw new CliError(`No conversation with id "${id}" in ${file}. Run \`npm run cli -- list\` to see the ids.`);
+  if (!known)
+    throw new CliError(`No conversation with id "${id}" in ${file}. Run \`npm run cli -- list\` to see the ids.`);
   return id;
 }
 
@@ -157,11 +165,15 @@ function writeOut(text: string, out: string | undefined, io: CliIo): void {
   } catch {
     // Nothing there yet: a new regular file.
   }
-  const describe = (error: unknown) => new CliError(`Could not write ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  const describe = (error: unknown) =>
+    new CliError(`Could not write ${file}: ${error instanceof Error ? error.message : String(error)}`);
   if (stat?.isDirectory()) throw new CliError(`${file} is a directory; give a file name to --out.`);
   const special = stat !== null && (!stat.isFile() || /^\/(dev|proc)\//.test(file));
   if (special) {
-    if (stat!.isBlockDevice() || stat!.isSocket()) throw new CliError(`${file} is a ${stat!.isSocket() ? 'socket' : 'block device'}; --out writes to files, FIFOs and character devices.`);
+    if (stat!.isBlockDevice() || stat!.isSocket())
+      throw new CliError(
+        `${file} is a ${stat!.isSocket() ? 'socket' : 'block device'}; --out writes to files, FIFOs and character devices.`,
+      );
     try {
       // Append: for /dev/stdout redirected with >> the shell's file keeps what it had.
       fs.writeFileSync(file, text, { flag: 'a' });
@@ -216,7 +228,9 @@ export function runCli(argv: string[], io: CliIo): number {
       if (!format) throw new UsageError('--format md|json|csv is required.');
       const scope = oneOf('scope', values.scope, SCOPES) ?? (values.conversation === undefined ? 'all' : 'open');
       if (scope === 'all' && values.conversation !== undefined) {
-        throw new UsageError('--scope all exports every conversation; leave out --conversation, or use --scope open or history.');
+        throw new UsageError(
+          '--scope all exports every conversation; leave out --conversation, or use --scope open or history.',
+        );
       }
       db = openReadOnly(dataDir);
       // `--scope open` without a conversation: every open list with unfinished tasks.
@@ -230,13 +244,18 @@ export function runCli(argv: string[], io: CliIo): number {
       if (!format) throw new UsageError('--format md|json is required.');
       db = openReadOnly(dataDir);
       const conversationId = requireConversation(db, values.conversation, file);
-      writeOut(exportConversation(db, conversationId, format, now(), createAttachmentFiles(dataDir)).text, values.out, io);
+      writeOut(
+        exportConversation(db, conversationId, format, now(), createAttachmentFiles(dataDir)).text,
+        values.out,
+        io,
+      );
       return 0;
     }
     throw new UsageError(`Unknown command "${command}".`);
   } catch (error) {
     // Argument mistakes (ours or parseArgs') get the usage line and exit code 2.
-    const isUsage = error instanceof UsageError || String((error as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
+    const isUsage =
+      error instanceof UsageError || String((error as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
     const message = error instanceof Error ? error.message : String(error);
     // parseArgs adds a hint about positionals starting with '-' that only confuses here.
     io.stderr(`stepwise: ${isUsage ? message.replace(/ To specify a positional argument.*$/s, '') : message}\n`);

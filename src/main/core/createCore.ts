@@ -9,7 +9,12 @@ import { createConversations } from './conversations/conversationsModule';
 import { createNotices } from './notices/notices';
 import { createExport, type FileDialogs } from './export/exportHandlers';
 import { settingsResetNotice, type PreparedSettings } from './settings/settingsFile';
-import { createSettingsService, type SecretStore, type SettingsBackend, type SettingsEnv } from './settings/settingsService';
+import {
+  createSettingsService,
+  type SecretStore,
+  type SettingsBackend,
+  type SettingsEnv,
+} from './settings/settingsService';
 import { createToolRegistry } from './tools/toolRegistry';
 import { currentTimeTool } from './tools/builtinTools';
 import { createPromptRegistry } from './llm/systemPrompt';
@@ -93,8 +98,20 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
   const tools = createToolRegistry();
   tools.register(currentTimeTool(now));
   const chatOptions: ChatEngineOptions = { ...defaultEngineOptions, ...options.chat };
-  const clientOptions = { requestTimeoutMs: chatOptions.requestTimeoutMs, maxRetries: chatOptions.maxRetries, log: chatOptions.log };
-  const providers = createProviders({ settings, secrets: options.secrets, env: options.env, conversations, messages, bus, client: clientOptions });
+  const clientOptions = {
+    requestTimeoutMs: chatOptions.requestTimeoutMs,
+    maxRetries: chatOptions.maxRetries,
+    log: chatOptions.log,
+  };
+  const providers = createProviders({
+    settings,
+    secrets: options.secrets,
+    env: options.env,
+    conversations,
+    messages,
+    bus,
+    client: clientOptions,
+  });
   const prompts = createPromptRegistry(chatOptions.log);
   const ledger = createLedger({ db, bus, conversations, now });
   const toolOutputs = createToolOutputs(db);

@@ -31,7 +31,11 @@ export function createNodeCore(options: {
       version: options.version ?? '0.0.0',
       settingsBackend: createConfBackend(options.dataDir),
       secrets: createFileSecretStore(options.dataDir),
-      env: { OPENAI_API_KEY: env.OPENAI_API_KEY, OPENAI_BASE_URL: env.OPENAI_BASE_URL, STEPWISE_MODEL: env.STEPWISE_MODEL },
+      env: {
+        OPENAI_API_KEY: env.OPENAI_API_KEY,
+        OPENAI_BASE_URL: env.OPENAI_BASE_URL,
+        STEPWISE_MODEL: env.STEPWISE_MODEL,
+      },
       preparedSettings,
       now: options.now,
       fileDialogs: options.fileDialogs,

@@ -9,7 +9,11 @@ import type { SecretStore, SettingsBackend } from '../core/settings/settingsServ
 import { PRIVATE_FILE_MODE, writePrivateFileSync } from '../core/storage/privateFiles';
 
 export function createElectronStoreBackend(dataDir: string): SettingsBackend {
-  const store = new Store<Record<string, unknown>>({ name: 'settings', cwd: dataDir, configFileMode: PRIVATE_FILE_MODE });
+  const store = new Store<Record<string, unknown>>({
+    name: 'settings',
+    cwd: dataDir,
+    configFileMode: PRIVATE_FILE_MODE,
+  });
   return {
     read: () => store.store,
     write: (value: Settings) => {

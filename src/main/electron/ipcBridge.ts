@@ -11,7 +11,10 @@ export function registerIpc(core: Core, isAppUrl: (url: string) => boolean): () 
   for (const name of callNames) {
     ipcMain.handle(callChannel(name), async (event, params: unknown): Promise<IpcResult<unknown>> => {
       if (!isTrustedFrame(event.senderFrame, isAppUrl)) {
-        return { ok: false, error: { code: 'invalid_request', message: 'Calls are accepted only from the Stepwise window.' } };
+        return {
+          ok: false,
+          error: { code: 'invalid_request', message: 'Calls are accepted only from the Stepwise window.' },
+        };
       }
       return core.dispatch(name, params);
     });

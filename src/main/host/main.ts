@@ -29,7 +29,10 @@ function readArgs() {
     }).values;
   } catch (error) {
     // parseArgs' own message names the option, e.g. "Unknown option '--host'".
-    const message = (error instanceof Error ? error.message : String(error)).replace(/ To specify a positional argument.*$/s, '');
+    const message = (error instanceof Error ? error.message : String(error)).replace(
+      / To specify a positional argument.*$/s,
+      '',
+    );
     return usageError(/[.!?]$/.test(message) ? message : `${message}.`);
   }
 }
@@ -43,7 +46,8 @@ export async function main(rendererDir: string) {
   }
   const portText = values.port ?? process.env.STEPWISE_PORT ?? '0';
   const port = Number(portText);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) usageError(`--port must be a number from 0 to 65535, not ${portText}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    usageError(`--port must be a number from 0 to 65535, not ${portText}`);
   const dataDir = path.resolve(values['data-dir'] ?? process.env.STEPWISE_DATA_DIR ?? defaultDataDir());
 
   let core;

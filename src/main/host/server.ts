@@ -120,12 +120,14 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     // machine would receive it. The page needs it in its address; routes in the address or
     // an Authorization header; the WebSocket in its address. The renderer's static files
     // are the same for everyone and hold nothing private.
-    const unauthorized = () => deny(res, 401, 'Unauthorized: open the address that `npm run serve` printed; it carries the token.');
+    const unauthorized = () =>
+      deny(res, 401, 'Unauthorized: open the address that `npm run serve` printed; it carries the token.');
     if (isPage && !tokensMatch(token, queryToken)) return unauthorized();
     const route = routes.find((r) => r.method === req.method && r.path === url.pathname);
     if (route) {
       if (!tokensMatch(token, bearerToken(req) ?? queryToken)) return unauthorized();
-      if (req.headers.origin && !allowedOrigins(port).includes(req.headers.origin)) return deny(res, 403, 'Forbidden origin');
+      if (req.headers.origin && !allowedOrigins(port).includes(req.headers.origin))
+        return deny(res, 403, 'Forbidden origin');
       return void route.handle(req, res, url).catch((error: unknown) => {
         deny(res, 500, error instanceof Error ? error.message : String(error));
       });
@@ -202,7 +204,11 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     }
     const result = await core.dispatch(frame.data.method, frame.data.params);
     if (ws.readyState !== ws.OPEN) return;
-    ws.send(JSON.stringify(result.ok ? { id: frame.data.id, result: result.value } : { id: frame.data.id, error: result.error }));
+    ws.send(
+      JSON.stringify(
+        result.ok ? { id: frame.data.id, result: result.value } : { id: frame.data.id, error: result.error },
+      ),
+    );
   }
 
   const unsubscribe = core.bus.subscribe((event, payload) => {
@@ -244,16 +250,19 @@ function closeSilentSockets(server: http.Server, idleMs: number): () => void {
     silent.set(socket, Date.now());
     socket.once('close', () => silent.delete(socket));
   });
-  const sweep = setInterval(() => {
-    const now = Date.now();
-    for (const [socket, since] of silent) {
-      if (socket.bytesRead > 0) silent.delete(socket);
-      else if (now - since >= idleMs) {
-        silent.delete(socket);
-        socket.destroy();
+  const sweep = setInterval(
+    () => {
+      const now = Date.now();
+      for (const [socket, since] of silent) {
+        if (socket.bytesRead > 0) silent.delete(socket);
+        else if (now - since >= idleMs) {
+          silent.delete(socket);
+          socket.destroy();
+        }
       }
-    }
-  }, Math.max(50, Math.min(1000, idleMs / 10)));
+    },
+    Math.max(50, Math.min(1000, idleMs / 10)),
+  );
   sweep.unref();
   return () => clearInterval(sweep);
 }

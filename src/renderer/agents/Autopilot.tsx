@@ -25,7 +25,9 @@ export function AutopilotToggle({
         onClick={() =>
           onToggle
             ? onToggle(!state.enabled)
-            : void guard(() => call(api, 'autopilot:set', { conversationId: state.conversationId, enabled: !state.enabled }))
+            : void guard(() =>
+                call(api, 'autopilot:set', { conversationId: state.conversationId, enabled: !state.enabled }),
+              )
         }
       >
         <span className="switch-thumb" />

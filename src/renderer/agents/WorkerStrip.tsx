@@ -30,7 +30,13 @@ export function WorkerStrip(props: { workers: Worker[]; selectedId: string | nul
             onClick={() => props.onSelect(worker.id)}
           >
             <span aria-hidden="true" className="worker-icon">
-              {worker.needsInput ? '⚠' : worker.status === 'running' ? <span className="spinner small" /> : STATUS_ICON[worker.status]}
+              {worker.needsInput ? (
+                '⚠'
+              ) : worker.status === 'running' ? (
+                <span className="spinner small" />
+              ) : (
+                STATUS_ICON[worker.status]
+              )}
             </span>
             Worker {worker.number}
           </button>

@@ -8,7 +8,10 @@ import { QuestionBanners } from '../questions/QuestionBanner';
 import './workers.css';
 
 function isTextEntry(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+  );
 }
 
 /** Tab cycles workers unless the user is typing; an empty answer box does not hold it. */

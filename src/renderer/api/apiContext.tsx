@@ -1,7 +1,15 @@
 // React access to the typed API. `call` unwraps results and throws an ApiError whose
 // message is already written for the user.
 import { createContext, useContext, useEffect } from 'react';
-import type { CallName, CallRequest, CallResponse, EventName, EventPayload, IpcError, StepwiseApi } from '../../shared/ipc';
+import type {
+  CallName,
+  CallRequest,
+  CallResponse,
+  EventName,
+  EventPayload,
+  IpcError,
+  StepwiseApi,
+} from '../../shared/ipc';
 
 export class ApiError extends Error {
   constructor(readonly error: IpcError) {
@@ -18,13 +26,21 @@ export function useApi(): StepwiseApi {
   return api;
 }
 
-export async function call<N extends CallName>(api: StepwiseApi, name: N, params: CallRequest<N>): Promise<CallResponse<N>> {
+export async function call<N extends CallName>(
+  api: StepwiseApi,
+  name: N,
+  params: CallRequest<N>,
+): Promise<CallResponse<N>> {
   const result = await api.invoke(name, params);
   if (!result.ok) throw new ApiError(result.error);
   return result.value;
 }
 
-export function useEvent<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void, deps: unknown[]): void {
+export function useEvent<E extends EventName>(
+  event: E,
+  listener: (payload: EventPayload<E>) => void,
+  deps: unknown[],
+): void {
   const api = useApi();
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => api.on(event, listener), [api, event, ...deps]);

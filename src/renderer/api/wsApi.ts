@@ -34,11 +34,7 @@ export function createWsApi(location: Location, onState: (state: ConnectionState
       const resolve = pending.get(frame.id);
       if (!resolve) return;
       pending.delete(frame.id);
-      resolve(
-        frame.error
-          ? { ok: false, error: frame.error as never }
-          : { ok: true, value: frame.result },
-      );
+      resolve(frame.error ? { ok: false, error: frame.error as never } : { ok: true, value: frame.result });
     };
     socket.onclose = () => {
       onState('closed');

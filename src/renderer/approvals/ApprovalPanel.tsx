@@ -16,7 +16,8 @@ export function ApprovalPanel({ approval }: { approval: Approval }) {
   return (
     <div className="approval-panel" role="group" aria-label={`Approve ${approval.toolName}`}>
       <p className="approval-what">
-        {approval.agentLabel} wants to run <code>{approval.tool}</code> on the MCP server <strong>{approval.server}</strong>
+        {approval.agentLabel} wants to run <code>{approval.tool}</code> on the MCP server{' '}
+        <strong>{approval.server}</strong>
         {approval.arguments === '{}' ? ' (no arguments).' : ' with:'}
       </p>
       {approval.arguments !== '{}' && <pre className="approval-arguments">{pretty(approval.arguments)}</pre>}

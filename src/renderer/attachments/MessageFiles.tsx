@@ -31,15 +31,25 @@ function SentChip({ file: stored }: { file: AttachmentInfo }) {
   const [viewing, setViewing] = useState(false);
   const missing = preview?.status === 'missing';
   return (
-    <li className={`attachment-chip${missing ? ' missing' : ''}`} title={missing ? preview.message : `${file.name} (${formatBytes(file.size)})`}>
+    <li
+      className={`attachment-chip${missing ? ' missing' : ''}`}
+      title={missing ? preview.message : `${file.name} (${formatBytes(file.size)})`}
+    >
       {preview?.status === 'ok' ? (
-        <button type="button" className="attachment-open" aria-label={`View ${file.name}`} onClick={() => setViewing(true)}>
+        <button
+          type="button"
+          className="attachment-open"
+          aria-label={`View ${file.name}`}
+          onClick={() => setViewing(true)}
+        >
           <img className="attachment-thumb large" src={preview.dataUrl} alt={file.name} />
         </button>
       ) : (
         <FileIcon />
       )}
-      {viewing && preview?.status === 'ok' && <FullImage id={file.id} name={file.name} thumbnail={preview.dataUrl} onClose={() => setViewing(false)} />}
+      {viewing && preview?.status === 'ok' && (
+        <FullImage id={file.id} name={file.name} thumbnail={preview.dataUrl} onClose={() => setViewing(false)} />
+      )}
       <span className="attachment-name">{file.name}</span>
       <span className="attachment-size">{missing ? 'Missing' : formatBytes(file.size)}</span>
     </li>
@@ -47,7 +57,17 @@ function SentChip({ file: stored }: { file: AttachmentInfo }) {
 }
 
 /** The original in the viewer; its thumbnail until the original arrives (or if it cannot). */
-function FullImage({ id, name, thumbnail, onClose }: { id: string; name: string; thumbnail: string; onClose: () => void }) {
+function FullImage({
+  id,
+  name,
+  thumbnail,
+  onClose,
+}: {
+  id: string;
+  name: string;
+  thumbnail: string;
+  onClose: () => void;
+}) {
   const api = useApi();
   const [url, setUrl] = useState(thumbnail);
   useEffect(() => {

@@ -53,19 +53,34 @@ export function createStagedFiles() {
       });
       set(draft, [
         ...get(draft),
-        ...accepted.map(({ file, name, key }) => ({ key, name, size: file.size, mimeType: file.type, previewUrl: null, info: null })),
+        ...accepted.map(({ file, name, key }) => ({
+          key,
+          name,
+          size: file.size,
+          mimeType: file.type,
+          previewUrl: null,
+          info: null,
+        })),
       ]);
-      const update = (key: string, patch: Partial<StagedFile>) => set(draft, get(draft).map((f) => (f.key === key ? { ...f, ...patch } : f)));
+      const update = (key: string, patch: Partial<StagedFile>) =>
+        set(
+          draft,
+          get(draft).map((f) => (f.key === key ? { ...f, ...patch } : f)),
+        );
       await Promise.all(
         accepted.map(async ({ file, name, key }) => {
           try {
             const data = await readBase64(file);
-            if ((IMAGE_TYPES as readonly string[]).includes(file.type)) update(key, { previewUrl: `data:${file.type};base64,${data}` });
+            if ((IMAGE_TYPES as readonly string[]).includes(file.type))
+              update(key, { previewUrl: `data:${file.type};base64,${data}` });
             const info = await call(api, 'attachments:add', { name, mimeType: file.type.slice(0, 200), data });
             update(key, { info });
             if (info.note) problems.push(info.note);
           } catch (error) {
-            set(draft, get(draft).filter((f) => f.key !== key));
+            set(
+              draft,
+              get(draft).filter((f) => f.key !== key),
+            );
             problems.push(error instanceof Error ? error.message : String(error));
           }
         }),
@@ -73,11 +88,17 @@ export function createStagedFiles() {
       return problems;
     },
     remove(draft: string, key: string) {
-      set(draft, get(draft).filter((f) => f.key !== key));
+      set(
+        draft,
+        get(draft).filter((f) => f.key !== key),
+      );
     },
     /** After a send: the files it carried leave the composer. */
     sent(draft: string, ids: string[]) {
-      set(draft, get(draft).filter((f) => !f.info || !ids.includes(f.info.id)));
+      set(
+        draft,
+        get(draft).filter((f) => !f.info || !ids.includes(f.info.id)),
+      );
     },
   };
 }

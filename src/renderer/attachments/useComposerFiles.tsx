@@ -13,7 +13,12 @@ import { useModelVision } from './useModelVision';
 import { FileIcon } from './FileIcon';
 import './attachments.css';
 
-export function useComposerFiles(draft: string, form: RefObject<HTMLFormElement | null>, active: boolean, model?: ModelRef | null) {
+export function useComposerFiles(
+  draft: string,
+  form: RefObject<HTMLFormElement | null>,
+  active: boolean,
+  model?: ModelRef | null,
+) {
   const api = useApi();
   const toast = useToast();
   const files = useSyncExternalStore(stagedFiles.subscribe, () => stagedFiles.get(draft));
@@ -126,14 +131,23 @@ export function useComposerFiles(draft: string, form: RefObject<HTMLFormElement 
       </p>
       {images.length > 0 && vision && !vision.sees && (
         <p className="attachment-note" role="note">
-          {vision.model} is not set up to see images, so it will get only the name of {images.length === 1 ? 'the image' : 'each image'}.
-          Choose a model that sees images, or mark this one in Settings → Model details → Sees images.
+          {vision.model} is not set up to see images, so it will get only the name of{' '}
+          {images.length === 1 ? 'the image' : 'each image'}. Choose a model that sees images, or mark this one in
+          Settings → Model details → Sees images.
         </p>
       )}
     </div>
   ) : null;
 
-  return { button, tray, onPaste, ids, uploading, hasFiles: files.length > 0, sent: (sentIds: string[]) => stagedFiles.sent(draft, sentIds) };
+  return {
+    button,
+    tray,
+    onPaste,
+    ids,
+    uploading,
+    hasFiles: files.length > 0,
+    sent: (sentIds: string[]) => stagedFiles.sent(draft, sentIds),
+  };
 }
 
 function StagedChip({ file, onRemove }: { file: StagedFile; onRemove: () => void }) {

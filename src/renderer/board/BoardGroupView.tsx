@@ -40,7 +40,11 @@ export function BoardGroupView(props: {
             onOpen={(t) => props.onOpen(group.conversationId, t)}
           />
         ))}
-        {tasks.length === 0 && <li className="board-note">{closed ? 'Closed lists are kept in the history.' : 'No task matches the filter now.'}</li>}
+        {tasks.length === 0 && (
+          <li className="board-note">
+            {closed ? 'Closed lists are kept in the history.' : 'No task matches the filter now.'}
+          </li>
+        )}
       </ul>
     </section>
   );

@@ -41,7 +41,10 @@ export function TaskBoard(props: { onOpen: (conversationId: string, task: Task |
   }, [api]);
   useEvent('folders:changed', ({ folders: next }) => setFolders(next), []);
 
-  const filter = useMemo<BoardFilter>(() => ({ statuses, folderId, text, showCompleted }), [statuses, folderId, text, showCompleted]);
+  const filter = useMemo<BoardFilter>(
+    () => ({ statuses, folderId, text, showCompleted }),
+    [statuses, folderId, text, showCompleted],
+  );
   const { count, itemAt, ensureRange, version } = useBoardPages(filter);
 
   // Groups not loaded yet are guessed at the loaded ones' mean height, so the scrollbar
@@ -85,7 +88,9 @@ export function TaskBoard(props: { onOpen: (conversationId: string, task: Task |
   const toggleStatus = (value: StatusChoice) =>
     setStatuses((current) => (current.includes(value) ? current.filter((s) => s !== value) : [...current, value]));
   const exportAs = (format: 'md' | 'json' | 'csv') =>
-    void guard(() => call(api, 'board:export', { filter, format })).then((result) => result && deliverExport(result, toast));
+    void guard(() => call(api, 'board:export', { filter, format })).then(
+      (result) => result && deliverExport(result, toast),
+    );
 
   return (
     <section className="board" aria-label="Task board">
@@ -115,7 +120,12 @@ export function TaskBoard(props: { onOpen: (conversationId: string, task: Task |
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
         />
-        <select className="board-folder-filter" aria-label="Folder" value={folderId ?? ''} onChange={(e) => setFolderId(e.target.value || null)}>
+        <select
+          className="board-folder-filter"
+          aria-label="Folder"
+          value={folderId ?? ''}
+          onChange={(e) => setFolderId(e.target.value || null)}
+        >
           <option value="">All folders</option>
           {folders.map((folder) => (
             <option key={folder.id} value={folder.id}>
@@ -125,7 +135,11 @@ export function TaskBoard(props: { onOpen: (conversationId: string, task: Task |
         </select>
         {STATUSES.map((status) => (
           <label key={status.value} className="board-chip">
-            <input type="checkbox" checked={statuses.includes(status.value)} onChange={() => toggleStatus(status.value)} />
+            <input
+              type="checkbox"
+              checked={statuses.includes(status.value)}
+              onChange={() => toggleStatus(status.value)}
+            />
             {status.label}
           </label>
         ))}
@@ -136,13 +150,21 @@ export function TaskBoard(props: { onOpen: (conversationId: string, task: Task |
       </div>
       <div ref={scrollRef} className="board-scroll">
         {count === 0 && (
-          <p className="board-empty">{filter.text || filter.statuses.length || filter.folderId ? 'No task list matches the filters.' : 'No open tasks. Every task list is done.'}</p>
+          <p className="board-empty">
+            {filter.text || filter.statuses.length || filter.folderId
+              ? 'No task list matches the filters.'
+              : 'No open tasks. Every task list is done.'}
+          </p>
         )}
         <div className="board-list" style={{ height: virtualizer.getTotalSize() }}>
           {rows.map((row) => {
             const item = itemAt(row.index);
             return (
-              <div key={row.key} className="board-slot" style={{ transform: `translateY(${row.start}px)`, height: row.size }}>
+              <div
+                key={row.key}
+                className="board-slot"
+                style={{ transform: `translateY(${row.start}px)`, height: row.size }}
+              >
                 {!item ? (
                   <div className="board-placeholder" aria-hidden="true" />
                 ) : item.duplicate ? null : (

@@ -89,7 +89,10 @@ export function useBoardPages(filter: BoardFilter) {
         bump();
         return;
       }
-      if (!list || !listMatches({ title: '', folderId: null, tasks: list.tasks }, { ...filter, text: '', folderId: null })) {
+      if (
+        !list ||
+        !listMatches({ title: '', folderId: null, tasks: list.tasks }, { ...filter, text: '', folderId: null })
+      ) {
         // Not shown, and its statuses rule it out whatever its title or folder: nothing to read.
         return;
       }
@@ -123,7 +126,11 @@ export function useBoardPages(filter: BoardFilter) {
       for (const item of held) {
         if (kind === 'deleted') item.closed = true;
         else if (conversation) {
-          item.group = { ...item.group, title: conversation.title, folder: folderOf(conversation.folderId, item.group.folder) };
+          item.group = {
+            ...item.group,
+            title: conversation.title,
+            folder: folderOf(conversation.folderId, item.group.folder),
+          };
         }
       }
       bump();

@@ -56,7 +56,12 @@ export const CodeChunk = memo(function CodeChunk(props: {
     <div className="md-code-chunks">
       <div className="code-toolbar">
         <span className="code-language">{fenceOf(chunk).language}</span>
-        <button type="button" className="ghost small" aria-label="Highlight this code block" onClick={() => onHighlight(chunk.group)}>
+        <button
+          type="button"
+          className="ghost small"
+          aria-label="Highlight this code block"
+          onClick={() => onHighlight(chunk.group)}
+        >
           Highlight
         </button>
         <button

@@ -116,7 +116,11 @@ export function Composer(props: {
           <span aria-hidden="true">■</span> Stop
         </button>
       ) : (
-        <button type="submit" className="primary send" disabled={(!text.trim() && !files.hasFiles) || sending || files.uploading}>
+        <button
+          type="submit"
+          className="primary send"
+          disabled={(!text.trim() && !files.hasFiles) || sending || files.uploading}
+        >
           Send
         </button>
       )}

@@ -14,7 +14,6 @@ import { takeParseBudget, whenParseBudget } from './parseBudget';
 import { mayUseGfm } from './gfmSyntax';
 import { hasBidiControls, revealBidiControls } from '../../shared/bidi';
 
-
 type MathPlugins = typeof import('./mathPlugins');
 let mathPlugins: MathPlugins | null = null;
 let mathLoading: Promise<MathPlugins> | null = null;
@@ -74,7 +73,10 @@ const components: Components = {
     const code = node?.children[0];
     const classes = code && 'properties' in code ? code.properties.className : undefined;
     const language = Array.isArray(classes)
-      ? classes.map(String).find((c) => c.startsWith('language-'))?.slice('language-'.length)
+      ? classes
+          .map(String)
+          .find((c) => c.startsWith('language-'))
+          ?.slice('language-'.length)
       : undefined;
     return <CodeBlock language={language}>{children}</CodeBlock>;
   },
@@ -88,7 +90,10 @@ const components: Components = {
 /** Bidi controls in a reply (code included: "trojan source") show as markers, as in titles. */
 const revealBidi = (text: string) => (hasBidiControls(text) ? revealBidiControls(text) : text);
 /** A chunk of a big code block shown highlighted: one toolbar for the block, none per chunk. */
-const chunkComponents: Components = { ...components, pre: ({ children }) => <pre className="md-code-chunk">{children}</pre> };
+const chunkComponents: Components = {
+  ...components,
+  pre: ({ children }) => <pre className="md-code-chunk">{children}</pre>,
+};
 
 const withGfm = [remarkGfm];
 const plain: PluggableList = [];
@@ -97,7 +102,17 @@ const plain: PluggableList = [];
 const hasFence = (text: string) => text.includes('```') || text.includes('~~~');
 
 /** One top-level block: unchanged blocks of a growing reply are not parsed again. */
-const Block = memo(function Block({ text, grammars, math, bare }: { text: string; grammars: number; math: MathPlugins | null; bare?: boolean }) {
+const Block = memo(function Block({
+  text,
+  grammars,
+  math,
+  bare,
+}: {
+  text: string;
+  grammars: number;
+  math: MathPlugins | null;
+  bare?: boolean;
+}) {
   const highlight: PluggableList = hasFence(text) ? [[rehypeHighlightCode, grammars]] : [];
   const gfm = mayUseGfm(text) ? withGfm : plain;
   return (
@@ -192,7 +207,14 @@ const LazyBlock = memo(function LazyBlock(props: {
   useEffect(() => {
     if (!near && ref.current) return watch(ref.current, () => setNear(true));
   }, [near, watch]);
-  if (markdown) return className ? <div className={className}><Block {...block} /></div> : <Block {...block} />;
+  if (markdown)
+    return className ? (
+      <div className={className}>
+        <Block {...block} />
+      </div>
+    ) : (
+      <Block {...block} />
+    );
   return (
     <p ref={ref} className="md-pending" data-pending="" style={{ containIntrinsicSize: estimatedHeight(block.text) }}>
       {revealBidi(block.text)}
@@ -206,7 +228,9 @@ const NONE: ReadonlySet<number> = new Set();
 function chunkClass(chunk: Chunk | undefined, index: number, next: Chunk | undefined): string | undefined {
   if (chunk?.kind === 'table') return chunk.group === index ? 'md-table-chunk' : 'md-table-chunk continued';
   if (chunk?.kind !== 'paragraph') return undefined;
-  return ['md-paragraph-chunk', chunk.group !== index && 'continued', next?.group === chunk.group && 'joined'].filter(Boolean).join(' ');
+  return ['md-paragraph-chunk', chunk.group !== index && 'continued', next?.group === chunk.group && 'joined']
+    .filter(Boolean)
+    .join(' ');
 }
 
 /**
@@ -250,7 +274,16 @@ export const Markdown = memo(function Markdown({ text, streaming = false }: { te
         const last = index === blocks.length - 1;
         const chunk = chunks[index];
         if (chunk?.kind === 'code' && !highlighted.has(chunk.group)) {
-          return <CodeChunk key={index} text={block} chunk={chunk} first={chunk.group === index} onCopy={copy} onHighlight={highlight} />;
+          return (
+            <CodeChunk
+              key={index}
+              text={block}
+              chunk={chunk}
+              first={chunk.group === index}
+              onCopy={copy}
+              onHighlight={highlight}
+            />
+          );
         }
         // A chunk after the first parses with its block's head (fence line, table header) in front.
         const source = chunk && chunk.group !== index ? chunk.head + block : block;

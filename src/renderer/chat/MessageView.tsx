@@ -69,12 +69,18 @@ function FullMessage({ item, actions }: { item: DisplayItem; actions: MessageAct
   if (message.summaryThrough !== null) {
     // A compaction summary: the originals above stay; the model sees this instead.
     return (
-      <article className="message message-system summary-note" aria-label="Summary of earlier messages" data-message-id={message.id}>
+      <article
+        className="message message-system summary-note"
+        aria-label="Summary of earlier messages"
+        data-message-id={message.id}
+      >
         <details className="summary-marker">
           <summary>Earlier messages summarized</summary>
           <Markdown text={message.content} />
         </details>
-        {message.version && <MessageToolbar message={message} label="Summary" actions={toolbarActions(message, actions, () => {})} />}
+        {message.version && (
+          <MessageToolbar message={message} label="Summary" actions={toolbarActions(message, actions, () => {})} />
+        )}
       </article>
     );
   }
@@ -119,13 +125,24 @@ function FullMessage({ item, actions }: { item: DisplayItem; actions: MessageAct
       {item.toolCalls.length > 0 && (
         <div className="tool-calls">
           {item.toolCalls.map((view) => (
-            <ToolCallCard key={view.call.id} view={view} running={actions.running} agentName={actions.agentName ?? 'Assistant'} />
+            <ToolCallCard
+              key={view.call.id}
+              view={view}
+              running={actions.running}
+              agentName={actions.agentName ?? 'Assistant'}
+            />
           ))}
         </div>
       )}
       {message.error && <p className="message-error">{message.error}</p>}
       {message.usage && <UsageLine usage={message.usage} model={message.model} />}
-      {!editing && <MessageToolbar message={message} label={label} actions={toolbarActions(message, actions, () => setEditing(true))} />}
+      {!editing && (
+        <MessageToolbar
+          message={message}
+          label={label}
+          actions={toolbarActions(message, actions, () => setEditing(true))}
+        />
+      )}
     </article>
   );
 }

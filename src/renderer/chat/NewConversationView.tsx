@@ -65,7 +65,12 @@ export function NewConversationView(props: { id: string; focusRequest: number; o
         onStop={() => {}}
         onSend={async (content, attachments) => {
           const started = await guard(() =>
-            call(api, 'conversations:start', { id, content, ...(attachments.length ? { attachments } : {}), ...(autopilot === null ? {} : { autopilot }) }),
+            call(api, 'conversations:start', {
+              id,
+              content,
+              ...(attachments.length ? { attachments } : {}),
+              ...(autopilot === null ? {} : { autopilot }),
+            }),
           );
           if (!started) {
             drafts.startFailed(id);

@@ -11,7 +11,11 @@ export function planMessageView(message: Message) {
   const divider = message.origin === 'auto' ? approvedDivider(message.content) : null;
   if (divider) {
     return (
-      <article className="message continue-divider plan-approved" aria-label="Plan approved" data-message-id={message.id}>
+      <article
+        className="message continue-divider plan-approved"
+        aria-label="Plan approved"
+        data-message-id={message.id}
+      >
         <span className="divider-text">{divider}</span>
       </article>
     );

@@ -16,7 +16,11 @@ export function plumbingView(message: Message) {
   const external = message.role === 'system' ? parseExternalChangeNote(message.content) : null;
   if (external) {
     return (
-      <article className="message continue-divider" aria-label="Task change by another agent" data-message-id={message.id}>
+      <article
+        className="message continue-divider"
+        aria-label="Task change by another agent"
+        data-message-id={message.id}
+      >
         <span className="divider-text">{revealBidiControls(message.content)}</span>
       </article>
     );
@@ -36,7 +40,10 @@ export function plumbingView(message: Message) {
   const result = message.origin === 'worker' ? parseWorkerResult(message.content) : null;
   if (!result) return null;
   const task = result.taskId !== null ? ` task ${result.taskId}` : '';
-  const label = result.verb === 'finished' ? `Worker ${result.worker} finished${task}` : `Worker ${result.worker} failed${task ? ` on${task}` : ''}`;
+  const label =
+    result.verb === 'finished'
+      ? `Worker ${result.worker} finished${task}`
+      : `Worker ${result.worker} failed${task ? ` on${task}` : ''}`;
   return (
     <article className="message worker-result" aria-label="Worker message" data-message-id={message.id}>
       <LazyDetails

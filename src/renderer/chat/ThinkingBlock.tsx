@@ -20,7 +20,13 @@ export function ThinkingBlock({ reasoning, streaming }: { reasoning: Reasoning; 
   const time = reasoning.durationMs === null ? null : formatThinkingTime(reasoning.durationMs);
   return (
     <div className={`thinking${live ? ' thinking-live' : ''}`}>
-      <button type="button" className="thinking-toggle" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="thinking-toggle"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+      >
         <span className="thinking-chevron" aria-hidden="true" />
         <span className="thinking-label">{live ? 'Thinking…' : 'Thinking'}</span>
         {time && <span className="thinking-time">· {time}</span>}

@@ -14,7 +14,13 @@ import { useApprovalsContext } from '../approvals/useApprovals';
 import { ToolOutputView } from '../mcp/ToolOutputView';
 
 /** The card's words for each recorded outcome. */
-const RESULT_STATE = { ok: 'done', error: 'failed', denied: 'denied', cancelled: 'cancelled', not_run: 'not run' } as const;
+const RESULT_STATE = {
+  ok: 'done',
+  error: 'failed',
+  denied: 'denied',
+  cancelled: 'cancelled',
+  not_run: 'not run',
+} as const;
 
 function pretty(json: string): string {
   if (!json.trim()) return '{}';
@@ -36,7 +42,15 @@ export function LazyDetails(props: { className: string; summary: ReactNode; chil
   );
 }
 
-export function ToolCallCard({ view, running, agentName }: { view: ToolCallView; running: boolean; agentName: string }) {
+export function ToolCallCard({
+  view,
+  running,
+  agentName,
+}: {
+  view: ToolCallView;
+  running: boolean;
+  agentName: string;
+}) {
   const { call, result } = view;
   const { approvals } = useApprovalsContext();
   if (call.name === 'ask_user') return <QuestionExchange view={view} asker={agentName} running={running} />;

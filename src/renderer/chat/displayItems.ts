@@ -20,7 +20,10 @@ export function toDisplayItems(messages: Message[], partial = false): DisplayIte
       toolCalls: (message.toolCalls ?? []).map((call) => ({ call, result: results.get(call.id) ?? null })),
     });
   }
-  const planned = plannedCalls(items.flatMap((item) => item.toolCalls), partial);
+  const planned = plannedCalls(
+    items.flatMap((item) => item.toolCalls),
+    partial,
+  );
   for (const item of items) for (const view of item.toolCalls) view.planned = planned.has(view.call.id);
   return items;
 }

@@ -86,7 +86,15 @@ function wordCut(raw: string, from: number, at: number): number {
     else if (c === '*') stars++;
     else if (c === '[') brackets++;
     else if (c === ']') brackets--;
-    else if (c === ' ' && i >= at && ticks % 2 === 0 && stars % 2 === 0 && brackets === 0 && LETTER.test(raw[i + 1] ?? '')) return i;
+    else if (
+      c === ' ' &&
+      i >= at &&
+      ticks % 2 === 0 &&
+      stars % 2 === 0 &&
+      brackets === 0 &&
+      LETTER.test(raw[i + 1] ?? '')
+    )
+      return i;
   }
   return -1;
 }
@@ -125,7 +133,8 @@ function bigTable(text: string): { start: number; end: number } | null {
     const line = text.slice(at, end).replace(/\n$/, '');
     const opened = FENCE.exec(line)?.[1];
     if (fence) {
-      if (opened && opened[0] === fence[0] && opened.length >= fence.length && !line.trim().slice(opened.length)) fence = null;
+      if (opened && opened[0] === fence[0] && opened.length >= fence.length && !line.trim().slice(opened.length))
+        fence = null;
     } else if (opened) fence = opened;
     else if (blankBefore && line.startsWith('|') && end < text.length) {
       const after = text.indexOf('\n', end);

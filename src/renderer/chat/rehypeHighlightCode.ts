@@ -9,7 +9,10 @@ import { loadedLanguages } from './highlightLanguages';
 function fenceLanguage(code: Element): string | undefined {
   const classes = code.properties.className;
   if (!Array.isArray(classes)) return undefined;
-  return classes.map(String).find((c) => c.startsWith('language-'))?.slice('language-'.length);
+  return classes
+    .map(String)
+    .find((c) => c.startsWith('language-'))
+    ?.slice('language-'.length);
 }
 
 // One highlighter for every block: react-markdown runs this attacher on each render of

@@ -34,7 +34,11 @@ function parse(json: string): Record<string, unknown> | null {
 
 /** Tool results that report a failure (the registry's and the tools' own wording). */
 export function isFailure(content: string): boolean {
-  return /^(Error:|Invalid arguments|Unknown tool|Tool \S+ failed)/.test(content) || content === NOT_APPROVED || parse(content)?.ok === false;
+  return (
+    /^(Error:|Invalid arguments|Unknown tool|Tool \S+ failed)/.test(content) ||
+    content === NOT_APPROVED ||
+    parse(content)?.ok === false
+  );
 }
 
 const DENIED = 'The user denied this call.';
@@ -45,7 +49,8 @@ const DENIED = 'The user denied this call.';
  */
 export function resultOutcome(result: Pick<Message, 'content' | 'outcome' | 'toolName'>): ToolResultOutcome {
   // Stepwise's own tools (never an MCP server's) answer a refusal as {"ok": false}.
-  if (result.outcome === 'ok' && !result.toolName?.startsWith('mcp__') && parse(result.content)?.ok === false) return 'error';
+  if (result.outcome === 'ok' && !result.toolName?.startsWith('mcp__') && parse(result.content)?.ok === false)
+    return 'error';
   if (result.outcome) return result.outcome;
   if (result.content.startsWith('cancelled')) return 'cancelled';
   if (result.content === DENIED) return 'denied';

@@ -37,7 +37,14 @@ export function useMessages(conversationId: string): LoadedMessages {
   // The source of truth, updated synchronously by every event so deltas apply in order;
   // React sees it at most once per animation frame, and streamed text at most every
   // STREAM_RENDER_MS (see there).
-  const store = useRef({ messages: [] as Message[], hasOlder: false, loading: null as Promise<void> | null, frame: 0, timer: 0, renderedAt: 0 });
+  const store = useRef({
+    messages: [] as Message[],
+    hasOlder: false,
+    loading: null as Promise<void> | null,
+    frame: 0,
+    timer: 0,
+    renderedAt: 0,
+  });
 
   const commit = useCallback((next: Message[], streamed = false) => {
     const current = store.current;
@@ -204,7 +211,10 @@ export function upsertAll(page: readonly Message[], current: readonly Message[])
 }
 
 /** Applies a streamed delta; null when the delta does not fit what is loaded. */
-export function applyStreamed(messages: readonly Message[], delta: EventPayload<'messages:streamed'>): Message[] | null {
+export function applyStreamed(
+  messages: readonly Message[],
+  delta: EventPayload<'messages:streamed'>,
+): Message[] | null {
   const index = findIndex(messages, delta.messageId);
   if (index < 0) return null;
   const message = messages[index];
@@ -217,7 +227,10 @@ export function applyStreamed(messages: readonly Message[], delta: EventPayload<
   if (delta.reasoning || delta.reasoningMs !== undefined) {
     const text = reasoning?.text ?? '';
     if (delta.reasoning && delta.reasoning.at !== text.length) return null;
-    reasoning = { text: text + (delta.reasoning?.text ?? ''), durationMs: delta.reasoningMs ?? reasoning?.durationMs ?? null };
+    reasoning = {
+      text: text + (delta.reasoning?.text ?? ''),
+      durationMs: delta.reasoningMs ?? reasoning?.durationMs ?? null,
+    };
   }
   const next = messages.slice();
   next[index] = { ...message, content, toolCalls, reasoning };

@@ -24,7 +24,13 @@ export function ConfirmDialog(props: {
     >
       <h2>{props.title}</h2>
       <div className="dialog-body">{props.children}</div>
-      <DialogActions label={props.confirmLabel} onCancel={props.onCancel} onConfirm={props.onConfirm} danger={props.danger} cancelFirst />
+      <DialogActions
+        label={props.confirmLabel}
+        onCancel={props.onCancel}
+        onConfirm={props.onConfirm}
+        danger={props.danger}
+        cancelFirst
+      />
     </dialog>
   );
 }

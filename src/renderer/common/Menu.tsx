@@ -43,7 +43,9 @@ export function MenuButton(props: { label: string; items: MenuItem[]; children: 
   // Focus moves in once the menu is placed (a hidden element cannot take focus).
   useEffect(() => {
     if (open && placement) {
-      menuRef.current?.querySelector<HTMLButtonElement>('[role="menuitem"]:not([disabled])')?.focus({ preventScroll: true });
+      menuRef.current
+        ?.querySelector<HTMLButtonElement>('[role="menuitem"]:not([disabled])')
+        ?.focus({ preventScroll: true });
     }
   }, [open, placement]);
 
@@ -78,7 +80,9 @@ export function MenuButton(props: { label: string; items: MenuItem[]; children: 
   };
 
   const onMenuKey = (event: React.KeyboardEvent) => {
-    const items = [...(menuRef.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]:not([disabled])') ?? [])];
+    const items = [
+      ...(menuRef.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]:not([disabled])') ?? []),
+    ];
     const index = items.indexOf(document.activeElement as HTMLButtonElement);
     if (event.key === 'Escape') {
       event.preventDefault();

@@ -5,7 +5,8 @@
 export const isDesktop = typeof window !== 'undefined' && window.stepwise !== undefined;
 
 const typing = (target: EventTarget | null) =>
-  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 export function isNewConversationKey(event: KeyboardEvent): boolean {
   const mod = event.ctrlKey || event.metaKey;

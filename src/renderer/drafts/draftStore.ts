@@ -71,7 +71,8 @@ export function createDraftStore(api: StepwiseApi) {
       try {
         const saved = await call(api, 'drafts:list', {});
         for (const draft of saved) {
-          if (!entries.has(draft.conversationId)) entries.set(draft.conversationId, { text: draft.content, sending: false });
+          if (!entries.has(draft.conversationId))
+            entries.set(draft.conversationId, { text: draft.content, sending: false });
         }
         pendingNew ??= saved.find((draft) => !draft.stored)?.conversationId ?? null;
       } catch {
@@ -85,7 +86,10 @@ export function createDraftStore(api: StepwiseApi) {
     setText(id: string, text: string) {
       put(id, { text });
       clearTimeout(timers.get(id));
-      timers.set(id, setTimeout(() => persist(id), SAVE_DELAY_MS));
+      timers.set(
+        id,
+        setTimeout(() => persist(id), SAVE_DELAY_MS),
+      );
     },
 
     flush,
@@ -104,7 +108,13 @@ export function createDraftStore(api: StepwiseApi) {
         ok = await run(text);
       } finally {
         const current = get(id).text;
-        const rest = !ok ? current : current === text ? '' : current.startsWith(text) ? current.slice(text.length).trimStart() : current;
+        const rest = !ok
+          ? current
+          : current === text
+            ? ''
+            : current.startsWith(text)
+              ? current.slice(text.length).trimStart()
+              : current;
         put(id, { sending: false, text: rest });
         if (ok) persist(id);
       }

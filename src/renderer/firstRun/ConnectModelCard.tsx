@@ -35,9 +35,16 @@ export function ConnectModelCard(props: { settings: SettingsView; onConnected: (
   const saveProfile = async (defaultModel?: string) => {
     const before = new Set(props.settings.profiles.map((p) => p.id));
     // A stored preset nobody set up (older versions kept an "OpenAI" one) becomes this one.
-    const known = profileId ?? props.settings.profiles.find((p) => isUnconfiguredPreset(p, PROVIDER_PRESETS[p.preset]))?.id;
+    const known =
+      profileId ?? props.settings.profiles.find((p) => isUnconfiguredPreset(p, PROVIDER_PRESETS[p.preset]))?.id;
     const view = await call(api, 'providers:save', {
-      profile: { ...(known ? { id: known } : {}), name: presetProfileName(preset), preset, baseUrl: baseUrl.trim(), ...(defaultModel ? { defaultModel } : {}) },
+      profile: {
+        ...(known ? { id: known } : {}),
+        name: presetProfileName(preset),
+        preset,
+        baseUrl: baseUrl.trim(),
+        ...(defaultModel ? { defaultModel } : {}),
+      },
     });
     const id = known ?? view.profiles.find((p) => !before.has(p.id) && !p.readOnly)?.id;
     if (!id) throw new Error('The profile was not saved. Try again, or add it in Settings.');
@@ -80,7 +87,10 @@ export function ConnectModelCard(props: { settings: SettingsView; onConnected: (
   return (
     <section className="connect-card" aria-labelledby={`${ids}-title`}>
       <h2 id={`${ids}-title`}>Connect a model</h2>
-      <p>Stepwise talks to any OpenAI-compatible server: a hosted service with your API key, or a model running on this computer.</p>
+      <p>
+        Stepwise talks to any OpenAI-compatible server: a hosted service with your API key, or a model running on this
+        computer.
+      </p>
       <form
         className="connect-form"
         onSubmit={(event) => {
@@ -96,7 +106,12 @@ export function ConnectModelCard(props: { settings: SettingsView; onConnected: (
         </label>
         <label className="connect-field">
           Base URL
-          <input type="url" value={baseUrl} placeholder="http://127.0.0.1:8080/v1" onChange={(event) => setBaseUrl(event.target.value)} />
+          <input
+            type="url"
+            value={baseUrl}
+            placeholder="http://127.0.0.1:8080/v1"
+            onChange={(event) => setBaseUrl(event.target.value)}
+          />
         </label>
         <label className="connect-field">
           API key{isKeylessPreset(preset) ? ' (if the server needs one)' : ''}

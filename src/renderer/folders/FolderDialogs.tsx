@@ -91,7 +91,10 @@ function NameDialog(props: { folder: Folder | null; onClose: () => void }) {
 const NO_FOLDER = 'none';
 const NEW_FOLDER = 'new';
 
-function MoveToFolderDialog(props: { conversation: { id: string; title: string; folderId: string | null }; onClose: () => void }) {
+function MoveToFolderDialog(props: {
+  conversation: { id: string; title: string; folderId: string | null };
+  onClose: () => void;
+}) {
   const api = useApi();
   const guard = useGuard();
   const ref = useModal();
@@ -108,8 +111,14 @@ function MoveToFolderDialog(props: { conversation: { id: string; title: string; 
   ];
   const move = async () => {
     const moved = await guard(async () => {
-      const folderId = choice === NO_FOLDER ? null : choice === NEW_FOLDER ? (await call(api, 'folders:create', { name: newName })).id : choice;
-      if (folderId !== props.conversation.folderId) await call(api, 'conversations:setFolder', { id: props.conversation.id, folderId });
+      const folderId =
+        choice === NO_FOLDER
+          ? null
+          : choice === NEW_FOLDER
+            ? (await call(api, 'folders:create', { name: newName })).id
+            : choice;
+      if (folderId !== props.conversation.folderId)
+        await call(api, 'conversations:setFolder', { id: props.conversation.id, folderId });
       return true;
     });
     if (moved) props.onClose();
@@ -126,7 +135,12 @@ function MoveToFolderDialog(props: { conversation: { id: string; title: string; 
           {choice === NEW_FOLDER && (
             <label className="dialog-field">
               New folder name
-              <input autoFocus value={newName} maxLength={NAME_MAX} onChange={(event) => setNewName(event.target.value)} />
+              <input
+                autoFocus
+                value={newName}
+                maxLength={NAME_MAX}
+                onChange={(event) => setNewName(event.target.value)}
+              />
             </label>
           )}
         </div>

@@ -17,17 +17,15 @@ export function FolderRow(props: {
   const name = revealBidiControls(folder.name);
   return (
     <div className={props.dropTarget ? 'folder-row drop-target' : 'folder-row'}>
-      <button
-        type="button"
-        className="folder-toggle"
-        aria-expanded={!folder.collapsed}
-        onClick={props.onToggle}
-      >
+      <button type="button" className="folder-toggle" aria-expanded={!folder.collapsed} onClick={props.onToggle}>
         <svg className="folder-chevron" aria-hidden="true" viewBox="0 0 16 16" width="12" height="12">
           <path fill="currentColor" d="M6 3.5 10.5 8 6 12.5 5 11.5 8.5 8 5 4.5Z" />
         </svg>
         <svg className="folder-icon" aria-hidden="true" viewBox="0 0 16 16" width="14" height="14">
-          <path fill="currentColor" d="M1.5 3.5h4.2l1.5 1.5h7.3v7.5a1 1 0 0 1-1 1h-11a1 1 0 0 1-1-1Zm1.2 2.7v6.1h10.6V6.2Z" />
+          <path
+            fill="currentColor"
+            d="M1.5 3.5h4.2l1.5 1.5h7.3v7.5a1 1 0 0 1-1 1h-11a1 1 0 0 1-1-1Zm1.2 2.7v6.1h10.6V6.2Z"
+          />
         </svg>
         <span className="sr-only">Folder </span>
         <span className="folder-name">{name}</span>

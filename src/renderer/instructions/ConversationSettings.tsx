@@ -13,7 +13,13 @@ export function ConversationSettingsButton({ conversationId }: { conversationId:
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="ghost conversation-settings-button" aria-label="Conversation settings" title="Conversation settings" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="ghost conversation-settings-button"
+        aria-label="Conversation settings"
+        title="Conversation settings"
+        onClick={() => setOpen(true)}
+      >
         <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
           <path d="M2 4h7M12 4h2M2 12h2M7 12h7" stroke="currentColor" strokeLinecap="round" />
           <circle cx="10.5" cy="4" r="1.5" fill="none" stroke="currentColor" />
@@ -58,7 +64,9 @@ function ConversationSettingsDialog({ conversationId, onClose }: { conversationI
           onChange={(e) => setText(e.target.value)}
         />
       </label>
-      <small className="field-note">Sent first in every request of this conversation, after the default system prompt from Settings.</small>
+      <small className="field-note">
+        Sent first in every request of this conversation, after the default system prompt from Settings.
+      </small>
       <DialogActions label="Save" onCancel={onClose} onConfirm={() => void save()} disabled={text === null} />
     </dialog>
   );

@@ -34,7 +34,8 @@ export function DefaultSystemPrompt({ value }: { value: string }) {
         />
       </label>
       <small className="field-note">
-        Each conversation can add its own instructions under “Conversation settings” in its header; they follow this prompt.
+        Each conversation can add its own instructions under “Conversation settings” in its header; they follow this
+        prompt.
       </small>
     </fieldset>
   );

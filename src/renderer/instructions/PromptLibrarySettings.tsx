@@ -68,7 +68,13 @@ export function PromptLibrarySettings({ prompts }: { prompts: SavedPrompt[] }) {
       </label>
       <label className="field">
         <span>Prompt text</span>
-        <textarea className="system-prompt" rows={3} maxLength={INSTRUCTIONS_MAX} value={text} onChange={(e) => setText(e.target.value)} />
+        <textarea
+          className="system-prompt"
+          rows={3}
+          maxLength={INSTRUCTIONS_MAX}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
       </label>
       <div className="prompt-library-actions">
         <button type="button" disabled={!title.trim() || !text.trim()} onClick={() => void add()}>

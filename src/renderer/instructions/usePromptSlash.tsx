@@ -42,7 +42,9 @@ export function usePromptSlash(text: string, setText: (value: string) => void) {
   };
 
   const optionId = (index: number) => `${listId}-${index}`;
-  const inputProps = open ? { 'aria-controls': listId, 'aria-activedescendant': optionId(current), 'aria-autocomplete': 'list' as const } : {};
+  const inputProps = open
+    ? { 'aria-controls': listId, 'aria-activedescendant': optionId(current), 'aria-autocomplete': 'list' as const }
+    : {};
 
   const list = open ? (
     <ul id={listId} role="listbox" aria-label="Saved prompts" className="prompt-slash">

@@ -48,13 +48,26 @@ export function SidebarRail(props: {
         <path d="M3 4h10M3 8h10M3 12h7" />
       </RailButton>
       <span className="rail-spacer" />
-      <RailButton label="Settings" shortcut="Ctrl/⌘ + ," current={props.settingsOpen} onClick={props.onSettings} glyph="⚙" />
+      <RailButton
+        label="Settings"
+        shortcut="Ctrl/⌘ + ,"
+        current={props.settingsOpen}
+        onClick={props.onSettings}
+        glyph="⚙"
+      />
     </nav>
   );
 }
 
 /** An icon button: line art (`children`, a 16×16 SVG's content) or a text glyph like the sidebar's own ⚙. */
-function RailButton(props: { label: string; shortcut?: string; current?: boolean; onClick: () => void; children?: ReactNode; glyph?: string }) {
+function RailButton(props: {
+  label: string;
+  shortcut?: string;
+  current?: boolean;
+  onClick: () => void;
+  children?: ReactNode;
+  glyph?: string;
+}) {
   return (
     <button
       type="button"
@@ -69,7 +82,17 @@ function RailButton(props: { label: string; shortcut?: string; current?: boolean
           {props.glyph}
         </span>
       ) : (
-        <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round">
+        <svg
+          viewBox="0 0 16 16"
+          width="16"
+          height="16"
+          aria-hidden="true"
+          focusable="false"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.4"
+          strokeLinecap="round"
+        >
           {props.children}
         </svg>
       )}

@@ -16,7 +16,9 @@ export function useSidebarFocus(sidebar: SidebarLayout, searchRef: RefObject<HTM
     // The list is virtual: its rows appear once it has measured itself, a frame or two later.
     const focusRow = (framesLeft: number) => {
       const list = document.querySelector<HTMLElement>('[aria-label="Conversations"] .conversation-list');
-      const row = list?.querySelector<HTMLElement>('.selected .conversation-link') ?? list?.querySelector<HTMLElement>('.conversation-link');
+      const row =
+        list?.querySelector<HTMLElement>('.selected .conversation-link') ??
+        list?.querySelector<HTMLElement>('.conversation-link');
       if (row) row.focus();
       else if (framesLeft > 0) requestAnimationFrame(() => focusRow(framesLeft - 1));
       else searchRef.current?.focus();

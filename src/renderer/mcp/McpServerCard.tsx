@@ -24,7 +24,10 @@ export function McpServerCard(props: {
 }) {
   const { server, run, calls } = props;
   return (
-    <article className={`mcp-server mcp-${server.enabled ? server.state : 'disabled'}`} aria-label={`MCP server ${server.name}`}>
+    <article
+      className={`mcp-server mcp-${server.enabled ? server.state : 'disabled'}`}
+      aria-label={`MCP server ${server.name}`}
+    >
       <header className="mcp-server-header">
         <h3>{server.name}</h3>
         <span className="mcp-state" role="status">
@@ -49,20 +52,34 @@ export function McpServerCard(props: {
       {server.enabled && server.error && (
         <div className="mcp-error" role="alert">
           <p>{server.error}</p>
-          {server.stderr.length > 0 && <pre aria-label="Last lines of its error output">{server.stderr.join('\n')}</pre>}
+          {server.stderr.length > 0 && (
+            <pre aria-label="Last lines of its error output">{server.stderr.join('\n')}</pre>
+          )}
         </div>
       )}
       <div className="mcp-switches">
         <label className="checkbox-field">
-          <input type="checkbox" checked={server.enabled} onChange={(e) => run(() => calls.setEnabled(e.target.checked))} />
+          <input
+            type="checkbox"
+            checked={server.enabled}
+            onChange={(e) => run(() => calls.setEnabled(e.target.checked))}
+          />
           <span>Enable {server.name}</span>
         </label>
         <label className="checkbox-field">
-          <input type="checkbox" checked={server.trusted} onChange={(e) => run(() => calls.setTrusted(e.target.checked))} />
+          <input
+            type="checkbox"
+            checked={server.trusted}
+            onChange={(e) => run(() => calls.setTrusted(e.target.checked))}
+          />
           <span>Run tools without asking</span>
         </label>
         <label className="checkbox-field" title="Its tools may be used while a plan waits for your approval">
-          <input type="checkbox" checked={server.readOnly} onChange={(e) => run(() => calls.setReadOnly(e.target.checked))} />
+          <input
+            type="checkbox"
+            checked={server.readOnly}
+            onChange={(e) => run(() => calls.setReadOnly(e.target.checked))}
+          />
           <span>Read-only (usable while planning)</span>
         </label>
       </div>
@@ -80,7 +97,9 @@ export function McpServerCard(props: {
                   />
                   <span>
                     <code>{tool.modelName}</code>
-                    {tool.enabled && !tool.offered && server.enabled && <span className="mcp-badge">not offered (see notice)</span>}
+                    {tool.enabled && !tool.offered && server.enabled && (
+                      <span className="mcp-badge">not offered (see notice)</span>
+                    )}
                     {tool.readOnly && <span className="mcp-badge">read-only</span>}
                     {tool.alwaysAllow && <span className="mcp-badge">always allowed</span>}
                   </span>
@@ -94,7 +113,12 @@ export function McpServerCard(props: {
         <button type="button" onClick={props.onEdit} aria-label={`Edit ${server.name}`}>
           Edit
         </button>
-        <button type="button" disabled={!server.enabled} onClick={() => run(calls.restart)} aria-label={`Restart ${server.name}`}>
+        <button
+          type="button"
+          disabled={!server.enabled}
+          onClick={() => run(calls.restart)}
+          aria-label={`Restart ${server.name}`}
+        >
           Restart
         </button>
         <button type="button" className="danger" onClick={props.onRemove} aria-label={`Remove ${server.name}`}>

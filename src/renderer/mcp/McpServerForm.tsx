@@ -52,7 +52,11 @@ export function McpServerForm(props: {
   };
 
   return (
-    <form className="mcp-form" aria-label={start ? `Edit ${start.name}` : 'Add MCP server'} onSubmit={(e) => void submit(e)}>
+    <form
+      className="mcp-form"
+      aria-label={start ? `Edit ${start.name}` : 'Add MCP server'}
+      onSubmit={(e) => void submit(e)}
+    >
       <label className="field">
         <span>Name</span>
         <input value={name} required maxLength={64} onChange={(e) => setName(e.target.value)} />
@@ -88,7 +92,13 @@ export function McpServerForm(props: {
         <>
           <label className="field">
             <span>URL</span>
-            <input type="url" value={url} required onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/mcp" />
+            <input
+              type="url"
+              value={url}
+              required
+              onChange={(e) => setUrl(e.target.value)}
+              placeholder="https://example.com/mcp"
+            />
           </label>
           <label className="field">
             <span>Headers (Name: value per line)</span>

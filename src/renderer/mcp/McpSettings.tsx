@@ -53,7 +53,9 @@ export function McpSettings({ settings }: { settings: SettingsView }) {
         <input
           type="checkbox"
           checked={settings.autoAllowReadOnly}
-          onChange={(e) => void guard(() => call(api, 'settings:update', { patch: { autoAllowReadOnly: e.target.checked } }))}
+          onChange={(e) =>
+            void guard(() => call(api, 'settings:update', { patch: { autoAllowReadOnly: e.target.checked } }))
+          }
         />
         <span>Run tools marked read-only without asking</span>
       </label>
@@ -77,7 +79,8 @@ export function McpSettings({ settings }: { settings: SettingsView }) {
                   setEnabled: (enabled) => call(api, 'mcp:setEnabled', { name: server.name, enabled }),
                   setTrusted: (trusted) => call(api, 'mcp:setTrusted', { name: server.name, trusted }),
                   setReadOnly: (readOnly) => call(api, 'mcp:setReadOnly', { name: server.name, readOnly }),
-                  setToolEnabled: (tool, enabled) => call(api, 'mcp:setToolEnabled', { name: server.name, tool, enabled }),
+                  setToolEnabled: (tool, enabled) =>
+                    call(api, 'mcp:setToolEnabled', { name: server.name, tool, enabled }),
                   restart: () => call(api, 'mcp:restart', { name: server.name }),
                 }}
                 onEdit={() => setEditing(server)}

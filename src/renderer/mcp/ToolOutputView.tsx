@@ -29,7 +29,11 @@ export function ToolOutputView({ conversationId, toolCallId }: { conversationId:
           {output.images
             .filter((image) => SAFE_IMAGE.includes(image.mimeType))
             .map((image, i) => (
-              <ToolImageView key={i} url={`data:${image.mimeType};base64,${image.data}`} name={`Image ${i + 1} from the tool`} />
+              <ToolImageView
+                key={i}
+                url={`data:${image.mimeType};base64,${image.data}`}
+                name={`Image ${i + 1} from the tool`}
+              />
             ))}
         </div>
       )}
@@ -59,7 +63,12 @@ function ToolImageView({ url, name }: { url: string; name: string }) {
   const [viewing, setViewing] = useState(false);
   return (
     <>
-      <button type="button" className="attachment-open" aria-label={`View ${name.toLowerCase()}`} onClick={() => setViewing(true)}>
+      <button
+        type="button"
+        className="attachment-open"
+        aria-label={`View ${name.toLowerCase()}`}
+        onClick={() => setViewing(true)}
+      >
         <img src={url} alt={name} />
       </button>
       {viewing && <ImageViewer name={name} url={url} onClose={() => setViewing(false)} />}

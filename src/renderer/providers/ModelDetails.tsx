@@ -8,7 +8,9 @@ import { call, useApi } from '../api/apiContext';
 import { useGuard, useToast } from '../common/toasts';
 
 export function ModelDetails({ profile }: { profile: ProfileView }) {
-  const models = [...new Set([profile.defaultModel, ...Object.keys(profile.modelOptions), ...profile.models].filter(Boolean))];
+  const models = [
+    ...new Set([profile.defaultModel, ...Object.keys(profile.modelOptions), ...profile.models].filter(Boolean)),
+  ];
   const [model, setModel] = useState(models[0] ?? '');
   if (!models.length) return null;
   // One grid: the labels of a row line up, whatever the width.
@@ -38,7 +40,10 @@ function DetailsForm({ profile, model }: { profile: ProfileView; model: string }
   const [input, setInput] = useState(own.inputPrice?.toString() ?? '');
   const [output, setOutput] = useState(own.outputPrice?.toString() ?? '');
   const [vision, setVision] = useState(own.vision === undefined ? 'auto' : own.vision ? 'yes' : 'no');
-  const effective = contextWindowOf({ ...profile, modelOptions: { ...profile.modelOptions, [model]: { ...own, contextWindow: undefined } } }, model);
+  const effective = contextWindowOf(
+    { ...profile, modelOptions: { ...profile.modelOptions, [model]: { ...own, contextWindow: undefined } } },
+    model,
+  );
 
   const saveDetails = () =>
     void guard(async () => {
@@ -63,7 +68,13 @@ function DetailsForm({ profile, model }: { profile: ProfileView; model: string }
     <>
       <label className="field">
         <span>Context window (tokens)</span>
-        <input type="number" min={512} value={window} placeholder={String(effective)} onChange={(e) => setWindow(e.target.value)} />
+        <input
+          type="number"
+          min={512}
+          value={window}
+          placeholder={String(effective)}
+          onChange={(e) => setWindow(e.target.value)}
+        />
       </label>
       <label className="field">
         <span>Input price ($ per 1M tokens)</span>

@@ -3,7 +3,13 @@
 // details. A changed base URL does not receive the saved key until the user says so.
 import { useState } from 'react';
 import { isUnconfiguredPreset } from '../../shared/firstRun';
-import { PROVIDER_PRESETS, ProviderPresetId, plural, presetProfileName, type ProfileView } from '../../shared/providers';
+import {
+  PROVIDER_PRESETS,
+  ProviderPresetId,
+  plural,
+  presetProfileName,
+  type ProfileView,
+} from '../../shared/providers';
 import type { SettingsView } from '../../shared/settings';
 import { call, useApi } from '../api/apiContext';
 import { ConfirmDialog } from '../common/ConfirmDialog';
@@ -22,7 +28,10 @@ export function ProviderSettings({ settings, profileId }: { settings: SettingsVi
   // A preset nobody set up is not listed (it is under "Add a provider") unless it is in use here.
   const listed = settings.profiles.filter((p) => !unconfigured(p) || p.id === selected || p.id === profileId);
   // Until the user picks one: the open conversation's profile, else the one new conversations use.
-  const profile = [selected, profileId, settings.defaultModel?.profileId].map((id) => listed.find((p) => p.id === id)).find(Boolean) ?? listed[0];
+  const profile =
+    [selected, profileId, settings.defaultModel?.profileId]
+      .map((id) => listed.find((p) => p.id === id))
+      .find(Boolean) ?? listed[0];
 
   const add = (preset: ProviderPresetId) =>
     void guard(async () => {
@@ -32,7 +41,12 @@ export function ProviderSettings({ settings, profileId }: { settings: SettingsVi
       const before = new Set(settings.profiles.map((p) => p.id));
       const info = PROVIDER_PRESETS[preset];
       const view = await call(api, 'providers:save', {
-        profile: { name: uniqueName(settings, presetProfileName(preset)), preset, baseUrl: info.baseUrl, defaultModel: info.model },
+        profile: {
+          name: uniqueName(settings, presetProfileName(preset)),
+          preset,
+          baseUrl: info.baseUrl,
+          defaultModel: info.model,
+        },
       });
       setSelected(view.profiles.find((p) => !before.has(p.id))?.id ?? null);
     });
@@ -46,7 +60,7 @@ export function ProviderSettings({ settings, profileId }: { settings: SettingsVi
             <span>Profile</span>
             <select value={profile?.id ?? ''} onChange={(e) => setSelected(e.target.value)}>
               {listed.map((p) => (
-              <option key={p.id} value={p.id}>
+                <option key={p.id} value={p.id}>
                   {p.readOnly ? `${p.name} (read-only)` : p.name}
                 </option>
               ))}
@@ -102,7 +116,15 @@ function ProfileEditor({ profile, canStoreKey }: { profile: ProfileView; canStor
   const [openModels, setOpenModels] = useState(0);
   const ro = profile.readOnly;
 
-  const save = (change: Partial<{ name: string; preset: ProviderPresetId; baseUrl: string; defaultModel: string; headers: Record<string, string> }>) =>
+  const save = (
+    change: Partial<{
+      name: string;
+      preset: ProviderPresetId;
+      baseUrl: string;
+      defaultModel: string;
+      headers: Record<string, string>;
+    }>,
+  ) =>
     guard(async () => {
       const view = await call(api, 'providers:save', {
         profile: {
@@ -120,13 +142,19 @@ function ProfileEditor({ profile, canStoreKey }: { profile: ProfileView; canStor
       return view;
     });
 
-  const confirmKey = () => void guard(() => call(api, 'providers:confirmKey', { id: profile.id })).then(() => setAskKey(false));
+  const confirmKey = () =>
+    void guard(() => call(api, 'providers:confirmKey', { id: profile.id })).then(() => setAskKey(false));
 
   return (
     <section className="provider-editor" aria-label={`Provider ${profile.name}`}>
       <label className="field">
         <span>Name</span>
-        <input value={name} disabled={ro} onChange={(e) => setName(e.target.value)} onBlur={() => name.trim() && name !== profile.name && void save({ name: name.trim() })} />
+        <input
+          value={name}
+          disabled={ro}
+          onChange={(e) => setName(e.target.value)}
+          onBlur={() => name.trim() && name !== profile.name && void save({ name: name.trim() })}
+        />
       </label>
       <label className="field">
         <span>Provider</span>
@@ -182,7 +210,10 @@ function ProfileEditor({ profile, canStoreKey }: { profile: ProfileView; canStor
             Save key
           </button>
           {(profile.key === 'saved' || profile.key === 'held') && (
-            <button type="button" onClick={() => void guard(() => call(api, 'providers:setKey', { id: profile.id, key: null }))}>
+            <button
+              type="button"
+              onClick={() => void guard(() => call(api, 'providers:setKey', { id: profile.id, key: null }))}
+            >
               Forget key
             </button>
           )}
@@ -201,8 +232,8 @@ function ProfileEditor({ profile, canStoreKey }: { profile: ProfileView; canStor
         {profile.key === 'held' && (
           <div className="key-held" role="status">
             <p>
-              The saved key was saved for {profile.keyServer}. It is not sent to {profile.baseUrl} until you confirm, or enter a key
-              for this address.
+              The saved key was saved for {profile.keyServer}. It is not sent to {profile.baseUrl} until you confirm, or
+              enter a key for this address.
             </p>
             <button type="button" onClick={confirmKey}>
               Send the saved key to this address
@@ -271,8 +302,8 @@ function ProfileEditor({ profile, canStoreKey }: { profile: ProfileView; canStor
           onCancel={() => setAskKey(false)}
         >
           <p>
-            The API key of “{profile.name}” was saved for {profile.keyServer ?? 'another address'}. Stepwise will not send it to the new
-            address unless you confirm. You can also enter a key for this address instead.
+            The API key of “{profile.name}” was saved for {profile.keyServer ?? 'another address'}. Stepwise will not
+            send it to the new address unless you confirm. You can also enter a key for this address instead.
           </p>
         </ConfirmDialog>
       )}
@@ -281,7 +312,9 @@ function ProfileEditor({ profile, canStoreKey }: { profile: ProfileView; canStor
           title={`Delete “${profile.name}”?`}
           confirmLabel="Delete"
           danger
-          onConfirm={() => void guard(() => call(api, 'providers:delete', { id: profile.id })).then(() => setDeleting(false))}
+          onConfirm={() =>
+            void guard(() => call(api, 'providers:delete', { id: profile.id })).then(() => setDeleting(false))
+          }
           onCancel={() => setDeleting(false)}
         >
           <p>Its saved key is forgotten. Conversations that used it switch to the default model.</p>

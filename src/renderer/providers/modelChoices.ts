@@ -19,7 +19,11 @@ export function modelGroups(settings: SettingsView, current?: ModelRef | null): 
     if (profile.defaultModel) models.add(profile.defaultModel);
     if (current && current.profileId === profile.id) models.add(current.model);
     for (const model of profile.models) models.add(model);
-    return { profileId: profile.id, label: isUsableProfile(profile) ? profile.name : `${profile.name} (not set up)`, models: [...models] };
+    return {
+      profileId: profile.id,
+      label: isUsableProfile(profile) ? profile.name : `${profile.name} (not set up)`,
+      models: [...models],
+    };
   });
 }
 

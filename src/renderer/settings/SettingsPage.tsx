@@ -36,7 +36,12 @@ export function SettingsPage(props: {
       if (event.key !== 'Escape' || event.defaultPrevented || document.querySelector('dialog[open]')) return;
       // Esc in a field outside Settings (the sidebar's search) is that field's.
       const target = event.target;
-      if (target instanceof HTMLElement && target.matches('input, textarea, select, [contenteditable]') && !page.current?.contains(target)) return;
+      if (
+        target instanceof HTMLElement &&
+        target.matches('input, textarea, select, [contenteditable]') &&
+        !page.current?.contains(target)
+      )
+        return;
       event.preventDefault();
       onClose();
     };
@@ -71,13 +76,23 @@ export function SettingsPage(props: {
         <div className="settings-bar">
           <div className="settings-bar-inner">
             <h2>{section.name}</h2>
-            <button type="button" className="settings-close" aria-keyshortcuts="Escape" title="Close settings (Esc)" onClick={onClose}>
+            <button
+              type="button"
+              className="settings-close"
+              aria-keyshortcuts="Escape"
+              title="Close settings (Esc)"
+              onClick={onClose}
+            >
               Close settings
             </button>
           </div>
         </div>
         <div className="settings-content">
-          {props.settings ? <Section settings={props.settings} profileId={props.profileId} /> : <div className="loading" aria-busy="true" />}
+          {props.settings ? (
+            <Section settings={props.settings} profileId={props.profileId} />
+          ) : (
+            <div className="loading" aria-busy="true" />
+          )}
         </div>
       </div>
     </section>

@@ -32,7 +32,13 @@ export function ModelSettings({ settings }: { settings: Settings }) {
       </label>
       <div className="field">
         <span>Worker model</span>
-        <ModelSelect label="Worker model" settings={settings} value={settings.workerModel} allowSame onChange={(workerModel) => update({ workerModel })} />
+        <ModelSelect
+          label="Worker model"
+          settings={settings}
+          value={settings.workerModel}
+          allowSame
+          onChange={(workerModel) => update({ workerModel })}
+        />
       </div>
       <div className="field">
         <span>Autopilot assessor model</span>
@@ -106,7 +112,10 @@ export function AgentSettings({ settings }: { settings: Settings }) {
         />
         <span>Autopilot on for new conversations</span>
       </label>
-      <PlanReviewField value={settings.planReviewDefault} onChange={(planReviewDefault) => update({ planReviewDefault })} />
+      <PlanReviewField
+        value={settings.planReviewDefault}
+        onChange={(planReviewDefault) => update({ planReviewDefault })}
+      />
       <NumberField
         label="Autopilot steps per message"
         value={settings.autopilotCap}
@@ -126,7 +135,13 @@ export function AppearanceSettings({ settings }: { settings: Settings }) {
       <div role="radiogroup" aria-label="Theme" className="segmented">
         {(['system', 'light', 'dark'] as const).map((theme) => (
           <label key={theme} className={settings.theme === theme ? 'segment checked' : 'segment'}>
-            <input type="radio" name="theme" value={theme} checked={settings.theme === theme} onChange={() => update({ theme })} />
+            <input
+              type="radio"
+              name="theme"
+              value={theme}
+              checked={settings.theme === theme}
+              onChange={() => update({ theme })}
+            />
             {theme === 'system' ? 'Match system' : theme === 'light' ? 'Light' : 'Dark'}
           </label>
         ))}

@@ -27,11 +27,23 @@ export interface SettingsSection {
 }
 
 export const SETTINGS_SECTIONS: SettingsSection[] = [
-  { id: 'providers', name: 'Providers', Component: ({ settings, profileId }) => <ProviderSettings settings={settings} profileId={profileId} /> },
+  {
+    id: 'providers',
+    name: 'Providers',
+    Component: ({ settings, profileId }) => <ProviderSettings settings={settings} profileId={profileId} />,
+  },
   { id: 'models', name: 'Models', Component: ModelSettings },
   { id: 'agent', name: 'Agent', Component: AgentSettings },
-  { id: 'instructions', name: 'Instructions', Component: ({ settings }) => <DefaultSystemPrompt value={settings.systemPrompt} /> },
-  { id: 'prompts', name: 'Prompt library', Component: ({ settings }) => <PromptLibrarySettings prompts={settings.prompts} /> },
+  {
+    id: 'instructions',
+    name: 'Instructions',
+    Component: ({ settings }) => <DefaultSystemPrompt value={settings.systemPrompt} />,
+  },
+  {
+    id: 'prompts',
+    name: 'Prompt library',
+    Component: ({ settings }) => <PromptLibrarySettings prompts={settings.prompts} />,
+  },
   { id: 'mcp', name: 'Tools (MCP)', Component: McpSettings },
   { id: 'sharing', name: 'Sharing task lists', Component: TaskShareSettings },
   { id: 'appearance', name: 'Appearance', Component: AppearanceSettings },

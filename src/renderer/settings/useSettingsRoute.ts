@@ -34,7 +34,10 @@ export function useSettingsRoute(view: View, navigate: (view: View) => void): Se
         returnFocus.current = document.activeElement;
         setProfileId(null);
         if (view.kind === 'conversation') {
-          void call(api, 'conversations:get', { id: view.id }).then((c) => setProfileId(c.model?.profileId ?? null), () => {});
+          void call(api, 'conversations:get', { id: view.id }).then(
+            (c) => setProfileId(c.model?.profileId ?? null),
+            () => {},
+          );
         }
       }
       navigate({ kind: 'settings', section: section ?? (view.kind === 'settings' ? view.section : undefined) });
@@ -50,7 +53,8 @@ export function useSettingsRoute(view: View, navigate: (view: View) => void): Se
     flushSync(() => navigate(behind));
     const target = returnFocus.current;
     returnFocus.current = null;
-    if (target instanceof HTMLElement && target.isConnected && target !== document.body) target.focus({ preventScroll: true });
+    if (target instanceof HTMLElement && target.isConnected && target !== document.body)
+      target.focus({ preventScroll: true });
   }, [behind, navigate]);
 
   return {

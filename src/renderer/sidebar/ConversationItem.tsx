@@ -94,7 +94,9 @@ export function ConversationItem(props: {
           {
             label: conversation.pinned ? 'Unpin' : 'Pin',
             onSelect: () =>
-              void guard(() => call(api, 'conversations:setPinned', { id: conversation.id, pinned: !conversation.pinned })),
+              void guard(() =>
+                call(api, 'conversations:setPinned', { id: conversation.id, pinned: !conversation.pinned }),
+              ),
           },
           { label: 'Move to folder…', onSelect: props.onMoveToFolder },
           { label: 'Export conversation…', onSelect: () => setExporting(true) },
@@ -123,9 +125,7 @@ export function ConversationItem(props: {
             });
           }}
         >
-          <p>
-            “{conversation.title}” and all its messages and task lists will be deleted. This cannot be undone.
-          </p>
+          <p>“{conversation.title}” and all its messages and task lists will be deleted. This cannot be undone.</p>
         </ConfirmDialog>
       )}
     </div>

@@ -103,9 +103,18 @@ export function Sidebar(props: {
               if (e.key === 'Escape') setSearch('');
             }}
           />
-          <button type="button" className="icon-button" aria-label="New folder" title="New folder" onClick={() => setFolderDialog({ kind: 'new' })}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="New folder"
+            title="New folder"
+            onClick={() => setFolderDialog({ kind: 'new' })}
+          >
             <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16">
-              <path fill="currentColor" d="M1.5 3.5h4.2l1.5 1.5h7.3v7.5a1 1 0 0 1-1 1h-11a1 1 0 0 1-1-1Zm1.2 2.7v6.1h10.6V6.2Zm4.7.8h1.2v1.5h1.5v1.2H8.6v1.5H7.4V9.2H5.9V8h1.5Z" />
+              <path
+                fill="currentColor"
+                d="M1.5 3.5h4.2l1.5 1.5h7.3v7.5a1 1 0 0 1-1 1h-11a1 1 0 0 1-1-1Zm1.2 2.7v6.1h10.6V6.2Zm4.7.8h1.2v1.5h1.5v1.2H8.6v1.5H7.4V9.2H5.9V8h1.5Z"
+              />
             </svg>
           </button>
         </div>
@@ -129,7 +138,8 @@ export function Sidebar(props: {
           if (!dropped) return;
           event.preventDefault();
           const folderId = dropFolderAt(event.target);
-          if (folderId !== dropped.folderId) void guard(() => call(api, 'conversations:setFolder', { id: dropped.id, folderId }));
+          if (folderId !== dropped.folderId)
+            void guard(() => call(api, 'conversations:setFolder', { id: dropped.id, folderId }));
         }}
       >
         {total === 0 && (
@@ -139,7 +149,9 @@ export function Sidebar(props: {
         )}
         <ul
           role="list"
-          className={dropTarget && dropTarget.folderId === null ? 'conversation-list drop-target-none' : 'conversation-list'}
+          className={
+            dropTarget && dropTarget.folderId === null ? 'conversation-list drop-target-none' : 'conversation-list'
+          }
           style={{ height: virtualizer.getTotalSize() }}
           aria-label="Saved conversations"
         >
@@ -159,7 +171,11 @@ export function Sidebar(props: {
                   <FolderRow
                     folder={folder}
                     dropTarget={dropTarget?.folderId === folder.id}
-                    onToggle={() => void guard(() => call(api, 'folders:setCollapsed', { id: folder.id, collapsed: !folder.collapsed }))}
+                    onToggle={() =>
+                      void guard(() =>
+                        call(api, 'folders:setCollapsed', { id: folder.id, collapsed: !folder.collapsed }),
+                      )
+                    }
                     onAction={(action) => setFolderDialog({ kind: action, folder })}
                   />
                 ) : item ? (

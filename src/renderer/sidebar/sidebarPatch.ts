@@ -10,7 +10,12 @@ export function patchedPage(rows: readonly SidebarRow[], conversation: Conversat
   const row = rows[index];
   if (!row || row.kind !== 'conversation') return null;
   const old = row.conversation;
-  if (old.pinned !== conversation.pinned || old.updatedAt !== conversation.updatedAt || old.folderId !== conversation.folderId) return null;
+  if (
+    old.pinned !== conversation.pinned ||
+    old.updatedAt !== conversation.updatedAt ||
+    old.folderId !== conversation.folderId
+  )
+    return null;
   const next = rows.slice();
   // A search's match snippet belongs to the row, not to the pushed summary.
   next[index] = { ...row, conversation: { ...conversation, match: old.match } };
@@ -18,7 +23,11 @@ export function patchedPage(rows: readonly SidebarRow[], conversation: Conversat
 }
 
 /** The page with the conversation's task badge set, or null when the row is not there or already shows it. */
-export function badgePatchedPage(rows: readonly SidebarRow[], conversationId: string, badge: ConversationSummary['tasks']): SidebarRow[] | null {
+export function badgePatchedPage(
+  rows: readonly SidebarRow[],
+  conversationId: string,
+  badge: ConversationSummary['tasks'],
+): SidebarRow[] | null {
   const index = rows.findIndex((row) => row.kind === 'conversation' && row.conversation.id === conversationId);
   const row = rows[index];
   if (!row || row.kind !== 'conversation') return null;

@@ -79,7 +79,8 @@ export function useConversationPages(query: string) {
     (change) => {
       // A search refetches: a new title may match, or stop matching.
       const { conversation } = change;
-      if (!query && change.kind === 'updated' && conversation && patchLoaded((rows) => patchedPage(rows, conversation))) return;
+      if (!query && change.kind === 'updated' && conversation && patchLoaded((rows) => patchedPage(rows, conversation)))
+        return;
       refresh();
     },
     [refresh, query, patchLoaded],
@@ -89,12 +90,16 @@ export function useConversationPages(query: string) {
   // (flushSync), and React would otherwise render the whole sidebar inside that render.
   useEvent(
     'tasks:changed',
-    ({ conversationId, list }) => startTransition(() => void patchLoaded((rows) => badgePatchedPage(rows, conversationId, taskBadge(list?.tasks)))),
+    ({ conversationId, list }) =>
+      startTransition(() => void patchLoaded((rows) => badgePatchedPage(rows, conversationId, taskBadge(list?.tasks)))),
     [patchLoaded],
   );
   useEvent('folders:changed', refresh, [refresh]);
 
-  const itemAt = useCallback((index: number) => pages.current.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE], []);
+  const itemAt = useCallback(
+    (index: number) => pages.current.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE],
+    [],
+  );
   const ensureRange = useCallback(
     (start: number, end: number) => {
       for (let page = Math.floor(start / PAGE_SIZE); page <= Math.floor(end / PAGE_SIZE); page++) fetchPage(page);

@@ -26,7 +26,7 @@ export function TaskShareSettings({ settings }: { settings: SettingsView }) {
     void guard(async () => {
       const { json } = await call(api, 'taskShare:configuration', {});
       await navigator.clipboard.writeText(json);
-      toast('Configuration copied. Paste it into your agent\'s MCP settings.');
+      toast("Configuration copied. Paste it into your agent's MCP settings.");
     });
 
   const regenerate = () =>
@@ -45,15 +45,23 @@ export function TaskShareSettings({ settings }: { settings: SettingsView }) {
     <fieldset className="settings-group task-share-settings">
       <legend>Sharing task lists</legend>
       <p className="field-note">
-        Other agents on this computer (Claude Code, Cursor, VS Code, Codex…) can read and update your task lists over MCP.
-        Their changes follow the same rules as yours and show who made them.
+        Other agents on this computer (Claude Code, Cursor, VS Code, Codex…) can read and update your task lists over
+        MCP. Their changes follow the same rules as yours and show who made them.
       </p>
       <label className="field checkbox-field">
-        <input type="checkbox" checked={settings.shareTaskLists} onChange={(e) => update({ shareTaskLists: e.target.checked })} />
+        <input
+          type="checkbox"
+          checked={settings.shareTaskLists}
+          onChange={(e) => update({ shareTaskLists: e.target.checked })}
+        />
         <span>Share task lists with other agents</span>
       </label>
       {/* Keyed by the saved port: a change made elsewhere resets what is typed. */}
-      <PortField key={settings.taskSharePort} saved={settings.taskSharePort} onCommit={(taskSharePort) => update({ taskSharePort })} />
+      <PortField
+        key={settings.taskSharePort}
+        saved={settings.taskSharePort}
+        onCommit={(taskSharePort) => update({ taskSharePort })}
+      />
       {status && (
         <p className="field-note task-share-state" role="status" aria-label="Sharing status">
           {!status.enabled

@@ -34,7 +34,10 @@ export function ExportTasksDialog(props: { conversationId: string | null; onClos
 
   const run = async () => {
     // The open scope without a conversation is the board's: every unfinished list.
-    const request = scope === 'across' ? { format, scope: 'open' as const } : { format, scope, conversationId: props.conversationId ?? undefined };
+    const request =
+      scope === 'across'
+        ? { format, scope: 'open' as const }
+        : { format, scope, conversationId: props.conversationId ?? undefined };
     const result = await guard(() => call(api, 'export:tasks', request));
     if (result) {
       deliverExport(result, toast);
@@ -49,7 +52,10 @@ export function ExportTasksDialog(props: { conversationId: string | null; onClos
       <ChoiceGroup
         legend="Scope"
         name="export-scope"
-        choices={SCOPES.map((choice) => ({ ...choice, disabled: (choice.value === 'open' || choice.value === 'history') && !props.conversationId }))}
+        choices={SCOPES.map((choice) => ({
+          ...choice,
+          disabled: (choice.value === 'open' || choice.value === 'history') && !props.conversationId,
+        }))}
         value={scope}
         onChange={setScope}
       />

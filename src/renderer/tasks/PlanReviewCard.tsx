@@ -39,7 +39,9 @@ export function PlanReviewCard(props: {
     setSending(true);
     const body = { conversationId, ...reviewed() };
     void guard(() =>
-      action === 'changes' ? call(api, 'plan:requestChanges', body) : call(api, 'plan:approve', { ...body, autopilot: action === 'autopilot' }),
+      action === 'changes'
+        ? call(api, 'plan:requestChanges', body)
+        : call(api, 'plan:approve', { ...body, autopilot: action === 'autopilot' }),
     ).then((done) => {
       setSending(false);
       if (done) {
@@ -88,11 +90,21 @@ export function PlanReviewCard(props: {
                 }}
               />
             ) : comments[task.id]?.trim() ? (
-              <button type="button" className="plan-comment" aria-label={`Edit comment on task ${task.id}`} onClick={() => setEditing(task.id)}>
+              <button
+                type="button"
+                className="plan-comment"
+                aria-label={`Edit comment on task ${task.id}`}
+                onClick={() => setEditing(task.id)}
+              >
                 {comments[task.id]}
               </button>
             ) : (
-              <button type="button" className="plan-comment-add" aria-label={`Comment on task ${task.id}`} onClick={() => setEditing(task.id)}>
+              <button
+                type="button"
+                className="plan-comment-add"
+                aria-label={`Comment on task ${task.id}`}
+                onClick={() => setEditing(task.id)}
+              >
                 Comment
               </button>
             )}

@@ -40,7 +40,9 @@ export function TaskHeader(props: {
   const plan = usePlanState(props.conversationId);
   if (!list || list.tasks.length === 0) return null;
   if (plan?.phase === 'review' && !props.running) return <PlanReviewCard {...props} list={list} plan={plan} />;
-  const amendment = plan?.amendment && <PlanAmendment conversationId={props.conversationId} amendment={plan.amendment} />;
+  const amendment = plan?.amendment && (
+    <PlanAmendment conversationId={props.conversationId} amendment={plan.amendment} />
+  );
   return (
     <>
       {amendment}
@@ -104,7 +106,9 @@ function TaskPanel(props: {
               ) : (
                 <span className="task-still small" aria-hidden="true" />
               )}
-              {revealBidiControls(currentState === null ? current.activeForm || current.title : `${current.title} — ${currentState}`)}
+              {revealBidiControls(
+                currentState === null ? current.activeForm || current.title : `${current.title} — ${currentState}`,
+              )}
             </span>
           )}
         </div>
@@ -162,8 +166,9 @@ function TaskPanel(props: {
           {adding && <AddTaskRow conversationId={conversationId} onDone={() => setAdding(false)} />}
         </ol>
       )}
-      <Suspense>{exporting && <ExportTasksDialog conversationId={conversationId} onClose={() => setExporting(false)} />}</Suspense>
+      <Suspense>
+        {exporting && <ExportTasksDialog conversationId={conversationId} onClose={() => setExporting(false)} />}
+      </Suspense>
     </section>
   );
 }
-

@@ -156,7 +156,9 @@ export const TaskRow = memo(function TaskRow(props: {
             {revealBidiControls(task.title)}
           </button>
         )}
-        {kind === 'in_progress' && task.activeForm && props.runState === null && <span className="task-active">{task.activeForm}</span>}
+        {kind === 'in_progress' && task.activeForm && props.runState === null && (
+          <span className="task-active">{task.activeForm}</span>
+        )}
         {kind === 'in_progress' && props.runState !== null && (
           <span className={`task-hint hint-${props.runState.replaceAll(' ', '-')}`}>{props.runState}</span>
         )}

@@ -39,7 +39,13 @@ function load(api: StepwiseApi, conversationId: string, entry: Entry, listId: nu
 function subscribe(api: StepwiseApi, conversationId: string, listener: () => void): () => void {
   let entry = entries.get(conversationId);
   if (!entry) {
-    const created: Entry = { listId: null, counts: new Map(), listeners: new Set(), unsubscribe: () => {}, requested: undefined };
+    const created: Entry = {
+      listId: null,
+      counts: new Map(),
+      listeners: new Set(),
+      unsubscribe: () => {},
+      requested: undefined,
+    };
     created.unsubscribe = api.on('ledger:changed', (change) => {
       if (change.conversationId !== conversationId) return;
       if (created.listId !== change.listId) {
@@ -67,7 +73,10 @@ function subscribe(api: StepwiseApi, conversationId: string, listener: () => voi
 /** The number of tool calls a task of the open list `listId` made so far. */
 export function useToolCallCount(conversationId: string, listId: number, taskId: number): number {
   const api = useApi();
-  const subscribeHere = useCallback((listener: () => void) => subscribe(api, conversationId, listener), [api, conversationId]);
+  const subscribeHere = useCallback(
+    (listener: () => void) => subscribe(api, conversationId, listener),
+    [api, conversationId],
+  );
   // A stable snapshot reader: a new one each render makes React schedule an effect for every row rendered.
   const snapshot = useCallback(() => {
     const entry = entries.get(conversationId);

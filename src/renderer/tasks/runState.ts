@@ -40,7 +40,9 @@ export function onlyWaitingForYou(now: AgentsNow): boolean {
     now.questions.length > 0 &&
     !now.mainRunning &&
     !now.autopilot?.checking &&
-    now.workers.every((w) => w.status !== 'queued' && (w.status !== 'running' || now.questions.some((q) => q.agentId === w.owner)))
+    now.workers.every(
+      (w) => w.status !== 'queued' && (w.status !== 'running' || now.questions.some((q) => q.agentId === w.owner)),
+    )
   );
 }
 

@@ -46,7 +46,8 @@ export function withUnchangedTasks(previous: TaskList | null, next: TaskList): T
     }
     return task;
   });
-  const unchanged = reused === before.length && tasks.length === before.length && tasks.every((task, i) => task === before[i]);
+  const unchanged =
+    reused === before.length && tasks.length === before.length && tasks.every((task, i) => task === before[i]);
   return unchanged && sameApartFromTasks(previous, next) ? previous : { ...next, tasks };
 }
 

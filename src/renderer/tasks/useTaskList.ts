@@ -21,7 +21,9 @@ export function useTaskList(conversationId: string): { list: TaskList | null; lo
       // for React's scheduler (with the sidebar's update batched in) was most of its latency.
       // Tasks that did not change keep their objects, so only the changed rows render.
       if (change.conversationId === conversationId) {
-        flushSync(() => setState((s) => ({ list: change.list && withUnchangedTasks(s.list, change.list), loaded: true })));
+        flushSync(() =>
+          setState((s) => ({ list: change.list && withUnchangedTasks(s.list, change.list), loaded: true })),
+        );
       }
     },
     [conversationId],

@@ -13,22 +13,43 @@ export interface VersionActions {
 }
 
 /** The user's own messages (and Autopilot's, written for them) can be edited. */
-export const canEdit = (message: Message) => message.role === 'user' && (message.origin === 'user' || message.origin === 'auto');
+export const canEdit = (message: Message) =>
+  message.role === 'user' && (message.origin === 'user' || message.origin === 'auto');
 
-export function MessageToolbar({ message, label, actions }: { message: Message; label: string; actions: VersionActions }) {
+export function MessageToolbar({
+  message,
+  label,
+  actions,
+}: {
+  message: Message;
+  label: string;
+  actions: VersionActions;
+}) {
   const { version } = message;
   const edit = actions.onEdit && canEdit(message) && !actions.running;
-  const regenerate = actions.onRegenerate && message.role === 'assistant' && message.status !== 'streaming' && !actions.running;
-  const copyLabel = message.role === 'user' && message.origin === 'user' ? 'Copy your message' : `Copy ${label.toLowerCase()} message`;
+  const regenerate =
+    actions.onRegenerate && message.role === 'assistant' && message.status !== 'streaming' && !actions.running;
+  const copyLabel =
+    message.role === 'user' && message.origin === 'user' ? 'Copy your message' : `Copy ${label.toLowerCase()} message`;
   if (!version && !message.content && !regenerate) return null;
   return (
     <div className="message-toolbar">
       {version && actions.onShowVersion && (
-        <VersionSwitch index={version.index} count={version.count} disabled={actions.running} onShow={actions.onShowVersion} />
+        <VersionSwitch
+          index={version.index}
+          count={version.count}
+          disabled={actions.running}
+          onShow={actions.onShowVersion}
+        />
       )}
       <div className="message-actions">
         {message.content && (
-          <button type="button" className="ghost small" aria-label={copyLabel} onClick={() => void navigator.clipboard.writeText(message.content)}>
+          <button
+            type="button"
+            className="ghost small"
+            aria-label={copyLabel}
+            onClick={() => void navigator.clipboard.writeText(message.content)}
+          >
             Copy
           </button>
         )}

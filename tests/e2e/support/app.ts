@@ -116,7 +116,9 @@ export function startHostProcess(options: HostOptions): Promise<HostProcess> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       void stop();
-      reject(new Error(`The host did not print its address within ${START_TIMEOUT_MS} ms.\nstdout: ${out}\nstderr: ${err}`));
+      reject(
+        new Error(`The host did not print its address within ${START_TIMEOUT_MS} ms.\nstdout: ${out}\nstderr: ${err}`),
+      );
     }, START_TIMEOUT_MS);
     const onData = () => {
       const match = READY_LINE.exec(out);
@@ -166,7 +168,9 @@ export function runHostToExit(options: HostOptions): Promise<{ code: number | nu
 
 export async function launchChromium(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}. Install Debian's chromium package (.ci/run does) or set STEPWISE_CHROMIUM.`);
+    throw new Error(
+      `Chromium not found at ${CHROMIUM_PATH}. Install Debian's chromium package (.ci/run does) or set STEPWISE_CHROMIUM.`,
+    );
   }
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }
@@ -269,7 +273,8 @@ export async function launchApp(options: LaunchOptions = {}): Promise<App> {
       await page.close();
       if (next.crash) host!.child.kill('SIGKILL');
       const code = await host!.stop();
-      if (!next.crash && code !== 0) throw new Error(`The host exited with code ${code} when stopped.\nstderr: ${host!.stderr()}`);
+      if (!next.crash && code !== 0)
+        throw new Error(`The host exited with code ${code} when stopped.\nstderr: ${host!.stderr()}`);
       env = next.env ?? env;
       args = next.args ?? args;
       host = await startHostProcess({ dataDir, env, args, script: options.script });

@@ -65,7 +65,9 @@ export function appPerFile(options: AppPerFileOptions): { app: App; server: Scri
     }
     if (typeof options.server === 'function') server = await options.server();
     else if (options.server) server = await startScriptedServer(options.server);
-    const model: Env = server ? { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-test', STEPWISE_MODEL: 'scripted' } : {};
+    const model: Env = server
+      ? { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-test', STEPWISE_MODEL: 'scripted' }
+      : {};
     app = await launchApp({ ...launch, env: { ...model, ...options.env } });
     await options.ready?.(app);
   });
@@ -108,7 +110,8 @@ export function autopilotAppPerFile(options: Omit<AppPerFileOptions, 'server'>):
 }
 
 function started<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`The ${what} is not started yet: use it inside a test or hook, not at the top level of the file.`);
+  if (value === undefined)
+    throw new Error(`The ${what} is not started yet: use it inside a test or hook, not at the top level of the file.`);
   return value;
 }
 

@@ -53,13 +53,22 @@ export const systemPromptOf = (body: ChatBody): string => String(body.messages[0
 export const SHOTS = path.join('/tmp', 'stepwise-e2e');
 
 /** For afterEach: a screenshot and the host's stderr when a step failed. */
-export async function reportFailure(app: App | undefined, prefix: string, context: { task: { name: string; result?: { state?: string } } }) {
+export async function reportFailure(
+  app: App | undefined,
+  prefix: string,
+  context: { task: { name: string; result?: { state?: string } } },
+) {
   if (context.task.result?.state !== 'fail' || !app) return;
   fs.mkdirSync(SHOTS, { recursive: true });
   const file = path.join(SHOTS, `failed-${prefix}-${context.task.name.replace(/\W+/g, '-')}.png`);
-  await app.page.screenshot({ path: file }).then(() => console.error(`Screenshot of the failure: ${file}`), () => {});
+  await app.page.screenshot({ path: file }).then(
+    () => console.error(`Screenshot of the failure: ${file}`),
+    () => {},
+  );
   const exit = app.host.child.exitCode ?? app.host.child.signalCode;
-  console.error(`Host ${exit === null ? 'running' : `exited (${exit})`}; its stderr (tail):\n${app.host.stderr().slice(-4000)}`);
+  console.error(
+    `Host ${exit === null ? 'running' : `exited (${exit})`}; its stderr (tail):\n${app.host.stderr().slice(-4000)}`,
+  );
 }
 
 const PLAN_TITLES = ['Gather requirements', 'Sketch the screens', 'Write the code'];
@@ -69,9 +78,16 @@ const PLAN_TITLES = ['Gather requirements', 'Sketch the screens', 'Write the cod
  * (Gather requirements, Sketch the screens, Write the code, in the given statuses) and
  * "Plan ready."; resolves once that reply is shown.
  */
-export async function sendSmallAppPlan(page: Page, turns: TurnQueue, statuses: readonly [string, string, string]): Promise<void> {
+export async function sendSmallAppPlan(
+  page: Page,
+  turns: TurnQueue,
+  statuses: readonly [string, string, string],
+): Promise<void> {
   const todoList = PLAN_TITLES.map((title, i) => ({ id: i + 1, title, status: statuses[i] }));
-  turns.push({ text: 'Here is the plan.', toolCalls: [{ name: 'manage_todo_list', arguments: JSON.stringify({ todoList }) }] }, { text: 'Plan ready.' });
+  turns.push(
+    { text: 'Here is the plan.', toolCalls: [{ name: 'manage_todo_list', arguments: JSON.stringify({ todoList }) }] },
+    { text: 'Plan ready.' },
+  );
   await page.getByRole('button', { name: 'New conversation', exact: true }).click();
   await page.getByRole('textbox', { name: 'Message' }).fill('Plan a small app');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
@@ -82,11 +98,24 @@ export async function sendSmallAppPlan(page: Page, turns: TurnQueue, statuses: r
  * Asks "What changed?" and answers "Understood.": the system prompt of that request, where
  * the model is told about task changes made since its last turn (by the user or an agent).
  */
-export async function nextSystemPrompt(page: Page, server: Pick<ScriptedServer, 'chatRequests'>, turns: TurnQueue): Promise<string> {
+export async function nextSystemPrompt(
+  page: Page,
+  server: Pick<ScriptedServer, 'chatRequests'>,
+  turns: TurnQueue,
+): Promise<string> {
   const before = server.chatRequests().length;
   turns.push({ text: 'Understood.' });
   await page.getByRole('textbox', { name: 'Message' }).fill('What changed?');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await page.getByRole('article', { name: 'Assistant message' }).last().getByText('Understood.').waitFor({ timeout: 15_000 });
-  return systemPromptOf(server.chatRequests().slice(before).find((r) => r.body.stream)!.body);
+  await page
+    .getByRole('article', { name: 'Assistant message' })
+    .last()
+    .getByText('Understood.')
+    .waitFor({ timeout: 15_000 });
+  return systemPromptOf(
+    server
+      .chatRequests()
+      .slice(before)
+      .find((r) => r.body.stream)!.body,
+  );
 }

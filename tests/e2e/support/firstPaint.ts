@@ -18,7 +18,10 @@ export interface FirstPaintBundle {
 export function firstPaintBundle(rendererDir: string): FirstPaintBundle {
   const html = fs.readFileSync(path.join(rendererDir, 'index.html'), 'utf8');
   const files = [...html.matchAll(/(?:src|href)="\.?\/?(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
-  const gzipBytes = files.reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(rendererDir, file))).length, 0);
+  const gzipBytes = files.reduce(
+    (sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(rendererDir, file))).length,
+    0,
+  );
   const scripts = fs.readdirSync(path.join(rendererDir, 'assets')).filter((f) => f.endsWith('.js')).length;
   return { files, gzipBytes, lazyChunks: scripts - files.filter((f) => f.endsWith('.js')).length };
 }

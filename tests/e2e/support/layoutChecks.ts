@@ -19,7 +19,8 @@ export async function layoutProblems(page: Page): Promise<string[]> {
     const scrolls = (el: Element) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowY);
 
     const root = document.scrollingElement!;
-    if (root.scrollWidth > root.clientWidth) problems.push(`the page scrolls sideways (${root.scrollWidth} > ${root.clientWidth})`);
+    if (root.scrollWidth > root.clientWidth)
+      problems.push(`the page scrolls sideways (${root.scrollWidth} > ${root.clientWidth})`);
 
     // The view's scroll column: the largest scrolling box in the main column.
     const main = document.querySelector('main')!;
@@ -28,23 +29,31 @@ export async function layoutProblems(page: Page): Promise<string[]> {
     if (!column) problems.push('no scroll column in the main area');
     else {
       const right = column.getBoundingClientRect().right;
-      if (Math.abs(width - right) > 2) problems.push(`the scroll column ${describe(column)} ends at ${right}, the window at ${width}`);
+      if (Math.abs(width - right) > 2)
+        problems.push(`the scroll column ${describe(column)} ends at ${right}, the window at ${width}`);
     }
     for (const el of document.querySelectorAll('*')) {
       if (!shown(el)) continue;
       const x = getComputedStyle(el).overflowX;
-      if ((x === 'auto' || x === 'scroll') && el.scrollWidth > el.clientWidth + 1 && !el.closest('pre, .markdown table, .code-block')) {
+      if (
+        (x === 'auto' || x === 'scroll') &&
+        el.scrollWidth > el.clientWidth + 1 &&
+        !el.closest('pre, .markdown table, .code-block')
+      ) {
         problems.push(`${describe(el)} scrolls sideways (${el.scrollWidth} > ${el.clientWidth})`);
       }
     }
 
     // Controls: inside the window and inside every box that clips them (sideways; a
     // scrolling box may hide them above or below, that is what it is for).
-    const controls = document.querySelectorAll('button, input:not([type="radio"]), select, textarea, a[href], [role="combobox"]');
+    const controls = document.querySelectorAll(
+      'button, input:not([type="radio"]), select, textarea, a[href], [role="combobox"]',
+    );
     for (const control of controls) {
       if (!shown(control)) continue;
       const box = control.getBoundingClientRect();
-      if (box.left < -1 || box.right > width + 1) problems.push(`${describe(control)} is outside the window (${box.left}–${box.right})`);
+      if (box.left < -1 || box.right > width + 1)
+        problems.push(`${describe(control)} is outside the window (${box.left}–${box.right})`);
       // Inside a scrolling box, being out of sight above or below is scrolling, not clipping.
       let scrolled = false;
       for (let el = control.parentElement; el && el !== document.body; el = el.parentElement) {
@@ -78,7 +87,9 @@ export async function layoutProblems(page: Page): Promise<string[]> {
         if (a === b || a.el.contains(b.el) || b.el.contains(a.el)) continue;
         const overlap = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
         if (overlap > 0 && Math.abs(a.bottom - b.bottom) > 1) {
-          problems.push(`labels ${describe(a.el)} and ${describe(b.el)} share a row but not a baseline (${a.bottom} vs ${b.bottom})`);
+          problems.push(
+            `labels ${describe(a.el)} and ${describe(b.el)} share a row but not a baseline (${a.bottom} vs ${b.bottom})`,
+          );
         }
       }
     }

@@ -29,7 +29,12 @@ async function conversationWithFiles() {
   const { id } = await app.call('conversations:create', { title: 'With files' });
   const png = await app.core.attachments.store('dot.png', PNG_1X1);
   const txt = await app.core.attachments.store('notes.txt', Buffer.from('alpha\nbeta\n'));
-  app.core.messages.insert({ conversationId: id, role: 'user', content: 'Look at these', attachments: [png.id, txt.id] });
+  app.core.messages.insert({
+    conversationId: id,
+    role: 'user',
+    content: 'Look at these',
+    attachments: [png.id, txt.id],
+  });
   app.core.messages.insert({ conversationId: id, role: 'assistant', content: 'Seen.' });
   return { id, png, txt };
 }
@@ -55,9 +60,9 @@ describe('attachments in exports', () => {
     // Same bytes, same name: the same attachment rows and files as the original.
     expect(fs.readdirSync(path.join(dir, ATTACHMENTS_DIR))).toHaveLength(2);
     // Exporting the import again gives the same files.
-    expect(ConversationExport.parse(JSON.parse(await exported(imported.conversationId, 'json'))).messages[0].attachments).toEqual(
-      data.messages[0].attachments,
-    );
+    expect(
+      ConversationExport.parse(JSON.parse(await exported(imported.conversationId, 'json'))).messages[0].attachments,
+    ).toEqual(data.messages[0].attachments);
   });
 
   it('imports into a fresh data directory, and a file missing at export comes back without it', async () => {
@@ -65,7 +70,12 @@ describe('attachments in exports', () => {
     const sha = app.core.attachments.files.sha256(Buffer.from('alpha\nbeta\n'));
     fs.rmSync(path.join(dir, ATTACHMENTS_DIR, sha));
     const json = await exported(id, 'json');
-    expect(JSON.parse(json).messages[0].attachments[1]).toEqual({ name: txt.name, mimeType: 'text/plain', size: 11, data: null });
+    expect(JSON.parse(json).messages[0].attachments[1]).toEqual({
+      name: txt.name,
+      mimeType: 'text/plain',
+      size: 11,
+      data: null,
+    });
 
     const other = makeTempDir('stepwise-attachments-import-');
     const fresh = startCore(other);
@@ -92,7 +102,9 @@ describe('attachments in exports', () => {
     if (fromOld.kind !== 'imported') throw new Error('not imported');
     expect(app.core.messages.all(fromOld.conversationId)[0].attachments).toBeUndefined();
 
-    old.messages[0].attachments = [{ name: 'tool.exe', mimeType: '', size: 4, data: Buffer.from([0x4d, 0x5a, 0, 1]).toString('base64') }];
+    old.messages[0].attachments = [
+      { name: 'tool.exe', mimeType: '', size: 4, data: Buffer.from([0x4d, 0x5a, 0, 1]).toString('base64') },
+    ];
     const before = app.db.prepare('SELECT COUNT(*) AS n FROM conversations').get();
     expect((await app.fail('import:conversation', { content: JSON.stringify(old) })).message).toMatch(
       /A file of message 1 could not be stored: tool\.exe is not an image .* Nothing was imported\./,

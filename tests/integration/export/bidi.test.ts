@@ -59,7 +59,9 @@ it('JSON writes escapes that read back as the same text', async () => {
   const { text } = await download('json');
   expect(text).not.toMatch(CONTROLS);
   expect(text).toContain('Invoice \\u202efdp.exe');
-  const data = JSON.parse(text) as { conversations: Array<{ title: string; lists: Array<{ tasks: Array<{ title: string }> }> }> };
+  const data = JSON.parse(text) as {
+    conversations: Array<{ title: string; lists: Array<{ tasks: Array<{ title: string }> }> }>;
+  };
   expect(data.conversations[0].title).toBe(TITLE);
   expect(data.conversations[0].lists[0].tasks[0].title).toBe(TASK);
 

@@ -41,14 +41,17 @@ function messagesOf(conversationId: string) {
     .all(conversationId);
 }
 
-const shownContents = (messages: ReadonlyArray<{ content: string; shown: boolean }>) => messages.filter((m) => m.shown).map((m) => m.content);
+const shownContents = (messages: ReadonlyArray<{ content: string; shown: boolean }>) =>
+  messages.filter((m) => m.shown).map((m) => m.content);
 
 describe('ChatGPT conversations.json import', () => {
   it('imports every readable conversation with its title and times, and says which it skipped and why', async () => {
     const result = await app.call('import:conversation', { content: FIXTURE });
     expect(result).toMatchObject({ kind: 'imported', title: 'Trip to Lisbon', count: 2 });
     if (result.kind !== 'imported') throw new Error('not imported');
-    expect(result.skipped).toEqual([{ title: 'Broken chat', reason: expect.stringMatching(/^it is not a readable ChatGPT conversation \(mapping: /) }]);
+    expect(result.skipped).toEqual([
+      { title: 'Broken chat', reason: expect.stringMatching(/^it is not a readable ChatGPT conversation \(mapping: /) },
+    ]);
     expect(conversationRows().map(({ title, created_at, updated_at }) => ({ title, created_at, updated_at }))).toEqual([
       { title: 'Trip to Lisbon', created_at: 1700000000250, updated_at: 1700000600500 },
       { title: 'Sourdough starter', created_at: 1690000000000, updated_at: 1690000100000 },
@@ -82,7 +85,11 @@ describe('ChatGPT conversations.json import', () => {
     expect(question.version).toEqual({ index: 2, count: 2 });
     // The edited question's first version brings its own answer back.
     await app.call('messages:showVersion', { conversationId: id, messageId: question.id, index: 1 });
-    expect(messagesOf(id).map((m) => m.content).slice(-2)).toEqual(['Which bus is this?', 'That is bus 737.']);
+    expect(
+      messagesOf(id)
+        .map((m) => m.content)
+        .slice(-2),
+    ).toEqual(['Which bus is this?', 'That is bus 737.']);
     await app.call('messages:showVersion', { conversationId: id, messageId: reply.id, index: 1 });
     expect(messagesOf(id).map((m) => m.content)).toEqual([
       'You are a helpful travel assistant.',
@@ -116,16 +123,24 @@ describe('ChatGPT conversations.json import', () => {
     missing.mapping['b-a1']!.parent = 'gone';
     const { conversations, skipped } = readChatGptExport([looped, missing], 0);
     expect(conversations).toEqual([]);
-    expect(skipped.map((s) => s.reason)).toEqual(['its message tree has a loop', 'its message tree refers to a missing message (gone)']);
+    expect(skipped.map((s) => s.reason)).toEqual([
+      'its message tree has a loop',
+      'its message tree refers to a missing message (gone)',
+    ]);
   });
 
   it('skips conversations over the limits, with the reason, and imports the rest', async () => {
     const data = fixture().slice(0, 2);
     const longTitle = { ...data[1], title: 'x'.repeat(TITLE_MAX + 1) };
-    const longMessage = structuredClone(data[1]) as { title: string; mapping: Record<string, { message: { content: { parts: string[] } } | null }> };
+    const longMessage = structuredClone(data[1]) as {
+      title: string;
+      mapping: Record<string, { message: { content: { parts: string[] } } | null }>;
+    };
     longMessage.title = 'Long paste';
     longMessage.mapping['b-u1']!.message!.content.parts = ['y'.repeat(MESSAGE_MAX + 1)];
-    const result = await app.call('import:conversation', { content: JSON.stringify([...data, longTitle, longMessage]) });
+    const result = await app.call('import:conversation', {
+      content: JSON.stringify([...data, longTitle, longMessage]),
+    });
     if (result.kind !== 'imported') throw new Error('not imported');
     expect(result.count).toBe(2);
     expect(result.skipped).toEqual([
@@ -139,15 +154,22 @@ describe('ChatGPT conversations.json import', () => {
     const before = dumpDatabase(app.db);
     const error = await app.fail('import:conversation', { content: JSON.stringify([fixture()[2]]) });
     expect(error.code).toBe('invalid_request');
-    expect(error.message).toMatch(/^No conversation of this ChatGPT export could be imported \(“Broken chat”: it is not a readable/);
+    expect(error.message).toMatch(
+      /^No conversation of this ChatGPT export could be imported \(“Broken chat”: it is not a readable/,
+    );
     expect(dumpDatabase(app.db)).toEqual(before);
   });
 
   it('writes the whole file in one transaction: a failure on the last message writes nothing', async () => {
     const before = dumpDatabase(app.db);
-    app.db.exec("CREATE TEMP TRIGGER fail_last BEFORE INSERT ON messages WHEN NEW.content = 'Once a day at room temperature.' BEGIN SELECT RAISE(ABORT, 'disk says no'); END");
+    app.db.exec(
+      "CREATE TEMP TRIGGER fail_last BEFORE INSERT ON messages WHEN NEW.content = 'Once a day at room temperature.' BEGIN SELECT RAISE(ABORT, 'disk says no'); END",
+    );
     const error = await app.fail('import:conversation', { content: FIXTURE });
-    expect(error).toEqual({ code: 'internal', message: 'Stepwise could not store the imported conversations (disk says no). Nothing was imported.' });
+    expect(error).toEqual({
+      code: 'internal',
+      message: 'Stepwise could not store the imported conversations (disk says no). Nothing was imported.',
+    });
     app.db.exec('DROP TRIGGER fail_last');
     expect(dumpDatabase(app.db)).toEqual(before);
   });

@@ -55,7 +55,13 @@ describe('list', () => {
     expect(lines[0]).toMatch(/^ID\s+UPDATED \(UTC\)\s+TASKS\s+LISTS\s+TITLE$/);
     expect(lines).toHaveLength(4);
     const release = lines.find((l) => l.startsWith(releaseId))!;
-    expect(release.split(/\s{2,}/)).toEqual([releaseId, expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/), '2/5', '1', 'Release v2']);
+    expect(release.split(/\s{2,}/)).toEqual([
+      releaseId,
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/),
+      '2/5',
+      '1',
+      'Release v2',
+    ]);
     const garden = lines.find((l) => l.startsWith(gardenId))!;
     expect(garden.split(/\s{2,}/).slice(2)).toEqual(['-', '1', 'Garden plan']);
   });
@@ -79,7 +85,15 @@ describe('list', () => {
 describe('export', () => {
   it('writes each format to standard output, the same text the app exports', async () => {
     for (const format of ['md', 'json', 'csv'] as const) {
-      const { code, stdout, stderr } = cli(['export', '--format', format, '--conversation', releaseId, '--data-dir', dataDir]);
+      const { code, stdout, stderr } = cli([
+        'export',
+        '--format',
+        format,
+        '--conversation',
+        releaseId,
+        '--data-dir',
+        dataDir,
+      ]);
       expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
       const app_ = await app.call('export:tasksText', { conversationId: releaseId, format, scope: 'open' });
       const withoutTimes = (text: string) => text.replace(/\d{4}-\d{2}-\d{2}[ T][\d:.]+Z?( UTC)?/g, '<time>');
@@ -96,9 +110,21 @@ describe('export', () => {
     expect(data.exportedAt).toBe(new Date(T0).toISOString());
     expect(data.conversations.map((c) => c.id).sort()).toEqual([releaseId, gardenId].sort());
 
-    const history = cli(['export', '--format', 'csv', '--conversation', gardenId, '--scope', 'history', '--data-dir', dataDir]);
+    const history = cli([
+      'export',
+      '--format',
+      'csv',
+      '--conversation',
+      gardenId,
+      '--scope',
+      'history',
+      '--data-dir',
+      dataDir,
+    ]);
     expect(history.code).toBe(0);
-    expect(parseCsv(history.stdout, { columns: true })).toEqual([expect.objectContaining({ conversation: 'Garden\nplan', title: 'Buy seeds', status: 'completed' })]);
+    expect(parseCsv(history.stdout, { columns: true })).toEqual([
+      expect.objectContaining({ conversation: 'Garden\nplan', title: 'Buy seeds', status: 'completed' }),
+    ]);
   });
 
   it('exports the open tasks across conversations with --scope open and no --conversation', () => {
@@ -120,7 +146,15 @@ describe('export', () => {
   });
 
   it('exports a whole conversation with export-conversation', () => {
-    const { code, stdout } = cli(['export-conversation', '--format', 'json', '--conversation', releaseId, '--data-dir', dataDir]);
+    const { code, stdout } = cli([
+      'export-conversation',
+      '--format',
+      'json',
+      '--conversation',
+      releaseId,
+      '--data-dir',
+      dataDir,
+    ]);
     expect(code).toBe(0);
     expect(ConversationExport.parse(JSON.parse(stdout)).taskLists[0].tasks).toHaveLength(RELEASE_TASKS.length);
   });
@@ -142,11 +176,25 @@ describe('export', () => {
 });
 
 describe('errors (exit code 1, one clear line)', () => {
-  const cases: Array<{ name: string; args: () => string[]; message: string | RegExp | (() => string); usage: boolean }> = [
+  const cases: Array<{
+    name: string;
+    args: () => string[];
+    message: string | RegExp | (() => string);
+    usage: boolean;
+  }> = [
     {
       name: 'an unknown conversation id',
-      args: () => ['export', '--format', 'md', '--conversation', '0e0e0e0e-0000-4000-8000-000000000000', '--data-dir', dataDir],
-      message: () => `stepwise: No conversation with id "0e0e0e0e-0000-4000-8000-000000000000" in ${path.join(dataDir, 'stepwise.db')}. Run \`npm run cli -- list\` to see the ids.`,
+      args: () => [
+        'export',
+        '--format',
+        'md',
+        '--conversation',
+        '0e0e0e0e-0000-4000-8000-000000000000',
+        '--data-dir',
+        dataDir,
+      ],
+      message: () =>
+        `stepwise: No conversation with id "0e0e0e0e-0000-4000-8000-000000000000" in ${path.join(dataDir, 'stepwise.db')}. Run \`npm run cli -- list\` to see the ids.`,
       usage: false,
     },
     {
@@ -158,7 +206,8 @@ describe('errors (exit code 1, one clear line)', () => {
     {
       name: 'a missing database',
       args: () => ['list', '--data-dir', path.join(dir, 'nowhere')],
-      message: () => `stepwise: No Stepwise database at ${path.join(dir, 'nowhere', 'stepwise.db')}. Start Stepwise once, or point --data-dir (or STEPWISE_DATA_DIR) at the right directory.`,
+      message: () =>
+        `stepwise: No Stepwise database at ${path.join(dir, 'nowhere', 'stepwise.db')}. Start Stepwise once, or point --data-dir (or STEPWISE_DATA_DIR) at the right directory.`,
       usage: false,
     },
     {
@@ -167,13 +216,43 @@ describe('errors (exit code 1, one clear line)', () => {
       message: 'stepwise: "Garden\nplan" has no open task list. Export its history (every list) instead.',
       usage: false,
     },
-    { name: 'no format', args: () => ['export', '--data-dir', dataDir], message: 'stepwise: --format md|json|csv is required.', usage: true },
-    { name: 'an unknown format', args: () => ['export', '--format', 'pdf'], message: 'stepwise: --format must be one of md, json, csv (got "pdf")', usage: true },
-    { name: 'an unknown scope', args: () => ['export', '--format', 'md', '--scope', 'some'], message: /--scope must be one of open, history, all/, usage: true },
-    { name: 'history without a conversation', args: () => ['export', '--format', 'md', '--scope', 'history', '--data-dir', dataDir], message: /--conversation <id> is required here/, usage: true },
+    {
+      name: 'no format',
+      args: () => ['export', '--data-dir', dataDir],
+      message: 'stepwise: --format md|json|csv is required.',
+      usage: true,
+    },
+    {
+      name: 'an unknown format',
+      args: () => ['export', '--format', 'pdf'],
+      message: 'stepwise: --format must be one of md, json, csv (got "pdf")',
+      usage: true,
+    },
+    {
+      name: 'an unknown scope',
+      args: () => ['export', '--format', 'md', '--scope', 'some'],
+      message: /--scope must be one of open, history, all/,
+      usage: true,
+    },
+    {
+      name: 'history without a conversation',
+      args: () => ['export', '--format', 'md', '--scope', 'history', '--data-dir', dataDir],
+      message: /--conversation <id> is required here/,
+      usage: true,
+    },
     { name: 'an unknown command', args: () => ['import'], message: 'stepwise: Unknown command "import".', usage: true },
-    { name: 'an unknown option', args: () => ['list', '--verbose'], message: "stepwise: Unknown option '--verbose'.", usage: true },
-    { name: 'an unknown option with a value', args: () => ['export', '--host', '0.0.0.0'], message: "stepwise: Unknown option '--host'.", usage: true },
+    {
+      name: 'an unknown option',
+      args: () => ['list', '--verbose'],
+      message: "stepwise: Unknown option '--verbose'.",
+      usage: true,
+    },
+    {
+      name: 'an unknown option with a value',
+      args: () => ['export', '--host', '0.0.0.0'],
+      message: "stepwise: Unknown option '--host'.",
+      usage: true,
+    },
     { name: 'no command', args: () => [], message: /Say what to do/, usage: true },
   ];
   for (const c of cases) {
@@ -185,7 +264,9 @@ describe('errors (exit code 1, one clear line)', () => {
       const [first, ...rest] = stderr.trimEnd().split('\nUsage: ');
       if (c.message instanceof RegExp) expect(first).toMatch(c.message);
       else expect(first).toBe(typeof c.message === 'function' ? c.message() : c.message);
-      expect(rest).toEqual(c.usage ? ['npm run cli -- list|export|export-conversation [options] (`npm run cli -- help` for details)'] : []);
+      expect(rest).toEqual(
+        c.usage ? ['npm run cli -- list|export|export-conversation [options] (`npm run cli -- help` for details)'] : [],
+      );
       expect(stderr).not.toMatch(/\n\s+at /);
     });
   }

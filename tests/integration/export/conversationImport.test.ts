@@ -34,7 +34,12 @@ async function buildConversation(core: TestCore): Promise<string> {
 
   c.messages.insert({ conversationId: id, role: 'user', content: 'Plan the launch, step by step.' });
   const call = { id: 'call_1', name: 'manage_todo_list', arguments: '{"todoList":[{"id":1,"title":"Draft"}]}' };
-  c.messages.insert({ conversationId: id, role: 'assistant', content: '', toolCalls: [call, { id: 'call_2', name: 'current_time', arguments: '{}' }] });
+  c.messages.insert({
+    conversationId: id,
+    role: 'assistant',
+    content: '',
+    toolCalls: [call, { id: 'call_2', name: 'current_time', arguments: '{}' }],
+  });
   ok(
     tasks.change(
       id,
@@ -52,8 +57,20 @@ async function buildConversation(core: TestCore): Promise<string> {
   );
   ok(tasks.change(id, model, updateOp({ taskId: 3, addBlockedBy: [2] }, model)));
   ok(tasks.change(id, USER, deleteOp(4)));
-  c.messages.insert({ conversationId: id, role: 'tool', content: 'Task list updated: 1/3 completed\nmore detail', toolCallId: 'call_1', toolName: 'manage_todo_list' });
-  const timeResult = c.messages.insert({ conversationId: id, role: 'tool', content: '2026-05-01T09:30:00Z', toolCallId: 'call_2', toolName: 'current_time' });
+  c.messages.insert({
+    conversationId: id,
+    role: 'tool',
+    content: 'Task list updated: 1/3 completed\nmore detail',
+    toolCallId: 'call_1',
+    toolName: 'manage_todo_list',
+  });
+  const timeResult = c.messages.insert({
+    conversationId: id,
+    role: 'tool',
+    content: '2026-05-01T09:30:00Z',
+    toolCallId: 'call_2',
+    toolName: 'current_time',
+  });
   c.messages.insert({
     conversationId: id,
     role: 'assistant',
@@ -66,22 +83,71 @@ async function buildConversation(core: TestCore): Promise<string> {
   ok(tasks.change(id, model, createOp({ title: 'Order cake' }, model, { newListWhenFinished: true })));
   ok(tasks.change(id, model, createOp({ title: 'Decorate', blockedBy: [1] }, model, { newListWhenFinished: true })));
   ok(tasks.change(id, model, updateOp({ taskId: 1, status: 'completed' }, model)));
-  c.messages.insert({ conversationId: id, role: 'assistant', content: 'Failed', status: 'error', error: 'Rate limited (429)' });
+  c.messages.insert({
+    conversationId: id,
+    role: 'assistant',
+    content: 'Failed',
+    status: 'error',
+    error: 'Rate limited (429)',
+  });
 
   const workers = createWorkerRepo(db, core.now);
-  const worker = workers.create({ conversationId: id, description: 'Find a bakery', expectedOutput: 'A name and a price', taskSeq: 1 });
+  const worker = workers.create({
+    conversationId: id,
+    description: 'Find a bakery',
+    expectedOutput: 'A name and a price',
+    taskSeq: 1,
+  });
   c.messages.insert({ conversationId: worker.worker.id, role: 'user', content: 'Find a bakery', origin: 'worker' });
-  const workerReply = c.messages.insert({ conversationId: worker.worker.id, role: 'assistant', content: 'Bakery Lisboa, 30 EUR' });
+  const workerReply = c.messages.insert({
+    conversationId: worker.worker.id,
+    role: 'assistant',
+    content: 'Bakery Lisboa, 30 EUR',
+  });
   workers.setStatus(worker.worker.id, 'done', 'Bakery Lisboa, 30 EUR');
-  ok(tasks.change(id, agentWho(worker.worker.owner), updateOp({ taskId: 2, status: 'in_progress' }, agentWho(worker.worker.owner))));
+  ok(
+    tasks.change(
+      id,
+      agentWho(worker.worker.owner),
+      updateOp({ taskId: 2, status: 'in_progress' }, agentWho(worker.worker.owner)),
+    ),
+  );
 
   // The ledger: a main-agent call during list 1's task 1, a worker's call during list 2's task 2.
   const taskRow = (listIndex: number, seq: number) =>
-    (db.prepare('SELECT t.id FROM tasks t JOIN task_lists l ON l.id = t.list_id WHERE l.conversation_id = ? AND t.seq = ? ORDER BY l.id').all(id, seq) as Array<{ id: number }>)[listIndex].id;
+    (
+      db
+        .prepare(
+          'SELECT t.id FROM tasks t JOIN task_lists l ON l.id = t.list_id WHERE l.conversation_id = ? AND t.seq = ? ORDER BY l.id',
+        )
+        .all(id, seq) as Array<{ id: number }>
+    )[listIndex].id;
   const ledger = createLedgerStore(db);
   const base = { conversation_id: id, started_at: T0 + 5000, ended_at: T0 + 6000 };
-  ledger.insert({ ...base, transcript_id: id, task_id: taskRow(0, 1), agent_id: 'main', tool_call_id: 'call_2', message_id: timeResult.id, name: 'current_time', arguments: '{"timeZone":"UTC","apiKey":"sk-live-0123456789abcdef"}', outcome: 'ok', result: timeResult.content });
-  ledger.insert({ ...base, transcript_id: worker.worker.id, task_id: taskRow(1, 2), agent_id: worker.worker.owner, tool_call_id: 'call_w1', message_id: workerReply.id, name: 'search', arguments: '{"query":"bakery"}', outcome: 'denied', result: 'The user denied this call.' });
+  ledger.insert({
+    ...base,
+    transcript_id: id,
+    task_id: taskRow(0, 1),
+    agent_id: 'main',
+    tool_call_id: 'call_2',
+    message_id: timeResult.id,
+    name: 'current_time',
+    arguments: '{"timeZone":"UTC","apiKey":"sk-live-0123456789abcdef"}',
+    outcome: 'ok',
+    result: timeResult.content,
+  });
+  ledger.insert({
+    ...base,
+    transcript_id: worker.worker.id,
+    task_id: taskRow(1, 2),
+    agent_id: worker.worker.owner,
+    tool_call_id: 'call_w1',
+    message_id: workerReply.id,
+    name: 'search',
+    arguments: '{"query":"bakery"}',
+    outcome: 'denied',
+    result: 'The user denied this call.',
+  });
   return id;
 }
 
@@ -104,7 +170,6 @@ afterEach(() => {
   removeDir(dir);
 });
 
-
 /** A file as written before plan review: no `planReview`, no `planRevisions`. */
 function withoutPlans(v: Record<string, unknown>): Record<string, unknown> {
   const { planRevisions: _revisions, ...rest } = v;
@@ -115,7 +180,11 @@ function withoutPlans(v: Record<string, unknown>): Record<string, unknown> {
 describe('conversation JSON export', () => {
   it('is complete: every message column, both lists with tasks, dependencies and events, the worker', async () => {
     const data = ConversationExport.parse(JSON.parse(await exportJson(conversationId)));
-    expect(data).toMatchObject({ format: 'stepwise.conversation', version: 2, conversation: { id: conversationId, title: 'Plan the launch', titleSource: 'user', pinned: false } });
+    expect(data).toMatchObject({
+      format: 'stepwise.conversation',
+      version: 2,
+      conversation: { id: conversationId, title: 'Plan the launch', titleSource: 'user', pinned: false },
+    });
     expect(data.messages.map((m) => [m.id, m.role, m.status])).toEqual([
       [1, 'user', 'complete'],
       [2, 'assistant', 'complete'],
@@ -156,11 +225,21 @@ describe('conversation JSON export', () => {
     ]);
     // Tasks point at the message (by its number in the file) where they last changed.
     expect(second.tasks[0].lastMessageId).toBe(5);
-    const ids = data.taskLists.flatMap((l) => [...l.events, ...l.tasks.flatMap((t) => t.events)]).map((e) => e.id).sort((a, b) => a - b);
+    const ids = data.taskLists
+      .flatMap((l) => [...l.events, ...l.tasks.flatMap((t) => t.events)])
+      .map((e) => e.id)
+      .sort((a, b) => a - b);
     expect(ids).toEqual(ids.map((_, i) => i + 1));
 
     expect(data.workers).toHaveLength(1);
-    expect(data.workers[0]).toMatchObject({ number: 1, owner: 'worker-1', taskId: 1, status: 'done', result: 'Bakery Lisboa, 30 EUR', expectedOutput: 'A name and a price' });
+    expect(data.workers[0]).toMatchObject({
+      number: 1,
+      owner: 'worker-1',
+      taskId: 1,
+      status: 'done',
+      result: 'Bakery Lisboa, 30 EUR',
+      expectedOutput: 'A name and a price',
+    });
     expect(data.workers[0].messages.map((m) => [m.id, m.role, m.origin])).toEqual([
       [8, 'user', 'worker'],
       [9, 'assistant', 'system'],
@@ -181,7 +260,15 @@ describe('conversation JSON export', () => {
         messageId: 4,
       },
     ]);
-    expect(second.tasks[1].toolCalls).toEqual([expect.objectContaining({ name: 'search', outcome: 'denied', agent: 'worker-1', toolCallId: 'call_w1', messageId: 9 })]);
+    expect(second.tasks[1].toolCalls).toEqual([
+      expect.objectContaining({
+        name: 'search',
+        outcome: 'denied',
+        agent: 'worker-1',
+        toolCallId: 'call_w1',
+        messageId: 9,
+      }),
+    ]);
     expect(JSON.stringify(data)).not.toContain('sk-live-0123456789abcdef');
   });
 });
@@ -196,13 +283,21 @@ describe('import', () => {
     expect(imported.conversationId).not.toBe(conversationId);
     expect(seen).toContainEqual({
       event: 'conversations:changed',
-      payload: expect.objectContaining({ id: imported.conversationId, kind: 'created', conversation: expect.objectContaining({ title: 'Plan the launch' }) }),
+      payload: expect.objectContaining({
+        id: imported.conversationId,
+        kind: 'created',
+        conversation: expect.objectContaining({ title: 'Plan the launch' }),
+      }),
     });
 
     const after = await exportJson(imported.conversationId);
     const a = ConversationExport.parse(JSON.parse(before));
     const b = ConversationExport.parse(JSON.parse(after));
-    const strip = (d: typeof a) => ({ ...d, exportedAt: '', conversation: { ...d.conversation, id: '', updatedAt: '' } });
+    const strip = (d: typeof a) => ({
+      ...d,
+      exportedAt: '',
+      conversation: { ...d.conversation, id: '', updatedAt: '' },
+    });
     expect(strip(b)).toEqual(strip(a));
     expect(b.conversation.id).toBe(imported.conversationId);
 
@@ -210,20 +305,35 @@ describe('import', () => {
     // task module sees the same open list (ids, statuses, blockers, owners).
     const listed = await app.call('conversations:list', { query: 'Plan the launch' });
     expect(listed.items.map((c) => c.id).sort()).toEqual([conversationId, imported.conversationId].sort());
-    expect(listed.items.map((c) => c.tasks)).toEqual([{ done: 1, total: 2 }, { done: 1, total: 2 }]);
+    expect(listed.items.map((c) => c.tasks)).toEqual([
+      { done: 1, total: 2 },
+      { done: 1, total: 2 },
+    ]);
     const original = (await app.call('tasks:get', { conversationId })).list!;
     const copy = (await app.call('tasks:get', { conversationId: imported.conversationId })).list!;
     const comparable = (list: typeof original) => list.tasks.map(({ lastMessageId: _m, ...task }) => task);
     expect(comparable(copy)).toEqual(comparable(original));
     expect(copy.tasks.map((t) => t.openBlockers)).toEqual([[], []]);
     // History that came with the file is not news for the model.
-    const mark = app.db.prepare('SELECT event_id FROM task_notice_marks WHERE conversation_id = ?').get(imported.conversationId) as { event_id: number };
-    const newest = app.db.prepare('SELECT MAX(e.id) AS id FROM task_events e JOIN task_lists l ON l.id = e.list_id WHERE l.conversation_id = ?').get(imported.conversationId) as { id: number };
+    const mark = app.db
+      .prepare('SELECT event_id FROM task_notice_marks WHERE conversation_id = ?')
+      .get(imported.conversationId) as { event_id: number };
+    const newest = app.db
+      .prepare(
+        'SELECT MAX(e.id) AS id FROM task_events e JOIN task_lists l ON l.id = e.list_id WHERE l.conversation_id = ?',
+      )
+      .get(imported.conversationId) as { id: number };
     expect(mark.event_id).toBe(newest.id);
     // …and it can change it like any other list.
-    const updated = await app.call('tasks:update', { conversationId: imported.conversationId, taskId: 2, patch: { status: 'completed' } });
+    const updated = await app.call('tasks:update', {
+      conversationId: imported.conversationId,
+      taskId: 2,
+      patch: { status: 'completed' },
+    });
     expect(updated.list?.tasks.map((t) => t.status)).toEqual(['completed', 'completed']);
-    const workerCount = app.db.prepare('SELECT COUNT(*) AS n FROM workers WHERE conversation_id = ?').get(imported.conversationId) as { n: number };
+    const workerCount = app.db
+      .prepare('SELECT COUNT(*) AS n FROM workers WHERE conversation_id = ?')
+      .get(imported.conversationId) as { n: number };
     expect(workerCount.n).toBe(1);
   });
 
@@ -233,7 +343,10 @@ describe('import', () => {
     const v1 = {
       ...(withoutPlans(v2) as ConversationExport),
       version: 1,
-      taskLists: v2.taskLists.map((list) => ({ ...list, tasks: list.tasks.map(({ toolCalls: _drop, ...task }) => task) })),
+      taskLists: v2.taskLists.map((list) => ({
+        ...list,
+        tasks: list.tasks.map(({ toolCalls: _drop, ...task }) => task),
+      })),
     };
     expect(ConversationExportV1.safeParse(v1).success).toBe(true);
     const imported = await app.call('import:conversation', { content: JSON.stringify(v1) });
@@ -249,7 +362,9 @@ describe('import', () => {
       taskLists: d.taskLists.map((l) => ({ ...l, tasks: l.tasks.map((t) => ({ ...t, toolCalls: [] })) })),
     });
     expect(withoutLedger(again)).toEqual(withoutLedger(v2));
-    const rows = app.db.prepare('SELECT COUNT(*) AS n FROM tool_calls WHERE conversation_id = ?').get(imported.conversationId) as { n: number };
+    const rows = app.db
+      .prepare('SELECT COUNT(*) AS n FROM tool_calls WHERE conversation_id = ?')
+      .get(imported.conversationId) as { n: number };
     expect(rows.n).toBe(0);
   });
 
@@ -258,9 +373,16 @@ describe('import', () => {
     if (imported.kind !== 'imported') throw new Error('not imported');
     const open = await app.call('ledger:calls', { conversationId: imported.conversationId, taskId: 2 });
     const [worker] = await app.call('workers:list', { conversationId: imported.conversationId });
-    expect(open.calls.map((c) => [c.name, c.outcome, c.agentId, c.transcriptId])).toEqual([['search', 'denied', 'worker-1', worker.id]]);
-    expect(app.core.messages.get(open.calls[0].messageId!)).toMatchObject({ conversationId: worker.id, content: 'Bakery Lisboa, 30 EUR' });
-    expect(await app.call('ledger:counts', { conversationId: imported.conversationId })).toMatchObject({ counts: [{ taskId: 2, count: 1 }] });
+    expect(open.calls.map((c) => [c.name, c.outcome, c.agentId, c.transcriptId])).toEqual([
+      ['search', 'denied', 'worker-1', worker.id],
+    ]);
+    expect(app.core.messages.get(open.calls[0].messageId!)).toMatchObject({
+      conversationId: worker.id,
+      content: 'Bakery Lisboa, 30 EUR',
+    });
+    expect(await app.call('ledger:counts', { conversationId: imported.conversationId })).toMatchObject({
+      counts: [{ taskId: 2, count: 1 }],
+    });
   });
 
   it('imports the same file twice as two conversations', async () => {
@@ -268,7 +390,9 @@ describe('import', () => {
     const one = await app.call('import:conversation', { content: text });
     const two = await app.call('import:conversation', { content: text });
     expect(one.kind === 'imported' && two.kind === 'imported' && one.conversationId !== two.conversationId).toBe(true);
-    const count = app.db.prepare('SELECT COUNT(*) AS n FROM conversations WHERE parent_id IS NULL').get() as { n: number };
+    const count = app.db.prepare('SELECT COUNT(*) AS n FROM conversations WHERE parent_id IS NULL').get() as {
+      n: number;
+    };
     expect(count.n).toBe(3);
   });
 
@@ -286,39 +410,149 @@ describe('import', () => {
   });
 
   const refusals: Array<{ name: string; content: (valid: Record<string, unknown>) => string; message: RegExp }> = [
-    { name: 'not JSON', content: () => '# My notes\n- [x] done', message: /^This file is not a Stepwise conversation export: it is not JSON/ },
-    { name: 'a JSON array', content: () => '[1, 2]', message: /not a Stepwise conversation export: it is not a JSON object/ },
-    { name: 'JSON without a format', content: () => '{"messages": []}', message: /not a Stepwise conversation export: it has no "format": "stepwise.conversation" field/ },
-    { name: 'another format', content: (v) => JSON.stringify({ ...v, format: 'chatgpt.export' }), message: /not a Stepwise conversation export: its format is "chatgpt.export"/ },
-    { name: 'a task list export', content: () => JSON.stringify({ format: 'stepwise.tasks', version: 1, conversations: [] }), message: /it is a task list export \(stepwise.tasks\)/ },
-    { name: 'a newer version', content: (v) => JSON.stringify({ ...v, version: 3 }), message: /exported by a newer version of Stepwise \(format version 3; this version reads up to 2\)\. Update Stepwise/ },
-    { name: 'a version 1 file with tool calls', content: (v) => JSON.stringify({ ...withoutPlans(v), version: 1 }), message: /malformed: taskLists\.0\.tasks\.0: Unrecognized key: "toolCalls"/ },
-    { name: 'a tool call pointing at a missing message', content: (v) => JSON.stringify(withTask(v, 0, 0, { toolCalls: [{ name: 'x', arguments: '{}', outcome: 'ok', startedAt: '2026-05-01T09:30:00.000Z', endedAt: '2026-05-01T09:30:00.000Z', result: '', agent: 'main', toolCallId: 'c', messageId: 99 }] })), message: /malformed: taskLists\.0: a tool call of task 1 refers to message 99, which is not in the file/ },
-    { name: 'a version that is not a number', content: (v) => JSON.stringify({ ...v, version: '1' }), message: /malformed: "version" must be a whole number from 1 \(got "1"\)/ },
-    { name: 'an unknown role', content: (v) => JSON.stringify(withMessage(v, 0, { role: 'robot' })), message: /malformed: messages\.0\.role:/ },
-    { name: 'a missing field', content: (v) => JSON.stringify({ ...v, taskLists: undefined }), message: /malformed: taskLists:/ },
-    { name: 'a bad time', content: (v) => JSON.stringify(withMessage(v, 1, { createdAt: 'yesterday' })), message: /malformed: messages\.1\.createdAt: must be an ISO 8601 UTC time/ },
-    { name: 'a blocker not in the list', content: (v) => JSON.stringify(withTask(v, 0, 2, { blockedBy: [9] })), message: /malformed: taskLists\.0: task 3 is blocked by 9, not in the list/ },
-    { name: 'a dependency cycle', content: (v) => JSON.stringify(withTask(v, 0, 1, { blockedBy: [3] })), message: /malformed: taskLists\.0: dependencies form a cycle \(2 → 3 → 2\)/ },
-    { name: 'a plan revision of a list not in the file', content: (v) => JSON.stringify({ ...v, planRevisions: [{ list: 9, revision: 1, tasks: [], comments: { general: '', tasks: [] }, approvedAt: null, createdAt: '2026-05-01T09:30:00.000Z' }] }), message: /malformed: planRevisions\.0: list 9 is not in taskLists/ },
-    { name: 'two open lists', content: (v) => JSON.stringify(withList(v, 0, { closedAt: null })), message: /malformed: 2 task lists are open/ },
-    { name: 'a dangling message reference', content: (v) => JSON.stringify(withTask(v, 1, 0, { lastMessageId: 99 })), message: /malformed: taskLists\.1: task 1 refers to message 99, which is not in the file/ },
-    { name: 'two tasks in progress for one owner', content: (v) => JSON.stringify(withTask(v, 0, 2, { status: 'in_progress' })), message: /malformed: taskLists\.0: 2 tasks of owner main are in_progress/ },
+    {
+      name: 'not JSON',
+      content: () => '# My notes\n- [x] done',
+      message: /^This file is not a Stepwise conversation export: it is not JSON/,
+    },
+    {
+      name: 'a JSON array',
+      content: () => '[1, 2]',
+      message: /not a Stepwise conversation export: it is not a JSON object/,
+    },
+    {
+      name: 'JSON without a format',
+      content: () => '{"messages": []}',
+      message: /not a Stepwise conversation export: it has no "format": "stepwise.conversation" field/,
+    },
+    {
+      name: 'another format',
+      content: (v) => JSON.stringify({ ...v, format: 'chatgpt.export' }),
+      message: /not a Stepwise conversation export: its format is "chatgpt.export"/,
+    },
+    {
+      name: 'a task list export',
+      content: () => JSON.stringify({ format: 'stepwise.tasks', version: 1, conversations: [] }),
+      message: /it is a task list export \(stepwise.tasks\)/,
+    },
+    {
+      name: 'a newer version',
+      content: (v) => JSON.stringify({ ...v, version: 3 }),
+      message:
+        /exported by a newer version of Stepwise \(format version 3; this version reads up to 2\)\. Update Stepwise/,
+    },
+    {
+      name: 'a version 1 file with tool calls',
+      content: (v) => JSON.stringify({ ...withoutPlans(v), version: 1 }),
+      message: /malformed: taskLists\.0\.tasks\.0: Unrecognized key: "toolCalls"/,
+    },
+    {
+      name: 'a tool call pointing at a missing message',
+      content: (v) =>
+        JSON.stringify(
+          withTask(v, 0, 0, {
+            toolCalls: [
+              {
+                name: 'x',
+                arguments: '{}',
+                outcome: 'ok',
+                startedAt: '2026-05-01T09:30:00.000Z',
+                endedAt: '2026-05-01T09:30:00.000Z',
+                result: '',
+                agent: 'main',
+                toolCallId: 'c',
+                messageId: 99,
+              },
+            ],
+          }),
+        ),
+      message: /malformed: taskLists\.0: a tool call of task 1 refers to message 99, which is not in the file/,
+    },
+    {
+      name: 'a version that is not a number',
+      content: (v) => JSON.stringify({ ...v, version: '1' }),
+      message: /malformed: "version" must be a whole number from 1 \(got "1"\)/,
+    },
+    {
+      name: 'an unknown role',
+      content: (v) => JSON.stringify(withMessage(v, 0, { role: 'robot' })),
+      message: /malformed: messages\.0\.role:/,
+    },
+    {
+      name: 'a missing field',
+      content: (v) => JSON.stringify({ ...v, taskLists: undefined }),
+      message: /malformed: taskLists:/,
+    },
+    {
+      name: 'a bad time',
+      content: (v) => JSON.stringify(withMessage(v, 1, { createdAt: 'yesterday' })),
+      message: /malformed: messages\.1\.createdAt: must be an ISO 8601 UTC time/,
+    },
+    {
+      name: 'a blocker not in the list',
+      content: (v) => JSON.stringify(withTask(v, 0, 2, { blockedBy: [9] })),
+      message: /malformed: taskLists\.0: task 3 is blocked by 9, not in the list/,
+    },
+    {
+      name: 'a dependency cycle',
+      content: (v) => JSON.stringify(withTask(v, 0, 1, { blockedBy: [3] })),
+      message: /malformed: taskLists\.0: dependencies form a cycle \(2 → 3 → 2\)/,
+    },
+    {
+      name: 'a plan revision of a list not in the file',
+      content: (v) =>
+        JSON.stringify({
+          ...v,
+          planRevisions: [
+            {
+              list: 9,
+              revision: 1,
+              tasks: [],
+              comments: { general: '', tasks: [] },
+              approvedAt: null,
+              createdAt: '2026-05-01T09:30:00.000Z',
+            },
+          ],
+        }),
+      message: /malformed: planRevisions\.0: list 9 is not in taskLists/,
+    },
+    {
+      name: 'two open lists',
+      content: (v) => JSON.stringify(withList(v, 0, { closedAt: null })),
+      message: /malformed: 2 task lists are open/,
+    },
+    {
+      name: 'a dangling message reference',
+      content: (v) => JSON.stringify(withTask(v, 1, 0, { lastMessageId: 99 })),
+      message: /malformed: taskLists\.1: task 1 refers to message 99, which is not in the file/,
+    },
+    {
+      name: 'two tasks in progress for one owner',
+      content: (v) => JSON.stringify(withTask(v, 0, 2, { status: 'in_progress' })),
+      message: /malformed: taskLists\.0: 2 tasks of owner main are in_progress/,
+    },
     // The app's own limits, named with the value found.
     {
       name: 'an oversized title',
-      content: (v) => JSON.stringify({ ...v, conversation: { ...(v.conversation as Json), title: 'T'.repeat(TITLE_MAX + 50) } }),
-      message: new RegExp(`^This conversation export is over Stepwise's limits: the title is ${TITLE_MAX + 50} characters \\(at most ${TITLE_MAX}\\)\\.`),
+      content: (v) =>
+        JSON.stringify({ ...v, conversation: { ...(v.conversation as Json), title: 'T'.repeat(TITLE_MAX + 50) } }),
+      message: new RegExp(
+        `^This conversation export is over Stepwise's limits: the title is ${TITLE_MAX + 50} characters \\(at most ${TITLE_MAX}\\)\\.`,
+      ),
     },
     {
       name: 'an oversized task title',
       content: (v) => JSON.stringify(withTask(v, 0, 0, { title: 'x'.repeat(TASK_TITLE_MAX + 1) })),
-      message: new RegExp(`over Stepwise's limits: taskLists\\.0: task 1's title is ${TASK_TITLE_MAX + 1} characters \\(at most ${TASK_TITLE_MAX}\\)`),
+      message: new RegExp(
+        `over Stepwise's limits: taskLists\\.0: task 1's title is ${TASK_TITLE_MAX + 1} characters \\(at most ${TASK_TITLE_MAX}\\)`,
+      ),
     },
     {
       name: 'an oversized message from the user',
       content: (v) => JSON.stringify(withMessage(v, 0, { content: 'm'.repeat(MESSAGE_MAX + 1) })),
-      message: new RegExp(`over Stepwise's limits: message 1 \\(from the user\\) is ${MESSAGE_MAX + 1} characters \\(at most ${MESSAGE_MAX}\\)`),
+      message: new RegExp(
+        `over Stepwise's limits: message 1 \\(from the user\\) is ${MESSAGE_MAX + 1} characters \\(at most ${MESSAGE_MAX}\\)`,
+      ),
     },
     {
       name: 'too many messages',
@@ -327,7 +561,9 @@ describe('import', () => {
         const messages = Array.from({ length: IMPORT_MESSAGES_MAX + 1 }, (_, i) => ({ ...template, id: i + 1 }));
         return JSON.stringify({ ...v, messages, taskLists: [], workers: [] });
       },
-      message: new RegExp(`over Stepwise's limits: it holds ${IMPORT_MESSAGES_MAX + 1} messages \\(at most ${IMPORT_MESSAGES_MAX}\\)`),
+      message: new RegExp(
+        `over Stepwise's limits: it holds ${IMPORT_MESSAGES_MAX + 1} messages \\(at most ${IMPORT_MESSAGES_MAX}\\)`,
+      ),
     },
   ];
 
@@ -349,9 +585,14 @@ describe('import', () => {
     const text = await exportJson(conversationId);
     const before = dumpDatabase(app.db);
     // A real SQLite failure after messages and lists are already written.
-    app.db.exec("CREATE TEMP TRIGGER fail_deps BEFORE INSERT ON task_deps BEGIN SELECT RAISE(ABORT, 'disk says no'); END");
+    app.db.exec(
+      "CREATE TEMP TRIGGER fail_deps BEFORE INSERT ON task_deps BEGIN SELECT RAISE(ABORT, 'disk says no'); END",
+    );
     const error = await app.fail('import:conversation', { content: text });
-    expect(error).toEqual({ code: 'internal', message: 'Stepwise could not store the imported conversation (disk says no). Nothing was imported.' });
+    expect(error).toEqual({
+      code: 'internal',
+      message: 'Stepwise could not store the imported conversation (disk says no). Nothing was imported.',
+    });
     app.db.exec('DROP TRIGGER fail_deps');
     expect(dumpDatabase(app.db)).toEqual(before);
   });
@@ -379,7 +620,9 @@ describe('import:conversation in each host', () => {
     expect(dumpDatabase(app.db)).toEqual(before);
 
     app.core.close();
-    app = startCore(path.join(dir, 'data'), { fileDialogs: scriptedDialogs({ open: path.join(dir, 'gone.json') }).dialogs });
+    app = startCore(path.join(dir, 'data'), {
+      fileDialogs: scriptedDialogs({ open: path.join(dir, 'gone.json') }).dialogs,
+    });
     const error = await app.fail('import:conversation', {});
     expect(error.message).toContain('Could not read');
   });
@@ -389,8 +632,15 @@ describe('import:conversation in each host', () => {
     app.core.close();
     const { dialogs, asked } = scriptedDialogs({ save: target });
     app = startCore(path.join(dir, 'data'), { fileDialogs: dialogs });
-    expect(await app.call('export:conversation', { conversationId, format: 'md' })).toEqual({ kind: 'saved', path: target });
-    expect(asked[0]).toMatchObject({ kind: 'save', defaultName: expect.stringMatching(/^stepwise-conversation-plan-the-launch-.*\.md$/), extensions: ['md'] });
+    expect(await app.call('export:conversation', { conversationId, format: 'md' })).toEqual({
+      kind: 'saved',
+      path: target,
+    });
+    expect(asked[0]).toMatchObject({
+      kind: 'save',
+      defaultName: expect.stringMatching(/^stepwise-conversation-plan-the-launch-.*\.md$/),
+      extensions: ['md'],
+    });
     expect(fs.readFileSync(target, 'utf8')).toMatch(/^# Plan the launch\n/);
     // Private whatever the umask, and even over a file others could read.
     if (process.platform !== 'win32') {
@@ -409,7 +659,16 @@ describe('conversation Markdown export', () => {
     expect(result.mimeType).toBe('text/markdown');
     const tree = parseGfm(result.text);
     const sections = headings(tree).map((h) => `${h.depth} ${h.text.replace(/ · .*/, '')}`);
-    expect(sections).toEqual(['1 Plan the launch', '2 You', '2 Assistant', '2 Assistant', '2 You', '2 Assistant', '2 Workers', '2 Task list at the end']);
+    expect(sections).toEqual([
+      '1 Plan the launch',
+      '2 You',
+      '2 Assistant',
+      '2 Assistant',
+      '2 You',
+      '2 Assistant',
+      '2 Workers',
+      '2 Task list at the end',
+    ]);
 
     // Each tool call is one list item: name, arguments, and the first line of its result.
     const toolLines: string[] = [];
@@ -425,7 +684,9 @@ describe('conversation Markdown export', () => {
     expect(code).toHaveLength(1);
     expect(result.text).toContain('_Error: Rate limited (429)_');
     // A model's thinking is a quote above its reply, its HTML inert like the reply's.
-    expect(result.text).toContain('> **Thinking** (1 s)\n>\n> They want code.\n>\n> Show \\<b>one\\</b> line.\n\nHere is code:');
+    expect(result.text).toContain(
+      '> **Thinking** (1 s)\n>\n> They want code.\n>\n> Show \\<b>one\\</b> line.\n\nHere is code:',
+    );
 
     const items = listItems(tree).filter((i) => i.checked !== null);
     expect(items.map((i) => [i.checked, i.title, i.notes])).toEqual([

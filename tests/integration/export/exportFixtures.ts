@@ -50,7 +50,12 @@ export async function exportedText(app: TestCore, conversationId: string, format
 export function insertList(
   db: Db,
   conversationId: string,
-  list: { createdAt?: number; closedAt?: number | null; tasks: FixtureTask[]; listEvents?: Array<{ kind: string; actor?: string }> },
+  list: {
+    createdAt?: number;
+    closedAt?: number | null;
+    tasks: FixtureTask[];
+    listEvents?: Array<{ kind: string; actor?: string }>;
+  },
 ): number {
   return db.transaction(() => {
     const createdAt = list.createdAt ?? T0;
@@ -82,13 +87,26 @@ export function insertList(
       });
       rowIds.set(task.seq, Number(info.lastInsertRowid));
     });
-    const insertEvent = db.prepare('INSERT INTO task_events (list_id, task_id, at, actor, kind, before, after) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    const insertEvent = db.prepare(
+      'INSERT INTO task_events (list_id, task_id, at, actor, kind, before, after) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
     for (const task of list.tasks) {
       for (const blocker of task.blockedBy ?? []) {
-        db.prepare('INSERT INTO task_deps (task_id, blocked_by_id) VALUES (?, ?)').run(rowIds.get(task.seq), rowIds.get(blocker));
+        db.prepare('INSERT INTO task_deps (task_id, blocked_by_id) VALUES (?, ?)').run(
+          rowIds.get(task.seq),
+          rowIds.get(blocker),
+        );
       }
       for (const event of task.events ?? [{ actor: 'model', kind: 'created', after: task.title }]) {
-        insertEvent.run(listId, rowIds.get(task.seq), createdAt + task.seq * 1000, event.actor, event.kind, event.before ?? null, event.after ?? null);
+        insertEvent.run(
+          listId,
+          rowIds.get(task.seq),
+          createdAt + task.seq * 1000,
+          event.actor,
+          event.kind,
+          event.before ?? null,
+          event.after ?? null,
+        );
       }
     }
     for (const event of list.listEvents ?? []) {

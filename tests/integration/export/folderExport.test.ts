@@ -21,7 +21,8 @@ afterEach(() => {
 });
 
 function text(result: { kind: string; text?: string }): string {
-  if (result.kind !== 'download' || result.text === undefined) throw new Error(`expected a download, got ${result.kind}`);
+  if (result.kind !== 'download' || result.text === undefined)
+    throw new Error(`expected a download, got ${result.kind}`);
   return result.text;
 }
 
@@ -91,7 +92,9 @@ describe('folders in exports', () => {
       const [folder] = await other.call('folders:list', {});
       expect(folder).toMatchObject({ name: 'Trip to Lisbon', count: 2 });
       const rows = await other.call('sidebar:rows', { offset: 0, limit: 50 });
-      expect(rows.rows.map((r) => (r.kind === 'folder' ? `[${r.folder.name}]` : r.conversation.title)).slice(0, 1)).toEqual(['[Trip to Lisbon]']);
+      expect(
+        rows.rows.map((r) => (r.kind === 'folder' ? `[${r.folder.name}]` : r.conversation.title)).slice(0, 1),
+      ).toEqual(['[Trip to Lisbon]']);
       const titles = rows.rows.flatMap((r) => (r.kind === 'conversation' ? [r.conversation.title] : [])).sort();
       expect(titles).toEqual(['Flights', 'Hotels']);
       const hotels = rows.rows.find((r) => r.kind === 'conversation' && r.conversation.title === 'Hotels');
@@ -108,7 +111,9 @@ describe('folders in exports', () => {
     const trip = await app.call('folders:create', { name: 'Trip' });
     const { id } = await app.call('conversations:create', { title: 'Flights' });
     await app.call('conversations:setFolder', { id, folderId: trip.id });
-    const bundle = JSON.parse(text(await app.call('export:folder', { folderId: trip.id, format: 'json' }))) as { conversations: unknown[] };
+    const bundle = JSON.parse(text(await app.call('export:folder', { folderId: trip.id, format: 'json' }))) as {
+      conversations: unknown[];
+    };
     bundle.conversations.push({ format: 'stepwise.conversation', version: 2 });
     const failure = await app.fail('import:conversation', { content: JSON.stringify(bundle) });
     expect(failure.message).toMatch(/^conversations\.1: This Stepwise conversation export is malformed/);

@@ -66,7 +66,13 @@ const HOSTILE_DESCRIPTION = [
 ].join('\n');
 
 /** A title as Markdown shows it: one line, trimmed, bidi controls as visible markers. */
-const shown = (title: string) => revealBidiControls(title.split(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/).join(' ').trim());
+const shown = (title: string) =>
+  revealBidiControls(
+    title
+      .split(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/)
+      .join(' ')
+      .trim(),
+  );
 
 /** What a spreadsheet-safe CSV cell holds for a title or description (docs/export-format.md). */
 const csvCell = (value: string) => {
@@ -87,8 +93,18 @@ beforeEach(async () => {
   app.db.prepare('UPDATE conversations SET title = ? WHERE id = ?').run(conversationTitle, conversationId);
   insertList(app.db, conversationId, {
     tasks: [
-      ...HOSTILE_TITLES.map((title, index) => ({ seq: index + 1, title, status: 'pending' as const, description: HOSTILE_DESCRIPTION })),
-      { seq: HOSTILE_TITLES.length + 1, title: 'Multi\nline\r\ntitle\u2028here', status: 'completed' as const, owner: '[x] owner' },
+      ...HOSTILE_TITLES.map((title, index) => ({
+        seq: index + 1,
+        title,
+        status: 'pending' as const,
+        description: HOSTILE_DESCRIPTION,
+      })),
+      {
+        seq: HOSTILE_TITLES.length + 1,
+        title: 'Multi\nline\r\ntitle\u2028here',
+        status: 'completed' as const,
+        owner: '[x] owner',
+      },
     ],
   });
 });
@@ -118,13 +134,28 @@ describe('hostile content', () => {
     walk(tree, (node) => {
       if (node.type === 'link') expect(node.url).toMatch(/^(https?:\/\/|mailto:)/);
     });
-    for (const forbidden of ['image', 'html', 'inlineCode', 'code', 'table', 'blockquote', 'thematicBreak', 'strong', 'delete', 'linkReference', 'definition', 'footnoteReference']) {
+    for (const forbidden of [
+      'image',
+      'html',
+      'inlineCode',
+      'code',
+      'table',
+      'blockquote',
+      'thematicBreak',
+      'strong',
+      'delete',
+      'linkReference',
+      'definition',
+      'footnoteReference',
+    ]) {
       expect(types.has(forbidden), `${forbidden} node`).toBe(false);
     }
     expect(tree.children.filter((n) => n.type === 'list')).toHaveLength(1);
 
     // Descriptions come back line by line (blank lines dropped, lines trimmed).
-    const expectedLines = HOSTILE_DESCRIPTION.split('\n').map((l) => l.trim()).filter(Boolean);
+    const expectedLines = HOSTILE_DESCRIPTION.split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
     for (const item of items.slice(0, HOSTILE_TITLES.length)) expect(item.description).toEqual(expectedLines);
   });
 
@@ -163,7 +194,9 @@ describe('hostile content', () => {
     const first = await app.call('export:conversation', { conversationId, format: 'json' });
     if (first.kind !== 'download') throw new Error('expected a download');
     // The 10 kB title (possible only through SQL) is over the app's limit: refused by name.
-    expect((await app.fail('import:conversation', { content: first.text })).message).toMatch(/task 36's title is 10245 characters/);
+    expect((await app.fail('import:conversation', { content: first.text })).message).toMatch(
+      /task 36's title is 10245 characters/,
+    );
     const data = ConversationExport.parse(JSON.parse(first.text));
     data.taskLists[0].tasks = data.taskLists[0].tasks.filter((t) => t.title.length <= TASK_TITLE_MAX);
     const imported = await app.call('import:conversation', { content: JSON.stringify(data) });

@@ -21,23 +21,34 @@ afterEach(() => {
 
 const exported = (id: string, format: 'json' | 'md') => exportedText(app, id, format);
 
-const stored = () => (app.db.prepare('SELECT conversation_id FROM conversation_instructions ORDER BY conversation_id').all() as Array<{ conversation_id: string }>).map((r) => r.conversation_id);
+const stored = () =>
+  (
+    app.db.prepare('SELECT conversation_id FROM conversation_instructions ORDER BY conversation_id').all() as Array<{
+      conversation_id: string;
+    }>
+  ).map((r) => r.conversation_id);
 
 describe('conversation instructions', () => {
   it('round-trip through JSON export and import, and show in the Markdown export', async () => {
     const { id } = await app.call('conversations:create', { title: 'French only' });
-    expect((await app.call('instructions:set', { conversationId: id, text: '  Answer in French.\n<b>Short.</b>  ' })).text).toBe('Answer in French.\n<b>Short.</b>');
+    expect(
+      (await app.call('instructions:set', { conversationId: id, text: '  Answer in French.\n<b>Short.</b>  ' })).text,
+    ).toBe('Answer in French.\n<b>Short.</b>');
     expect((await app.call('instructions:get', { conversationId: id })).text).toBe('Answer in French.\n<b>Short.</b>');
 
     const json = await exported(id, 'json');
-    expect(ConversationExport.parse(JSON.parse(json)).conversation.instructions).toBe('Answer in French.\n<b>Short.</b>');
+    expect(ConversationExport.parse(JSON.parse(json)).conversation.instructions).toBe(
+      'Answer in French.\n<b>Short.</b>',
+    );
     const md = await exported(id, 'md');
     expect(md).toContain('## Instructions\n\nAnswer in French.');
     expect(md).toContain('\\<b>Short.\\</b>'); // raw HTML is escaped, as in messages
 
     const imported = await app.call('import:conversation', { content: json });
     if (imported.kind !== 'imported') throw new Error('not imported');
-    expect((await app.call('instructions:get', { conversationId: imported.conversationId })).text).toBe('Answer in French.\n<b>Short.</b>');
+    expect((await app.call('instructions:get', { conversationId: imported.conversationId })).text).toBe(
+      'Answer in French.\n<b>Short.</b>',
+    );
 
     // A file written before instructions existed has no such field: it imports without them.
     const old = JSON.parse(json) as { conversation: Record<string, unknown> };

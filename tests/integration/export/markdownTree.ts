@@ -65,9 +65,17 @@ function describeItem(item: ListItem): Item {
   const titleNodes = head.filter((n) => n.type !== 'emphasis');
   return {
     checked: item.checked ?? null,
-    title: titleNodes.map((n) => textOf(n)).join('').trim(),
+    title: titleNodes
+      .map((n) => textOf(n))
+      .join('')
+      .trim(),
     struck: titleNodes.some((n) => n.type === 'delete'),
     notes,
-    description: rest.map((n) => textOf(n)).join('').split('\n').map((l) => l.trim()).filter(Boolean),
+    description: rest
+      .map((n) => textOf(n))
+      .join('')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean),
   };
 }

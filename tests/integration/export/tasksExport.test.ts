@@ -27,7 +27,11 @@ afterEach(() => {
 
 describe('Markdown', () => {
   it('is a GFM task list with the right checked and unchecked items', async () => {
-    const { text, filename, mimeType } = await app.call('export:tasksText', { conversationId: releaseId, format: 'md', scope: 'open' });
+    const { text, filename, mimeType } = await app.call('export:tasksText', {
+      conversationId: releaseId,
+      format: 'md',
+      scope: 'open',
+    });
     expect(mimeType).toBe('text/markdown');
     expect(filename).toMatch(/^stepwise-tasks-release-v2-\d{4}-\d{2}-\d{2}\.md$/);
 
@@ -55,9 +59,16 @@ describe('Markdown', () => {
 
   it('puts every list of a conversation in its own section for the history scope', async () => {
     app.db.prepare('UPDATE task_lists SET closed_at = ?').run(T0 + 5000);
-    insertList(app.db, releaseId, { createdAt: T0 + 9000, tasks: [{ seq: 1, title: 'Next round', status: 'pending' }] });
+    insertList(app.db, releaseId, {
+      createdAt: T0 + 9000,
+      tasks: [{ seq: 1, title: 'Next round', status: 'pending' }],
+    });
 
-    const { text, filename } = await app.call('export:tasksText', { conversationId: releaseId, format: 'md', scope: 'history' });
+    const { text, filename } = await app.call('export:tasksText', {
+      conversationId: releaseId,
+      format: 'md',
+      scope: 'history',
+    });
     expect(filename).toContain('-history-');
     const tree = parseGfm(text);
     expect(headings(tree)).toEqual([
@@ -79,7 +90,12 @@ describe('Markdown', () => {
     const { text, filename } = await app.call('export:tasksText', { format: 'md', scope: 'all' });
     expect(filename).toMatch(/^stepwise-tasks-all-/);
     const sections = headings(parseGfm(text));
-    expect(sections.filter((h) => h.depth === 2).map((h) => h.text).sort()).toEqual(['Garden plan', 'Release v2']);
+    expect(
+      sections
+        .filter((h) => h.depth === 2)
+        .map((h) => h.text)
+        .sort(),
+    ).toEqual(['Garden plan', 'Release v2']);
     expect(sections[0]).toEqual({ depth: 1, text: 'Stepwise task lists' });
     expect(sections).toContainEqual({ depth: 3, text: 'Task list 1 (open) · Progress: 1/1' });
     expect(listItems(parseGfm(text))).toHaveLength(RELEASE_TASKS.length + 1);
@@ -88,7 +104,11 @@ describe('Markdown', () => {
 
 describe('JSON', () => {
   it('validates against the stepwise.tasks schema and carries ids, blockers and events', async () => {
-    const { text, mimeType } = await app.call('export:tasksText', { conversationId: releaseId, format: 'json', scope: 'open' });
+    const { text, mimeType } = await app.call('export:tasksText', {
+      conversationId: releaseId,
+      format: 'json',
+      scope: 'open',
+    });
     expect(mimeType).toBe('application/json');
     const data = TasksExport.parse(JSON.parse(text));
     expect(data.format).toBe('stepwise.tasks');
@@ -106,11 +126,23 @@ describe('JSON', () => {
       [5, 'cancelled', []],
       [6, 'pending', [1]],
     ]);
-    expect(list.tasks[2]).toMatchObject({ title: 'Build UI widget', activeForm: 'Building UI widget', owner: 'main', completedAt: null });
+    expect(list.tasks[2]).toMatchObject({
+      title: 'Build UI widget',
+      activeForm: 'Building UI widget',
+      owner: 'main',
+      completedAt: null,
+    });
     expect(list.tasks[0].completedAt).toBe(new Date(T0 + 3000).toISOString());
     expect(list.tasks[5].owner).toBe('worker-1');
     expect(list.tasks[0].events).toEqual([
-      { id: 1, at: new Date(T0 + 1000).toISOString(), actor: 'model', kind: 'created', before: null, after: 'Set up project structure' },
+      {
+        id: 1,
+        at: new Date(T0 + 1000).toISOString(),
+        actor: 'model',
+        kind: 'created',
+        before: null,
+        after: 'Set up project structure',
+      },
     ]);
     // Events are numbered across the file in the order they happened.
     expect(list.tasks.flatMap((t) => t.events.map((e) => e.id))).toEqual([1, 2, 3, 4, 5, 6]);
@@ -145,7 +177,11 @@ describe('JSON', () => {
 
 describe('CSV', () => {
   it('is one row per task with the documented columns, CRLF line ends', async () => {
-    const { text, mimeType, filename } = await app.call('export:tasksText', { conversationId: releaseId, format: 'csv', scope: 'open' });
+    const { text, mimeType, filename } = await app.call('export:tasksText', {
+      conversationId: releaseId,
+      format: 'csv',
+      scope: 'open',
+    });
     expect(mimeType).toBe('text/csv');
     expect(filename.endsWith('.csv')).toBe(true);
     expect(text.startsWith('\uFEFF')).toBe(false);
@@ -181,7 +217,9 @@ describe('errors', () => {
       code: 'not_found',
       message: '"No tasks here" has no open task list. Export its history (every list) instead.',
     });
-    expect(await app.fail('export:tasksText', { conversationId: empty.id, format: 'md', scope: 'history' })).toMatchObject({
+    expect(
+      await app.fail('export:tasksText', { conversationId: empty.id, format: 'md', scope: 'history' }),
+    ).toMatchObject({
       code: 'not_found',
       message: '"No tasks here" has no task lists yet.',
     });
@@ -198,7 +236,9 @@ describe('errors', () => {
     const across = await app.call('export:tasksText', { format: 'md', scope: 'open' });
     expect(across.text).toMatch(/^# Open tasks across conversations\n/);
     expect(across.filename).toMatch(/^stepwise-tasks-open-/);
-    expect(await app.fail('export:tasksText', { conversationId: releaseId, format: 'pdf', scope: 'open' })).toMatchObject({
+    expect(
+      await app.fail('export:tasksText', { conversationId: releaseId, format: 'pdf', scope: 'open' }),
+    ).toMatchObject({
       code: 'invalid_request',
     });
   });
@@ -213,7 +253,8 @@ describe('export:tasks delivery', () => {
 
     const csv = await app.call('export:tasks', { conversationId: releaseId, format: 'csv', scope: 'open' });
     expect(csv.kind === 'download' && csv.text.startsWith('\uFEFF')).toBe(true);
-    if (csv.kind === 'download') expect(parseCsv(csv.text, { columns: true, bom: true })).toHaveLength(RELEASE_TASKS.length);
+    if (csv.kind === 'download')
+      expect(parseCsv(csv.text, { columns: true, bom: true })).toHaveLength(RELEASE_TASKS.length);
   });
 
   it('saves where the desktop save dialog says, and writes nothing when it is cancelled', async () => {
@@ -225,15 +266,27 @@ describe('export:tasks delivery', () => {
 
     const saved = await app.call('export:tasks', { conversationId: releaseId, format: 'json', scope: 'history' });
     expect(saved).toEqual({ kind: 'saved', path: target });
-    expect(asked).toEqual([{ kind: 'save', defaultName: expect.stringMatching(/^stepwise-tasks-release-v2-history-.*\.json$/), extensions: ['json'] }]);
-    expect(TasksExport.parse(JSON.parse(fs.readFileSync(target, 'utf8'))).conversations[0].lists[0].tasks).toHaveLength(6);
+    expect(asked).toEqual([
+      {
+        kind: 'save',
+        defaultName: expect.stringMatching(/^stepwise-tasks-release-v2-history-.*\.json$/),
+        extensions: ['json'],
+      },
+    ]);
+    expect(TasksExport.parse(JSON.parse(fs.readFileSync(target, 'utf8'))).conversations[0].lists[0].tasks).toHaveLength(
+      6,
+    );
     expect(fs.readdirSync(path.dirname(target))).toEqual(['tasks.json']);
 
     app.core.close();
     const cancelling = scriptedDialogs({ save: null });
     app = startCore(path.join(dir, 'data'), { fileDialogs: cancelling.dialogs });
-    expect(await app.call('export:tasks', { conversationId: releaseId, format: 'csv', scope: 'open' })).toEqual({ kind: 'cancelled' });
-    expect(await app.call('export:conversation', { conversationId: releaseId, format: 'md' })).toEqual({ kind: 'cancelled' });
+    expect(await app.call('export:tasks', { conversationId: releaseId, format: 'csv', scope: 'open' })).toEqual({
+      kind: 'cancelled',
+    });
+    expect(await app.call('export:conversation', { conversationId: releaseId, format: 'md' })).toEqual({
+      kind: 'cancelled',
+    });
     expect(fs.readdirSync(path.dirname(target))).toEqual(['tasks.json']);
   });
 

@@ -11,5 +11,7 @@ server.setRequestHandler(ListToolsRequestSchema, async () => ({
     { name: 'broken', description: 'Its schema is wrong.', inputSchema: { type: 'object', required: 5 } },
   ],
 }));
-server.setRequestHandler(CallToolRequestSchema, async (request) => ({ content: [{ type: 'text', text: `${request.params.name} ran` }] }));
+server.setRequestHandler(CallToolRequestSchema, async (request) => ({
+  content: [{ type: 'text', text: `${request.params.name} ran` }],
+}));
 await server.connect(new StdioServerTransport());

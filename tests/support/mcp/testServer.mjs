@@ -54,7 +54,10 @@ server.registerTool(LONG_NAME, { description: 'A tool with a 100-character name.
 
 server.registerTool(
   'add_tool',
-  { description: 'Adds a tool named `name` (the server announces tools/list_changed).', inputSchema: { name: z.string() } },
+  {
+    description: 'Adds a tool named `name` (the server announces tools/list_changed).',
+    inputSchema: { name: z.string() },
+  },
   async ({ name }) => {
     server.registerTool(name, { description: `Added at run time: ${name}` }, async () => ({
       content: [{ type: 'text', text: `${name} ran` }],
@@ -69,9 +72,13 @@ server.registerTool(
   async ({ mb }) => ({ content: [{ type: 'text', text: 'x'.repeat(Math.round(mb * 1024 * 1024)) }] }),
 );
 
-server.registerTool('say', { description: 'Answers with `text`, as given.', inputSchema: { text: z.string() } }, async ({ text }) => ({
-  content: [{ type: 'text', text }],
-}));
+server.registerTool(
+  'say',
+  { description: 'Answers with `text`, as given.', inputSchema: { text: z.string() } },
+  async ({ text }) => ({
+    content: [{ type: 'text', text }],
+  }),
+);
 
 server.registerTool('env_secret', { description: 'Says whether TEST_TOKEN is set.' }, async () => ({
   content: [{ type: 'text', text: process.env.TEST_TOKEN ? 'token set' : 'no token' }],
@@ -79,9 +86,13 @@ server.registerTool('env_secret', { description: 'Says whether TEST_TOKEN is set
 
 // MANY_TOOLS=n: n more tools, each with a long description (a server with thousands of tools).
 for (let i = 0; i < Number(process.env.MANY_TOOLS ?? 0); i++) {
-  server.registerTool(`bulk_${i}`, { description: `Bulk tool number ${i}. ${'It does one small thing among many. '.repeat(8)}` }, async () => ({
-    content: [{ type: 'text', text: `bulk ${i} ran` }],
-  }));
+  server.registerTool(
+    `bulk_${i}`,
+    { description: `Bulk tool number ${i}. ${'It does one small thing among many. '.repeat(8)}` },
+    async () => ({
+      content: [{ type: 'text', text: `bulk ${i} ran` }],
+    }),
+  );
 }
 
 process.stderr.write(`pid ${process.pid}\n`);

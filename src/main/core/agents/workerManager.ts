@@ -36,7 +36,6 @@ export interface WorkerManagerDeps {
 
 export const BEGIN_MESSAGE = 'Begin your task.';
 
-
 /** What a failed worker reports to the main agent; the main agent decides what to do. */
 export function errorReport(worker: StoredWorker['worker'], error: ChatError) {
   const suggestions: Partial<Record<ChatError['kind'], string>> = {
@@ -69,7 +68,11 @@ export function createWorkerManager(deps: WorkerManagerDeps) {
 
   // Workers a previous process left running cannot resume: their tasks come back to the main agent.
   for (const left of repo.abandonUnfinished()) {
-    tasks.change(left.conversationId, { actor: left.owner, owner: left.owner, claims: false }, workerEndOp(left.owner, null, 'stopped'));
+    tasks.change(
+      left.conversationId,
+      { actor: left.owner, owner: left.owner, claims: false },
+      workerEndOp(left.owner, null, 'stopped'),
+    );
   }
 
   function queueFor(conversationId: string): WorkerQueue {
@@ -117,20 +120,29 @@ export function createWorkerManager(deps: WorkerManagerDeps) {
       outcome = await chat.run(worker.id, worker.owner, worker.conversationId);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      outcome = { kind: 'error' as const, error: { kind: 'unknown' as const, message, retryable: true, settings: false } };
+      outcome = {
+        kind: 'error' as const,
+        error: { kind: 'unknown' as const, message, retryable: true, settings: false },
+      };
     }
     runtime.delete(worker.id);
     if (!deps.conversations.get(worker.conversationId)) return;
     if (outcome.kind === 'complete') {
       const answer = lastAnswer(worker.id);
       const ended = end(worker, 'done', answer);
-      const text = ended.completed !== null ? completedMessage(worker, ended.completed, answer) : `${resultHeader(worker, 'finished')}\n\n${answer}`;
+      const text =
+        ended.completed !== null
+          ? completedMessage(worker, ended.completed, answer)
+          : `${resultHeader(worker, 'finished')}\n\n${answer}`;
       deliver(worker.conversationId, [text, handedBackNote(ended.handedBack)].filter(Boolean).join('\n\n'));
     } else if (outcome.kind === 'error') {
       const report = errorReport(worker, outcome.error);
       const ended = end(worker, 'error', JSON.stringify(report));
       const json = `\`\`\`json\n${JSON.stringify(report, null, 2)}\n\`\`\``;
-      deliver(worker.conversationId, [`${resultHeader(worker, 'failed')}\n\n${json}`, handedBackNote(ended.handedBack)].filter(Boolean).join('\n\n'));
+      deliver(
+        worker.conversationId,
+        [`${resultHeader(worker, 'failed')}\n\n${json}`, handedBackNote(ended.handedBack)].filter(Boolean).join('\n\n'),
+      );
     } else {
       end(worker, 'stopped', null);
     }
@@ -260,7 +272,10 @@ export function createWorkerManager(deps: WorkerManagerDeps) {
       for (const w of workers) {
         if (w.status === 'queued') snapshots.push({ label: workerLabel(w.number, w.description), activity: 'queued' });
         else if (w.status === 'running') {
-          snapshots.push({ label: workerLabel(w.number, w.description), activity: w.needsInput ? 'waiting' : (w.activity ?? 'idle') });
+          snapshots.push({
+            label: workerLabel(w.number, w.description),
+            activity: w.needsInput ? 'waiting' : (w.activity ?? 'idle'),
+          });
         }
       }
       // The list as it stood when the user stopped (stopped workers hand their tasks back).
@@ -285,7 +300,10 @@ export function createWorkerManager(deps: WorkerManagerDeps) {
       const late = pending.get(conversationId) ?? [];
       pending.delete(conversationId);
       for (const text of late) {
-        bus.emit('messages:changed', { conversationId, message: messages.insert({ conversationId, role: 'user', content: text, origin: 'worker' }) });
+        bus.emit('messages:changed', {
+          conversationId,
+          message: messages.insert({ conversationId, role: 'user', content: text, origin: 'worker' }),
+        });
       }
       if (involved) {
         const text = formatStopSummary(new Date(now()), snapshots, counts);

@@ -19,7 +19,8 @@ export function createWorkerPromptProvider(workers: WorkerManager): PromptProvid
       if (stored.expectedOutput.trim()) {
         parts.push(`<expected_output_format>\n${escapeTags(stored.expectedOutput)}\n</expected_output_format>`);
       }
-      if (stored.worker.taskId !== null) parts.push(`Your task in the shared task list is task ${stored.worker.taskId}.`);
+      if (stored.worker.taskId !== null)
+        parts.push(`Your task in the shared task list is task ${stored.worker.taskId}.`);
       return parts.join('\n\n');
     },
   };

@@ -48,8 +48,12 @@ export function createWorkerRepo(db: Db, now: () => number = Date.now) {
   const insertConversation = conversationInserter(db);
   const insertWorker = workerInserter(db);
   const byId = db.prepare<[string], WorkerRow>('SELECT * FROM workers WHERE id = ?');
-  const byConversation = db.prepare<[string], WorkerRow>('SELECT * FROM workers WHERE conversation_id = ? ORDER BY number');
-  const setStatus = db.prepare('UPDATE workers SET status = ?, result = COALESCE(?, result), finished_at = ? WHERE id = ?');
+  const byConversation = db.prepare<[string], WorkerRow>(
+    'SELECT * FROM workers WHERE conversation_id = ? ORDER BY number',
+  );
+  const setStatus = db.prepare(
+    'UPDATE workers SET status = ?, result = COALESCE(?, result), finished_at = ? WHERE id = ?',
+  );
   const unfinished = db.prepare<[], { conversation_id: string; owner: string }>(
     "SELECT conversation_id, owner FROM workers WHERE status IN ('queued', 'running')",
   );
@@ -58,7 +62,12 @@ export function createWorkerRepo(db: Db, now: () => number = Date.now) {
   );
 
   return {
-    create(input: { conversationId: string; description: string; expectedOutput: string; taskSeq: number | null }): StoredWorker {
+    create(input: {
+      conversationId: string;
+      description: string;
+      expectedOutput: string;
+      taskSeq: number | null;
+    }): StoredWorker {
       return db.transaction(() => {
         const id = randomUUID();
         const number = nextNumber.get(input.conversationId)!.n;

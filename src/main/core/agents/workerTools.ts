@@ -45,7 +45,8 @@ export function createWorkerTools(deps: { workers: WorkerManager; tasks: TaskSer
         let taskId: number | null = null;
         if (args.taskId !== undefined) {
           const list: TaskList | null = tasks.get(ctx.conversationId);
-          if (!list) return JSON.stringify({ ok: false, error: 'There is no open task list; create one first or omit taskId.' });
+          if (!list)
+            return JSON.stringify({ ok: false, error: 'There is no open task list; create one first or omit taskId.' });
           taskId = args.taskId;
         }
         const started = workers.start(ctx.conversationId, {
@@ -55,7 +56,11 @@ export function createWorkerTools(deps: { workers: WorkerManager; tasks: TaskSer
         });
         if (taskId !== null) {
           const error = assignTask(tasks, ctx.conversationId, taskId, started.task_id);
-          if (error) return JSON.stringify({ ...started, warning: `The worker started, but the task was not assigned: ${error}` });
+          if (error)
+            return JSON.stringify({
+              ...started,
+              warning: `The worker started, but the task was not assigned: ${error}`,
+            });
         }
         return JSON.stringify(started);
       },

@@ -125,7 +125,9 @@ export function createApprovals(deps: {
     if (!rows.length) return 0;
     db.transaction(() => {
       for (const row of rows) {
-        const answered = messages.all(row.transcript_id).some((m) => m.role === 'tool' && m.toolCallId === row.tool_call_id);
+        const answered = messages
+          .all(row.transcript_id)
+          .some((m) => m.role === 'tool' && m.toolCallId === row.tool_call_id);
         if (!answered) {
           messages.insert({
             conversationId: row.transcript_id,

@@ -71,7 +71,10 @@ export function createAttachmentFiles(dataDir: string) {
         return { ok: true, bytes: fs.readFileSync(fileOf(sha256)) };
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
-        const why = code === 'ENOENT' ? 'its file is no longer in the attachments folder' : `its file cannot be read (${code ?? String(error)})`;
+        const why =
+          code === 'ENOENT'
+            ? 'its file is no longer in the attachments folder'
+            : `its file cannot be read (${code ?? String(error)})`;
         return { ok: false, missing: true, message: `The attachment ${name} is missing: ${why}.` };
       }
     },
@@ -92,7 +95,10 @@ export function createAttachmentFiles(dataDir: string) {
     },
     async putDerived(sha256: string, derived: Derived, bytes: Uint8Array): Promise<void> {
       ensurePrivateDir(dir);
-      await writePrivateFile(`${fileOf(sha256)}.${derived}`, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      await writePrivateFile(
+        `${fileOf(sha256)}.${derived}`,
+        Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      );
     },
     /** Deletes every stored file whose hash is not in `keep`, what was derived from it, and leftovers of writes. */
     prune(keep: Set<string>): number {
@@ -105,7 +111,9 @@ export function createAttachmentFiles(dataDir: string) {
       }
       for (const name of names) {
         const derived = DERIVED_NAME.exec(name);
-        const kept = derived ? keep.has(derived[1]) && DERIVED.includes(derived[2]) : !SHA256.test(name) || keep.has(name);
+        const kept = derived
+          ? keep.has(derived[1]) && DERIVED.includes(derived[2])
+          : !SHA256.test(name) || keep.has(name);
         if (kept) continue;
         try {
           fs.rmSync(path.join(dir, name));

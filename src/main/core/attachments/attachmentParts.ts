@@ -6,7 +6,10 @@ import type { ChatCompletionContentPart } from 'openai/resources/chat/completion
 import type { AttachmentInfo } from '../../../shared/attachments';
 
 /** What a stored attachment holds for a request. */
-export type LoadedAttachment = { kind: 'text'; text: string } | { kind: 'image'; dataUrl: string } | { kind: 'missing'; message: string };
+export type LoadedAttachment =
+  | { kind: 'text'; text: string }
+  | { kind: 'image'; dataUrl: string }
+  | { kind: 'missing'; message: string };
 
 export interface PartsInput {
   text: string;
@@ -32,7 +35,8 @@ export function userContent(input: PartsInput): string | ChatCompletionContentPa
     else if (input.vision) parts.push({ type: 'image_url', image_url: { url: loaded.dataUrl } });
     else addText(`[Image ${attachment.name} not shown: ${input.model} is not set up to see images.]`);
   }
-  if (parts.every((part) => part.type === 'text')) return parts.map((part) => (part.type === 'text' ? part.text : '')).join('\n\n');
+  if (parts.every((part) => part.type === 'text'))
+    return parts.map((part) => (part.type === 'text' ? part.text : '')).join('\n\n');
   return parts;
 }
 

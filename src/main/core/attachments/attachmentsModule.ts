@@ -106,8 +106,10 @@ export function createAttachments(deps: { db: Db; dataDir: string; now: () => nu
     // The same content stored under another name already has what is derived from it.
     if (sniffed.kind === 'pdf' && !files.hasDerived(sha256, 'txt')) {
       const extracted = await extractPdfText(bytes, files.derivedPath(sha256, 'txt'), deps.pdfBudget);
-      if ('error' in extracted) throw new AppError('invalid_request', `${name} could not be read as a PDF (${extracted.error}).`);
-      if ('overBudget' in extracted) textNote = `${name} is attached without its text: ${extracted.overBudget}. Models will be told its text is missing.`;
+      if ('error' in extracted)
+        throw new AppError('invalid_request', `${name} could not be read as a PDF (${extracted.error}).`);
+      if ('overBudget' in extracted)
+        textNote = `${name} is attached without its text: ${extracted.overBudget}. Models will be told its text is missing.`;
     }
     if (sniffed.kind === 'image' && !files.hasDerived(sha256, 'thumb')) {
       const made = await makeThumbnail(bytes, sniffed.mimeType);
@@ -117,7 +119,17 @@ export function createAttachments(deps: { db: Db; dataDir: string; now: () => nu
     await files.put(bytes, sha256);
     faultPoint('attachment:file-written');
     if (known) return toInfo(known);
-    const row: Row = { id: randomUUID(), sha256, name, mime_type: sniffed.mimeType, kind: sniffed.kind, size: bytes.length, text: null, text_note: textNote, created_at: createdAt };
+    const row: Row = {
+      id: randomUUID(),
+      sha256,
+      name,
+      mime_type: sniffed.mimeType,
+      kind: sniffed.kind,
+      size: bytes.length,
+      text: null,
+      text_note: textNote,
+      created_at: createdAt,
+    };
     // Two uploads of the same file at once: the second finds the first's row.
     const stored = toInfo(byContent.get(sha256, name, sniffed.mimeType) ?? (insert.run(row), row));
     faultPoint('attachment:row-stored');
@@ -135,7 +147,11 @@ export function createAttachments(deps: { db: Db; dataDir: string; now: () => nu
       const text = row.text ?? (row.text_note ? null : files.readDerived(row.sha256, 'txt')?.toString('utf8'));
       loaded = text
         ? { kind: 'text', text }
-        : { kind: 'missing', message: row.text_note ?? `${row.name} has no text that could be extracted (it may hold scanned pages only).` };
+        : {
+            kind: 'missing',
+            message:
+              row.text_note ?? `${row.name} has no text that could be extracted (it may hold scanned pages only).`,
+          };
     } else {
       const read = files.read(row.sha256, row.name);
       if (!read.ok) return { kind: 'missing', message: read.message };
@@ -166,13 +182,17 @@ export function createAttachments(deps: { db: Db; dataDir: string; now: () => nu
       }
       const rows = ids.map((id) => {
         const row = byId.get(id);
-        if (!row) throw new AppError('not_found', 'An attached file is no longer stored. Remove it and attach it again.');
+        if (!row)
+          throw new AppError('not_found', 'An attached file is no longer stored. Remove it and attach it again.');
         return row;
       });
       const total = rows.reduce((n, row) => n + row.size, 0);
       if (total > ATTACHMENT_MESSAGE_MAX) {
         const over = sizeOverLimit(total, ATTACHMENT_MESSAGE_MAX);
-        throw new AppError('invalid_request', `These files come to ${over.size}; a message's files can be at most ${over.limit} in all.`);
+        throw new AppError(
+          'invalid_request',
+          `These files come to ${over.size}; a message's files can be at most ${over.limit} in all.`,
+        );
       }
       db.transaction(() => rows.forEach((row, position) => linkRow.run(messageId, position, row.id)))();
     },
@@ -222,13 +242,19 @@ export function createAttachments(deps: { db: Db; dataDir: string; now: () => nu
   function preview(id: string, full = false): AttachmentPreview {
     const row = byId.get(id);
     if (!row) return { status: 'missing', message: 'This attachment is no longer stored.' };
-    if (row.kind !== 'image') return files.exists(row.sha256) ? { status: 'none' } : { status: 'missing', message: `${row.name} is missing.` };
+    if (row.kind !== 'image')
+      return files.exists(row.sha256) ? { status: 'none' } : { status: 'missing', message: `${row.name} is missing.` };
     const thumbnail = full ? null : files.readDerived(row.sha256, 'thumb');
     if (thumbnail && files.exists(row.sha256)) {
-      return { status: 'ok', dataUrl: `data:${row.mime_type === 'image/jpeg' ? 'image/jpeg' : 'image/png'};base64,${thumbnail.toString('base64')}` };
+      return {
+        status: 'ok',
+        dataUrl: `data:${row.mime_type === 'image/jpeg' ? 'image/jpeg' : 'image/png'};base64,${thumbnail.toString('base64')}`,
+      };
     }
     const loaded = load(toInfo(row));
-    return loaded.kind === 'image' ? { status: 'ok', dataUrl: loaded.dataUrl } : { status: 'missing', message: loaded.kind === 'missing' ? loaded.message : '' };
+    return loaded.kind === 'image'
+      ? { status: 'ok', dataUrl: loaded.dataUrl }
+      : { status: 'missing', message: loaded.kind === 'missing' ? loaded.message : '' };
   }
 }
 

@@ -76,7 +76,13 @@ export function makeThumbnail(bytes: Buffer, mimeType: string, timeMs = THUMBNAI
     let settled = false;
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { photon: photonPath, bytes: owned, edge: THUMBNAIL_EDGE, jpeg: mimeType === 'image/jpeg', orientation },
+      workerData: {
+        photon: photonPath,
+        bytes: owned,
+        edge: THUMBNAIL_EDGE,
+        jpeg: mimeType === 'image/jpeg',
+        orientation,
+      },
       transferList: [owned.buffer],
       stdout: true,
       stderr: true,

@@ -55,7 +55,11 @@ let unpdfPath: string | null = null;
 const seconds = (ms: number) => (ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`);
 
 /** Extracts the text of `bytes` into `textFile` (written only when the text is whole). */
-export function extractPdfText(bytes: Buffer, textFile: string, budget: PdfBudget = PDF_BUDGET): Promise<PdfTextResult> {
+export function extractPdfText(
+  bytes: Buffer,
+  textFile: string,
+  budget: PdfBudget = PDF_BUDGET,
+): Promise<PdfTextResult> {
   unpdfPath ??= createRequire(import.meta.url).resolve('unpdf');
   // A copy the worker owns (the Buffer may be a slice of a shared pool), moved, not cloned.
   const owned = new Uint8Array(bytes);

@@ -62,6 +62,9 @@ export async function assess(request: AssessRequest): Promise<VerdictResult> {
   const reason = redact(result.verdict.reason, apiKey).replace(/\s+/g, ' ').trim();
   return {
     ok: true,
-    verdict: { done: result.verdict.done, reason: reason.length > REASON_MAX ? `${reason.slice(0, REASON_MAX)}…` : reason },
+    verdict: {
+      done: result.verdict.done,
+      reason: reason.length > REASON_MAX ? `${reason.slice(0, REASON_MAX)}…` : reason,
+    },
   };
 }

@@ -33,7 +33,10 @@ export function lastTurn(history: readonly Message[]): LastTurn {
     for (const call of message.toolCalls ?? []) counts.set(call.name, (counts.get(call.name) ?? 0) + 1);
   }
   const names = [...counts].map(([name, n]) => (n > 1 ? `${name} ×${n}` : name));
-  const tools = names.length > TOOLS_MAX ? `${names.slice(0, TOOLS_MAX).join(', ')} and ${names.length - TOOLS_MAX} more` : names.join(', ');
+  const tools =
+    names.length > TOOLS_MAX
+      ? `${names.slice(0, TOOLS_MAX).join(', ')} and ${names.length - TOOLS_MAX} more`
+      : names.join(', ');
   return { text, tools };
 }
 

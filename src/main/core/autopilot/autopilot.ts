@@ -26,7 +26,9 @@ export interface AutopilotDeps {
   db: Db;
   bus: EventBus;
   chat: {
-    onTurnEnd(hook: (conversationId: string, info: { agentId: string; outcome: string }) => void | Promise<void>): unknown;
+    onTurnEnd(
+      hook: (conversationId: string, info: { agentId: string; outcome: string }) => void | Promise<void>,
+    ): unknown;
     send(conversationId: string, content: string, origin: Message['origin']): Message;
     isRunning(conversationId: string): boolean;
   };
@@ -72,7 +74,16 @@ export function createAutopilot(deps: AutopilotDeps) {
   function live(conversationId: string): Live {
     let entry = lives.get(conversationId);
     if (!entry) {
-      entry = { generation: 0, countFrom: 0, paused: null, checking: null, continuing: null, lastPushed: null, step: null, idle: null };
+      entry = {
+        generation: 0,
+        countFrom: 0,
+        paused: null,
+        checking: null,
+        continuing: null,
+        lastPushed: null,
+        step: null,
+        idle: null,
+      };
       lives.set(conversationId, entry);
     }
     return entry;
@@ -188,7 +199,11 @@ export function createAutopilot(deps: AutopilotDeps) {
       try {
         connection = deps.assessorConnection(conversationId);
       } catch (error) {
-        return pause(conversationId, 'failed', `Autopilot paused: ${sentence(error instanceof Error ? error.message : String(error))}`);
+        return pause(
+          conversationId,
+          'failed',
+          `Autopilot paused: ${sentence(error instanceof Error ? error.message : String(error))}`,
+        );
       }
       result = await assess({
         connection,
@@ -208,7 +223,11 @@ export function createAutopilot(deps: AutopilotDeps) {
     if (!result.ok) return pause(conversationId, 'failed', `Autopilot paused: ${sentence(result.problem)}`);
     if (!result.verdict.done) {
       const why = result.verdict.reason ? ` — ${sentence(result.verdict.reason)}` : '.';
-      return pause(conversationId, 'not-done', `Autopilot paused: task ${current.id} “${current.title}” is not done${why}`);
+      return pause(
+        conversationId,
+        'not-done',
+        `Autopilot paused: task ${current.id} “${current.title}” is not done${why}`,
+      );
     }
     proceed(conversationId, advanceOp({ id: current.id, title: current.title }, delegated));
   }

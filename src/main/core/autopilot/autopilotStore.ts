@@ -5,9 +5,13 @@
 import type { Db } from '../db/openDatabase';
 
 export function createAutopilotStore(db: Db) {
-  const readToggle = db.prepare<[string], { autopilot: number | null }>('SELECT autopilot FROM conversations WHERE id = ?');
+  const readToggle = db.prepare<[string], { autopilot: number | null }>(
+    'SELECT autopilot FROM conversations WHERE id = ?',
+  );
   const writeToggle = db.prepare<[number, string]>('UPDATE conversations SET autopilot = ? WHERE id = ?');
-  const lastMessage = db.prepare<[string], { id: number | null }>('SELECT MAX(id) AS id FROM messages WHERE conversation_id = ? AND shown = 1');
+  const lastMessage = db.prepare<[string], { id: number | null }>(
+    'SELECT MAX(id) AS id FROM messages WHERE conversation_id = ? AND shown = 1',
+  );
   const countSteps = db.prepare<[{ conversation: string; after: number }], { n: number }>(
     `SELECT COUNT(*) AS n FROM messages
      WHERE conversation_id = @conversation AND shown = 1 AND role = 'user' AND origin = 'auto'

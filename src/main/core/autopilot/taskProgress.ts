@@ -32,12 +32,17 @@ export function hasOpenWork(list: TaskList | null): boolean {
  * The first pending task (in list order) whose blockers are all completed or cancelled,
  * leaving out `skip` (tasks handed to a worker).
  */
-export function nextAvailable<T extends Progressable>(tasks: readonly T[], skip: ReadonlySet<number> = new Set()): T | null {
+export function nextAvailable<T extends Progressable>(
+  tasks: readonly T[],
+  skip: ReadonlySet<number> = new Set(),
+): T | null {
   const byId = new Map(tasks.map((t) => [t.id, t]));
   return (
     tasks.find(
       (t) =>
-        t.status === 'pending' && !skip.has(t.id) && t.blockedBy.every((id) => !isOpen(byId.get(id)?.status ?? 'completed')),
+        t.status === 'pending' &&
+        !skip.has(t.id) &&
+        t.blockedBy.every((id) => !isOpen(byId.get(id)?.status ?? 'completed')),
     ) ?? null
   );
 }
@@ -52,7 +57,10 @@ export interface Advanced {
  * task is no longer the one that was assessed (the list changed during the check), so a
  * verdict never lands on a different task.
  */
-export function advanceOp(done: { id: number; title: string } | null, skip: ReadonlySet<number> = new Set()): Op<Advanced> {
+export function advanceOp(
+  done: { id: number; title: string } | null,
+  skip: ReadonlySet<number> = new Set(),
+): Op<Advanced> {
   return (state) => {
     let tasks = state.tasks;
     let completed: DraftTask | null = null;

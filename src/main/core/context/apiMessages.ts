@@ -30,7 +30,11 @@ type AssistantParam = ChatCompletionAssistantMessageParam & { reasoning_content?
 /** A user message with attachments → what it sends (attachments/attachmentParts.ts). */
 export type UserContent = (message: Message) => string | ChatCompletionContentPart[];
 
-export function repairHistory(history: Message[], images?: Map<string, ToolImage[]>, userContent?: UserContent): Group[] {
+export function repairHistory(
+  history: Message[],
+  images?: Map<string, ToolImage[]>,
+  userContent?: UserContent,
+): Group[] {
   const groups: Group[] = [];
   const turnStart = history.findLastIndex((m) => m.role === 'user');
   const withReasoning = (message: Message, index: number, param: AssistantParam): AssistantParam =>
@@ -49,7 +53,10 @@ export function repairHistory(history: Message[], images?: Map<string, ToolImage
         role: 'user',
         content: [
           { type: 'text', text: `The images the tool calls above returned (${shown.length}):` },
-          ...shown.map((image) => ({ type: 'image_url' as const, image_url: { url: `data:${image.mimeType};base64,${image.data}` } })),
+          ...shown.map((image) => ({
+            type: 'image_url' as const,
+            image_url: { url: `data:${image.mimeType};base64,${image.data}` },
+          })),
         ],
       });
     }
@@ -74,7 +81,8 @@ export function repairHistory(history: Message[], images?: Map<string, ToolImage
     }
     const calls = uniqueCalls(message.toolCalls ?? []);
     if (!calls.length) {
-      if (message.content.trim()) groups.push([withReasoning(message, index, { role: 'assistant', content: message.content })]);
+      if (message.content.trim())
+        groups.push([withReasoning(message, index, { role: 'assistant', content: message.content })]);
       continue;
     }
     open = {

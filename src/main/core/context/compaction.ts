@@ -25,8 +25,7 @@ export function transcriptText(previous: Message | undefined, older: Message[]):
       // The summary keeps that files were attached (their contents are not resent here).
       const files = m.attachments?.length ? ` [attached: ${m.attachments.map((f) => f.name).join(', ')}]` : '';
       lines.push(`User: ${m.content}${files}`);
-    }
-    else if (m.role === 'assistant') {
+    } else if (m.role === 'assistant') {
       if (m.content.trim()) lines.push(`Assistant: ${m.content}`);
       for (const call of m.toolCalls ?? []) lines.push(`Assistant called ${call.name}(${call.arguments})`);
     } else if (m.role === 'tool') {
@@ -55,7 +54,11 @@ export async function summarize(request: {
   counter: TokenCounter;
   signal: AbortSignal;
 }): Promise<string> {
-  const text = clipToTokens(transcriptText(request.previous, request.older), Math.floor(request.contextWindow * 0.6), request.counter);
+  const text = clipToTokens(
+    transcriptText(request.previous, request.older),
+    Math.floor(request.contextWindow * 0.6),
+    request.counter,
+  );
   const completion = await request.client.chat.completions.create(
     {
       model: request.model,

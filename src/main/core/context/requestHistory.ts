@@ -68,7 +68,11 @@ export function buildRequestHistory(input: HistoryInput, counter: TokenCounter):
  * message from which the rest fits in `keepTokens` (at least the newest exchange stays).
  * Null when there is nothing older to summarize.
  */
-export function compactionSplit(history: Message[], keepTokens: number, counter: TokenCounter): { older: Message[]; throughId: number } | null {
+export function compactionSplit(
+  history: Message[],
+  keepTokens: number,
+  counter: TokenCounter,
+): { older: Message[]; throughId: number } | null {
   let used = 0;
   let cut = -1;
   for (let i = history.length - 1; i >= 0; i--) {

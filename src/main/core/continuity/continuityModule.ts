@@ -85,7 +85,11 @@ export function createContinuity(deps: ContinuityDeps) {
     'continuity:get': ({ conversationId }) => view(conversationId),
     'continuity:resume': ({ conversationId }) => {
       const task = resumeTask(deps.tasks.get(conversationId));
-      if (!task) throw new AppError('conflict', 'There are no unfinished tasks to continue. Add a task or write a message instead.');
+      if (!task)
+        throw new AppError(
+          'conflict',
+          'There are no unfinished tasks to continue. Add a task or write a message instead.',
+        );
       // Refused (nothing stored) while the agent runs; the run it starts marks the state.
       chat.send(conversationId, `${NEXT_TODO}${task.title}`, 'auto');
       return view(conversationId);

@@ -5,7 +5,9 @@ import type { Db } from '../db/openDatabase';
 export type ContinuityState = 'running' | ContinuityKind;
 
 export function createContinuityStore(db: Db) {
-  const read = db.prepare<[string], { state: ContinuityState }>('SELECT state FROM task_continuity WHERE conversation_id = ?');
+  const read = db.prepare<[string], { state: ContinuityState }>(
+    'SELECT state FROM task_continuity WHERE conversation_id = ?',
+  );
   // Only top-level conversations: a worker's transcript is a child conversation whose
   // runs belong to its parent (they are counted from the workers table instead).
   const write = db.prepare<[string, ContinuityState, number, string]>(

@@ -8,7 +8,10 @@ import type { Row } from '../db/tables';
 
 type ConversationRow = Row<'conversations'>;
 /** What a conversation is made from: a row, or a row just inserted (no model or folder yet). */
-type ConversationFields = Pick<ConversationRow, 'id' | 'title' | 'created_at' | 'updated_at' | 'pinned' | 'title_source'> &
+type ConversationFields = Pick<
+  ConversationRow,
+  'id' | 'title' | 'created_at' | 'updated_at' | 'pinned' | 'title_source'
+> &
   Partial<Pick<ConversationRow, 'model_profile' | 'model_name' | 'folder_id'>>;
 
 export const DEFAULT_TITLE = 'New conversation';
@@ -61,7 +64,9 @@ export function createConversationRepo(db: Db, now: () => number = Date.now) {
   );
   const countAll = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM conversations WHERE parent_id IS NULL');
   const search = createConversationSearch(db);
-  const byIds = db.prepare<[string], ConversationRow>('SELECT * FROM conversations WHERE id IN (SELECT value FROM json_each(?))');
+  const byIds = db.prepare<[string], ConversationRow>(
+    'SELECT * FROM conversations WHERE id IN (SELECT value FROM json_each(?))',
+  );
   const setAutoTitle = db.prepare("UPDATE conversations SET title = ? WHERE id = ? AND title_source = 'auto'");
 
   const setModel = db.prepare('UPDATE conversations SET model_profile = ?, model_name = ? WHERE id = ?');
@@ -121,7 +126,11 @@ export function createConversationRepo(db: Db, now: () => number = Date.now) {
       const row = byId.get(id);
       return row ? summarize([row])[0] : undefined;
     },
-    list(query: string, offset: number, limit: number): { items: ConversationSummary[]; total: number; capped: boolean } {
+    list(
+      query: string,
+      offset: number,
+      limit: number,
+    ): { items: ConversationSummary[]; total: number; capped: boolean } {
       const q = query.trim();
       if (!q) {
         return { items: summarize(pageAll.all(limit, offset)), total: countAll.get()!.n, capped: false };

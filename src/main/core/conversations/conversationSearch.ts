@@ -60,7 +60,11 @@ export function snippetOf(text: string, query: string, around = 10): string | nu
   if (!words.length) return null;
   const last = words.length - 1;
   const matches = (token: string) => words.some((w, i) => token === w || (i === last && token.startsWith(w)));
-  const tokens = [...text.matchAll(WORD)].map((m) => ({ at: m.index, end: m.index + m[0].length, hit: matches(fold(m[0])) }));
+  const tokens = [...text.matchAll(WORD)].map((m) => ({
+    at: m.index,
+    end: m.index + m[0].length,
+    hit: matches(fold(m[0])),
+  }));
   const first = tokens.findIndex((t) => t.hit);
   if (first < 0) return null;
   const from = Math.max(0, first - around);
@@ -139,7 +143,9 @@ export function createConversationSearch(db: Db) {
         return hit;
       };
       const titleRows =
-        [...query].length >= TRIGRAM ? titles.all(titlePhrase(query), SEARCH_CAP + 1) : shortTitles.all(likePattern(query), SEARCH_CAP + 1);
+        [...query].length >= TRIGRAM
+          ? titles.all(titlePhrase(query), SEARCH_CAP + 1)
+          : shortTitles.all(likePattern(query), SEARCH_CAP + 1);
       for (const row of titleRows) consider(row.id);
       if (titleRows.length > SEARCH_CAP) capped = true;
       // The scan runs newest first, so once `wanted` conversations matched at or after the
@@ -180,14 +186,18 @@ export function createConversationSearch(db: Db) {
       // The scan stopped at the cap: pinned conversations stay on top even when their match is old.
       for (const row of capped ? pinned.all() : []) {
         if (hits.has(row.id)) continue;
-        const message = fts ? recentMessages.all(row.id).find((m) => snippetOf(m.content, query, 0) !== null) : undefined;
+        const message = fts
+          ? recentMessages.all(row.id).find((m) => snippetOf(m.content, query, 0) !== null)
+          : undefined;
         const titled = fold(row.title).includes(fold(query));
         if (message) hits.set(row.id, { id: row.id, pinned: 1, at: message.created_at, messageId: message.id });
         else if (titled) hits.set(row.id, { id: row.id, pinned: 1, at: row.updated_at });
       }
       const ranked = [...hits.values()].sort((a, b) => b.pinned - a.pinned || b.at - a.at || (a.id < b.id ? -1 : 1));
       const page = ranked.slice(offset, offset + limit);
-      const messageOf = new Map(page.flatMap((hit) => (hit.messageId === undefined ? [] : [[hit.id, hit.messageId] as const])));
+      const messageOf = new Map(
+        page.flatMap((hit) => (hit.messageId === undefined ? [] : [[hit.id, hit.messageId] as const])),
+      );
       const total = Math.min(SEARCH_CAP, Math.max(ranked.length, estimate));
       return { ids: page.map((hit) => hit.id), total, capped: capped || ranked.length > SEARCH_CAP, messageOf };
     },

@@ -1,6 +1,13 @@
 // Messages in SQLite. Streaming replies are rows whose content is rewritten as text
 // arrives, so a crash loses at most the text since the last save.
-import type { Message, MessageRole, MessageStatus, Reasoning, ToolCall, ToolResultOutcome } from '../../../shared/domain';
+import type {
+  Message,
+  MessageRole,
+  MessageStatus,
+  Reasoning,
+  ToolCall,
+  ToolResultOutcome,
+} from '../../../shared/domain';
 import type { AttachmentInfo } from '../../../shared/attachments';
 import type { Db } from '../db/openDatabase';
 import { createHistoryCache } from './historyCache';
@@ -133,14 +140,18 @@ export function createMessageRepo(db: Db, now: () => number = Date.now, files?: 
   const unchoose = db.prepare<[number | null, string]>(
     'UPDATE messages SET chosen = 0 WHERE parent_id IS ? AND conversation_id = ? AND chosen = 1',
   );
-  const siblings = db.prepare<[number | null, string], number>(
-    'SELECT id FROM messages WHERE parent_id IS ? AND conversation_id = ? ORDER BY id',
-  ).pluck();
+  const siblings = db
+    .prepare<[number | null, string], number>(
+      'SELECT id FROM messages WHERE parent_id IS ? AND conversation_id = ? ORDER BY id',
+    )
+    .pluck();
   // Which of a page's parents have more than one child: one statement for the page.
-  const branching = db.prepare<[string, string], number>(
-    `SELECT parent_id FROM messages WHERE conversation_id = ? AND parent_id IN (SELECT value FROM json_each(?))
+  const branching = db
+    .prepare<[string, string], number>(
+      `SELECT parent_id FROM messages WHERE conversation_id = ? AND parent_id IN (SELECT value FROM json_each(?))
      GROUP BY parent_id HAVING COUNT(*) > 1`,
-  ).pluck();
+    )
+    .pluck();
   const subtree = db.prepare<[number]>(
     `WITH RECURSIVE below(id) AS (SELECT ? UNION ALL SELECT m.id FROM messages m JOIN below b ON m.parent_id = b.id)
      DELETE FROM messages WHERE id IN below`,
@@ -156,7 +167,9 @@ export function createMessageRepo(db: Db, now: () => number = Date.now, files?: 
   const newestBefore = db.prepare<[string, number, number], MessageRow>(
     'SELECT * FROM messages WHERE conversation_id = ? AND shown = 1 AND id < ? ORDER BY id DESC LIMIT ?',
   );
-  const all = db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE conversation_id = ? AND shown = 1 ORDER BY id');
+  const all = db.prepare<[string], MessageRow>(
+    'SELECT * FROM messages WHERE conversation_id = ? AND shown = 1 ORDER BY id',
+  );
   const after = db.prepare<[string, number], MessageRow>(
     'SELECT * FROM messages WHERE conversation_id = ? AND shown = 1 AND id > ? ORDER BY id',
   );
@@ -166,7 +179,9 @@ export function createMessageRepo(db: Db, now: () => number = Date.now, files?: 
   const usageTotal = db.prepare<[string], { p: number | null; c: number | null; cost: number | null }>(
     'SELECT SUM(prompt_tokens) AS p, SUM(completion_tokens) AS c, SUM(cost) AS cost FROM messages WHERE conversation_id = ?',
   );
-  const count = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM messages WHERE conversation_id = ? AND shown = 1');
+  const count = db.prepare<[string], { n: number }>(
+    'SELECT COUNT(*) AS n FROM messages WHERE conversation_id = ? AND shown = 1',
+  );
   const streaming = db.prepare<[], MessageRow>("SELECT * FROM messages WHERE status = 'streaming'");
   const markInterrupted = db.prepare("UPDATE messages SET status = 'interrupted' WHERE status = 'streaming'");
   /** "2 of 3" when the message has other versions (siblings in the tree). */
@@ -179,7 +194,9 @@ export function createMessageRepo(db: Db, now: () => number = Date.now, files?: 
     const parents = [...new Set(rows.flatMap((row) => (row.parent_id == null ? [] : [row.parent_id])))];
     const split = new Set(branching.all(rows[0].conversation_id, JSON.stringify(parents)));
     const messages = readMany(rows);
-    return rows.map((row, i) => (row.parent_id == null || split.has(row.parent_id) ? versioned(messages[i], row) : messages[i]));
+    return rows.map((row, i) =>
+      row.parent_id == null || split.has(row.parent_id) ? versioned(messages[i], row) : messages[i],
+    );
   };
 
   return {
@@ -241,9 +258,17 @@ export function createMessageRepo(db: Db, now: () => number = Date.now, files?: 
         ['content', 'content', patch.content],
         ['status', 'status', patch.status],
         ['error', 'error', patch.error],
-        ['toolCalls', 'tool_calls', patch.toolCalls === undefined ? undefined : patch.toolCalls && JSON.stringify(patch.toolCalls)],
+        [
+          'toolCalls',
+          'tool_calls',
+          patch.toolCalls === undefined ? undefined : patch.toolCalls && JSON.stringify(patch.toolCalls),
+        ],
         ['reasoning', 'reasoning', patch.reasoning === undefined ? undefined : (patch.reasoning?.text ?? null)],
-        ['reasoning', 'reasoning_ms', patch.reasoning === undefined ? undefined : (patch.reasoning?.durationMs ?? null)],
+        [
+          'reasoning',
+          'reasoning_ms',
+          patch.reasoning === undefined ? undefined : (patch.reasoning?.durationMs ?? null),
+        ],
         ['model', 'model', patch.model],
         ['usage', 'prompt_tokens', patch.usage === undefined ? undefined : (patch.usage?.promptTokens ?? null)],
       ];
@@ -270,9 +295,15 @@ export function createMessageRepo(db: Db, now: () => number = Date.now, files?: 
       return { items: readMany(page.all(conversationId, limit, offset)), total: count.get(conversationId)!.n };
     },
     /** The newest `limit` messages before `before` (all when omitted), oldest first. */
-    pageBefore(conversationId: string, before: number | undefined, limit: number): { items: Message[]; hasMore: boolean } {
+    pageBefore(
+      conversationId: string,
+      before: number | undefined,
+      limit: number,
+    ): { items: Message[]; hasMore: boolean } {
       const rows =
-        before === undefined ? newest.all(conversationId, limit + 1) : newestBefore.all(conversationId, before, limit + 1);
+        before === undefined
+          ? newest.all(conversationId, limit + 1)
+          : newestBefore.all(conversationId, before, limit + 1);
       const hasMore = rows.length > limit;
       return { items: versionedPage(rows.slice(0, limit).reverse()).map(overlay), hasMore };
     },

@@ -10,7 +10,9 @@ export interface ConversationTextTable {
 }
 
 export function createConversationTextStore(db: Db, now: () => number, { table, column }: ConversationTextTable) {
-  const select = db.prepare<[string], { text: string }>(`SELECT ${column} AS text FROM ${table} WHERE conversation_id = ?`);
+  const select = db.prepare<[string], { text: string }>(
+    `SELECT ${column} AS text FROM ${table} WHERE conversation_id = ?`,
+  );
   const upsert = db.prepare(
     `INSERT INTO ${table} (conversation_id, ${column}, updated_at) VALUES (?, ?, ?)
      ON CONFLICT (conversation_id) DO UPDATE SET ${column} = excluded.${column}, updated_at = excluded.updated_at`,

@@ -140,7 +140,10 @@ function userVersion(db: Db): number {
  * fail integrity_check. Busy, locked or forbidden files throw instead: they are healthy
  * files that must stay exactly where they are.
  */
-function checkHealth(file: string, how: { full: boolean; timeout: number }): { ok: true } | { ok: false; reason: string } {
+function checkHealth(
+  file: string,
+  how: { full: boolean; timeout: number },
+): { ok: true } | { ok: false; reason: string } {
   let probe: Db | null = null;
   try {
     // Read-only: a read-write probe would checkpoint a WAL into the damaged file (or

@@ -21,7 +21,9 @@ export function dumpSchema(db: Db): string {
       .map((t) => t.name),
   );
   const entries = db
-    .prepare<[], SchemaEntry>("SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'")
+    .prepare<[], SchemaEntry>(
+      "SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'",
+    )
     .all()
     .filter((e) => !shadow.has(e.name))
     .sort((a, b) => ORDER.indexOf(a.type) - ORDER.indexOf(b.type) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

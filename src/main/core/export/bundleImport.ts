@@ -27,20 +27,31 @@ export function parseConversationsBundle(text: string): ConversationExport[] | n
     );
   }
   if (file.version !== CONVERSATIONS_VERSION || !Array.isArray(file.conversations)) {
-    throw new ImportRefused('malformed', `This Stepwise folder export is malformed: it needs "version": ${CONVERSATIONS_VERSION} and a "conversations" list. Nothing was imported.`);
+    throw new ImportRefused(
+      'malformed',
+      `This Stepwise folder export is malformed: it needs "version": ${CONVERSATIONS_VERSION} and a "conversations" list. Nothing was imported.`,
+    );
   }
-  if (file.conversations.length === 0) throw new ImportRefused('malformed', 'This Stepwise folder export holds no conversations. Nothing was imported.');
+  if (file.conversations.length === 0)
+    throw new ImportRefused('malformed', 'This Stepwise folder export holds no conversations. Nothing was imported.');
   if (file.conversations.length > BUNDLE_MAX) {
-    throw new ImportRefused('over-limit', `This folder export holds ${file.conversations.length} conversations (at most ${BUNDLE_MAX}). Nothing was imported.`);
+    throw new ImportRefused(
+      'over-limit',
+      `This folder export holds ${file.conversations.length} conversations (at most ${BUNDLE_MAX}). Nothing was imported.`,
+    );
   }
   return file.conversations.map((item, index) => {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) {
-      throw new ImportRefused('malformed', `conversations.${index} is not a conversation export. Nothing was imported.`);
+      throw new ImportRefused(
+        'malformed',
+        `conversations.${index} is not a conversation export. Nothing was imported.`,
+      );
     }
     try {
       return parseConversationData(item);
     } catch (error) {
-      if (error instanceof ImportRefused) throw new ImportRefused(error.reason, `conversations.${index}: ${error.message}`);
+      if (error instanceof ImportRefused)
+        throw new ImportRefused(error.reason, `conversations.${index}: ${error.message}`);
       throw error;
     }
   });

@@ -84,7 +84,8 @@ const NOTE_NAMES: Record<string, string> = {
   system_error: 'error',
   user_editable_context: 'custom instructions',
 };
-const note = (contentType: string | undefined) => `[${NOTE_NAMES[contentType ?? ''] ?? contentType ?? 'attachment'} not imported]`;
+const note = (contentType: string | undefined) =>
+  `[${NOTE_NAMES[contentType ?? ''] ?? contentType ?? 'attachment'} not imported]`;
 
 /** The text Stepwise shows for one ChatGPT message: its text parts, and a note for each other part. */
 function messageText(message: ChatGptMessage): string {
@@ -133,23 +134,34 @@ function shownBranch(conversation: ChatGptConversation): ChatGptNode[] | string 
 }
 
 function readConversation(raw: unknown, index: number, now: number): ImportedConversation | SkippedConversation {
-  const rawTitle = typeof raw === 'object' && raw !== null && typeof (raw as { title?: unknown }).title === 'string' ? (raw as { title: string }).title : '';
+  const rawTitle =
+    typeof raw === 'object' && raw !== null && typeof (raw as { title?: unknown }).title === 'string'
+      ? (raw as { title: string }).title
+      : '';
   const fallbackTitle = rawTitle.trim() || `Conversation ${index + 1}`;
   const parsed = ChatGptConversation.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const where = issue.path.map(String).join('.');
-    return { title: fallbackTitle, reason: `it is not a readable ChatGPT conversation (${where ? `${where}: ` : ''}${issue.message})` };
+    return {
+      title: fallbackTitle,
+      reason: `it is not a readable ChatGPT conversation (${where ? `${where}: ` : ''}${issue.message})`,
+    };
   }
   const source = parsed.data;
   const title = source.title?.trim() || 'Imported from ChatGPT';
-  if (title.length > TITLE_MAX) return { title: title.slice(0, 60) + '…', reason: `its title is ${title.length} characters (at most ${TITLE_MAX})` };
+  if (title.length > TITLE_MAX)
+    return {
+      title: title.slice(0, 60) + '…',
+      reason: `its title is ${title.length} characters (at most ${TITLE_MAX})`,
+    };
   const createdAt = toMs(source.create_time, now);
   const branch = shownBranch(source);
   if (typeof branch === 'string') return { title, reason: branch };
   const messages = readTree(source, branch);
   if (typeof messages === 'string') return { title, reason: messages };
-  if (messages.length > IMPORT_MESSAGES_MAX) return { title, reason: `it holds ${messages.length} messages (at most ${IMPORT_MESSAGES_MAX})` };
+  if (messages.length > IMPORT_MESSAGES_MAX)
+    return { title, reason: `it holds ${messages.length} messages (at most ${IMPORT_MESSAGES_MAX})` };
   if (messages.length === 0) return { title, reason: 'it has no messages' };
   const lastShown = messages.findLast((m) => m.shown)?.createdAt ?? createdAt;
   return { title, createdAt, updatedAt: Math.max(createdAt, toMs(source.update_time, lastShown)), messages };
@@ -184,7 +196,9 @@ function readTree(source: ChatGptConversation, branch: ChatGptNode[]): ImportedM
   }
   const messages: ImportedMessage[] = [];
   const rootId = idOf.get(branch[0]!)!;
-  const stack: Array<{ id: string; parent: number | null; time: number }> = [{ id: rootId, parent: null, time: toMs(source.create_time, 0) }];
+  const stack: Array<{ id: string; parent: number | null; time: number }> = [
+    { id: rootId, parent: null, time: toMs(source.create_time, 0) },
+  ];
   const seen = new Set<string>();
   while (stack.length) {
     const { id, parent, time } = stack.pop()!;
@@ -196,7 +210,8 @@ function readTree(source: ChatGptConversation, branch: ChatGptNode[]): ImportedM
     let at = time;
     if (message && text) {
       const role = ROLES.has(message.author.role) ? (message.author.role as ImportedMessage['role']) : 'assistant';
-      if (role === 'user' && text.length > MESSAGE_MAX) return `a message of yours is ${text.length} characters (at most ${MESSAGE_MAX})`;
+      if (role === 'user' && text.length > MESSAGE_MAX)
+        return `a message of yours is ${text.length} characters (at most ${MESSAGE_MAX})`;
       at = toMs(message.create_time, time);
       messages.push({ role, content: text, createdAt: at, parent, shown: shownIds.has(id) });
       here = messages.length - 1;

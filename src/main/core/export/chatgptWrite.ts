@@ -9,7 +9,10 @@ import { placements } from '../versions/fileTree';
 import { faultPoint } from '../faults/faultPoints';
 
 /** Returns the new conversations' ids and titles, in the order given. */
-export function writeChatGptConversations(db: Db, list: ImportedConversation[]): Array<{ conversationId: string; title: string }> {
+export function writeChatGptConversations(
+  db: Db,
+  list: ImportedConversation[],
+): Array<{ conversationId: string; title: string }> {
   const insertConversation = conversationInserter(db);
   const messages = createMessageRepo(db);
   faultPoint('import:before-write');
@@ -29,7 +32,13 @@ export function writeChatGptConversations(db: Db, list: ImportedConversation[]):
         autopilot: null,
       });
       // The branch ChatGPT showed is shown; the others are versions (numbered 1..n here).
-      const tree = placements(conversation.messages.map((m, i) => ({ id: i + 1, parent: m.parent === null ? null : m.parent + 1, shown: m.shown })));
+      const tree = placements(
+        conversation.messages.map((m, i) => ({
+          id: i + 1,
+          parent: m.parent === null ? null : m.parent + 1,
+          shown: m.shown,
+        })),
+      );
       const ids: number[] = [];
       conversation.messages.forEach((message, i) => {
         const place = tree.get(i + 1)!;

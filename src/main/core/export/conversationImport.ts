@@ -33,11 +33,17 @@ export class ImportRefused extends AppError {
 const ISSUES_SHOWN = 5;
 
 function notStepwise(detail: string): ImportRefused {
-  return new ImportRefused('not-stepwise', `This file is not a Stepwise conversation export: ${detail}. Nothing was imported.`);
+  return new ImportRefused(
+    'not-stepwise',
+    `This file is not a Stepwise conversation export: ${detail}. Nothing was imported.`,
+  );
 }
 
 function malformed(detail: string): ImportRefused {
-  return new ImportRefused('malformed', `This Stepwise conversation export is malformed: ${detail}. Nothing was imported.`);
+  return new ImportRefused(
+    'malformed',
+    `This Stepwise conversation export is malformed: ${detail}. Nothing was imported.`,
+  );
 }
 
 function describeIssues(error: z.ZodError): string {
@@ -65,11 +71,15 @@ export function parseConversationExport(text: string): ConversationExport {
 export function parseConversationData(data: object): ConversationExport {
   const { format, version } = data as Record<string, unknown>;
   if (format === TASKS_FORMAT) {
-    throw notStepwise('it is a task list export (stepwise.tasks), which holds no messages; import a conversation export instead');
+    throw notStepwise(
+      'it is a task list export (stepwise.tasks), which holds no messages; import a conversation export instead',
+    );
   }
   if (format !== CONVERSATION_FORMAT) {
     throw notStepwise(
-      format === undefined ? `it has no "format": "${CONVERSATION_FORMAT}" field` : `its format is ${JSON.stringify(format)}`,
+      format === undefined
+        ? `it has no "format": "${CONVERSATION_FORMAT}" field`
+        : `its format is ${JSON.stringify(format)}`,
     );
   }
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
@@ -107,7 +117,10 @@ function upgradeV1(
     data: {
       ...data,
       version: CONVERSATION_VERSION,
-      taskLists: data.taskLists.map((list) => ({ ...list, tasks: list.tasks.map((task) => ({ ...task, toolCalls: [] })) })),
+      taskLists: data.taskLists.map((list) => ({
+        ...list,
+        tasks: list.tasks.map((task) => ({ ...task, toolCalls: [] })),
+      })),
     },
   };
 }
@@ -120,21 +133,27 @@ function limitProblems(data: ConversationExport): string[] {
     problems.push(`the title is ${chars(data.conversation.title)} characters (at most ${TITLE_MAX})`);
   }
   for (const worker of data.workers) {
-    if (chars(worker.title) > TITLE_MAX) problems.push(`worker ${worker.number}'s title is ${chars(worker.title)} characters (at most ${TITLE_MAX})`);
+    if (chars(worker.title) > TITLE_MAX)
+      problems.push(`worker ${worker.number}'s title is ${chars(worker.title)} characters (at most ${TITLE_MAX})`);
   }
   for (const [index, list] of data.taskLists.entries()) {
     for (const task of list.tasks) {
       if (chars(task.title) > TASK_TITLE_MAX) {
-        problems.push(`taskLists.${index}: task ${task.id}'s title is ${chars(task.title)} characters (at most ${TASK_TITLE_MAX})`);
+        problems.push(
+          `taskLists.${index}: task ${task.id}'s title is ${chars(task.title)} characters (at most ${TASK_TITLE_MAX})`,
+        );
       }
     }
   }
   const messages = [...data.messages, ...data.workers.flatMap((w) => w.messages)];
-  if (messages.length > IMPORT_MESSAGES_MAX) problems.push(`it holds ${messages.length} messages (at most ${IMPORT_MESSAGES_MAX})`);
+  if (messages.length > IMPORT_MESSAGES_MAX)
+    problems.push(`it holds ${messages.length} messages (at most ${IMPORT_MESSAGES_MAX})`);
   // The user's own messages are capped in the app; the model's replies are not.
   for (const message of messages) {
     if (message.role === 'user' && message.content.length > MESSAGE_MAX) {
-      problems.push(`message ${message.id} (from the user) is ${message.content.length} characters (at most ${MESSAGE_MAX})`);
+      problems.push(
+        `message ${message.id} (from the user) is ${message.content.length} characters (at most ${MESSAGE_MAX})`,
+      );
     }
   }
   return problems;
@@ -168,15 +187,19 @@ function consistencyProblems(data: ConversationExport): string[] {
       }
       for (const call of task.toolCalls) {
         if (call.messageId !== null && !messageIds.has(call.messageId)) {
-          problems.push(`${where}: a tool call of task ${task.id} refers to message ${call.messageId}, which is not in the file`);
+          problems.push(
+            `${where}: a tool call of task ${task.id} refers to message ${call.messageId}, which is not in the file`,
+          );
         }
       }
     }
     for (const task of list.tasks) {
       if (task.blockedBy.includes(task.id)) problems.push(`${where}: task ${task.id} is blocked by itself`);
       const missing = task.blockedBy.filter((id) => !seqs.has(id));
-      if (missing.length) problems.push(`${where}: task ${task.id} is blocked by ${missing.join(', ')}, not in the list`);
-      if (new Set(task.blockedBy).size !== task.blockedBy.length) problems.push(`${where}: task ${task.id} lists a blocker twice`);
+      if (missing.length)
+        problems.push(`${where}: task ${task.id} is blocked by ${missing.join(', ')}, not in the list`);
+      if (new Set(task.blockedBy).size !== task.blockedBy.length)
+        problems.push(`${where}: task ${task.id} lists a blocker twice`);
     }
     const cycle = findCycle(list.tasks.map((t) => ({ ...t, blockedBy: t.blockedBy.filter((id) => id !== t.id) })));
     if (cycle) problems.push(`${where}: dependencies form a cycle (${cycle.join(' → ')})`);
@@ -197,7 +220,8 @@ function consistencyProblems(data: ConversationExport): string[] {
   for (const [index, plan] of (data.planRevisions ?? []).entries()) {
     if (!listIds.has(plan.list)) problems.push(`planRevisions.${index}: list ${plan.list} is not in taskLists`);
     const key = `${plan.list}/${plan.revision}`;
-    if (revisions.has(key)) problems.push(`planRevisions.${index}: revision ${plan.revision} of list ${plan.list} is there twice`);
+    if (revisions.has(key))
+      problems.push(`planRevisions.${index}: revision ${plan.revision} of list ${plan.list} is there twice`);
     revisions.add(key);
   }
   const workerNumbers = new Set<number>();

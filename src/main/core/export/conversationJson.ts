@@ -35,7 +35,9 @@ export function readConversation(
     conversation,
     messages: reader.messages(conversationId),
     lists: reader.lists(conversationId, 'history'),
-    workers: reader.workers(conversationId).map((worker) => ({ ...worker, messages: reader.messages(worker.conversationId) })),
+    workers: reader
+      .workers(conversationId)
+      .map((worker) => ({ ...worker, messages: reader.messages(worker.conversationId) })),
     fileData,
     plans: reader.plans(conversationId),
   };
@@ -55,7 +57,9 @@ export function conversationExport(snapshot: ConversationSnapshot, exportedAt: n
     const tree = branched(messages);
     return messages.map((message) => ({
       ...toMessage(message),
-      ...(tree ? { parent: message.parentId === null ? null : (numbers.get(message.parentId) ?? null), shown: message.shown } : {}),
+      ...(tree
+        ? { parent: message.parentId === null ? null : (numbers.get(message.parentId) ?? null), shown: message.shown }
+        : {}),
     }));
   };
   const toMessage = (message: ReadMessage): ConversationExportMessage => ({
@@ -84,7 +88,9 @@ export function conversationExport(snapshot: ConversationSnapshot, exportedAt: n
         }
       : {}),
   });
-  const toEvent = eventNumbering(snapshot.lists.flatMap((list) => [...list.events, ...list.tasks.flatMap((t) => t.events)]));
+  const toEvent = eventNumbering(
+    snapshot.lists.flatMap((list) => [...list.events, ...list.tasks.flatMap((t) => t.events)]),
+  );
   const { conversation } = snapshot;
 
   return {

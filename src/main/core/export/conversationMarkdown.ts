@@ -48,8 +48,13 @@ function thinkingQuote(message: ReadMessage): string | null {
   const text = message.reasoning?.text.trim();
   if (!text) return null;
   const ms = message.reasoning?.durationMs;
-  const time = ms === null || ms === undefined ? '' : ` (${ms < 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`})`;
-  const lines = escapeRawHtml(text).split(/\r\n|[\n\r]/).map((line) => (line.trim() ? `> ${line}` : '>'));
+  const time =
+    ms === null || ms === undefined
+      ? ''
+      : ` (${ms < 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`})`;
+  const lines = escapeRawHtml(text)
+    .split(/\r\n|[\n\r]/)
+    .map((line) => (line.trim() ? `> ${line}` : '>'));
   return [`> **Thinking**${time}`, '>', ...lines].join('\n');
 }
 
@@ -59,7 +64,9 @@ function thinkingQuote(message: ReadMessage): string | null {
  */
 function attachmentList(message: ReadMessage): string | null {
   if (!message.attachments?.length) return null;
-  const items = message.attachments.map((file) => `- 📎 ${codeSpan(file.name)} · ${file.mimeType} · ${formatBytes(file.size)}`);
+  const items = message.attachments.map(
+    (file) => `- 📎 ${codeSpan(file.name)} · ${file.mimeType} · ${formatBytes(file.size)}`,
+  );
   return ['_Attached files (their contents are in the JSON export):_', ...items].join('\n');
 }
 
@@ -73,7 +80,9 @@ function messageSections(messages: readonly ReadMessage[]): string[] {
   for (const message of messages) {
     if (message.role === 'tool') continue;
     if (message.summaryThrough !== null) {
-      parts.push(`## Earlier messages summarized · ${formatUtc(message.createdAt)}\n\n${escapeRawHtml(closeOpenFence(message.content.trim()))}`);
+      parts.push(
+        `## Earlier messages summarized · ${formatUtc(message.createdAt)}\n\n${escapeRawHtml(closeOpenFence(message.content.trim()))}`,
+      );
       continue;
     }
     const body: string[] = [`## ${speaker(message)} · ${formatUtc(message.createdAt)}`];
@@ -107,9 +116,10 @@ function messageSections(messages: readonly ReadMessage[]): string[] {
   const orphans = messages.filter((m) => m.role === 'tool' && !answered.has(m));
   if (orphans.length) {
     parts.push(
-      ['## Other tool results', orphans.map((m) => `- Tool ${codeSpan(m.toolName || 'unnamed')} → ${resultSummary(m.content)}`).join('\n')].join(
-        '\n\n',
-      ),
+      [
+        '## Other tool results',
+        orphans.map((m) => `- Tool ${codeSpan(m.toolName || 'unnamed')} → ${resultSummary(m.content)}`).join('\n'),
+      ].join('\n\n'),
     );
   }
   return parts;

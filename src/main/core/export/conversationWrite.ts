@@ -68,10 +68,15 @@ export function writeImportedConversation(
         // A summary follows the messages it stands in for, which are already written.
         summaryThrough: message.summaryThrough ? (messageIds.get(message.summaryThrough) ?? null) : null,
         // Parents come first in the file, so theirs are already written.
-        place: { parentId: place.parent === null ? null : messageIds.get(place.parent)!, chosen: place.chosen, shown: place.shown },
+        place: {
+          parentId: place.parent === null ? null : messageIds.get(place.parent)!,
+          chosen: place.chosen,
+          shown: place.shown,
+        },
         attachments: files?.ids.get(message.id),
       });
-      if (message.usage || message.model) messages.update(stored.id, { usage: message.usage ?? null, model: message.model ?? null });
+      if (message.usage || message.model)
+        messages.update(stored.id, { usage: message.usage ?? null, model: message.model ?? null });
       messageIds.set(message.id, stored.id);
       messageHome.set(message.id, conversationId);
     }
@@ -178,7 +183,10 @@ export function writeImportedConversation(
         }
       }
       for (const task of list.tasks) {
-        tasks.setBlockers(taskIds.get(task.id)!, task.blockedBy.map((blocker) => taskIds.get(blocker)!));
+        tasks.setBlockers(
+          taskIds.get(task.id)!,
+          task.blockedBy.map((blocker) => taskIds.get(blocker)!),
+        );
       }
       for (const event of list.events) pendingEvents.push({ event, listId, taskId: null });
     }

@@ -74,7 +74,10 @@ async function readImportFile(file: string): Promise<string> {
   try {
     const stat = await fs.stat(file);
     if (stat.size > IMPORT_MAX_BYTES) {
-      throw new AppError('invalid_request', `${path.basename(file)} is larger than 200 MB, so it is not a conversation export Stepwise can import.`);
+      throw new AppError(
+        'invalid_request',
+        `${path.basename(file)} is larger than 200 MB, so it is not a conversation export Stepwise can import.`,
+      );
     }
     return await fs.readFile(file, 'utf8');
   } catch (error) {
@@ -99,7 +102,8 @@ export function createExport(deps: {
   async function deliver(exported: ExportedText, format: ExportFormat) {
     // Spreadsheet apps need the byte-order mark to read a CSV file as UTF-8.
     const text = format === 'csv' ? UTF8_BOM + exported.text : exported.text;
-    if (!fileDialogs) return { kind: 'download' as const, filename: exported.filename, mimeType: exported.mimeType, text };
+    if (!fileDialogs)
+      return { kind: 'download' as const, filename: exported.filename, mimeType: exported.mimeType, text };
     const file = await fileDialogs.save(exported.filename, [filterFor(format)]);
     if (!file) return { kind: 'cancelled' as const };
     await writeFileWhole(file, text);
@@ -121,8 +125,14 @@ export function createExport(deps: {
   function importChatGpt(data: unknown[]) {
     const { conversations: read, skipped } = readChatGptExport(data, now());
     if (read.length === 0) {
-      const reasons = skipped.slice(0, 3).map((s) => `“${s.title}”: ${s.reason}`).join('; ');
-      throw new AppError('invalid_request', `No conversation of this ChatGPT export could be imported (${reasons}). Nothing was imported.`);
+      const reasons = skipped
+        .slice(0, 3)
+        .map((s) => `“${s.title}”: ${s.reason}`)
+        .join('; ');
+      throw new AppError(
+        'invalid_request',
+        `No conversation of this ChatGPT export could be imported (${reasons}). Nothing was imported.`,
+      );
     }
     // Newest first, as ChatGPT lists them; the newest one is opened.
     const ordered = [...read].sort((a, b) => b.updatedAt - a.updatedAt);
@@ -130,10 +140,17 @@ export function createExport(deps: {
     try {
       stored = writeChatGptConversations(db, ordered);
     } catch (error) {
-      throw new AppError('internal', `Stepwise could not store the imported conversations (${describeError(error)}). Nothing was imported.`);
+      throw new AppError(
+        'internal',
+        `Stepwise could not store the imported conversations (${describeError(error)}). Nothing was imported.`,
+      );
     }
     for (const { conversationId } of stored) {
-      bus.emit('conversations:changed', { id: conversationId, kind: 'created', conversation: conversations.summary(conversationId) ?? null });
+      bus.emit('conversations:changed', {
+        id: conversationId,
+        kind: 'created',
+        conversation: conversations.summary(conversationId) ?? null,
+      });
     }
     return { kind: 'imported' as const, ...stored[0]!, count: stored.length, skipped };
   }
@@ -145,12 +162,21 @@ export function createExport(deps: {
     for (const file of files) attached.push(await storeFiles(file));
     let stored: Array<{ conversationId: string; title: string }>;
     try {
-      stored = db.transaction(() => files.map((file, index) => writeImportedConversation(db, file, now(), attached[index])))();
+      stored = db.transaction(() =>
+        files.map((file, index) => writeImportedConversation(db, file, now(), attached[index])),
+      )();
     } catch (error) {
-      throw new AppError('internal', `Stepwise could not store the imported conversations (${describeError(error)}). Nothing was imported.`);
+      throw new AppError(
+        'internal',
+        `Stepwise could not store the imported conversations (${describeError(error)}). Nothing was imported.`,
+      );
     }
     for (const { conversationId } of stored) {
-      bus.emit('conversations:changed', { id: conversationId, kind: 'created', conversation: conversations.summary(conversationId) ?? null });
+      bus.emit('conversations:changed', {
+        id: conversationId,
+        kind: 'created',
+        conversation: conversations.summary(conversationId) ?? null,
+      });
     }
     bus.emit('folders:changed', { folders: folders.list() });
     return { kind: 'imported' as const, ...stored[0]!, count: stored.length, skipped: [] };
@@ -161,7 +187,9 @@ export function createExport(deps: {
    * export's message number. If the import then fails, the files are collected later.
    */
   async function storeFiles(data: ConversationExport): Promise<ImportedFiles | undefined> {
-    const messages = [...data.messages, ...data.workers.flatMap((w) => w.messages)].filter((m) => m.attachments?.length);
+    const messages = [...data.messages, ...data.workers.flatMap((w) => w.messages)].filter(
+      (m) => m.attachments?.length,
+    );
     if (!messages.length || !attachments) return undefined;
     const ids = new Map<number, string[]>();
     for (const message of messages) {
@@ -171,7 +199,10 @@ export function createExport(deps: {
         try {
           stored.push((await attachments.store(file.name, Buffer.from(file.data!, 'base64'))).id);
         } catch (error) {
-          throw new AppError('invalid_request', `A file of message ${message.id} could not be stored: ${describeError(error)} Nothing was imported.`);
+          throw new AppError(
+            'invalid_request',
+            `A file of message ${message.id} could not be stored: ${describeError(error)} Nothing was imported.`,
+          );
         }
       }
       ids.set(message.id, stored);
@@ -191,7 +222,10 @@ export function createExport(deps: {
       imported = writeImportedConversation(db, data, now(), files);
     } catch (error) {
       // The transaction rolled back: say so, in words the user can act on.
-      throw new AppError('internal', `Stepwise could not store the imported conversation (${describeError(error)}). Nothing was imported.`);
+      throw new AppError(
+        'internal',
+        `Stepwise could not store the imported conversation (${describeError(error)}). Nothing was imported.`,
+      );
     }
     bus.emit('conversations:changed', {
       id: imported.conversationId,
@@ -206,10 +240,12 @@ export function createExport(deps: {
     'export:tasksText': (request) => exportTasks(reader, request, now()),
     'export:tasks': (request) => deliver(exportTasks(reader, request, now()), request.format),
     // What the task board shows: the open tasks across conversations under its filter.
-    'board:export': ({ filter, format }) => deliver(exportTasks(reader, { scope: 'open', format, filter }, now()), format),
+    'board:export': ({ filter, format }) =>
+      deliver(exportTasks(reader, { scope: 'open', format, filter }, now()), format),
     'export:conversation': ({ conversationId, format }) =>
       deliver(exportConversation(db, conversationId, format, now(), attachments?.files), format),
-    'export:folder': ({ folderId, format }) => deliver(exportFolder(db, folders, folderId, format, now(), attachments?.files), format),
+    'export:folder': ({ folderId, format }) =>
+      deliver(exportFolder(db, folders, folderId, format, now(), attachments?.files), format),
     'import:conversation': async ({ content }) => {
       if (content !== undefined) return importText(content);
       if (!fileDialogs) return { kind: 'needs-file' as const };

@@ -125,7 +125,11 @@ export type ReadMessage = Omit<Message, 'toolCalls' | 'attachments'> & {
   attachments?: ReadAttachment[];
 };
 
-const toConversation = (row: Row<'conversations'>, instructions: string | null, folder: string | null): ReadConversation => ({
+const toConversation = (
+  row: Row<'conversations'>,
+  instructions: string | null,
+  folder: string | null,
+): ReadConversation => ({
   id: row.id,
   title: row.title,
   titleSource: row.title_source,

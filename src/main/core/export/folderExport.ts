@@ -26,7 +26,8 @@ export function exportFolder(
   const folder = folders.get(folderId);
   const reader = createExportReader(db);
   const members = folders.members(folderId);
-  if (members.length === 0) throw new AppError('invalid_request', `The folder “${folder.name}” is empty: there is nothing to export.`);
+  if (members.length === 0)
+    throw new AppError('invalid_request', `The folder “${folder.name}” is empty: there is nothing to export.`);
   const fileData = files && format === 'json' ? base64Of(files) : undefined;
   const snapshots = members.map((id) => readConversation(reader, id, fileData));
   const filename = exportFilename(['folder', slug(folder.name)], exportedAt, format);

@@ -105,7 +105,11 @@ export function escapeRawHtml(markdown: string): string {
     .map((line) => {
       const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line);
       if (fence) {
-        const closes = marker && marker[1][0] === fence.char && marker[1].length >= fence.length && !line.slice(marker[0].length).trim();
+        const closes =
+          marker &&
+          marker[1][0] === fence.char &&
+          marker[1].length >= fence.length &&
+          !line.slice(marker[0].length).trim();
         if (closes) fence = null;
         return line;
       }
@@ -131,7 +135,8 @@ function escapeTagsOutsideCodeSpans(line: string): string {
     } else if (ch === '`') {
       const run = /^`+/.exec(line.slice(i))![0];
       let close = line.indexOf(run, i + run.length);
-      while (close !== -1 && (line[close - 1] === '`' || line[close + run.length] === '`')) close = line.indexOf(run, close + 1);
+      while (close !== -1 && (line[close - 1] === '`' || line[close + run.length] === '`'))
+        close = line.indexOf(run, close + 1);
       const end = close === -1 ? i + run.length : close + run.length;
       out += line.slice(i, end);
       i = end;

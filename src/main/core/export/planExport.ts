@@ -29,7 +29,9 @@ export function plansMarkdown(plans: ReadPlans, formatTime: (ms: number) => stri
   if (!approved) return [];
   const items = approved.tasks.flatMap((task, index) => [
     `${index + 1}. ${escapeMarkdownLine(task.title)}`,
-    ...approved.comments.tasks.filter((c) => c.taskId === task.id).map((c) => `   - Comment: ${escapeMarkdownLine(c.text)}`),
+    ...approved.comments.tasks
+      .filter((c) => c.taskId === task.id)
+      .map((c) => `   - Comment: ${escapeMarkdownLine(c.text)}`),
   ]);
   return [
     '## Plan',
@@ -48,7 +50,10 @@ export function writeImportedPlans(
   listIds: ReadonlyMap<number, number>,
 ): void {
   // A file from before plan review comes from a conversation that had it off.
-  db.prepare('UPDATE conversations SET plan_review = ? WHERE id = ?').run(mode === undefined ? 'off' : mode, conversationId);
+  db.prepare('UPDATE conversations SET plan_review = ? WHERE id = ?').run(
+    mode === undefined ? 'off' : mode,
+    conversationId,
+  );
   const insert = db.prepare(
     `INSERT INTO plan_revisions (conversation_id, list_id, revision, tasks, comments, approved_at, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,

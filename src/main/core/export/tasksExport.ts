@@ -23,7 +23,11 @@ export interface ExportedText {
   mimeType: string;
 }
 
-export function collectTasks(reader: ExportReader, request: Omit<TasksRequest, 'format'>, exportedAt: number): TasksDocument {
+export function collectTasks(
+  reader: ExportReader,
+  request: Omit<TasksRequest, 'format'>,
+  exportedAt: number,
+): TasksDocument {
   if (request.scope === 'all') {
     const withLists = reader.conversationIdsWithLists();
     const conversations = reader
@@ -75,8 +79,8 @@ export function exportTasks(reader: ExportReader, request: TasksRequest, exporte
     doc.scope === 'across'
       ? ['tasks', 'open']
       : request.scope === 'all'
-      ? ['tasks', 'all']
-      : ['tasks', slug(doc.conversations[0].conversation.title), ...(request.scope === 'history' ? ['history'] : [])];
+        ? ['tasks', 'all']
+        : ['tasks', slug(doc.conversations[0].conversation.title), ...(request.scope === 'history' ? ['history'] : [])];
   return {
     text: renderTasks(doc, request.format),
     filename: exportFilename(name, exportedAt, request.format),

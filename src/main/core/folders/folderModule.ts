@@ -10,7 +10,13 @@ import { createFolderRepo } from './folderRepo';
 
 type FolderCalls = Pick<
   Handlers,
-  'folders:list' | 'folders:create' | 'folders:rename' | 'folders:setCollapsed' | 'folders:delete' | 'conversations:setFolder' | 'sidebar:rows'
+  | 'folders:list'
+  | 'folders:create'
+  | 'folders:rename'
+  | 'folders:setCollapsed'
+  | 'folders:delete'
+  | 'conversations:setFolder'
+  | 'sidebar:rows'
 >;
 
 export function createFolders(deps: { db: Db; bus: EventBus; conversations: ConversationRepo; now: () => number }) {
@@ -42,7 +48,11 @@ export function createFolders(deps: { db: Db; bus: EventBus; conversations: Conv
       const moved = folders.delete(id);
       changed();
       for (const conversationId of moved) {
-        bus.emit('conversations:changed', { id: conversationId, kind: 'updated', conversation: conversations.summary(conversationId) ?? null });
+        bus.emit('conversations:changed', {
+          id: conversationId,
+          kind: 'updated',
+          conversation: conversations.summary(conversationId) ?? null,
+        });
       }
       return { id, moved: moved.length };
     },

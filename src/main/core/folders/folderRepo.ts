@@ -16,12 +16,22 @@ interface FolderRow {
   count: number;
 }
 
-const toFolder = (row: FolderRow): Folder => ({ id: row.id, name: row.name, collapsed: row.collapsed === 1, count: row.count });
+const toFolder = (row: FolderRow): Folder => ({
+  id: row.id,
+  name: row.name,
+  collapsed: row.collapsed === 1,
+  count: row.count,
+});
 
 /** A run of rows in sidebar order: a folder header, or `size` conversations read by `read`. */
 type Segment =
   | { kind: 'folder'; folder: Folder }
-  | { kind: 'conversations'; size: number; underFolder: string | null; read: (offset: number, limit: number) => string[] };
+  | {
+      kind: 'conversations';
+      size: number;
+      underFolder: string | null;
+      read: (offset: number, limit: number) => string[];
+    };
 
 const FOLDERS_SQL = `SELECT f.*, (SELECT COUNT(*) FROM conversations c WHERE c.folder_id = f.id AND c.parent_id IS NULL) AS count
   FROM folders f`;
@@ -40,7 +50,9 @@ export function createFolderRepo(db: Db, now: () => number = Date.now) {
   );
   const setFolder = db.prepare('UPDATE conversations SET folder_id = ? WHERE id = ? AND parent_id IS NULL');
 
-  const countPinned = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM conversations WHERE parent_id IS NULL AND pinned = 1');
+  const countPinned = db.prepare<[], { n: number }>(
+    'SELECT COUNT(*) AS n FROM conversations WHERE parent_id IS NULL AND pinned = 1',
+  );
   const pagePinned = db.prepare<[number, number], { id: string }>(
     'SELECT id FROM conversations WHERE parent_id IS NULL AND pinned = 1 ORDER BY updated_at DESC, id LIMIT ? OFFSET ?',
   );
@@ -62,14 +74,20 @@ export function createFolderRepo(db: Db, now: () => number = Date.now) {
 
   function nameFree(name: string, except?: string) {
     const other = byName.get(name);
-    if (other && other.id !== except) throw new AppError('conflict', `A folder named “${other.name}” already exists. Choose another name.`);
+    if (other && other.id !== except)
+      throw new AppError('conflict', `A folder named “${other.name}” already exists. Choose another name.`);
   }
 
   function segments(): Segment[] {
     const unpinned = new Map(countsByFolder.all().map((row) => [row.folder_id, row.n]));
     const ids = (rows: Array<{ id: string }>) => rows.map((row) => row.id);
     const list: Segment[] = [
-      { kind: 'conversations', size: countPinned.get()!.n, underFolder: null, read: (offset, limit) => ids(pagePinned.all(limit, offset)) },
+      {
+        kind: 'conversations',
+        size: countPinned.get()!.n,
+        underFolder: null,
+        read: (offset, limit) => ids(pagePinned.all(limit, offset)),
+      },
     ];
     for (const folder of all.all().map(toFolder)) {
       list.push({ kind: 'folder', folder });
@@ -81,7 +99,12 @@ export function createFolderRepo(db: Db, now: () => number = Date.now) {
         read: (offset, limit) => ids(pageInFolder.all(folder.id, limit, offset)),
       });
     }
-    list.push({ kind: 'conversations', size: unpinned.get(null) ?? 0, underFolder: null, read: (offset, limit) => ids(pageUnfiled.all(limit, offset)) });
+    list.push({
+      kind: 'conversations',
+      size: unpinned.get(null) ?? 0,
+      underFolder: null,
+      read: (offset, limit) => ids(pageUnfiled.all(limit, offset)),
+    });
     return list;
   }
 
@@ -141,7 +164,11 @@ export function createFolderRepo(db: Db, now: () => number = Date.now) {
      * A page of sidebar rows. `summaries` turns conversation ids into rows with their badges;
      * `total` counts every row, headers included.
      */
-    rows<T>(offset: number, limit: number, summaries: (ids: string[]) => T[]): { rows: Array<SidebarRowOf<T>>; total: number } {
+    rows<T>(
+      offset: number,
+      limit: number,
+      summaries: (ids: string[]) => T[],
+    ): { rows: Array<SidebarRowOf<T>>; total: number } {
       const rows: Array<SidebarRowOf<T>> = [];
       let start = 0;
       for (const segment of segments()) {
@@ -164,6 +191,8 @@ export function createFolderRepo(db: Db, now: () => number = Date.now) {
   };
 }
 
-type SidebarRowOf<T> = Extract<SidebarRow, { kind: 'folder' }> | { kind: 'conversation'; conversation: T; underFolder: string | null };
+type SidebarRowOf<T> =
+  | Extract<SidebarRow, { kind: 'folder' }>
+  | { kind: 'conversation'; conversation: T; underFolder: string | null };
 
 export type FolderRepo = ReturnType<typeof createFolderRepo>;

@@ -6,7 +6,12 @@ import type { Handlers } from '../ipc/dispatcher';
 import { createConversationTextStore } from '../db/conversationText';
 import type { PromptRegistry } from '../llm/systemPrompt';
 
-export function createInstructions(deps: { db: Db; now: () => number; prompts: PromptRegistry; systemPrompt: () => string }) {
+export function createInstructions(deps: {
+  db: Db;
+  now: () => number;
+  prompts: PromptRegistry;
+  systemPrompt: () => string;
+}) {
   const { db, now } = deps;
   const texts = createConversationTextStore(db, now, { table: 'conversation_instructions', column: 'text' });
   const get = texts.get;

@@ -59,7 +59,9 @@ export function createEventBus(options: EventBusOptions = {}) {
 function checked(event: EventName, payload: unknown): void {
   const parsed: unknown = events[event].parse(payload);
   if (canonical(parsed) !== canonical(payload)) {
-    throw new Error(`${event} payload has fields outside its schema (or relies on a default): ${canonical(payload).slice(0, 300)}`);
+    throw new Error(
+      `${event} payload has fields outside its schema (or relies on a default): ${canonical(payload).slice(0, 300)}`,
+    );
   }
 }
 
@@ -67,7 +69,9 @@ function checked(event: EventName, payload: unknown): void {
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
       : v,
   );
 }

@@ -44,7 +44,8 @@ export function createLedger(deps: LedgerModuleDeps) {
           });
           if (!task) return () => {};
           const count = store.countOfTask(task.rowId);
-          return () => bus.emit('ledger:changed', { conversationId: call.scopeId, listId: task.listId, taskId: task.seq, count });
+          return () =>
+            bus.emit('ledger:changed', { conversationId: call.scopeId, listId: task.listId, taskId: task.seq, count });
         },
       };
     },

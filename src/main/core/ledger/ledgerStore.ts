@@ -46,7 +46,9 @@ export function createLedgerStore(db: Db) {
        @outcome, @started_at, @ended_at, @result)`,
   );
   const countOfTask = db.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM tool_calls WHERE task_id = ?');
-  const openList = db.prepare<[string], { id: number }>('SELECT id FROM task_lists WHERE conversation_id = ? AND closed_at IS NULL');
+  const openList = db.prepare<[string], { id: number }>(
+    'SELECT id FROM task_lists WHERE conversation_id = ? AND closed_at IS NULL',
+  );
   const countsOfList = db.prepare<[number], { taskId: number; count: number }>(
     `SELECT t.seq AS taskId, COUNT(c.id) AS count FROM tasks t JOIN tool_calls c ON c.task_id = t.id
      WHERE t.list_id = ? GROUP BY t.id ORDER BY t.seq`,
@@ -54,7 +56,9 @@ export function createLedgerStore(db: Db) {
   const callsOfTask = db.prepare<[number, number], ToolCallRow>(
     `SELECT c.* FROM tool_calls c JOIN tasks t ON t.id = c.task_id WHERE t.list_id = ? AND t.seq = ? ORDER BY c.id`,
   );
-  const byConversation = db.prepare<[string], ToolCallRow>('SELECT * FROM tool_calls WHERE conversation_id = ? ORDER BY id');
+  const byConversation = db.prepare<[string], ToolCallRow>(
+    'SELECT * FROM tool_calls WHERE conversation_id = ? ORDER BY id',
+  );
 
   return {
     inProgress(conversationId: string, agentId: string): TaskRef | null {

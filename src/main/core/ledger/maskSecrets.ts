@@ -5,7 +5,8 @@ export const SECRET_MASK = '••••';
 
 // `keyword` and `max_tokens` are not secrets: only text under such a name is masked.
 const SECRET_NAME = /key(?!words?\b|board)|token|secret|passw|authorization/i;
-const SECRET_VALUE = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{4,}|\b(sk|pk|rk|ghp|gho|ghs|github_pat|xox[abpr])[-_][A-Za-z0-9_-]{12,}/g;
+const SECRET_VALUE =
+  /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{4,}|\b(sk|pk|rk|ghp|gho|ghs|github_pat|xox[abpr])[-_][A-Za-z0-9_-]{12,}/g;
 // `"apiKey": "…"`, `api_key=…`, `Authorization: …` in text that is not JSON.
 const SECRET_PAIR =
   /((?:["']?)[\w.-]*(?:key(?!words?\b|board)|token|secret|passw|authorization)[\w.-]*(?:["']?)\s*[:=]\s*)(?![\d.]+\b)("(?:[^"\\]|\\.)*"|'[^']*'|(?:(?:Bearer|Basic|Token)\s+)?[^\s,;}&]+)/gi;
@@ -15,7 +16,9 @@ function maskValue(value: unknown, secret = false): unknown {
   if (typeof value === 'string') return secret ? SECRET_MASK : maskSecretText(value);
   if (Array.isArray(value)) return value.map((inner) => maskValue(inner, secret));
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, maskValue(inner, secret || SECRET_NAME.test(key))]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [key, maskValue(inner, secret || SECRET_NAME.test(key))]),
+    );
   }
   return value;
 }
@@ -35,6 +38,12 @@ export function maskSecretArguments(json: string): string {
 /** Free text (a result, arguments that are not JSON) with secret-looking values masked. */
 export function maskSecretText(text: string): string {
   return text
-    .replace(SECRET_PAIR, (_all, head: string, value: string) => (value === `"${SECRET_MASK}"` || value === SECRET_MASK ? `${head}${value}` : `${head}${value.startsWith('"') ? `"${SECRET_MASK}"` : SECRET_MASK}`))
-    .replace(SECRET_VALUE, (match: string, scheme: string | undefined) => (scheme ? `${scheme} ${SECRET_MASK}` : SECRET_MASK));
+    .replace(SECRET_PAIR, (_all, head: string, value: string) =>
+      value === `"${SECRET_MASK}"` || value === SECRET_MASK
+        ? `${head}${value}`
+        : `${head}${value.startsWith('"') ? `"${SECRET_MASK}"` : SECRET_MASK}`,
+    )
+    .replace(SECRET_VALUE, (match: string, scheme: string | undefined) =>
+      scheme ? `${scheme} ${SECRET_MASK}` : SECRET_MASK,
+    );
 }

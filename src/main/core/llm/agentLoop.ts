@@ -106,7 +106,9 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
   const emit = (message: Message) => bus.emit('messages:changed', { conversationId, message });
   const settings = deps.settings.effective();
   const failed = (chatError: ChatError): LoopOutcome => {
-    emit(messages.insert({ conversationId, role: 'assistant', content: '', status: 'error', error: chatError.message }));
+    emit(
+      messages.insert({ conversationId, role: 'assistant', content: '', status: 'error', error: chatError.message }),
+    );
     return { kind: 'error', error: chatError };
   };
 
@@ -123,7 +125,12 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
     }));
   } catch (error) {
     if (error instanceof ChatFailure) return failed(error.chatError);
-    return failed({ kind: 'config', message: error instanceof Error ? error.message : String(error), retryable: false, settings: true });
+    return failed({
+      kind: 'config',
+      message: error instanceof Error ? error.message : String(error),
+      retryable: false,
+      settings: true,
+    });
   }
 
   let refusals = 0;
@@ -152,7 +159,13 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
       // Near the window: the oldest turns become a summary. If that fails, the oldest
       // history is left out of this request instead (as trimming always did).
       try {
-        const note = await compactHistory(deps, { conversationId, client, connection, temperature: settings.temperature, signal });
+        const note = await compactHistory(deps, {
+          conversationId,
+          client,
+          connection,
+          temperature: settings.temperature,
+          signal,
+        });
         if (note) request = buildRequestHistory(historyInput(), deps.tokens);
       } catch (error) {
         if (signal.aborted) return { kind: 'stopped' };
@@ -160,7 +173,12 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
       }
     }
     if (request.tooLong) {
-      return failed(tooLongError(connection.model, request.tokens, connection.contextWindow, { count: apiTools?.length ?? 0, tokens: toolTokens }));
+      return failed(
+        tooLongError(connection.model, request.tokens, connection.contextWindow, {
+          count: apiTools?.length ?? 0,
+          tokens: toolTokens,
+        }),
+      );
     }
     const apiMessages = request.messages;
     const row = messages.insert({ conversationId, role: 'assistant', content: '', status: 'streaming' });
@@ -171,17 +189,29 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
       const calls = turn.calls.size ? turn.calls.calls() : null;
       return { content: turn.text, toolCalls: calls, reasoning: reasoningOfTurn(turn) };
     };
-    const emitter = createThrottle(streamedEmitter(bus, row, snapshot, () => turn.think.rewrites), options.emitIntervalMs);
+    const emitter = createThrottle(
+      streamedEmitter(bus, row, snapshot, () => turn.think.rewrites),
+      options.emitIntervalMs,
+    );
     const saver = createThrottle(() => messages.update(row.id, snapshot()), options.saveIntervalMs);
     const untrack = messages.trackLive(row.id, snapshot);
     run.setFlush?.(() => {
       saver.cancel();
-      messages.update(row.id, { ...snapshot(), status: 'interrupted', error: 'Stepwise closed before the reply finished.' });
+      messages.update(row.id, {
+        ...snapshot(),
+        status: 'interrupted',
+        error: 'Stepwise closed before the reply finished.',
+      });
     });
 
     let end: Awaited<ReturnType<typeof streamTurn>>;
     run.onActivity?.('streaming');
-    const params = { model: connection.model, temperature: settings.temperature, messages: apiMessages, tools: apiTools };
+    const params = {
+      model: connection.model,
+      temperature: settings.temperature,
+      messages: apiMessages,
+      tools: apiTools,
+    };
     const streamOptions = {
       signal,
       onStarted: () => prompts.sent(promptCtx, prompt.contributors),
@@ -194,7 +224,12 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
       end = await withUsageFallback(
         connection.streamUsage,
         (withUsage) =>
-          streamTurn(client, withUsage ? { ...params, stream_options: { include_usage: true } } : params, turn, streamOptions),
+          streamTurn(
+            client,
+            withUsage ? { ...params, stream_options: { include_usage: true } } : params,
+            turn,
+            streamOptions,
+          ),
         () => {
           options.log(`[stepwise] ${connection.profileName} rejected stream_options; asking without it from now on`);
           deps.providers.noStreamUsage(connection.profileId);
@@ -208,7 +243,8 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
       untrack();
       run.setFlush?.(null);
       const chatError = toChatError(error, errorCtx);
-      if (!(error instanceof ChatFailure)) options.log(`[stepwise] chat request failed (${chatError.kind}): ${chatError.message}`);
+      if (!(error instanceof ChatFailure))
+        options.log(`[stepwise] chat request failed (${chatError.kind}): ${chatError.message}`);
       // A reply cut off mid-way keeps its text and reads as interrupted; others failed outright.
       const kept = keptOf(turn) !== 'nothing';
       const status = chatError.kind === 'dropped' || (chatError.kind === 'timeout' && kept) ? 'interrupted' : 'error';
@@ -227,14 +263,27 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
       return { kind: 'stopped' };
     }
     // Output limits, content filters and empty replies are kept, with a note saying so.
-    const decision = decideTurn({ finishReason: end.finishReason, content, toolCalls: toolCalls ?? [], reasoning: reasoning ?? null });
+    const decision = decideTurn({
+      finishReason: end.finishReason,
+      content,
+      toolCalls: toolCalls ?? [],
+      reasoning: reasoning ?? null,
+    });
     const usage = turn.usage && {
       promptTokens: turn.usage.prompt_tokens,
       completionTokens: turn.usage.completion_tokens,
       cost: costOf(connection.modelOptions, turn.usage.prompt_tokens, turn.usage.completion_tokens),
     };
     emit(
-      messages.update(row.id, { content, toolCalls, reasoning, status: 'complete', error: decision.note, usage, model: connection.model })!,
+      messages.update(row.id, {
+        content,
+        toolCalls,
+        reasoning,
+        status: 'complete',
+        error: decision.note,
+        usage,
+        model: connection.model,
+      })!,
     );
     if (!toolCalls?.length) return { kind: 'complete' };
 
@@ -255,7 +304,14 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
         ? { ok: false, content: CANCELLED_BY_USER, outcome: 'cancelled' }
         : given !== undefined
           ? { ok: false, content: given, outcome: 'error', notRun: true }
-          : await tools.run(call.name, call.arguments, { conversationId: scopeId, agentId, signal, callId: call.id, transcriptId: conversationId, messageId: row.id });
+          : await tools.run(call.name, call.arguments, {
+              conversationId: scopeId,
+              agentId,
+              signal,
+              callId: call.id,
+              transcriptId: conversationId,
+              messageId: row.id,
+            });
       // The result and its ledger entry are stored together or not at all.
       const { message, recorded } = deps.db.transaction(() => {
         const stored = messages.insert({

@@ -33,7 +33,9 @@ export async function makeTitle(request: TitleRequest): Promise<string | null> {
         maxRetries: 0,
         log: request.log,
       });
-      const transcript = [`User: ${clip(user.content)}`, reply ? `Assistant: ${clip(reply.content)}` : ''].filter(Boolean);
+      const transcript = [`User: ${clip(user.content)}`, reply ? `Assistant: ${clip(reply.content)}` : ''].filter(
+        Boolean,
+      );
       const completion = await client.chat.completions.create(
         {
           model: request.connection.model,

@@ -97,7 +97,8 @@ export function createChatEngine(deps: ChatEngineDeps) {
         : { kind: 'unknown', message: message.error ?? 'The request failed.', retryable: true, settings: false };
     }
     // A loop that died between a tool call and the next request (crash mid-tool).
-    if (message.role === 'tool' || (message.role === 'assistant' && message.toolCalls?.length)) return interruptedError();
+    if (message.role === 'tool' || (message.role === 'assistant' && message.toolCalls?.length))
+      return interruptedError();
     return null;
   }
 
@@ -127,7 +128,12 @@ export function createChatEngine(deps: ChatEngineDeps) {
    * Runs a loop on the conversation's current history (refused while one runs there).
    * Resolves when it has ended and its status was pushed; never rejects.
    */
-  function launch(conversationId: string, agentId: string, scopeId: string, runner = runAgentLoop): Promise<LoopOutcome> {
+  function launch(
+    conversationId: string,
+    agentId: string,
+    scopeId: string,
+    runner = runAgentLoop,
+  ): Promise<LoopOutcome> {
     mustBeIdle(conversationId);
     const controller = new AbortController();
     const entry: RunEntry = { controller, activity: 'streaming', flush: null, done: Promise.resolve() };
@@ -156,7 +162,8 @@ export function createChatEngine(deps: ChatEngineDeps) {
     const ended = runner(deps, run)
       .catch((error: unknown): LoopOutcome => {
         // A conversation deleted mid-reply (or shutdown) makes the writes fail: not worth a log line.
-        if (!closed && conversations.get(conversationId)) options.log(`[stepwise] chat loop failed: ${describe(error, deps)}`);
+        if (!closed && conversations.get(conversationId))
+          options.log(`[stepwise] chat loop failed: ${describe(error, deps)}`);
         const message = `Something went wrong while replying: ${describe(error, deps)}`;
         return { kind: 'error', error: { kind: 'unknown', message, retryable: true, settings: false } };
       })
@@ -197,7 +204,11 @@ export function createChatEngine(deps: ChatEngineDeps) {
       options.log(`[stepwise] finishing a chat turn failed: ${describe(error, deps)}`);
       return outcome;
     }
-    const info: TurnEndInfo = { agentId, outcome: outcome.kind, error: outcome.kind === 'error' ? outcome.error : null };
+    const info: TurnEndInfo = {
+      agentId,
+      outcome: outcome.kind,
+      error: outcome.kind === 'error' ? outcome.error : null,
+    };
     for (const hook of hooks.turnEnd) {
       void Promise.resolve()
         .then(() => hook(conversationId, info))
@@ -239,7 +250,12 @@ export function createChatEngine(deps: ChatEngineDeps) {
       .finally(() => titling.delete(conversationId));
   }
 
-  function insertUser(conversationId: string, content: string, origin: Message['origin'], attachments?: string[]): Message {
+  function insertUser(
+    conversationId: string,
+    content: string,
+    origin: Message['origin'],
+    attachments?: string[],
+  ): Message {
     const message = messages.insert({ conversationId, role: 'user', content, origin, attachments });
     conversations.touch(conversationId);
     stored(message);
@@ -272,7 +288,8 @@ export function createChatEngine(deps: ChatEngineDeps) {
      * Runs an agent whose transcript lives in `conversationId` while its tools and prompt
      * providers act for `scopeId` (a worker in its child conversation, for the parent).
      */
-    run: (conversationId: string, agentId: string, scopeId: string = conversationId) => launch(conversationId, agentId, scopeId),
+    run: (conversationId: string, agentId: string, scopeId: string = conversationId) =>
+      launch(conversationId, agentId, scopeId),
     isRunning: (conversationId: string) => running.has(conversationId),
     /** What the conversation's loop is doing now: `streaming`, `tool`, or `idle`. */
     activity: (conversationId: string): LoopActivity | 'idle' => running.get(conversationId)?.activity ?? 'idle',
@@ -288,7 +305,12 @@ export function createChatEngine(deps: ChatEngineDeps) {
       const files = attachments?.length ? attachments : undefined;
       if (!files && content.trim() === CLEAR_COMMAND) return clear(conversationId);
       if (!files && content.trim() === COMPACT_COMMAND) {
-        const message = messages.insert({ conversationId, role: 'system', origin: 'system', content: 'Summarizing the earlier messages (/compact)…' });
+        const message = messages.insert({
+          conversationId,
+          role: 'system',
+          origin: 'system',
+          content: 'Summarizing the earlier messages (/compact)…',
+        });
         stored(message);
         void launch(conversationId, COMPACT_AGENT, conversationId, runCompactCommand);
         return message;
@@ -302,17 +324,28 @@ export function createChatEngine(deps: ChatEngineDeps) {
      * Stores a new conversation under `id` (its draft's id) with its first message, in one
      * transaction, then starts the loop. Refused when the id is taken: nothing is stored.
      */
-    startConversation(id: string, content: string, autopilot?: boolean, attachments?: string[]): { conversation: Conversation; message: Message } {
+    startConversation(
+      id: string,
+      content: string,
+      autopilot?: boolean,
+      attachments?: string[],
+    ): { conversation: Conversation; message: Message } {
       if (closed) throw new AppError('unavailable', 'Stepwise is shutting down.');
       if (content.trim() === CLEAR_COMMAND && !attachments?.length) {
         throw new AppError('conflict', 'There is nothing to clear in a new conversation. Type a message instead.');
       }
       if (conversations.get(id)) {
-        throw new AppError('conflict', 'This conversation has already been started. Open it from the sidebar to continue it.');
+        throw new AppError(
+          'conflict',
+          'This conversation has already been started. Open it from the sidebar to continue it.',
+        );
       }
       const { conversation, message } = db.transaction(() => {
         const created = conversations.create(undefined, { id, autopilot });
-        return { conversation: created, message: messages.insert({ conversationId: id, role: 'user', content, origin: 'user', attachments }) };
+        return {
+          conversation: created,
+          message: messages.insert({ conversationId: id, role: 'user', content, origin: 'user', attachments }),
+        };
       })();
       bus.emit('conversations:changed', { id, kind: 'created', conversation: conversations.summary(id) ?? null });
       stored(message);
@@ -346,7 +379,10 @@ export function createChatEngine(deps: ChatEngineDeps) {
         cut = all[i]?.id;
         const end = all[i - 1];
         if (end && end.role === 'assistant' && !end.toolCalls?.length) {
-          throw new AppError('conflict', 'The last reply finished normally, so there is nothing to retry. Use Regenerate for a new reply.');
+          throw new AppError(
+            'conflict',
+            'The last reply finished normally, so there is nothing to retry. Use Regenerate for a new reply.',
+          );
         }
         if (!end) throw new AppError('conflict', 'There is nothing to retry in this conversation.');
       }

@@ -62,7 +62,11 @@ export const droppedError = (kept: Kept = 'reply') =>
 
 /** A clean end of the body without a finish reason and without `[DONE]`. */
 export const closedEarlyError = (kept: Kept) =>
-  error('dropped', `The server closed the stream before the reply finished (no finish reason, no [DONE]). ${keptNote[kept]}`, true);
+  error(
+    'dropped',
+    `The server closed the stream before the reply finished (no finish reason, no [DONE]). ${keptNote[kept]}`,
+    true,
+  );
 
 const duration = (ms: number) => (ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`);
 
@@ -103,7 +107,9 @@ export function escalateRepeat(previous: ChatError | null | undefined, next: Cha
 function serverDetail(err: APIError, apiKey: string | null): string {
   const body = err.error as { message?: unknown } | undefined;
   const text = typeof body?.message === 'string' ? body.message : err.message;
-  const clean = redact(String(text ?? ''), apiKey).replace(/\s+/g, ' ').trim();
+  const clean = redact(String(text ?? ''), apiKey)
+    .replace(/\s+/g, ' ')
+    .trim();
   return clean.length > 300 ? `${clean.slice(0, 300)}…` : clean;
 }
 
@@ -111,10 +117,20 @@ export function toChatError(err: unknown, ctx: ErrorContext): ChatError {
   if (err instanceof ChatFailure) return err.chatError;
   const host = hostOf(ctx.baseUrl);
   if (err instanceof AuthenticationError) {
-    return error('auth', `The API key was rejected by ${host}. Check the key ${fixIn(ctx.connection, 'apiKey')}.`, false, true);
+    return error(
+      'auth',
+      `The API key was rejected by ${host}. Check the key ${fixIn(ctx.connection, 'apiKey')}.`,
+      false,
+      true,
+    );
   }
   if (err instanceof PermissionDeniedError) {
-    return error('auth', `${host} refused access with this API key (403). Check the key and its permissions ${fixIn(ctx.connection, 'apiKey')}.`, false, true);
+    return error(
+      'auth',
+      `${host} refused access with this API key (403). Check the key and its permissions ${fixIn(ctx.connection, 'apiKey')}.`,
+      false,
+      true,
+    );
   }
   if (err instanceof NotFoundError) {
     return error(
@@ -125,25 +141,43 @@ export function toChatError(err: unknown, ctx: ErrorContext): ChatError {
     );
   }
   if (err instanceof RateLimitError) {
-    return error('rate', `${host} is rate-limiting requests (429), even after retrying. Wait a moment, then retry.`, true);
+    return error(
+      'rate',
+      `${host} is rate-limiting requests (429), even after retrying. Wait a moment, then retry.`,
+      true,
+    );
   }
   if (err instanceof APIConnectionTimeoutError) {
     return error('timeout', `${host} did not answer in time. Retry, or check that the server is running.`, true);
   }
   if (err instanceof APIConnectionError) {
-    return error('network', `Could not reach ${host}. Check that the server is running and the base URL is right ${fixIn(ctx.connection, 'baseUrl')}.`, true);
+    return error(
+      'network',
+      `Could not reach ${host}. Check that the server is running and the base URL is right ${fixIn(ctx.connection, 'baseUrl')}.`,
+      true,
+    );
   }
   if (err instanceof APIError) {
     const detail = serverDetail(err, ctx.apiKey);
     const words = detail ? { detail: `${host} said: “${detail}”` } : {};
     if (err.status === undefined) {
       // An error event inside the stream: the request started, then the server gave up.
-      return { ...error('server', `${host} reported an error while replying: ${detail || 'no details'}`, true), ...words };
+      return {
+        ...error('server', `${host} reported an error while replying: ${detail || 'no details'}`, true),
+        ...words,
+      };
     }
     if (err.status >= 500) {
-      return error('server', `${host} had a server error (${err.status}), even after retrying. Retry in a moment.`, true);
+      return error(
+        'server',
+        `${host} had a server error (${err.status}), even after retrying. Retry in a moment.`,
+        true,
+      );
     }
-    return { ...error('unknown', `${host} rejected the request (${err.status}): ${detail || 'no details'}`, true), ...words };
+    return {
+      ...error('unknown', `${host} rejected the request (${err.status}): ${detail || 'no details'}`, true),
+      ...words,
+    };
   }
   if (isNetworkError(err)) return droppedError();
   const message = redact(err instanceof Error ? err.message : String(err), ctx.apiKey);

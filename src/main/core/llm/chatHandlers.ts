@@ -4,18 +4,14 @@
 import type { Handlers } from '../ipc/dispatcher';
 import { createChatEngine, type ChatEngine, type ChatEngineDeps } from './chatEngine';
 
-type ChatCalls = Pick<
-  Handlers,
-  | 'messages:send'
-  | 'conversations:start'
-  | 'chat:retry'
-  | 'chat:status'
->;
+type ChatCalls = Pick<Handlers, 'messages:send' | 'conversations:start' | 'chat:retry' | 'chat:status'>;
 
 export function chatHandlers(engine: ChatEngine): ChatCalls {
   return {
-    'messages:send': ({ conversationId, content, attachments }) => engine.send(conversationId, content, 'user', attachments),
-    'conversations:start': ({ id, content, autopilot, attachments }) => engine.startConversation(id, content, autopilot, attachments),
+    'messages:send': ({ conversationId, content, attachments }) =>
+      engine.send(conversationId, content, 'user', attachments),
+    'conversations:start': ({ id, content, autopilot, attachments }) =>
+      engine.startConversation(id, content, autopilot, attachments),
     'chat:retry': ({ conversationId }) => engine.retry(conversationId),
     'chat:status': ({ conversationId }) => engine.status(conversationId),
   };

@@ -21,19 +21,27 @@ export async function runCompactCommand(deps: LoopDeps, run: LoopRun): Promise<L
       maxRetries: deps.options.maxRetries,
       log: deps.options.log,
     });
-    const summary = await compactHistory(deps, {
-      conversationId,
-      client,
-      connection,
-      temperature: deps.settings.effective().temperature,
-      signal,
-    }, 'manual');
+    const summary = await compactHistory(
+      deps,
+      {
+        conversationId,
+        client,
+        connection,
+        temperature: deps.settings.effective().temperature,
+        signal,
+      },
+      'manual',
+    );
     if (!summary) note('Nothing to summarize yet: the conversation is only its newest exchange.');
     return { kind: 'complete' };
   } catch (error) {
     if (signal.aborted) return { kind: 'stopped' };
     const reason =
-      error instanceof ChatFailure || !connection ? (error instanceof Error ? error.message : String(error)) : toChatError(error, errorContext(connection)).message;
+      error instanceof ChatFailure || !connection
+        ? error instanceof Error
+          ? error.message
+          : String(error)
+        : toChatError(error, errorContext(connection)).message;
     note(`The conversation could not be summarized: ${reason}`);
     return { kind: 'complete' };
   }

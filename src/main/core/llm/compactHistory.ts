@@ -29,7 +29,8 @@ export function loadHistory(
 ): { summary: Message | undefined; history: Message[] } {
   const summary = messages.latestSummary(conversationId);
   const floor = summary?.summaryThrough ?? 0;
-  if (!limit) return { summary, history: summary ? messages.after(conversationId, floor) : messages.all(conversationId) };
+  if (!limit)
+    return { summary, history: summary ? messages.after(conversationId, floor) : messages.all(conversationId) };
   const pages: Message[][] = [];
   let tokens = 0;
   let before: number | undefined;
@@ -38,7 +39,10 @@ export function loadHistory(
     const fresh = page.items.filter((m) => m.id > floor);
     pages.unshift(fresh);
     for (const m of fresh) {
-      tokens += limit.counter.text(m.content) + (m.toolCalls ? limit.counter.text(JSON.stringify(m.toolCalls)) : 0) + attachmentTokens(m);
+      tokens +=
+        limit.counter.text(m.content) +
+        (m.toolCalls ? limit.counter.text(JSON.stringify(m.toolCalls)) : 0) +
+        attachmentTokens(m);
     }
     if (!page.hasMore || fresh.length < page.items.length || tokens > limit.maxTokens) break;
     before = page.items[0].id;

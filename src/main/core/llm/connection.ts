@@ -21,9 +21,13 @@ export interface Connection {
 }
 
 /** Where the user fixes a field: the variable that locks it, or Settings. */
-export function fixIn(connection: Pick<Connection, 'locked' | 'profileName'> | undefined, field: 'baseUrl' | 'apiKey' | 'defaultModel'): string {
+export function fixIn(
+  connection: Pick<Connection, 'locked' | 'profileName'> | undefined,
+  field: 'baseUrl' | 'apiKey' | 'defaultModel',
+): string {
   const lock = connection?.locked.find((l) => l.field === field);
-  if (lock) return `in the ${lock.variable} environment variable (the "${connection!.profileName}" profile is read-only), then restart Stepwise`;
+  if (lock)
+    return `in the ${lock.variable} environment variable (the "${connection!.profileName}" profile is read-only), then restart Stepwise`;
   return connection ? `in Settings (profile "${connection.profileName}")` : 'in Settings';
 }
 

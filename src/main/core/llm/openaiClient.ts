@@ -39,9 +39,16 @@ export function createClient(
     throw new ChatFailure(configError(`The base URL "${baseUrl}" is not a valid address. Fix it ${fixUrl}.`));
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ChatFailure(configError(`The base URL must start with http:// or https://, not "${url.protocol}". Fix it ${fixUrl}.`));
+    throw new ChatFailure(
+      configError(`The base URL must start with http:// or https://, not "${url.protocol}". Fix it ${fixUrl}.`),
+    );
   }
-  if (need.model && !model) throw new ChatFailure(configError(`No model is chosen. Pick a model in the conversation header or ${fixIn(connection, 'defaultModel')}.`));
+  if (need.model && !model)
+    throw new ChatFailure(
+      configError(
+        `No model is chosen. Pick a model in the conversation header or ${fixIn(connection, 'defaultModel')}.`,
+      ),
+    );
   if (connection.heldFor) {
     throw new ChatFailure(
       configError(
@@ -53,8 +60,10 @@ export function createClient(
   if (!apiKey && url.hostname === 'api.openai.com') {
     throw new ChatFailure(configError(`No API key is set. Add your OpenAI API key ${fixIn(connection, 'apiKey')}.`));
   }
-  const log = (level: string) => (message: string, ...rest: unknown[]) =>
-    options.log(redact(`[stepwise] openai ${level}: ${[message, ...rest.map(describe)].join(' ')}`, apiKey));
+  const log =
+    (level: string) =>
+    (message: string, ...rest: unknown[]) =>
+      options.log(redact(`[stepwise] openai ${level}: ${[message, ...rest.map(describe)].join(' ')}`, apiKey));
   const client = new OpenAI({
     apiKey: apiKey || NO_KEY,
     baseURL: baseUrl,

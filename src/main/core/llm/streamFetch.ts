@@ -29,7 +29,10 @@ export function createStreamFetch(options: StreamFetchOptions): typeof fetch {
     // Readers of the body (streamTurn, the SDK's own) go through `getReader()`. A reader of
     // our own sees every read without a second web stream in between (its pull, queue and
     // read requests per chunk were a large share of a stream of tiny deltas).
-    Object.defineProperty(response, 'body', { value: watchBody(response.body, options.idleTimeoutMs), configurable: true });
+    Object.defineProperty(response, 'body', {
+      value: watchBody(response.body, options.idleTimeoutMs),
+      configurable: true,
+    });
     return response;
   };
 }
@@ -146,7 +149,9 @@ export function completionAsEvents(text: string): string {
     return event({ error: { message: `The server sent a reply that is neither an event stream nor JSON: ${start}` } });
   }
   if (body.error || !Array.isArray(body.choices)) {
-    return event(body.error ? { error: body.error } : { error: { message: 'The server sent JSON without any choices.' } });
+    return event(
+      body.error ? { error: body.error } : { error: { message: 'The server sent JSON without any choices.' } },
+    );
   }
   const { choices, usage, ...rest } = body;
   const chunk = {

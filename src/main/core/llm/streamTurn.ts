@@ -37,7 +37,9 @@ export async function streamTurn(
   let sawDone = false;
   try {
     // The SDK sends the request (retries, errors by status); the events are read here.
-    response = await client.chat.completions.create({ ...params, stream: true }, { signal: options.signal }).asResponse();
+    response = await client.chat.completions
+      .create({ ...params, stream: true }, { signal: options.signal })
+      .asResponse();
     options.onStarted?.();
     sawDone = await readChunks(response, turn, options);
   } catch (error) {
@@ -80,7 +82,8 @@ async function readChunks(response: Response, turn: TurnState, options: StreamOp
     } catch {
       throw new SyntaxError('Error reading response: malformed server-sent event JSON.');
     }
-    if (event === 'error') throw new APIError(undefined, (chunk?.error ?? chunk) as object, undefined, response.headers);
+    if (event === 'error')
+      throw new APIError(undefined, (chunk?.error ?? chunk) as object, undefined, response.headers);
     if (chunk?.error) throw new APIError(undefined, chunk.error as object, undefined, response.headers);
     // Per chunk, as the SDK's iterator gave them: the first delta out carries the first
     // chunk, not all that one read brought.

@@ -27,7 +27,10 @@ export function streamedEmitter(
     const ms = reasoning?.durationMs ?? null;
     if (textEpoch() !== epoch) {
       epoch = textEpoch();
-      bus.emit('messages:changed', { conversationId: row.conversationId, message: { ...row, content, toolCalls, reasoning } });
+      bus.emit('messages:changed', {
+        conversationId: row.conversationId,
+        message: { ...row, content, toolCalls, reasoning },
+      });
     } else {
       const text = content.slice(sent);
       const more = thought.slice(sentReasoning);

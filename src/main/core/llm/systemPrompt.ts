@@ -44,7 +44,9 @@ export function createPromptRegistry(onError: (message: string) => void = consol
         try {
           provider.afterRequest?.(ctx);
         } catch (error) {
-          onError(`[stepwise] prompt provider afterRequest failed: ${error instanceof Error ? error.message : String(error)}`);
+          onError(
+            `[stepwise] prompt provider afterRequest failed: ${error instanceof Error ? error.message : String(error)}`,
+          );
         }
       }
     },

@@ -14,7 +14,8 @@ export const EMPTY_NOTE = 'The model sent an empty reply. Regenerate to ask agai
 export const CUT_OFF_RESULT =
   'Not run: your output was cut off at the output token limit before the arguments of this call were complete. ' +
   'This is not a JSON mistake. Send the call again with less in it (for example fewer or shorter items), or split the work into several calls.';
-export const FILTERED_RESULT = 'Not run: the provider’s content filter stopped the reply before this call was complete.';
+export const FILTERED_RESULT =
+  'Not run: the provider’s content filter stopped the reply before this call was complete.';
 
 export interface FinishedTurn {
   finishReason: string;

@@ -21,7 +21,14 @@ async function importSdk() {
     import('@modelcontextprotocol/sdk/types.js'),
     import('@modelcontextprotocol/sdk/shared/stdio.js'),
   ]);
-  return { ...client, ...stdio, ...streamableHttp, ...sse, ...types, deserializeMessage: stdioShared.deserializeMessage };
+  return {
+    ...client,
+    ...stdio,
+    ...streamableHttp,
+    ...sse,
+    ...types,
+    deserializeMessage: stdioShared.deserializeMessage,
+  };
 }
 type Sdk = Awaited<ReturnType<typeof importSdk>>;
 let sdk: Promise<Sdk> | null = null;
@@ -82,7 +89,8 @@ function newClient(sdk: Sdk, version: string, hooks: ConnectionHooks): Client {
   );
   client.setRequestHandler(sdk.ListRootsRequestSchema, () => ({ roots: hooks.roots() }));
   const elicit = hooks.elicit;
-  if (elicit) client.setRequestHandler(sdk.ElicitRequestSchema, (request, extra) => elicit(request.params, extra.signal));
+  if (elicit)
+    client.setRequestHandler(sdk.ElicitRequestSchema, (request, extra) => elicit(request.params, extra.signal));
   return client;
 }
 
@@ -98,7 +106,8 @@ function stdioTransport(sdk: Sdk, config: ServerConfig, hooks: ConnectionHooks):
   // request with the size instead (stdioReadLimit.ts). The field is the SDK's own, so a
   // test (mcp.bigResult) fails if a new SDK renames it.
   const internals = transport as unknown as { _readBuffer: ReadBufferLike };
-  if (!internals._readBuffer) throw new Error('The MCP SDK changed: its stdio transport has no read buffer to replace.');
+  if (!internals._readBuffer)
+    throw new Error('The MCP SDK changed: its stdio transport has no read buffer to replace.');
   internals._readBuffer = limitedReadBuffer(sdk.deserializeMessage);
   let partial = '';
   transport.stderr?.on('data', (chunk: Buffer) => {
@@ -170,7 +179,8 @@ export async function openConnection(
 
   let closing = false;
   client.onclose = () => {
-    if (!closing) hooks.onLost(config.transport === 'stdio' ? 'the server process exited' : 'the connection was closed');
+    if (!closing)
+      hooks.onLost(config.transport === 'stdio' ? 'the server process exited' : 'the connection was closed');
   };
 
   return {
@@ -182,9 +192,13 @@ export async function openConnection(
       const invalid: InvalidTool[] = [];
       let cursor: string | undefined;
       do {
-        const page = await client.request({ method: 'tools/list', params: cursor ? { cursor } : {} }, looseToolList(sdk), {
-          timeout: options.connectTimeoutMs,
-        });
+        const page = await client.request(
+          { method: 'tools/list', params: cursor ? { cursor } : {} },
+          looseToolList(sdk),
+          {
+            timeout: options.connectTimeoutMs,
+          },
+        );
         for (const raw of page.tools) {
           const tool = sdk.ToolSchema.safeParse(raw);
           if (tool.success) tools.push(tool.data);

@@ -15,7 +15,10 @@ interface Field {
   default?: unknown;
 }
 
-export type ElicitAnswer = { kind: 'text'; text: string } | { kind: 'action'; actionId: string } | { kind: 'cancelled' };
+export type ElicitAnswer =
+  | { kind: 'text'; text: string }
+  | { kind: 'action'; actionId: string }
+  | { kind: 'cancelled' };
 
 export const DECLINE = 'decline';
 
@@ -29,7 +32,10 @@ function required(params: Params): string[] {
 }
 
 /** The question's text and details. */
-export function elicitationQuestion(server: string, params: Params): { text: string; details: Array<{ label: string; value: string }> } {
+export function elicitationQuestion(
+  server: string,
+  params: Params,
+): { text: string; details: Array<{ label: string; value: string }> } {
   if (params.mode === 'url') {
     return { text: `The MCP server "${server}" asks you to open ${params.url}: ${params.message}`, details: [] };
   }
@@ -69,7 +75,9 @@ function parseLines(text: string): Record<string, string> {
   try {
     const json: unknown = JSON.parse(text);
     if (json && typeof json === 'object' && !Array.isArray(json)) {
-      return Object.fromEntries(Object.entries(json).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+      return Object.fromEntries(
+        Object.entries(json).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+      );
     }
   } catch {
     // Not JSON: lines.
@@ -117,7 +125,12 @@ export async function askElicitation(
     workerId: transcriptId !== caller.conversationId ? transcriptId : null,
     ...elicitationQuestion(caller.server, params),
     freeText: !url,
-    actions: url ? [{ id: 'open', label: 'Done' }, { id: DECLINE, label: 'Decline' }] : [{ id: DECLINE, label: 'Decline' }],
+    actions: url
+      ? [
+          { id: 'open', label: 'Done' },
+          { id: DECLINE, label: 'Decline' },
+        ]
+      : [{ id: DECLINE, label: 'Decline' }],
     signal,
   });
   if (url && outcome.kind === 'action' && outcome.actionId === 'open') return { action: 'accept' };

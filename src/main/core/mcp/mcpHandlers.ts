@@ -2,7 +2,17 @@
 // write over a file it could not read.
 import { maskSecret, type McpState, type ToolOutput } from '../../../shared/mcp';
 import { AppError, notFound, type Handlers } from '../ipc/dispatcher';
-import { editServer, editServers, entryFromInput, parseConfig, parsePasted, rawEntry, usesVscodeStyle, type RawFile, type ServerConfig } from './mcpConfig';
+import {
+  editServer,
+  editServers,
+  entryFromInput,
+  parseConfig,
+  parsePasted,
+  rawEntry,
+  usesVscodeStyle,
+  type RawFile,
+  type ServerConfig,
+} from './mcpConfig';
 import type { McpServer } from './mcpServer';
 
 export interface McpHandlerDeps {
@@ -40,7 +50,10 @@ export function mcpHandlers(deps: McpHandlerDeps) {
       const old = rawEntry(deps.raw(), from);
       const keep = (values: Record<string, string>, stored: Record<string, string> | undefined) =>
         Object.fromEntries(
-          Object.entries(values).map(([k, v]) => [k, stored?.[k] !== undefined && v === maskSecret(stored[k]) ? stored[k] : v]),
+          Object.entries(values).map(([k, v]) => [
+            k,
+            stored?.[k] !== undefined && v === maskSecret(stored[k]) ? stored[k] : v,
+          ]),
         );
       const entry = entryFromInput(
         { ...input, env: keep(input.env, old?.env), headers: keep(input.headers, old?.headers) },
@@ -76,7 +89,8 @@ export function mcpHandlers(deps: McpHandlerDeps) {
       const pasted = parsePasted(text);
       if (!pasted.ok) throw new AppError('invalid_request', pasted.error);
       const taken = Object.keys(pasted.entries).filter((name) => deps.has(name));
-      if (taken.length) throw new AppError('conflict', `Already configured: ${taken.join(', ')}. Remove or rename it first.`);
+      if (taken.length)
+        throw new AppError('conflict', `Already configured: ${taken.join(', ')}. Remove or rename it first.`);
       const added = Object.keys(pasted.entries);
       const next = deps.edit((current) =>
         editServers(current, (entries) => {

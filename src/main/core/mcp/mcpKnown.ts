@@ -17,7 +17,16 @@ const KnownFile = z.object({ allowed: z.array(z.string()) });
 
 /** Name and everything that decides what runs: a change to any of it needs the user again. */
 export function launchHash(config: ServerConfig): string {
-  const launch = [config.name, config.transport, config.command, config.args, config.env, config.cwd, config.url, config.headers];
+  const launch = [
+    config.name,
+    config.transport,
+    config.command,
+    config.args,
+    config.env,
+    config.cwd,
+    config.url,
+    config.headers,
+  ];
   return createHash('sha256').update(JSON.stringify(launch)).digest('hex');
 }
 

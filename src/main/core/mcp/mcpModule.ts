@@ -9,7 +9,15 @@ import type { EventBus } from '../ipc/eventBus';
 import type { Notices } from '../notices/notices';
 import type { ToolRegistry } from '../tools/toolRegistry';
 import type { ToolContext } from '../tools/toolTypes';
-import { editServer, MCP_FILE, parseConfig, readConfigText, writeConfig, type RawFile, type ServerConfig } from './mcpConfig';
+import {
+  editServer,
+  MCP_FILE,
+  parseConfig,
+  readConfigText,
+  writeConfig,
+  type RawFile,
+  type ServerConfig,
+} from './mcpConfig';
 import { modelToolNames } from './mcpNames';
 import type { ConvertedResult } from './mcpResults';
 import { createServer, type McpServer } from './mcpServer';
@@ -86,7 +94,10 @@ export function createMcp(deps: McpModuleDeps) {
 
   function view(server: McpServer): McpServerView {
     const c = server.config;
-    const names = modelToolNames(c.name, server.tools().map((t) => t.name));
+    const names = modelToolNames(
+      c.name,
+      server.tools().map((t) => t.name),
+    );
     const mask = (values: Record<string, string>) =>
       Object.fromEntries(Object.entries(values).map(([k, v]) => [k, maskSecret(v)]));
     return {
@@ -138,10 +149,15 @@ export function createMcp(deps: McpModuleDeps) {
       ),
     progress: (progress: ToolProgress) => deps.bus.emit('tools:progress', progress),
     output: (ctx: ToolContext, result: ConvertedResult) => {
-      if (ctx.callId) deps.outputs.save(ctx.transcriptId ?? ctx.conversationId, ctx.callId, result.images, result.attachments);
+      if (ctx.callId)
+        deps.outputs.save(ctx.transcriptId ?? ctx.conversationId, ctx.callId, result.images, result.attachments);
     },
     usedBy: (server: string, ctx: ToolContext) =>
-      lastUser.set(server, { conversationId: ctx.conversationId, agentId: ctx.agentId, transcriptId: ctx.transcriptId }),
+      lastUser.set(server, {
+        conversationId: ctx.conversationId,
+        agentId: ctx.agentId,
+        transcriptId: ctx.transcriptId,
+      }),
   };
 
   function serverFor(config: ServerConfig): McpServer {
@@ -160,9 +176,12 @@ export function createMcp(deps: McpModuleDeps) {
             if (!user || !deps.questions) return Promise.resolve({ action: 'cancel' as const });
             const controller = new AbortController();
             eliciting.add(controller);
-            return askElicitation(deps.questions, { ...user, server: server.config.name }, params, AbortSignal.any([signal, controller.signal])).finally(
-              () => eliciting.delete(controller),
-            );
+            return askElicitation(
+              deps.questions,
+              { ...user, server: server.config.name },
+              params,
+              AbortSignal.any([signal, controller.signal]),
+            ).finally(() => eliciting.delete(controller));
           }
         : undefined,
       changed: () => {
@@ -317,7 +336,9 @@ export function createMcp(deps: McpModuleDeps) {
   const removePreparer = deps.tools.addPreparer(async () => {
     // Lazily: the first request of any conversation starts the enabled servers.
     // A server another conversation is starting right now is waited for too.
-    const starting = [...servers.values()].filter((s) => s.config.enabled && (s.wantsStart() || s.status() === 'starting'));
+    const starting = [...servers.values()].filter(
+      (s) => s.config.enabled && (s.wantsStart() || s.status() === 'starting'),
+    );
     await Promise.all(starting.map((s) => s.ensure().catch(() => undefined)));
   });
 

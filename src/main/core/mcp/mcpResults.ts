@@ -49,8 +49,12 @@ export function convertResult(result: CallToolResult): ConvertedResult {
   const parts = content.map((block) => describe(block, images, attachments));
   const structured = result.structuredContent;
   // The structured form replaces the text blocks (they repeat it); the rest is still named.
-  const kept = structured === undefined ? parts : [JSON.stringify(structured), ...parts.filter((_, i) => content[i].type !== 'text')];
+  const kept =
+    structured === undefined
+      ? parts
+      : [JSON.stringify(structured), ...parts.filter((_, i) => content[i].type !== 'text')];
   let text = kept.filter((part): part is string => part !== null).join('\n');
-  if (!text.trim()) text = result.isError ? 'The tool reported an error without details.' : '(The tool returned no content.)';
+  if (!text.trim())
+    text = result.isError ? 'The tool reported an error without details.' : '(The tool returned no content.)';
   return { text, isError: result.isError === true, images, attachments };
 }

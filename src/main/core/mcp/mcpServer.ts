@@ -116,7 +116,9 @@ export function createServer(initial: ServerConfig, deps: ServerDeps) {
     if (status === 'error' && !options.ignoreBackoff && deps.now() < retryAt) {
       const seconds = Math.ceil((retryAt - deps.now()) / 1000);
       return Promise.reject(
-        new Error(`The MCP server "${config.name}" failed (${error}). Stepwise retries it in ${seconds} s; try again then.`),
+        new Error(
+          `The MCP server "${config.name}" failed (${error}). Stepwise retries it in ${seconds} s; try again then.`,
+        ),
       );
     }
     starting = start().finally(() => {

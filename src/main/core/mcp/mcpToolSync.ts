@@ -44,7 +44,10 @@ export function createToolSync(deps: ToolSyncDeps) {
     for (const server of servers) {
       const { config } = server;
       if (!config.enabled) continue;
-      const names = modelToolNames(config.name, server.tools().map((t) => t.name));
+      const names = modelToolNames(
+        config.name,
+        server.tools().map((t) => t.name),
+      );
       for (const tool of server.tools()) {
         if (config.disabledTools.includes(tool.name)) continue;
         const modelName = names.get(tool.name)!;

@@ -20,7 +20,9 @@ function secretValues(config: ServerConfig): string[] {
     Object.entries(values)
       .filter(([key]) => looksSecret(key))
       .flatMap(([, value]) => [value, value.replace(/^(Bearer|Basic|Token)\s+/i, '')]);
-  return [...new Set([...named(config.env), ...named(config.headers)])].filter((v) => v.length >= 6).sort((a, b) => b.length - a.length);
+  return [...new Set([...named(config.env), ...named(config.headers)])]
+    .filter((v) => v.length >= 6)
+    .sort((a, b) => b.length - a.length);
 }
 
 /** Masks the server's secrets wherever they show up in text it produced. */

@@ -20,7 +20,9 @@ export const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1
 
 /** A response's id sits at the end of the line the SDK's servers write (`…,"jsonrpc":"2.0","id":7}`), or at its start. */
 function idOf(head: string, tail: string): string | number | null {
-  const match = /"id"\s*:\s*(\d+|"(?:[^"\\]|\\.)*")\s*\}\s*$/.exec(tail) ?? /^\s*\{\s*"(?:jsonrpc"\s*:\s*"2\.0"\s*,\s*")?id"\s*:\s*(\d+|"(?:[^"\\]|\\.)*")/.exec(head);
+  const match =
+    /"id"\s*:\s*(\d+|"(?:[^"\\]|\\.)*")\s*\}\s*$/.exec(tail) ??
+    /^\s*\{\s*"(?:jsonrpc"\s*:\s*"2\.0"\s*,\s*")?id"\s*:\s*(\d+|"(?:[^"\\]|\\.)*")/.exec(head);
   if (!match) return null;
   return match[1].startsWith('"') ? (JSON.parse(match[1]) as string) : Number(match[1]);
 }
@@ -38,7 +40,11 @@ export function limitedReadBuffer(parse: (line: string) => JSONRPCMessage, limit
     ready.push({
       jsonrpc: '2.0',
       id,
-      error: { code: RESULT_TOO_LARGE, message: `The answer is ${megabytes(bytes)}, over the ${megabytes(limit).replace('.0', '')} Stepwise reads from a server.`, data: { bytes, limit } },
+      error: {
+        code: RESULT_TOO_LARGE,
+        message: `The answer is ${megabytes(bytes)}, over the ${megabytes(limit).replace('.0', '')} Stepwise reads from a server.`,
+        data: { bytes, limit },
+      },
     });
   }
 

@@ -16,8 +16,12 @@ export function createToolOutputs(db: Db) {
   const upsert = db.prepare(
     'INSERT OR REPLACE INTO tool_outputs (conversation_id, tool_call_id, images, attachments) VALUES (?, ?, ?, ?)',
   );
-  const one = db.prepare<[string, string], Row>('SELECT * FROM tool_outputs WHERE conversation_id = ? AND tool_call_id = ?');
-  const withImages = db.prepare<[string], Row>("SELECT * FROM tool_outputs WHERE conversation_id = ? AND images != '[]'");
+  const one = db.prepare<[string, string], Row>(
+    'SELECT * FROM tool_outputs WHERE conversation_id = ? AND tool_call_id = ?',
+  );
+  const withImages = db.prepare<[string], Row>(
+    "SELECT * FROM tool_outputs WHERE conversation_id = ? AND images != '[]'",
+  );
   const toOutput = (row: Row): ToolOutput => ({
     toolCallId: row.tool_call_id,
     images: JSON.parse(row.images) as ToolImage[],
@@ -39,7 +43,9 @@ export function createToolOutputs(db: Db) {
     },
     /** Images per tool call id, for the next request of a model that sees images. */
     images(conversationId: string): Map<string, ToolImage[]> {
-      return new Map(withImages.all(conversationId).map((row) => [row.tool_call_id, JSON.parse(row.images) as ToolImage[]]));
+      return new Map(
+        withImages.all(conversationId).map((row) => [row.tool_call_id, JSON.parse(row.images) as ToolImage[]]),
+      );
     },
   };
 }

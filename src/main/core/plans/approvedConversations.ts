@@ -9,7 +9,9 @@ import type { Db } from '../db/openDatabase';
 import { commitsElsewhere, watchWrites } from '../db/writeWatch';
 
 export function createApprovedConversations(db: Db) {
-  const approved = db.prepare<[], string>('SELECT DISTINCT conversation_id FROM plan_revisions WHERE approved_at IS NOT NULL').pluck();
+  const approved = db
+    .prepare<[], string>('SELECT DISTINCT conversation_id FROM plan_revisions WHERE approved_at IS NOT NULL')
+    .pluck();
   const elsewhere = commitsElsewhere(db);
   let ids: Set<string> | null = null;
   watchWrites(

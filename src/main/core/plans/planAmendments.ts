@@ -34,7 +34,17 @@ function restoreOp(approved: readonly PlanTask[]) {
     const tasks: DraftTask[] = approved.map((a) => {
       const kept = current.get(a.id);
       if (kept) return { ...kept, title: a.title, blockedBy: kept.blockedBy.filter((id) => ids.has(id)) };
-      return { rowId: null, id: a.id, title: a.title, description: '', activeForm: '', status: 'pending', owner: 'main', blockedBy: [], lastMessageId: null };
+      return {
+        rowId: null,
+        id: a.id,
+        title: a.title,
+        description: '',
+        activeForm: '',
+        status: 'pending',
+        owner: 'main',
+        blockedBy: [],
+        lastMessageId: null,
+      };
     });
     return { ok: true, value: { tasks, value: null } };
   };
@@ -67,7 +77,12 @@ export function createAmendments(deps: AmendmentDeps) {
       const changes = planDiff(approved.tasks, after);
       if (!changes.length) return;
       const note = deps.db.transaction(() => {
-        const revision = deps.store.addRevision(conversationId, list.id, { tasks: after, comments: NO_COMMENTS, approvedAt: deps.now(), createdAt: deps.now() });
+        const revision = deps.store.addRevision(conversationId, list.id, {
+          tasks: after,
+          comments: NO_COMMENTS,
+          approvedAt: deps.now(),
+          createdAt: deps.now(),
+        });
         return deps.messages.insert({
           conversationId,
           role: 'system',
@@ -89,7 +104,12 @@ export function createAmendments(deps: AmendmentDeps) {
 
     approve(conversationId: string, list: TaskList): void {
       deps.db.transaction(() =>
-        deps.store.addRevision(conversationId, list.id, { tasks: planOf(list), comments: NO_COMMENTS, approvedAt: deps.now(), createdAt: deps.now() }),
+        deps.store.addRevision(conversationId, list.id, {
+          tasks: planOf(list),
+          comments: NO_COMMENTS,
+          approvedAt: deps.now(),
+          createdAt: deps.now(),
+        }),
       )();
       release(conversationId);
     },

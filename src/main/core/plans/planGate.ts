@@ -65,7 +65,8 @@ export function createPlanGate(deps: GateDeps): ToolGate {
     if (isSafeWhilePlanning(tool)) return listLimits(tool, args, ctx.conversationId, deps);
     const { phase, mode } = deps.phase(ctx.conversationId);
     if (phase === 'planning' || phase === 'review') return { content: NOT_APPROVED, refused: true };
-    const held = phase === 'approved' && mode === 'every_plan' ? deps.amendmentAnswered(ctx.conversationId, mode) : null;
+    const held =
+      phase === 'approved' && mode === 'every_plan' ? deps.amendmentAnswered(ctx.conversationId, mode) : null;
     return held ? held.then(() => null) : null;
   };
 }

@@ -31,7 +31,10 @@ export interface PlanModuleDeps {
     isRunning(conversationId: string): boolean;
     onTurnEnd(hook: (conversationId: string, info: { agentId: string; outcome: string }) => void): unknown;
   };
-  tools: { setGate(gate: ToolGate | null): void; onRan(listener: (tool: ToolDefinition, ctx: ToolContext) => void): () => void };
+  tools: {
+    setGate(gate: ToolGate | null): void;
+    onRan(listener: (tool: ToolDefinition, ctx: ToolContext) => void): () => void;
+  };
   prompts: { add(provider: PromptProvider): () => void };
   /** "Approve and run on Autopilot" switches Autopilot on for the conversation. */
   setAutopilot(conversationId: string, enabled: boolean): void;
@@ -121,7 +124,8 @@ export function createPlans(deps: PlanModuleDeps) {
     createPlanGate({
       phase: quickPhase,
       taskCount: (conversationId) => deps.tasks.get(conversationId)?.tasks.length ?? 0,
-      amendmentAnswered: (conversationId) => (store.differsFromApproved(conversationId) ? amendments.wait(conversationId) : null),
+      amendmentAnswered: (conversationId) =>
+        store.differsFromApproved(conversationId) ? amendments.wait(conversationId) : null,
     }),
   );
   // A change the model made to an approved plan: taken at once, or held for the user.
@@ -149,19 +153,32 @@ export function createPlans(deps: PlanModuleDeps) {
     const { mode, phase, list } = where(conversationId);
     if (mode === 'off') throw new AppError('conflict', 'Plan review is off in this conversation.');
     if (deps.chat.isRunning(conversationId)) {
-      throw new AppError('conflict', 'The assistant is still working on the plan. Wait for it to finish (or stop it), then review the plan.');
+      throw new AppError(
+        'conflict',
+        'The assistant is still working on the plan. Wait for it to finish (or stop it), then review the plan.',
+      );
     }
     if (!list || !list.tasks.length) throw new AppError('conflict', 'There is no plan to review in this conversation.');
     if (phase === 'approved') throw new AppError('conflict', 'This plan is already approved.');
     if (!sameTasks(planOf(list), shown)) {
       push(conversationId);
-      throw new AppError('conflict', 'The plan changed while you were reviewing it. Review the new version, then approve it or request changes again.');
+      throw new AppError(
+        'conflict',
+        'The plan changed while you were reviewing it. Review the new version, then approve it or request changes again.',
+      );
     }
     if (list.tasks.length > PLAN_MAX_TASKS) {
-      throw new AppError('invalid_request', `A plan holds at most ${PLAN_MAX_TASKS} tasks; delete some before approving it.`);
+      throw new AppError(
+        'invalid_request',
+        `A plan holds at most ${PLAN_MAX_TASKS} tasks; delete some before approving it.`,
+      );
     }
     const unknown = comments.tasks.find((c) => !list.tasks.some((t) => t.id === c.taskId));
-    if (unknown) throw new AppError('invalid_request', `There is a comment on task ${unknown.taskId}, which is not in the plan. Remove the comment and try again.`);
+    if (unknown)
+      throw new AppError(
+        'invalid_request',
+        `There is a comment on task ${unknown.taskId}, which is not in the plan. Remove the comment and try again.`,
+      );
     return list;
   }
 
@@ -180,7 +197,12 @@ export function createPlans(deps: PlanModuleDeps) {
       const plan = planOf(list);
       const revision = db.transaction(() => {
         store.setDone(conversationId, list.id, false);
-        return store.addRevision(conversationId, list.id, { tasks: plan, comments, approvedAt: now(), createdAt: now() });
+        return store.addRevision(conversationId, list.id, {
+          tasks: plan,
+          comments,
+          approvedAt: now(),
+          createdAt: now(),
+        });
       })();
       if (autopilot) deps.setAutopilot(conversationId, true);
       push(conversationId);
@@ -193,9 +215,14 @@ export function createPlans(deps: PlanModuleDeps) {
       const plan = planOf(list);
       const edits = planDiff(store.draft(conversationId, list.id) ?? plan, plan);
       if (!edits.length && !comments.general && !comments.tasks.length) {
-        throw new AppError('invalid_request', 'Say what should change: edit the list or add a comment, then request changes.');
+        throw new AppError(
+          'invalid_request',
+          'Say what should change: edit the list or add a comment, then request changes.',
+        );
       }
-      db.transaction(() => store.addRevision(conversationId, list.id, { tasks: plan, comments, approvedAt: null, createdAt: now() }))();
+      db.transaction(() =>
+        store.addRevision(conversationId, list.id, { tasks: plan, comments, approvedAt: null, createdAt: now() }),
+      )();
       deps.chat.send(conversationId, changesRequestedMessage(edits, comments, plan), 'user');
       push(conversationId);
       return state(conversationId);
@@ -203,7 +230,8 @@ export function createPlans(deps: PlanModuleDeps) {
     'plan:answerAmendment': ({ conversationId, approve }) => {
       const held = state(conversationId).amendment;
       const { list, approved } = where(conversationId);
-      if (!held || !list || !approved) throw new AppError('conflict', 'There is no change to the plan waiting for you.');
+      if (!held || !list || !approved)
+        throw new AppError('conflict', 'There is no change to the plan waiting for you.');
       if (approve) amendments.approve(conversationId, list);
       else {
         const error = amendments.reject(conversationId, approved);

@@ -12,7 +12,9 @@ const PLANNING = [
 const EVERY_PLAN =
   'Plan review is on and the user approved your plan. Status changes need no approval, but the user approves every change to the tasks themselves (added, deleted, renamed or reordered); tools that change things wait until they have answered.';
 
-export function planPrompt(where: (conversationId: string) => { mode: PlanReviewMode; phase: PlanPhase }): PromptProvider {
+export function planPrompt(
+  where: (conversationId: string) => { mode: PlanReviewMode; phase: PlanPhase },
+): PromptProvider {
   return {
     systemSection(ctx) {
       if (ctx.agentId !== 'main') return null;

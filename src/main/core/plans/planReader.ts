@@ -5,7 +5,9 @@ import type { Db } from '../db/openDatabase';
 import type { Row } from '../db/tables';
 
 export function createPlanReader(db: Db) {
-  const modeOf = db.prepare<[string], { plan_review: string | null }>('SELECT plan_review FROM conversations WHERE id = ?');
+  const modeOf = db.prepare<[string], { plan_review: string | null }>(
+    'SELECT plan_review FROM conversations WHERE id = ?',
+  );
   const revisionsOf = db.prepare<[string], Row<'plan_revisions'>>(
     'SELECT * FROM plan_revisions WHERE conversation_id = ? ORDER BY created_at, list_id, revision',
   );

@@ -2,12 +2,7 @@
 // choice, every review of a plan (plan_revisions), and the plan as the model last left
 // it plus an amendment held for the user (plan_drafts).
 import { z } from 'zod';
-import {
-  PlanComments,
-  PlanReviewMode,
-  PlanTask,
-  type PlanRevision,
-} from '../../../shared/planContract';
+import { PlanComments, PlanReviewMode, PlanTask, type PlanRevision } from '../../../shared/planContract';
 import type { Db } from '../db/openDatabase';
 import { createApprovedConversations } from './approvedConversations';
 
@@ -78,10 +73,16 @@ export function createPlanStore(db: Db) {
      LIMIT 1`,
   );
   const everApproved = createApprovedConversations(db);
-  const isDone = db.prepare<[string, number], { list_id: number }>('SELECT list_id FROM plans_done WHERE conversation_id = ? AND list_id = ?');
-  const markDone = db.prepare<[string, number]>('INSERT OR IGNORE INTO plans_done (conversation_id, list_id) VALUES (?, ?)');
+  const isDone = db.prepare<[string, number], { list_id: number }>(
+    'SELECT list_id FROM plans_done WHERE conversation_id = ? AND list_id = ?',
+  );
+  const markDone = db.prepare<[string, number]>(
+    'INSERT OR IGNORE INTO plans_done (conversation_id, list_id) VALUES (?, ?)',
+  );
   const unmarkDone = db.prepare<[string, number]>('DELETE FROM plans_done WHERE conversation_id = ? AND list_id = ?');
-  const readMode = db.prepare<[string], { plan_review: string | null }>('SELECT plan_review FROM conversations WHERE id = ?');
+  const readMode = db.prepare<[string], { plan_review: string | null }>(
+    'SELECT plan_review FROM conversations WHERE id = ?',
+  );
   const writeMode = db.prepare<[string, string]>('UPDATE conversations SET plan_review = ? WHERE id = ?');
   const lastApproved = db.prepare<[string, number], RevisionRow>(
     `SELECT * FROM plan_revisions WHERE conversation_id = ? AND list_id = ? AND approved_at IS NOT NULL
@@ -107,7 +108,9 @@ export function createPlanStore(db: Db) {
 
   return {
     /** What the gate needs: the own mode (null: default), and the open list's size, open tasks and approval. */
-    gate(conversationId: string): { mode: PlanReviewMode | null; total: number; open: number; approved: boolean; done: boolean } | undefined {
+    gate(
+      conversationId: string,
+    ): { mode: PlanReviewMode | null; total: number; open: number; approved: boolean; done: boolean } | undefined {
       const row = gateRow.get(conversationId);
       if (!row) return undefined;
       const mode = PlanReviewMode.safeParse(row.mode);

@@ -6,7 +6,10 @@ import type { SettingsEnv } from '../settings/settingsService';
 
 export const ENV_PROFILE_NAME = 'Environment';
 
-export function envProfile(env: SettingsEnv, stored: ProviderProfile | undefined): { profile: ProviderProfile; locked: ProfileView['locked'] } | null {
+export function envProfile(
+  env: SettingsEnv,
+  stored: ProviderProfile | undefined,
+): { profile: ProviderProfile; locked: ProfileView['locked'] } | null {
   const baseUrl = env.OPENAI_BASE_URL?.trim();
   const model = env.STEPWISE_MODEL?.trim();
   const key = env.OPENAI_API_KEY?.trim();

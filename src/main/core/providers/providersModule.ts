@@ -49,16 +49,25 @@ type CallName =
 
 export function createProviders(deps: ProvidersDeps) {
   const { settings, env, conversations, bus } = deps;
-  const keys = createProfileKeys(deps.secrets, () => settings.effective().profiles.find((p) => p.id === FIRST_PROFILE_ID)?.baseUrl);
+  const keys = createProfileKeys(
+    deps.secrets,
+    () => settings.effective().profiles.find((p) => p.id === FIRST_PROFILE_ID)?.baseUrl,
+  );
 
   function environment() {
-    return envProfile(env, settings.effective().profiles.find((p) => p.id === ENV_PROFILE_ID));
+    return envProfile(
+      env,
+      settings.effective().profiles.find((p) => p.id === ENV_PROFILE_ID),
+    );
   }
 
   /** Every usable profile: the Environment one first (when set), then the stored ones. */
   function profiles(): Array<{ profile: ProviderProfile; locked: ProfileView['locked'] }> {
     const fromEnv = environment();
-    const stored = settings.effective().profiles.filter((p) => p.id !== ENV_PROFILE_ID).map((profile) => ({ profile, locked: [] }));
+    const stored = settings
+      .effective()
+      .profiles.filter((p) => p.id !== ENV_PROFILE_ID)
+      .map((profile) => ({ profile, locked: [] }));
     return fromEnv ? [fromEnv, ...stored] : stored;
   }
 
@@ -66,7 +75,11 @@ export function createProviders(deps: ProvidersDeps) {
     return profiles().find((p) => p.profile.id === profileId);
   }
 
-  function keyState(profile: ProviderProfile): { key: string | null; state: ProfileView['key']; heldFor: string | null } {
+  function keyState(profile: ProviderProfile): {
+    key: string | null;
+    state: ProfileView['key'];
+    heldFor: string | null;
+  } {
     if (profile.id === ENV_PROFILE_ID) {
       const key = env.OPENAI_API_KEY?.trim();
       return key ? { key, state: 'env', heldFor: null } : { key: null, state: 'none', heldFor: null };
@@ -173,7 +186,14 @@ export function createProviders(deps: ProvidersDeps) {
     const previous = input.id ? mustBeEditable(input.id).profile : null;
     const id = input.id ?? randomUUID();
     const next: ProviderProfile = {
-      ...(previous ?? { models: [], reportedWindows: {}, modelOptions: {}, streamUsage: true, headers: {}, defaultModel: '' }),
+      ...(previous ?? {
+        models: [],
+        reportedWindows: {},
+        modelOptions: {},
+        streamUsage: true,
+        headers: {},
+        defaultModel: '',
+      }),
       id,
       name: input.name,
       preset: input.preset,
@@ -192,12 +212,22 @@ export function createProviders(deps: ProvidersDeps) {
   }
 
   async function listModels(profileId: string | undefined): Promise<string[]> {
-    const connection = profileId ? connect({ profileId, model: mustFind(profileId).profile.defaultModel || '-' }) : connect(defaultModel());
+    const connection = profileId
+      ? connect({ profileId, model: mustFind(profileId).profile.defaultModel || '-' })
+      : connect(defaultModel());
     const host = hostOf(connection.baseUrl);
     const reported: Record<string, number> = {};
     try {
-      const { client } = createClient({ ...connection, heldFor: null }, { ...deps.client, maxRetries: 1 }, { model: false });
-      if (connection.heldFor) throw new AppError('unavailable', `The saved key of "${connection.profileName}" is for ${hostOf(connection.heldFor)}; confirm it for ${host} first.`);
+      const { client } = createClient(
+        { ...connection, heldFor: null },
+        { ...deps.client, maxRetries: 1 },
+        { model: false },
+      );
+      if (connection.heldFor)
+        throw new AppError(
+          'unavailable',
+          `The saved key of "${connection.profileName}" is for ${hostOf(connection.heldFor)}; confirm it for ${host} first.`,
+        );
       const ids: string[] = [];
       for await (const model of client.models.list()) {
         if (typeof model?.id !== 'string' || !model.id) continue;
@@ -214,9 +244,15 @@ export function createProviders(deps: ProvidersDeps) {
     } catch (error) {
       if (error instanceof AppError) throw error;
       if (error instanceof NotFoundError) {
-        throw new AppError('unavailable', `${host} does not offer a model list (/models). Type the model name instead.`);
+        throw new AppError(
+          'unavailable',
+          `${host} does not offer a model list (/models). Type the model name instead.`,
+        );
       }
-      throw new AppError('unavailable', toChatError(error, { model: '', baseUrl: connection.baseUrl, apiKey: connection.apiKey, connection }).message);
+      throw new AppError(
+        'unavailable',
+        toChatError(error, { model: '', baseUrl: connection.baseUrl, apiKey: connection.apiKey, connection }).message,
+      );
     }
   }
 
@@ -243,7 +279,10 @@ export function createProviders(deps: ProvidersDeps) {
     'providers:setKey': ({ id, key }) => {
       const { profile } = mustBeEditable(id);
       if (key !== null && !keys.canStore) {
-        throw new AppError('unavailable', 'This system has no keychain to encrypt the API key; set OPENAI_API_KEY instead.');
+        throw new AppError(
+          'unavailable',
+          'This system has no keychain to encrypt the API key; set OPENAI_API_KEY instead.',
+        );
       }
       keys.set(id, key, profile.baseUrl);
       return changed();

@@ -104,9 +104,15 @@ export function createQuestions(deps: { bus: EventBus; now?: () => number }) {
     }
     if (reply.kind === 'action' && !question.actions.some((a) => a.id === reply.actionId)) {
       const known = question.actions.map((a) => `'${a.id}'`).join(', ') || 'none (answer with text)';
-      throw new AppError('invalid_request', `Unknown action '${reply.actionId}'; this question's actions are ${known}.`);
+      throw new AppError(
+        'invalid_request',
+        `Unknown action '${reply.actionId}'; this question's actions are ${known}.`,
+      );
     }
-    settle(questionId, reply.kind === 'text' ? { kind: 'text', text: reply.text } : { kind: 'action', actionId: reply.actionId });
+    settle(
+      questionId,
+      reply.kind === 'text' ? { kind: 'text', text: reply.text } : { kind: 'action', actionId: reply.actionId },
+    );
     return list(question.conversationId);
   }
 

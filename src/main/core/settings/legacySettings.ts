@@ -6,13 +6,19 @@ import type { Settings } from '../../../shared/settings';
 
 export const FIRST_PROFILE_ID = 'default';
 
-const LEGACY_PRESET: Record<string, ProviderPresetId> = { openai: 'openai', ollama: 'ollama', lmstudio: 'lmstudio', custom: 'custom' };
+const LEGACY_PRESET: Record<string, ProviderPresetId> = {
+  openai: 'openai',
+  ollama: 'ollama',
+  lmstudio: 'lmstudio',
+  custom: 'custom',
+};
 
 export function migrateLegacyProvider(settings: Settings, raw: unknown): Settings {
   const old = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
   if (Array.isArray(old.profiles)) return settings;
   const preset = LEGACY_PRESET[String(old.provider)] ?? 'openai';
-  const text = (value: unknown, fallback: string) => (typeof value === 'string' && value.trim() ? value.trim() : fallback);
+  const text = (value: unknown, fallback: string) =>
+    typeof value === 'string' && value.trim() ? value.trim() : fallback;
   const profile = ProviderProfile.parse({
     id: FIRST_PROFILE_ID,
     name: PROVIDER_PRESETS[preset].label.replace(/ \(.*\)$/, ''),

@@ -9,7 +9,14 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { touchPrivate } from './privateFiles';
-import { errorText, inUseByAnotherStepwise, isBusyError, isPermissionError, readOnlyDataDir, StorageError } from './storageErrors';
+import {
+  errorText,
+  inUseByAnotherStepwise,
+  isBusyError,
+  isPermissionError,
+  readOnlyDataDir,
+  StorageError,
+} from './storageErrors';
 
 export const LOCK_FILE = 'stepwise.lock';
 
@@ -70,7 +77,11 @@ export function acquireInstanceLock(dataDir: string, host: string, now: () => nu
     );
     const previous = holder();
     uncleanShutdown = !previous || previous.running !== 0;
-    db.prepare('INSERT OR REPLACE INTO instance (id, pid, host, started_at, running) VALUES (1, ?, ?, ?, 1)').run(process.pid, host, now());
+    db.prepare('INSERT OR REPLACE INTO instance (id, pid, host, started_at, running) VALUES (1, ?, ?, ?, 1)').run(
+      process.pid,
+      host,
+      now(),
+    );
     db.exec('COMMIT');
     // Held until release(): a write lock other instances cannot take, readers can.
     db.exec('BEGIN IMMEDIATE');

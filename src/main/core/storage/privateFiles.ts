@@ -48,7 +48,9 @@ export function touchPrivate(file: string): void {
   try {
     // O_EXCL: an existing file is never opened here. Closing a descriptor would drop this
     // process's POSIX locks on it, and SQLite's locks are exactly those.
-    fs.closeSync(fs.openSync(file, fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_WRONLY, PRIVATE_FILE_MODE));
+    fs.closeSync(
+      fs.openSync(file, fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_WRONLY, PRIVATE_FILE_MODE),
+    );
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }

@@ -10,7 +10,11 @@ import { externalChangeNote } from '../../../shared/taskShareNote';
 
 const Status = z.object({ conversationId: z.string(), running: z.boolean() });
 
-export function createChangeNotes(deps: { bus: EventBus; messages: MessageRepo; isRunning: (conversationId: string) => boolean }) {
+export function createChangeNotes(deps: {
+  bus: EventBus;
+  messages: MessageRepo;
+  isRunning: (conversationId: string) => boolean;
+}) {
   const waiting = new Map<string, string[]>();
 
   function write(conversationId: string, content: string) {
@@ -32,7 +36,8 @@ export function createChangeNotes(deps: { bus: EventBus; messages: MessageRepo; 
     /** Notes what `client` did (`what`: "marked task 2 completed") in the conversation's transcript. */
     note(conversationId: string, client: string, what: string): void {
       const content = externalChangeNote(client, what);
-      if (deps.isRunning(conversationId)) waiting.set(conversationId, [...(waiting.get(conversationId) ?? []), content]);
+      if (deps.isRunning(conversationId))
+        waiting.set(conversationId, [...(waiting.get(conversationId) ?? []), content]);
       else write(conversationId, content);
     },
     close: unsubscribe,

@@ -52,7 +52,13 @@ function sameToken(expected: string, header: string | undefined): boolean {
 }
 
 /** A JSON-RPC error as the whole HTTP answer. */
-function refuse(res: ServerResponse, status: number, code: number, message: string, headers: Record<string, string> = {}): void {
+function refuse(
+  res: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
   if (res.headersSent) return;
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
@@ -105,17 +111,29 @@ export async function startEndpoint(options: EndpointOptions) {
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     if (req.headers.origin !== undefined) {
-      return refuse(res, 403, -32001, 'Requests from web pages (with an Origin header) are refused: this endpoint is for local agents only.');
+      return refuse(
+        res,
+        403,
+        -32001,
+        'Requests from web pages (with an Origin header) are refused: this endpoint is for local agents only.',
+      );
     }
     const host = req.headers.host ?? '';
     if (host !== `127.0.0.1:${options.port}` && host !== `localhost:${options.port}`) {
       return refuse(res, 403, -32001, `Unexpected Host "${host}": connect to http://127.0.0.1:${options.port}/mcp.`);
     }
-    if ((req.url ?? '').split('?')[0] !== '/mcp') return refuse(res, 404, -32601, 'Not found: the MCP endpoint is /mcp.');
+    if ((req.url ?? '').split('?')[0] !== '/mcp')
+      return refuse(res, 404, -32601, 'Not found: the MCP endpoint is /mcp.');
     if (!sameToken(options.token(), req.headers.authorization)) {
-      return refuse(res, 401, -32001, 'Missing or wrong token: send "Authorization: Bearer <token>" with the token from Stepwise\'s Settings ("Copy configuration").', {
-        'www-authenticate': 'Bearer',
-      });
+      return refuse(
+        res,
+        401,
+        -32001,
+        'Missing or wrong token: send "Authorization: Bearer <token>" with the token from Stepwise\'s Settings ("Copy configuration").',
+        {
+          'www-authenticate': 'Bearer',
+        },
+      );
     }
     const sessionId = req.headers['mcp-session-id'];
     const session = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
@@ -150,7 +168,12 @@ export async function startEndpoint(options: EndpointOptions) {
     }
     if (sessions.size + starting >= MAX_CLIENTS) evictIdle();
     if (sessions.size + starting >= MAX_CLIENTS) {
-      return refuse(res, 503, -32000, `Too many clients: at most ${MAX_CLIENTS} can be connected at once. Close another client and try again.`);
+      return refuse(
+        res,
+        503,
+        -32000,
+        `Too many clients: at most ${MAX_CLIENTS} can be connected at once. Close another client and try again.`,
+      );
     }
     starting++;
     const share = options.newServer();

@@ -72,7 +72,9 @@ export function createShareReader(db: Db) {
       }
     }
     for (const word of (filter.text ?? '').toLowerCase().split(/\s+/).filter(Boolean)) {
-      where.push("(instr(lower(c.title), ?) > 0 OR EXISTS (SELECT 1 FROM tasks w WHERE w.list_id = l.id AND instr(lower(w.title), ?) > 0))");
+      where.push(
+        '(instr(lower(c.title), ?) > 0 OR EXISTS (SELECT 1 FROM tasks w WHERE w.list_id = l.id AND instr(lower(w.title), ?) > 0))',
+      );
       params.push(word, word);
     }
     const having = filter.includeCompleted ? '' : 'HAVING open > 0';

@@ -2,7 +2,12 @@
 // `stepwise://tasks/<conversationId>` resources. The same server is served over HTTP by
 // the running app and, read-only (no writer), by the stdio fallback.
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ErrorCode, McpError, SubscribeRequestSchema, UnsubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ErrorCode,
+  McpError,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { externalWho, type Who } from '../tasks/taskService';
@@ -10,7 +15,8 @@ import type { Checked } from '../tasks/taskRules';
 import { SHARE_STATUSES, TASK_RESOURCE_PREFIX, taskResourceUri, type ShareReader } from './shareReader';
 import { unknownConversation, type ShareWriter } from './shareWriter';
 
-export const READ_ONLY_ERROR = 'Stepwise is not running; task lists are read-only. Start Stepwise (with sharing on) to change them.';
+export const READ_ONLY_ERROR =
+  'Stepwise is not running; task lists are read-only. Start Stepwise (with sharing on) to change them.';
 
 export interface ShareServerDeps {
   reader: ShareReader;
@@ -25,11 +31,14 @@ const TaskIdArg = z.number().int().min(1).describe('The task number within its l
 /** A client's name from `initialize`, made safe to show and record: "claude-code". */
 export function clientNameOf(raw: string | undefined): string {
   // oxlint-disable-next-line no-control-regex -- control characters are what is removed
-  const clean = (raw ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 64);
+  const controls = /[\u0000-\u001f\u007f]/g;
+  const clean = (raw ?? '').replace(controls, '').trim().slice(0, 64);
   return clean || 'unknown-client';
 }
 
-const json = (value: unknown): CallToolResult => ({ content: [{ type: 'text', text: JSON.stringify(value, null, 2) }] });
+const json = (value: unknown): CallToolResult => ({
+  content: [{ type: 'text', text: JSON.stringify(value, null, 2) }],
+});
 const refusal = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
 
 export function createShareServer(deps: ShareServerDeps) {
@@ -58,10 +67,15 @@ export function createShareServer(deps: ShareServerDeps) {
     'list_task_lists',
     {
       title: 'List task lists',
-      description: 'Conversations with an open task list, newest activity first, with k/N progress and the task in progress. Filters as on the board.',
+      description:
+        'Conversations with an open task list, newest activity first, with k/N progress and the task in progress. Filters as on the board.',
       inputSchema: {
         status: z.enum(SHARE_STATUSES).optional().describe('Only lists with a task of this status.'),
-        folder: z.string().max(200).optional().describe('Only conversations in this folder (any case); "" for those in no folder.'),
+        folder: z
+          .string()
+          .max(200)
+          .optional()
+          .describe('Only conversations in this folder (any case); "" for those in no folder.'),
         text: z.string().max(500).optional().describe('Words to find in the conversation title or a task title.'),
         includeCompleted: z.boolean().optional().describe('Also lists whose tasks are all finished (default false).'),
         limit: z.number().int().min(1).max(500).optional().describe('At most this many lists (default 50).'),
@@ -75,7 +89,8 @@ export function createShareServer(deps: ShareServerDeps) {
     'get_task_list',
     {
       title: 'Get a task list',
-      description: "One conversation's open task list: each task's status (blocked when a blocker is unfinished), owner, blockers and tool-call count.",
+      description:
+        "One conversation's open task list: each task's status (blocked when a blocker is unfinished), owner, blockers and tool-call count.",
       inputSchema: { conversationId: ConversationIdArg },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
@@ -89,7 +104,8 @@ export function createShareServer(deps: ShareServerDeps) {
     'update_task',
     {
       title: 'Update a task',
-      description: "Changes a task's status and/or title, under the same rules as the user's edits in Stepwise (a blocked task cannot start, titles are 1-200 characters).",
+      description:
+        "Changes a task's status and/or title, under the same rules as the user's edits in Stepwise (a blocked task cannot start, titles are 1-200 characters).",
       inputSchema: {
         conversationId: ConversationIdArg,
         taskId: TaskIdArg,
@@ -98,8 +114,19 @@ export function createShareServer(deps: ShareServerDeps) {
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
-    guarded(true, ({ conversationId, taskId, status, title }: { conversationId: string; taskId: number; status?: string; title?: string }) =>
-      answer(writer!.updateTask(who(), conversationId, taskId, { status, title })),
+    guarded(
+      true,
+      ({
+        conversationId,
+        taskId,
+        status,
+        title,
+      }: {
+        conversationId: string;
+        taskId: number;
+        status?: string;
+        title?: string;
+      }) => answer(writer!.updateTask(who(), conversationId, taskId, { status, title })),
     ),
   );
 
@@ -107,7 +134,7 @@ export function createShareServer(deps: ShareServerDeps) {
     'add_task',
     {
       title: 'Add a task',
-      description: 'Adds a pending task at the end of the conversation\'s list (starting a list if it has none).',
+      description: "Adds a pending task at the end of the conversation's list (starting a list if it has none).",
       inputSchema: {
         conversationId: ConversationIdArg,
         title: z.string(),
@@ -116,8 +143,17 @@ export function createShareServer(deps: ShareServerDeps) {
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
-    guarded(true, ({ conversationId, ...input }: { conversationId: string; title: string; description?: string; blockedBy?: number[] }) =>
-      answer(writer!.addTask(who(), conversationId, input)),
+    guarded(
+      true,
+      ({
+        conversationId,
+        ...input
+      }: {
+        conversationId: string;
+        title: string;
+        description?: string;
+        blockedBy?: number[];
+      }) => answer(writer!.addTask(who(), conversationId, input)),
     ),
   );
 
@@ -138,15 +174,18 @@ export function createShareServer(deps: ShareServerDeps) {
     'create_task_list',
     {
       title: 'Create a task list',
-      description: 'Makes a new Stepwise conversation with this title holding a task list, filed in a folder when one is named (made if missing).',
+      description:
+        'Makes a new Stepwise conversation with this title holding a task list, filed in a folder when one is named (made if missing).',
       inputSchema: {
-        title: z.string().describe('The new conversation\'s title.'),
+        title: z.string().describe("The new conversation's title."),
         tasks: z.array(z.string()).max(200).describe('Task titles, in order.'),
         folder: z.string().optional(),
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
-    guarded(true, (input: { title: string; tasks: string[]; folder?: string }) => answer(writer!.createTaskList(who(), input))),
+    guarded(true, (input: { title: string; tasks: string[]; folder?: string }) =>
+      answer(writer!.createTaskList(who(), input)),
+    ),
   );
 
   server.registerResource(
@@ -161,7 +200,11 @@ export function createShareServer(deps: ShareServerDeps) {
         })),
       }),
     }),
-    { title: 'Task list', description: "A conversation's open task list (subscribe for changes).", mimeType: 'application/json' },
+    {
+      title: 'Task list',
+      description: "A conversation's open task list (subscribe for changes).",
+      mimeType: 'application/json',
+    },
     (uri, variables) => {
       const id = String(variables.conversationId);
       const list = reader.list(id);
@@ -172,7 +215,11 @@ export function createShareServer(deps: ShareServerDeps) {
 
   server.server.setRequestHandler(SubscribeRequestSchema, (request) => {
     const { uri } = request.params;
-    if (!uri.startsWith(TASK_RESOURCE_PREFIX)) throw new McpError(ErrorCode.InvalidParams, `Only ${TASK_RESOURCE_PREFIX}<conversationId> resources can be subscribed to.`);
+    if (!uri.startsWith(TASK_RESOURCE_PREFIX))
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Only ${TASK_RESOURCE_PREFIX}<conversationId> resources can be subscribed to.`,
+      );
     const id = uri.slice(TASK_RESOURCE_PREFIX.length);
     if (!reader.conversationOf(id)) throw new McpError(ErrorCode.InvalidParams, unknownConversation(id));
     subscriptions.add(uri);

@@ -26,7 +26,12 @@ export interface ShareWriterDeps {
   notes?: { note(conversationId: string, client: string, what: string): void };
 }
 
-const STATUS_WORDS: Record<string, string> = { pending: 'pending', in_progress: 'in progress', completed: 'completed', cancelled: 'cancelled' };
+const STATUS_WORDS: Record<string, string> = {
+  pending: 'pending',
+  in_progress: 'in progress',
+  completed: 'completed',
+  cancelled: 'cancelled',
+};
 /** Up to this many task ids are named in a reorder's transcript line. */
 const NAMED_MAX = 12;
 const clientOf = (who: Who) => who.actor.slice(EXTERNAL_PREFIX.length);
@@ -36,7 +41,8 @@ const fail = (error: string): Checked<never> => ({ ok: false, error });
 export const unknownConversation = (id: string) =>
   `There is no conversation ${id} (it may have been deleted). Call list_task_lists for the current ids.`;
 
-const NO_LIST = 'This conversation has no open task list. add_task starts one, or create_task_list makes a new conversation with one.';
+const NO_LIST =
+  'This conversation has no open task list. add_task starts one, or create_task_list makes a new conversation with one.';
 
 /** The list as the tool answers it, without the operation's own value. */
 function strip<T extends { result: unknown }>(checked: Checked<T>): Checked<Omit<T, 'result'>> {
@@ -50,14 +56,18 @@ class Refused extends Error {}
 
 export function createShareWriter(deps: ShareWriterDeps) {
   const { tasks, conversations, folders, reader, bus } = deps;
-  const note = (who: Who, conversationId: string, what: string) => deps.notes?.note(conversationId, clientOf(who), what);
+  const note = (who: Who, conversationId: string, what: string) =>
+    deps.notes?.note(conversationId, clientOf(who), what);
 
   function run<T>(who: Who, conversationId: string, op: Op<T>, needsList: boolean) {
     if (!reader.conversationOf(conversationId)) return fail(unknownConversation(conversationId));
     if (needsList && !tasks.get(conversationId)) return fail(NO_LIST);
     const result = tasks.change(conversationId, who, op);
     if (!result.ok) return result;
-    return { ok: true as const, value: { ...reader.detail(conversationId, result.value.list)!, result: result.value.value } };
+    return {
+      ok: true as const,
+      value: { ...reader.detail(conversationId, result.value.list)!, result: result.value.value },
+    };
   }
 
   const createInside = deps.db.transaction((who: Who, title: string, folder: string | null, titles: string[]) => {
@@ -72,7 +82,11 @@ export function createShareWriter(deps: ShareWriterDeps) {
     const op: Op<null> = () => {
       let list: DraftTask[] = [];
       for (const taskTitle of titles) {
-        const added = createOp({ title: taskTitle }, who, { newListWhenFinished: false })({ list: null, tasks: list, finishedEarlier: false });
+        const added = createOp({ title: taskTitle }, who, { newListWhenFinished: false })({
+          list: null,
+          tasks: list,
+          finishedEarlier: false,
+        });
         if (!added.ok) return added;
         list = added.value.tasks;
       }
@@ -85,13 +99,21 @@ export function createShareWriter(deps: ShareWriterDeps) {
 
   return {
     updateTask(who: Who, conversationId: string, taskId: number, patch: { status?: string; title?: string }) {
-      if (patch.status === undefined && patch.title === undefined) return fail('Give a status, a title or both to change.');
-      const updated = run(who, conversationId, updateOp({ taskId, status: patch.status, title: patch.title }, who), true);
+      if (patch.status === undefined && patch.title === undefined)
+        return fail('Give a status, a title or both to change.');
+      const updated = run(
+        who,
+        conversationId,
+        updateOp({ taskId, status: patch.status, title: patch.title }, who),
+        true,
+      );
       if (updated.ok) {
         const { changed } = updated.value.result;
         const task = updated.value.tasks.find((t) => t.id === taskId);
         const said = [
-          changed.includes('status') && task ? `marked task ${taskId} ${task.status === 'blocked' ? 'pending' : STATUS_WORDS[task.status]}` : '',
+          changed.includes('status') && task
+            ? `marked task ${taskId} ${task.status === 'blocked' ? 'pending' : STATUS_WORDS[task.status]}`
+            : '',
           changed.includes('title') && task ? `renamed task ${taskId} to "${task.title}"` : '',
         ].filter(Boolean);
         if (said.length) note(who, conversationId, said.join(' and '));
@@ -102,7 +124,11 @@ export function createShareWriter(deps: ShareWriterDeps) {
       const added = run(who, conversationId, createOp(input, who, { newListWhenFinished: false }), false);
       if (!added.ok) return added;
       const { result, ...list } = added.value;
-      note(who, conversationId, `added task ${result.id} "${list.tasks.find((t) => t.id === result.id)?.title ?? input.title}"`);
+      note(
+        who,
+        conversationId,
+        `added task ${result.id} "${list.tasks.find((t) => t.id === result.id)?.title ?? input.title}"`,
+      );
       return { ok: true as const, value: { added: result.id, ...list } };
     },
     reorderTasks(who: Who, conversationId: string, order: number[]) {
@@ -112,8 +138,17 @@ export function createShareWriter(deps: ShareWriterDeps) {
       const moved = reordered.ok ? [...movedTasks(before, order)] : [];
       if (moved.length) {
         // A transcript line, not a dump: long lists get the count only.
-        const which = moved.length === 1 ? `task ${moved[0]}` : moved.length <= NAMED_MAX ? `tasks ${joinAnd(moved.map(String))}` : `${moved.length} tasks`;
-        note(who, conversationId, order.length <= NAMED_MAX ? `moved ${which} (the order is now ${order.join(', ')})` : `moved ${which}`);
+        const which =
+          moved.length === 1
+            ? `task ${moved[0]}`
+            : moved.length <= NAMED_MAX
+              ? `tasks ${joinAnd(moved.map(String))}`
+              : `${moved.length} tasks`;
+        note(
+          who,
+          conversationId,
+          order.length <= NAMED_MAX ? `moved ${which} (the order is now ${order.join(', ')})` : `moved ${which}`,
+        );
       }
       return strip(reordered);
     },
@@ -137,8 +172,16 @@ export function createShareWriter(deps: ShareWriterDeps) {
         throw error;
       }
       if (made.newFolder) bus.emit('folders:changed', { folders: folders.list() });
-      bus.emit('conversations:changed', { id: made.conversationId, kind: 'created', conversation: conversations.summary(made.conversationId) ?? null });
-      note(who, made.conversationId, `created this task list with ${input.tasks.length} ${input.tasks.length === 1 ? 'task' : 'tasks'}`);
+      bus.emit('conversations:changed', {
+        id: made.conversationId,
+        kind: 'created',
+        conversation: conversations.summary(made.conversationId) ?? null,
+      });
+      note(
+        who,
+        made.conversationId,
+        `created this task list with ${input.tasks.length} ${input.tasks.length === 1 ? 'task' : 'tasks'}`,
+      );
       return { ok: true as const, value: reader.list(made.conversationId)! };
     },
   };

@@ -51,7 +51,15 @@ const ChangedList = z.object({ conversationId: z.string() });
 export function createTaskShare(deps: TaskShareDeps) {
   const reader = createShareReader(deps.db);
   const notes = createChangeNotes({ bus: deps.bus, messages: deps.messages, isRunning: deps.isRunning });
-  const writer = createShareWriter({ db: deps.db, bus: deps.bus, tasks: deps.tasks, conversations: deps.conversations, folders: deps.folders, reader, notes });
+  const writer = createShareWriter({
+    db: deps.db,
+    bus: deps.bus,
+    tasks: deps.tasks,
+    conversations: deps.conversations,
+    folders: deps.folders,
+    reader,
+    notes,
+  });
   // Only the extra slot is used: the keys themselves are the providers module's.
   const secret = createProfileKeys(deps.secrets, () => undefined);
   const discoveryFile = path.join(deps.dataDir, DISCOVERY_FILE);
@@ -157,7 +165,11 @@ export function createTaskShare(deps: TaskShareDeps) {
 
   function configuration(): string {
     const { url } = status();
-    return JSON.stringify({ mcpServers: { stepwise: { type: 'http', url, headers: { Authorization: `Bearer ${token()}` } } } }, null, 2);
+    return JSON.stringify(
+      { mcpServers: { stepwise: { type: 'http', url, headers: { Authorization: `Bearer ${token()}` } } } },
+      null,
+      2,
+    );
   }
 
   const handlers: Pick<Handlers, 'taskShare:status' | 'taskShare:regenerateToken' | 'taskShare:configuration'> = {
@@ -170,7 +182,10 @@ export function createTaskShare(deps: TaskShareDeps) {
       await queue;
       if (endpoint) {
         await endpoint.disconnectAll();
-        writePrivateFileSync(discoveryFile, JSON.stringify({ url: endpoint.url, token: token(), pid: process.pid } satisfies Discovery));
+        writePrivateFileSync(
+          discoveryFile,
+          JSON.stringify({ url: endpoint.url, token: token(), pid: process.pid } satisfies Discovery),
+        );
       }
       return status();
     },

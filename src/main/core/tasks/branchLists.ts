@@ -54,9 +54,13 @@ export function createBranchLists(deps: BranchListDeps) {
   const release = db.prepare<[number]>('UPDATE task_lists SET parked_on = NULL WHERE parked_on = ?');
   const parkedOn = db.prepare<[number], { id: number }>('SELECT id FROM task_lists WHERE parked_on = ?');
   const unpark = db.prepare<[number]>('UPDATE task_lists SET closed_at = NULL, parked_on = NULL WHERE id = ?');
-  const discard = db.prepare<[number, number]>('UPDATE task_lists SET closed_at = ? WHERE id = ? AND closed_at IS NULL');
+  const discard = db.prepare<[number, number]>(
+    'UPDATE task_lists SET closed_at = ? WHERE id = ? AND closed_at IS NULL',
+  );
   const readSnapshot = db.prepare<[number], { tasks: string }>('SELECT tasks FROM task_snapshots WHERE message_id = ?');
-  const writeSnapshot = db.prepare<[number, string]>('INSERT OR IGNORE INTO task_snapshots (message_id, tasks) VALUES (?, ?)');
+  const writeSnapshot = db.prepare<[number, string]>(
+    'INSERT OR IGNORE INTO task_snapshots (message_id, tasks) VALUES (?, ?)',
+  );
 
   /** The list as it stood when message `messageId` was stored, or null (none was open, or an older version stored it). */
   function snapshotAt(messageId: number): DraftTask[] | null {
@@ -67,7 +71,10 @@ export function createBranchLists(deps: BranchListDeps) {
     // A worker that ran a task then does not run on the new branch: its task comes back to the main agent.
     return parsed.data.map((task) => ({
       ...task,
-      handedBack: task.status === 'in_progress' && task.owner !== 'main' ? (task.handedBack ?? 'stopped') : (task.handedBack ?? null),
+      handedBack:
+        task.status === 'in_progress' && task.owner !== 'main'
+          ? (task.handedBack ?? 'stopped')
+          : (task.handedBack ?? null),
       rowId: null,
       lastMessageId: null,
     }));
@@ -105,9 +112,14 @@ export function createBranchLists(deps: BranchListDeps) {
     start(conversationId: string, asOf: number, placeAt: number | null): void {
       const snapshot = snapshotAt(asOf);
       if (!snapshot) return;
-      const started = tasks.change(conversationId, BRANCH, (state) => ({ ok: true, value: { tasks: snapshot, startNew: state.list !== null, value: null } }), {
-        messageId: placeAt ?? undefined,
-      });
+      const started = tasks.change(
+        conversationId,
+        BRANCH,
+        (state) => ({ ok: true, value: { tasks: snapshot, startNew: state.list !== null, value: null } }),
+        {
+          messageId: placeAt ?? undefined,
+        },
+      );
       if (!started.ok) throw new Error(started.error);
     },
 

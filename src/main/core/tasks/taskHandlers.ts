@@ -6,7 +6,10 @@ import type { ConversationRepo } from '../conversations/conversationRepo';
 import { deleteOp, reorderOp, userAddOp, userUpdateOp } from './taskOps';
 import { USER, type Op, type TaskService } from './taskService';
 
-type TaskCalls = Pick<Handlers, 'tasks:get' | 'tasks:update' | 'tasks:add' | 'tasks:delete' | 'tasks:reorder' | 'tasks:clear'>;
+type TaskCalls = Pick<
+  Handlers,
+  'tasks:get' | 'tasks:update' | 'tasks:add' | 'tasks:delete' | 'tasks:reorder' | 'tasks:clear'
+>;
 
 export function taskHandlers(deps: { tasks: TaskService; conversations: Pick<ConversationRepo, 'get'> }): TaskCalls {
   const { tasks, conversations } = deps;
@@ -18,7 +21,8 @@ export function taskHandlers(deps: { tasks: TaskService; conversations: Pick<Con
   /** Runs a user edit; a rule the edit breaks comes back as an error the header shows. */
   function edit<T>(conversationId: string, op: Op<T>, needsList = true) {
     mustExist(conversationId);
-    if (needsList && !tasks.get(conversationId)) throw new AppError('not_found', 'This conversation has no open task list.');
+    if (needsList && !tasks.get(conversationId))
+      throw new AppError('not_found', 'This conversation has no open task list.');
     const result = tasks.change(conversationId, USER, op);
     if (!result.ok) {
       throw new AppError(/ not found \(/.test(result.error) ? 'not_found' : 'conflict', result.error);

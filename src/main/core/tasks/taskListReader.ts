@@ -6,7 +6,10 @@ import type { Row } from '../db/tables';
 import type { EventRow, TaskRow } from './taskTypes';
 
 /** A list with whether it is parked on a hidden branch, and its number among the conversation's lists (1..n). */
-export type NumberedListRow = Pick<Row<'task_lists'>, 'id' | 'created_at' | 'closed_at'> & { parked: number; number: number };
+export type NumberedListRow = Pick<Row<'task_lists'>, 'id' | 'created_at' | 'closed_at'> & {
+  parked: number;
+  number: number;
+};
 
 export function createTaskListReader(db: Db) {
   const listsOf = db.prepare<[string], NumberedListRow>(

@@ -46,12 +46,18 @@ function sameOrder(a: readonly number[], b: readonly number[]): boolean {
 }
 
 /** The edits after a change the user made (`before` → `after`): their net effect per task. */
-export function recordUserEdits(edits: readonly UserEdit[], before: readonly Mergeable[], after: readonly Mergeable[]): UserEdit[] {
+export function recordUserEdits(
+  edits: readonly UserEdit[],
+  before: readonly Mergeable[],
+  after: readonly Mergeable[],
+): UserEdit[] {
   let next = [...edits];
   const oldById = new Map(before.map((t) => [t.id, t]));
   const newById = new Map(after.map((t) => [t.id, t]));
   const replace = (edit: UserEdit) => {
-    next = next.filter((e) => !(e.kind === edit.kind && (e.kind === 'order' || (edit.kind !== 'order' && e.id === edit.id))));
+    next = next.filter(
+      (e) => !(e.kind === edit.kind && (e.kind === 'order' || (edit.kind !== 'order' && e.id === edit.id))),
+    );
     next.push(edit);
   };
   for (const old of before) {
@@ -70,12 +76,22 @@ export function recordUserEdits(edits: readonly UserEdit[], before: readonly Mer
     if (old.status !== task.status) replace({ kind: 'status', id: task.id, status: task.status, told: false });
     if (old.title !== task.title) {
       const added = next.find((e): e is Extract<UserEdit, { kind: 'added' }> => e.kind === 'added' && e.id === task.id);
-      replace(added ? { ...added, title: task.title, told: false } : { kind: 'title', id: task.id, title: task.title, told: false });
+      replace(
+        added
+          ? { ...added, title: task.title, told: false }
+          : { kind: 'title', id: task.id, title: task.title, told: false },
+      );
     }
   }
   const survivors = new Set(before.filter((t) => newById.has(t.id)).map((t) => t.id));
-  const oldOrder = restrict(before.map((t) => t.id), survivors);
-  const newOrder = restrict(after.map((t) => t.id), survivors);
+  const oldOrder = restrict(
+    before.map((t) => t.id),
+    survivors,
+  );
+  const newOrder = restrict(
+    after.map((t) => t.id),
+    survivors,
+  );
   if (!sameOrder(oldOrder, newOrder)) replace({ kind: 'order', order: after.map((t) => t.id), told: false });
   return next;
 }
@@ -85,7 +101,16 @@ export function holds(edit: UserEdit, tasks: readonly Mergeable[]): boolean {
   if (edit.kind === 'order') {
     const ids = new Set(tasks.map((t) => t.id));
     const mine = restrict(edit.order, ids);
-    return mine.length < 2 || sameOrder(mine, restrict(tasks.map((t) => t.id), new Set(mine)));
+    return (
+      mine.length < 2 ||
+      sameOrder(
+        mine,
+        restrict(
+          tasks.map((t) => t.id),
+          new Set(mine),
+        ),
+      )
+    );
   }
   const task = tasks.find((t) => t.id === edit.id);
   switch (edit.kind) {
@@ -199,12 +224,20 @@ function reinsert<T extends Mergeable>(tasks: T[], current: readonly T[], task: 
   const ids = new Set(tasks.map((t) => t.id));
   const restored = { ...task, blockedBy: task.blockedBy.filter((b) => ids.has(b)) };
   const at = current.findIndex((t) => t.id === task.id);
-  const anchor = current.slice(0, at).reverse().find((t) => ids.has(t.id));
+  const anchor = current
+    .slice(0, at)
+    .reverse()
+    .find((t) => ids.has(t.id));
   const index = anchor ? tasks.findIndex((t) => t.id === anchor.id) + 1 : 0;
   return [...tasks.slice(0, index), restored, ...tasks.slice(index)];
 }
 
-const STATUS_WORDS: Record<TaskStatus, string> = { pending: 'pending', in_progress: 'in progress', completed: 'completed', cancelled: 'cancelled' };
+const STATUS_WORDS: Record<TaskStatus, string> = {
+  pending: 'pending',
+  in_progress: 'in progress',
+  completed: 'completed',
+  cancelled: 'cancelled',
+};
 
 /**
  * "Kept the user's changes: task 3 stays completed; task 6 'Write changelog' stays in the

@@ -36,7 +36,9 @@ const BOARD_CHANGES = new Set(['tasks:changed', 'conversations:changed', 'folder
 export function createTasks(deps: TaskModuleDeps) {
   const { db, bus, conversations } = deps;
   const tasks = createTaskService({ db, bus, now: deps.now });
-  const board = createBoardQuery(db, { onChange: (listener) => bus.subscribe((event) => BOARD_CHANGES.has(event) && listener()) });
+  const board = createBoardQuery(db, {
+    onChange: (listener) => bus.subscribe((event) => BOARD_CHANGES.has(event) && listener()),
+  });
   conversations.setTaskBadgeLookup((ids) => tasks.badges(ids));
 
   // Only the chosen style's tools are registered; a settings change swaps them before the next request.
@@ -46,7 +48,9 @@ export function createTasks(deps: TaskModuleDeps) {
   function offer(next: TaskToolStyle) {
     if (next === style) return;
     for (const remove of unregister) remove();
-    unregister = all.filter((tool) => TASK_TOOL_NAMES[next].includes(tool.name)).map((tool) => deps.tools.register(tool));
+    unregister = all
+      .filter((tool) => TASK_TOOL_NAMES[next].includes(tool.name))
+      .map((tool) => deps.tools.register(tool));
     style = next;
   }
   offer(deps.taskToolStyle());

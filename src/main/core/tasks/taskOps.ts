@@ -3,7 +3,19 @@
 import type { TaskStatus } from '../../../shared/tasks';
 import type { Op, OpState, Who } from './taskService';
 import type { DraftTask } from './taskTypes';
-import { describeIds, isCleanTitle, joinAnd, LIST_TASKS_MAX, normalizeStatus, normalizeTaskId, normalizeTitle, STATUS_WORDS, TASK_ID_MAX, taskNotFound, type Checked } from './taskRules';
+import {
+  describeIds,
+  isCleanTitle,
+  joinAnd,
+  LIST_TASKS_MAX,
+  normalizeStatus,
+  normalizeTaskId,
+  normalizeTitle,
+  STATUS_WORDS,
+  TASK_ID_MAX,
+  taskNotFound,
+  type Checked,
+} from './taskRules';
 
 const ok = <T>(value: T): Checked<T> => ({ ok: true, value });
 const fail = (error: string): Checked<never> => ({ ok: false, error });
@@ -14,7 +26,14 @@ const text = (raw: string | undefined) => (raw === undefined ? undefined : raw.t
 
 function find(state: OpState, id: number): Checked<DraftTask> {
   const task = state.tasks.find((t) => t.id === id);
-  return task ? ok(task) : fail(taskNotFound(id, state.tasks.map((t) => t.id)));
+  return task
+    ? ok(task)
+    : fail(
+        taskNotFound(
+          id,
+          state.tasks.map((t) => t.id),
+        ),
+      );
 }
 
 /** Status changes made by an agent claim the task for that agent. */
@@ -31,7 +50,18 @@ function nextId(tasks: DraftTask[]): number {
 }
 
 function newTask(id: number, title: string, who: Who, fields: Partial<DraftTask> = {}): DraftTask {
-  return { rowId: null, id, title, description: '', activeForm: '', status: 'pending', owner: who.owner, blockedBy: [], lastMessageId: null, ...fields };
+  return {
+    rowId: null,
+    id,
+    title,
+    description: '',
+    activeForm: '',
+    status: 'pending',
+    owner: who.owner,
+    blockedBy: [],
+    lastMessageId: null,
+    ...fields,
+  };
 }
 
 function ids(raw: unknown[] | undefined, field: string): Checked<number[]> {
@@ -73,7 +103,8 @@ function plainItem(item: FullListItem): ParsedItem | null {
   const { id, title, status } = item;
   if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > TASK_ID_MAX) return null;
   // A canonical status is a word that stands for itself.
-  if (typeof status !== 'string' || !Object.hasOwn(STATUS_WORDS, status) || STATUS_WORDS[status] !== status) return null;
+  if (typeof status !== 'string' || !Object.hasOwn(STATUS_WORDS, status) || STATUS_WORDS[status] !== status)
+    return null;
   if (!isCleanTitle(title)) return null;
   const description = text(item.description);
   const activeForm = text(item.activeForm);
@@ -95,9 +126,16 @@ export function parseItems(items: FullListItem[]): Checked<ParsedItem[]> {
       const label = `todoList[${index}]${id.ok ? ` (id ${id.value})` : ''}`;
       for (const result of [id, title, status]) if (!result.ok) errors.push(`${label}: ${result.error}`);
     }
-    return { id: id.ok ? id.value : 0, title: title.ok ? title.value : '', status: status.ok ? status.value : ('pending' as TaskStatus), description: text(item.description), activeForm: text(item.activeForm) };
+    return {
+      id: id.ok ? id.value : 0,
+      title: title.ok ? title.value : '',
+      status: status.ok ? status.value : ('pending' as TaskStatus),
+      description: text(item.description),
+      activeForm: text(item.activeForm),
+    };
   });
-  if (items.length > LIST_TASKS_MAX) errors.push(`todoList holds at most ${LIST_TASKS_MAX} items (got ${items.length})`);
+  if (items.length > LIST_TASKS_MAX)
+    errors.push(`todoList holds at most ${LIST_TASKS_MAX} items (got ${items.length})`);
   return errors.length ? fail(errors.join('; ')) : ok(parsed);
 }
 
@@ -121,13 +159,18 @@ export function fullListOp(items: FullListItem[], who: Who): Op<FullListOutcome>
     const current = startNew ? [] : state.tasks;
     // Models re-send the list in its order: look at the same place first, then search.
     let byId: Map<number, DraftTask> | null = null;
-    const oldOf = (id: number, index: number) => (current[index]?.id === id ? current[index] : (byId ??= new Map(current.map((t) => [t.id, t]))).get(id));
+    const oldOf = (id: number, index: number) =>
+      current[index]?.id === id ? current[index] : (byId ??= new Map(current.map((t) => [t.id, t]))).get(id);
     const statusChanged: number[] = [];
     const tasks = parsed.value.map((item, index): DraftTask => {
       const old = oldOf(item.id, index);
       if (!old) {
         if (item.status === 'completed') statusChanged.push(item.id);
-        return newTask(item.id, item.title, who, { status: item.status, description: item.description ?? '', activeForm: item.activeForm ?? '' });
+        return newTask(item.id, item.title, who, {
+          status: item.status,
+          description: item.description ?? '',
+          activeForm: item.activeForm ?? '',
+        });
       }
       if (old.status !== item.status) statusChanged.push(item.id);
       const description = item.description ?? old.description;
@@ -136,12 +179,22 @@ export function fullListOp(items: FullListItem[], who: Who): Op<FullListOutcome>
       // A blocker the call dropped no longer holds anything back.
       const blockedBy = old.blockedBy.length ? old.blockedBy.filter((id) => sent().has(id)) : old.blockedBy;
       // Most items re-send their task unchanged: keep that task (this runs for every task of every call).
-      if (old.status === item.status && old.title === item.title && old.description === description && old.activeForm === activeForm && old.owner === owner && old.blockedBy === blockedBy) {
+      if (
+        old.status === item.status &&
+        old.title === item.title &&
+        old.description === description &&
+        old.activeForm === activeForm &&
+        old.owner === owner &&
+        old.blockedBy === blockedBy
+      ) {
         return old;
       }
       return { ...old, status: item.status, owner, title: item.title, description, activeForm, blockedBy };
     });
-    const missing = tasks.length === current.length && tasks.every((t, i) => t.id === current[i].id) ? [] : current.filter((t) => !sent().has(t.id));
+    const missing =
+      tasks.length === current.length && tasks.every((t, i) => t.id === current[i].id)
+        ? []
+        : current.filter((t) => !sent().has(t.id));
     return ok({ tasks, startNew, value: { missing, statusChanged } });
   };
 }
@@ -167,7 +220,11 @@ export function createOp(input: CreateInput, who: Who, options: { newListWhenFin
     const known = checkExisting({ ...state, tasks: base }, blockedBy.value, 'blockedBy');
     if (!known.ok) return known;
     const id = nextId(base);
-    const task = newTask(id, title.value, who, { description: text(input.description) ?? '', activeForm: text(input.activeForm) ?? '', blockedBy: blockedBy.value });
+    const task = newTask(id, title.value, who, {
+      description: text(input.description) ?? '',
+      activeForm: text(input.activeForm) ?? '',
+      blockedBy: blockedBy.value,
+    });
     return ok({ tasks: [...base, task], startNew, value: { id } });
   };
 }
@@ -212,11 +269,16 @@ export function updateOp(input: UpdateInput, who: Who): Op<{ id: number; changed
     if (!add.ok) return add;
     const remove = ids(input.removeBlockedBy, 'removeBlockedBy');
     if (!remove.ok) return remove;
-    for (const [list, field] of [[add.value, 'addBlockedBy'], [remove.value, 'removeBlockedBy']] as const) {
+    for (const [list, field] of [
+      [add.value, 'addBlockedBy'],
+      [remove.value, 'removeBlockedBy'],
+    ] as const) {
       const known = checkExisting(state, list, field);
       if (!known.ok) return known;
     }
-    const blockedBy = [...new Set([...task.blockedBy.filter((b) => !remove.value.includes(b)), ...add.value])].sort((a, b) => a - b);
+    const blockedBy = [...new Set([...task.blockedBy.filter((b) => !remove.value.includes(b)), ...add.value])].sort(
+      (a, b) => a - b,
+    );
     if (blockedBy.join(',') !== task.blockedBy.join(',')) changed.push('blockedBy');
     task = { ...task, blockedBy };
     return ok({ tasks: state.tasks.map((t) => (t.id === task.id ? task : t)), value: { id: task.id, changed } });
@@ -230,7 +292,11 @@ export function deleteOp(taskId: unknown): Op<{ removed: DraftTask }> {
     if (!id.ok) return fail(`taskId: ${id.error}`);
     const found = find(state, id.value);
     if (!found.ok) return found;
-    const tasks = state.tasks.filter((t) => t.id !== id.value).map((t) => (t.blockedBy.includes(id.value) ? { ...t, blockedBy: t.blockedBy.filter((b) => b !== id.value) } : t));
+    const tasks = state.tasks
+      .filter((t) => t.id !== id.value)
+      .map((t) =>
+        t.blockedBy.includes(id.value) ? { ...t, blockedBy: t.blockedBy.filter((b) => b !== id.value) } : t,
+      );
     return ok({ tasks, value: { removed: found.value } });
   };
 }
@@ -241,7 +307,10 @@ export function userUpdateOp(taskId: number, patch: { status?: TaskStatus; title
   return (state) => {
     const found = find(state, taskId);
     if (!found.ok) return found;
-    const update = updateOp({ taskId, status: patch.status, title: patch.title }, { actor: 'user', owner: 'main', claims: false })(state);
+    const update = updateOp(
+      { taskId, status: patch.status, title: patch.title },
+      { actor: 'user', owner: 'main', claims: false },
+    )(state);
     return update.ok ? ok({ tasks: update.value.tasks, value: { id: taskId } }) : update;
   };
 }

@@ -35,5 +35,8 @@ export function guidanceFor(style: TaskToolStyle, markdown: string = planningMar
     }
     if (current === 'all' || current === style) kept.push(line);
   }
-  return kept.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  return kept
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }

@@ -124,10 +124,13 @@ function describeChangesBy(events: readonly EventRow[], actor: string): string |
         const word = STATUS_WORDS[trace.lastStatus] ?? trace.lastStatus;
         add(`status:${word}`, id, (ids) => `marked ${ids} ${word}`);
       }
-      if (trace.lastTitle !== undefined && trace.lastTitle !== trace.firstTitle) add('renamed', id, (ids) => `renamed ${ids}`);
+      if (trace.lastTitle !== undefined && trace.lastTitle !== trace.firstTitle)
+        add('renamed', id, (ids) => `renamed ${ids}`);
     }
   }
-  const phrases = [...groups.values()].map((g) => g.render(`${g.ids.length === 1 ? 'task' : 'tasks'} ${joinAnd(g.ids.map(String))}`));
+  const phrases = [...groups.values()].map((g) =>
+    g.render(`${g.ids.length === 1 ? 'task' : 'tasks'} ${joinAnd(g.ids.map(String))}`),
+  );
   if (reordered) phrases.push('reordered the tasks');
   if (cleared) phrases.unshift('cleared the task list');
   return phrases.length ? `${subjectOf(actor)} ${joinAnd(phrases)}.` : null;

@@ -17,7 +17,8 @@ const LIMIT = 32;
 /** The list a written `tasks` or `task_deps` row belongs to, via one watch per connection. */
 function watch(db: Db, listener: (listId: number | null) => void): void {
   const written = (fn: string, row: 'new' | 'old') => `SELECT ${fn}(${row}.list_id);`;
-  const depWritten = (fn: string, row: 'new' | 'old') => `SELECT ${fn}((SELECT list_id FROM tasks WHERE id = ${row}.task_id));`;
+  const depWritten = (fn: string, row: 'new' | 'old') =>
+    `SELECT ${fn}((SELECT list_id FROM tasks WHERE id = ${row}.task_id));`;
   // An update names its list once: rows almost never move between lists, and each call
   // from SQLite into JavaScript costs about as much as the update itself.
   const triggers = (fn: string) => `

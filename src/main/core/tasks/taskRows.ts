@@ -89,7 +89,13 @@ export function taskListFrom(info: ListInfo, list: ListRows): TaskList {
     built.tasks = ordered(list.rows).map((r) => taskOf(r, blockersOf(list, byId, r.id)));
     builtOf.set(list, built);
   }
-  return { id: info.id, conversationId: info.conversationId, createdAt: info.createdAt, closedAt: info.closedAt, tasks: built.tasks };
+  return {
+    id: info.id,
+    conversationId: info.conversationId,
+    createdAt: info.createdAt,
+    closedAt: info.closedAt,
+    tasks: built.tasks,
+  };
 }
 
 /** After `row` was updated in place: its entries rebuilt in copies of the arrays, or all dropped (see `builtOf`). */
@@ -104,7 +110,10 @@ function rebuiltAfterUpdate(list: ListRows, row: TaskRow): void {
     next[index] = item;
     return next;
   };
-  builtOf.set(list, { drafts: replaced(built.drafts, draftOf(row, NO_IDS)), tasks: replaced(built.tasks, taskOf(row, NO_ROWS)) });
+  builtOf.set(list, {
+    drafts: replaced(built.drafts, draftOf(row, NO_IDS)),
+    tasks: replaced(built.tasks, taskOf(row, NO_ROWS)),
+  });
 }
 
 /** In-memory twins of the store's task writes. */
@@ -145,7 +154,11 @@ export const mirror = {
     builtOf.delete(list);
     list.rows = list.rows.filter((r) => r.id !== rowId);
     list.blockers.delete(rowId);
-    for (const [task, ids] of list.blockers) list.blockers.set(task, ids.filter((id) => id !== rowId));
+    for (const [task, ids] of list.blockers)
+      list.blockers.set(
+        task,
+        ids.filter((id) => id !== rowId),
+      );
   },
   blockers(list: ListRows, rowId: number, blockerRowIds: readonly number[]): void {
     builtOf.delete(list);

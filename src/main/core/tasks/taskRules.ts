@@ -34,7 +34,8 @@ export function normalizeTitle(raw: unknown): Checked<string> {
   if (typeof raw !== 'string') return fail('title must be text');
   const title = raw.trim();
   if (!title) return fail('title must not be empty');
-  if (title.length > TASK_TITLE_MAX) return fail(`title must be at most ${TASK_TITLE_MAX} characters (got ${title.length})`);
+  if (title.length > TASK_TITLE_MAX)
+    return fail(`title must be at most ${TASK_TITLE_MAX} characters (got ${title.length})`);
   return ok(title);
 }
 
@@ -46,7 +47,11 @@ export const LIST_TASKS_MAX = 200;
 /** Accepts 3, "3" and "#3": models write ids all three ways. */
 export function normalizeTaskId(raw: unknown): Checked<number> {
   const n =
-    typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*#?\d+\s*$/.test(raw) ? Number(raw.trim().replace('#', '')) : NaN;
+    typeof raw === 'number'
+      ? raw
+      : typeof raw === 'string' && /^\s*#?\d+\s*$/.test(raw)
+        ? Number(raw.trim().replace('#', ''))
+        : NaN;
   if (!Number.isInteger(n) || n < 1 || n > TASK_ID_MAX) {
     return fail(`Task id must be a whole number from 1 to ${TASK_ID_MAX} (got ${JSON.stringify(raw)})`);
   }
@@ -149,7 +154,8 @@ export function checkChange(before: readonly RuleTask[], after: readonly RuleTas
     ids.add(task.id);
     if (task.blockedBy.length) withBlockers = true;
   }
-  if (duplicates.size) errors.push(`Task ids must be unique in a list: ${describeIds([...duplicates])} used more than once.`);
+  if (duplicates.size)
+    errors.push(`Task ids must be unique in a list: ${describeIds([...duplicates])} used more than once.`);
   if (after.length > LIST_TASKS_MAX) errors.push(`A list holds at most ${LIST_TASKS_MAX} tasks (got ${after.length}).`);
   const byId = withBlockers ? new Map(after.map((t) => [t.id, t])) : null;
 
@@ -162,17 +168,21 @@ export function checkChange(before: readonly RuleTask[], after: readonly RuleTas
       const title = normalizeTitle(task.title);
       if (!title.ok) errors.push(`Task ${task.id}: ${title.error}.`);
     }
-    if (task.status === 'in_progress') (inProgress ??= new Map()).set(task.owner, [...(inProgress.get(task.owner) ?? []), task.id]);
+    if (task.status === 'in_progress')
+      (inProgress ??= new Map()).set(task.owner, [...(inProgress.get(task.owner) ?? []), task.id]);
     if (!byId || task.blockedBy.length === 0) continue;
     if (task.blockedBy.includes(task.id)) errors.push(`Task ${task.id} cannot be blocked by itself.`);
     const missing = task.blockedBy.filter((id) => id !== task.id && !byId.has(id));
     if (missing.length) {
-      errors.push(`Task ${task.id} is blocked by ${describeIds(missing)}, which ${missing.length === 1 ? 'is' : 'are'} not in this list.`);
+      errors.push(
+        `Task ${task.id} is blocked by ${describeIds(missing)}, which ${missing.length === 1 ? 'is' : 'are'} not in this list.`,
+      );
     }
   }
 
   // Most lists have no dependencies at all: then there is no cycle to look for.
-  const cycle = withBlockers && findCycle(after.map((t) => ({ ...t, blockedBy: t.blockedBy.filter((id) => id !== t.id) })));
+  const cycle =
+    withBlockers && findCycle(after.map((t) => ({ ...t, blockedBy: t.blockedBy.filter((id) => id !== t.id) })));
   if (cycle) errors.push(`Dependencies would form a cycle: ${cycle.join(' → ')}. Remove one of these dependencies.`);
 
   for (const [owner, started] of inProgress ?? []) {
@@ -209,7 +219,13 @@ const solid = (code: number) => code > 32 && code < 127;
 
 /** A title normalizeTitle takes as it is, told without trimming it (the usual case); anything else goes to normalizeTitle. */
 export function isCleanTitle(title: unknown): title is string {
-  return typeof title === 'string' && title.length > 0 && title.length <= TASK_TITLE_MAX && solid(title.charCodeAt(0)) && solid(title.charCodeAt(title.length - 1));
+  return (
+    typeof title === 'string' &&
+    title.length > 0 &&
+    title.length <= TASK_TITLE_MAX &&
+    solid(title.charCodeAt(0)) &&
+    solid(title.charCodeAt(title.length - 1))
+  );
 }
 
 /** Tasks that had an open blocker before the change and have none after it. */
@@ -220,7 +236,9 @@ export function newlyUnblocked(before: readonly RuleTask[], after: readonly Rule
   return after
     .filter((t) => {
       const old = oldById.get(t.id);
-      return old && openBlockersOf(old, oldById).length > 0 && openBlockersOf(t, newById).length === 0 && isOpen(t.status);
+      return (
+        old && openBlockersOf(old, oldById).length > 0 && openBlockersOf(t, newById).length === 0 && isOpen(t.status)
+      );
     })
     .map((t) => t.id);
 }

@@ -39,7 +39,9 @@ export const speaksForUser = (actor: string) => actor === 'user' || actor.starts
 
 /** The conversation's own agent acts as `model`; a worker acts under its own id. */
 export function agentWho(agentId: string): Who {
-  return agentId === 'main' ? { actor: 'model', owner: 'main', claims: true } : { actor: agentId, owner: agentId, claims: true };
+  return agentId === 'main'
+    ? { actor: 'model', owner: 'main', claims: true }
+    : { actor: agentId, owner: agentId, claims: true };
 }
 
 /** Why an open list was closed; kept in its `closed` event. */
@@ -91,7 +93,9 @@ function settleHandBacks(before: readonly DraftTask[], after: DraftTask[]): Draf
   return after.map((task) => {
     if (!task.handedBack) return task;
     const old = oldById.get(task.id);
-    const stays = task.status === 'in_progress' && (!old || (old.status === task.status && old.owner === task.owner) || !old.handedBack);
+    const stays =
+      task.status === 'in_progress' &&
+      (!old || (old.status === task.status && old.owner === task.owner) || !old.handedBack);
     return stays ? task : { ...task, handedBack: null };
   });
 }
@@ -139,8 +143,13 @@ export function createTaskService(deps: TaskServiceDeps) {
     // Most tasks of a call are unchanged (often the very same object): say so without looking fields up by name.
     if (a === b) return null;
     if (
-      a.title === b.title && a.description === b.description && a.activeForm === b.activeForm && a.status === b.status &&
-      a.owner === b.owner && (a.handedBack ?? null) === (b.handedBack ?? null) && a.blockedBy.length + b.blockedBy.length === 0
+      a.title === b.title &&
+      a.description === b.description &&
+      a.activeForm === b.activeForm &&
+      a.status === b.status &&
+      a.owner === b.owner &&
+      (a.handedBack ?? null) === (b.handedBack ?? null) &&
+      a.blockedBy.length + b.blockedBy.length === 0
     ) {
       return null;
     }
@@ -172,7 +181,15 @@ export function createTaskService(deps: TaskServiceDeps) {
   }
 
   /** Writes the difference between two versions of a list; returns whether anything changed. */
-  function writeDiff(listId: number, rows: ListRows, before: DraftTask[], after: DraftTask[], who: Who, at: number, messageId: number | null): boolean {
+  function writeDiff(
+    listId: number,
+    rows: ListRows,
+    before: DraftTask[],
+    after: DraftTask[],
+    who: Who,
+    at: number,
+    messageId: number | null,
+  ): boolean {
     // Runs on every change of lists of up to 200 tasks. Ids usually keep their places:
     // the index of the old list is built only when one does not.
     let changed = false;
@@ -199,7 +216,13 @@ export function createTaskService(deps: TaskServiceDeps) {
         lastSurvivor = index;
       }
       if (!old || old.rowId === null) {
-        const rowId = store.insertTask(listId, { ...task, lastMessageId: messageId, changedBy: sourceOf(who) }, position, at, rows);
+        const rowId = store.insertTask(
+          listId,
+          { ...task, lastMessageId: messageId, changedBy: sourceOf(who) },
+          position,
+          at,
+          rows,
+        );
         inserted.set(task.id, rowId);
         store.appendEvent({ listId, taskId: rowId, at, actor: who.actor, kind: 'created', after: snapshot(task) });
         if (task.blockedBy.length) blockersChanged.push(task);
@@ -209,7 +232,15 @@ export function createTaskService(deps: TaskServiceDeps) {
       const fields = changedFields(old, task);
       if (fields) {
         store.updateTask({ ...task, rowId: old.rowId, lastMessageId: messageId, changedBy: sourceOf(who) }, at, rows);
-        store.appendEvent({ listId, taskId: old.rowId, at, actor: who.actor, kind: 'updated', before: pick(old, fields), after: pick(task, fields) });
+        store.appendEvent({
+          listId,
+          taskId: old.rowId,
+          at,
+          actor: who.actor,
+          kind: 'updated',
+          before: pick(old, fields),
+          after: pick(task, fields),
+        });
         if (fields.includes('blockedBy')) blockersChanged.push(task);
         changed = true;
       }
@@ -224,7 +255,15 @@ export function createTaskService(deps: TaskServiceDeps) {
     if (reordered) {
       const survivors = before.filter((t) => !keep || keep.has(t.id)).map((t) => t.id);
       const order = after.filter((t, position) => indexOf(t.id, position) !== undefined).map((t) => t.id);
-      store.appendEvent({ listId, taskId: null, at, actor: who.actor, kind: 'reordered', before: survivors, after: order });
+      store.appendEvent({
+        listId,
+        taskId: null,
+        at,
+        actor: who.actor,
+        kind: 'reordered',
+        before: survivors,
+        after: order,
+      });
       // The tasks it moved show who moved them, as a renamed task shows who renamed it.
       for (const id of movedTasks(survivors, order)) store.setChangedBy(rowOf(id), sourceOf(who), rows);
       changed = true;
@@ -253,7 +292,11 @@ export function createTaskService(deps: TaskServiceDeps) {
     // keep `rows` current, and the list after the change is built from it.
     let rows = list ? (rowCache.take(list.id) ?? store.rows(list.id)) : { rows: [], blockers: new Map() };
     const current = list ? draftFrom(rows) : [];
-    const proposed = op({ list, tasks: current, finishedEarlier: list !== null && finishedEarlier(conversationId, current) });
+    const proposed = op({
+      list,
+      tasks: current,
+      finishedEarlier: list !== null && finishedEarlier(conversationId, current),
+    });
     if (!proposed.ok) throw new Rejected(proposed.error);
     const startNew = list !== null && proposed.value.startNew === true;
     const before = startNew ? [] : current;
@@ -283,7 +326,8 @@ export function createTaskService(deps: TaskServiceDeps) {
         open = { id: store.createList(conversationId, at), conversationId, createdAt: at, closedAt: null };
         rows = { rows: [], blockers: new Map() };
       }
-      changed = writeDiff(open.id, rows, before, after, who, at, messageFor(conversationId, who, options.messageId)) || changed;
+      changed =
+        writeDiff(open.id, rows, before, after, who, at, messageFor(conversationId, who, options.messageId)) || changed;
     } else if (open !== null && list) {
       // A list with no tasks left is over: close it rather than show an empty header.
       writeDiff(open.id, rows, before, after, who, at, null);
@@ -336,14 +380,24 @@ export function createTaskService(deps: TaskServiceDeps) {
       } catch (error) {
         if (error instanceof Rejected) return { ok: false, error: error.message };
         console.error('[stepwise] task change failed:', error);
-        return { ok: false, error: `The task list could not be saved (${error instanceof Error ? error.message : String(error)}). Nothing was changed.` };
+        return {
+          ok: false,
+          error: `The task list could not be saved (${error instanceof Error ? error.message : String(error)}). Nothing was changed.`,
+        };
       }
       const { list } = outcome;
       if (list) rowCache.put(list.id, outcome.rows, outcome.mark);
       if (outcome.changed) notify(conversationId, list);
       return {
         ok: true,
-        value: { list, before: outcome.before, after: outcome.after, startedNew: outcome.startedNew, value: outcome.value, kept: describeKept(outcome.kept) },
+        value: {
+          list,
+          before: outcome.before,
+          after: outcome.after,
+          startedNew: outcome.startedNew,
+          value: outcome.value,
+          kept: describeKept(outcome.kept),
+        },
       };
     },
 

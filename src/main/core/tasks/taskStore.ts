@@ -16,7 +16,9 @@ const toInfo = (row: ListRow): ListInfo => ({
 });
 
 export function createTaskStore(db: Db) {
-  const openList = db.prepare<[string], ListRow>('SELECT * FROM task_lists WHERE conversation_id = ? AND closed_at IS NULL');
+  const openList = db.prepare<[string], ListRow>(
+    'SELECT * FROM task_lists WHERE conversation_id = ? AND closed_at IS NULL',
+  );
   const listById = db.prepare<[number], ListRow>('SELECT * FROM task_lists WHERE id = ?');
   const listsOf = db.prepare<[string], ListRow>('SELECT * FROM task_lists WHERE conversation_id = ? ORDER BY id');
   const tasksOf = db.prepare<[number], TaskRow>('SELECT * FROM tasks WHERE list_id = ? ORDER BY position, seq');
@@ -30,7 +32,22 @@ export function createTaskStore(db: Db) {
      VALUES (@list_id, @seq, @title, @description, @active_form, @status, @owner, @position, @created_at, @updated_at, @completed_at, @last_message_id, @changed_by)`,
   );
   // Positional parameters: the statement runs for every changed task, and binding by name costs more.
-  const updateTask = db.prepare<[string, string, string, string, string, number, number | null, string | null, string | null, string, number, number]>(
+  const updateTask = db.prepare<
+    [
+      string,
+      string,
+      string,
+      string,
+      string,
+      number,
+      number | null,
+      string | null,
+      string | null,
+      string,
+      number,
+      number,
+    ]
+  >(
     `UPDATE tasks SET title = ?, description = ?, active_form = ?, status = ?, owner = ?,
        updated_at = ?, last_message_id = ?, handed_back = ?, changed_by = ?,
        completed_at = CASE WHEN ? = 'completed' THEN COALESCE(completed_at, ?) END
@@ -51,7 +68,9 @@ export function createTaskStore(db: Db) {
   const insertEvent = db.prepare(
     'INSERT INTO task_events (list_id, task_id, at, actor, kind, before, after) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
-  const latestMessage = db.prepare<[string], { id: number | null }>('SELECT MAX(id) AS id FROM messages WHERE conversation_id = ?');
+  const latestMessage = db.prepare<[string], { id: number | null }>(
+    'SELECT MAX(id) AS id FROM messages WHERE conversation_id = ?',
+  );
   // Walks the conversation's index from its newest message and stops at the first of
   // the role; MAX(id) with a role filter would read every message of the conversation.
   const latestOfRole = db.prepare<[string, string], { id: number | null }>(
@@ -62,7 +81,9 @@ export function createTaskStore(db: Db) {
     `SELECT e.* FROM task_events e JOIN task_lists l ON l.id = e.list_id
      WHERE l.conversation_id = ? AND e.id > ? ORDER BY e.id`,
   );
-  const noticeMark = db.prepare<[string], { event_id: number }>('SELECT event_id FROM task_notice_marks WHERE conversation_id = ?');
+  const noticeMark = db.prepare<[string], { event_id: number }>(
+    'SELECT event_id FROM task_notice_marks WHERE conversation_id = ?',
+  );
   const setNoticeMark = db.prepare(
     `INSERT INTO task_notice_marks (conversation_id, event_id) VALUES (?, ?)
      ON CONFLICT (conversation_id) DO UPDATE SET event_id = MAX(event_id, excluded.event_id)`,
@@ -78,7 +99,8 @@ export function createTaskStore(db: Db) {
 
   function loadRows(listId: number): ListRows {
     const blockers = new Map<number, number[]>();
-    for (const dep of depsOf.all(listId)) blockers.set(dep.task_id, [...(blockers.get(dep.task_id) ?? []), dep.blocked_by_id]);
+    for (const dep of depsOf.all(listId))
+      blockers.set(dep.task_id, [...(blockers.get(dep.task_id) ?? []), dep.blocked_by_id]);
     return { rows: tasksOf.all(listId), blockers };
   }
 
@@ -119,25 +141,28 @@ export function createTaskStore(db: Db) {
     insertTask(listId: number, task: DraftTask, position: number, at: number, rows?: ListRows): number {
       return this.insertTaskRow(
         {
-        list_id: listId,
-        seq: task.id,
-        title: task.title,
-        description: task.description,
-        active_form: task.activeForm,
-        status: task.status,
-        owner: task.owner,
-        position,
-        created_at: at,
-        updated_at: at,
-        completed_at: task.status === 'completed' ? at : null,
-        last_message_id: task.lastMessageId,
-        changed_by: task.changedBy ?? null,
+          list_id: listId,
+          seq: task.id,
+          title: task.title,
+          description: task.description,
+          active_form: task.activeForm,
+          status: task.status,
+          owner: task.owner,
+          position,
+          created_at: at,
+          updated_at: at,
+          completed_at: task.status === 'completed' ? at : null,
+          last_message_id: task.lastMessageId,
+          changed_by: task.changedBy ?? null,
         },
         rows,
       );
     },
     /** A task row with every column given (an import keeps its original times); none is handed back. */
-    insertTaskRow(row: Omit<TaskRow, 'id' | 'handed_back' | 'changed_by'> & Partial<Pick<TaskRow, 'changed_by'>>, rows?: ListRows): number {
+    insertTaskRow(
+      row: Omit<TaskRow, 'id' | 'handed_back' | 'changed_by'> & Partial<Pick<TaskRow, 'changed_by'>>,
+      rows?: ListRows,
+    ): number {
       const full = { changed_by: null, ...row };
       const id = Number(insertTask.run(full).lastInsertRowid);
       if (rows) mirror.insert(rows, { ...full, handed_back: null, id });
@@ -147,7 +172,20 @@ export function createTaskStore(db: Db) {
     updateTask(task: DraftTask & { rowId: number }, at: number, rows?: ListRows): void {
       if (rows) mirror.update(rows, task, at);
       const { title, description, activeForm, status, owner, lastMessageId, handedBack, changedBy } = task;
-      updateTask.run(title, description, activeForm, status, owner, at, lastMessageId, handedBack ?? null, changedBy ?? null, status, at, task.rowId);
+      updateTask.run(
+        title,
+        description,
+        activeForm,
+        status,
+        owner,
+        at,
+        lastMessageId,
+        handedBack ?? null,
+        changedBy ?? null,
+        status,
+        at,
+        task.rowId,
+      );
     },
     setPosition(rowId: number, position: number, rows?: ListRows): void {
       setPosition.run(position, rowId, position);
@@ -168,7 +206,15 @@ export function createTaskStore(db: Db) {
       for (const blocker of blockerRowIds) insertDep.run(rowId, blocker);
       if (rows) mirror.blockers(rows, rowId, blockerRowIds);
     },
-    appendEvent(event: { listId: number; taskId: number | null; at: number; actor: string; kind: string; before?: unknown; after?: unknown }) {
+    appendEvent(event: {
+      listId: number;
+      taskId: number | null;
+      at: number;
+      actor: string;
+      kind: string;
+      before?: unknown;
+      after?: unknown;
+    }) {
       this.insertEventRow({
         ...event,
         before: event.before === undefined ? null : JSON.stringify(event.before),
@@ -176,8 +222,24 @@ export function createTaskStore(db: Db) {
       });
     },
     /** An event whose before/after are already JSON text (an import); returns its id. */
-    insertEventRow(event: { listId: number; taskId: number | null; at: number; actor: string; kind: string; before: string | null; after: string | null }): number {
-      const info = insertEvent.run(event.listId, event.taskId, event.at, event.actor, event.kind, event.before, event.after);
+    insertEventRow(event: {
+      listId: number;
+      taskId: number | null;
+      at: number;
+      actor: string;
+      kind: string;
+      before: string | null;
+      after: string | null;
+    }): number {
+      const info = insertEvent.run(
+        event.listId,
+        event.taskId,
+        event.at,
+        event.actor,
+        event.kind,
+        event.before,
+        event.after,
+      );
       return Number(info.lastInsertRowid);
     },
     /** The newest message of the conversation, optionally of one role. */
@@ -211,7 +273,8 @@ export function createTaskStore(db: Db) {
     badges(conversationIds: string[]): Map<string, { done: number; total: number }> {
       const result = new Map<string, { done: number; total: number }>();
       if (conversationIds.length === 0) return result;
-      for (const row of badgeRows.all(JSON.stringify(conversationIds))) result.set(row.conversation_id, { done: row.done, total: row.total });
+      for (const row of badgeRows.all(JSON.stringify(conversationIds)))
+        result.set(row.conversation_id, { done: row.done, total: row.total });
       return result;
     },
   };

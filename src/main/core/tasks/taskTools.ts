@@ -7,24 +7,38 @@ import type { TaskToolStyle } from '../../../shared/settings';
 import type { Task, TaskList } from '../../../shared/tasks';
 import { defineTool, type ToolContext, type ToolDefinition } from '../tools/toolTypes';
 import { createOp, deleteOp, fullListOp, updateOp, type FullListOutcome } from './taskOps';
-import { describeIds, joinAnd, newlyUnblocked, progressText, taskNotFound, TASK_ID_MAX, normalizeTaskId } from './taskRules';
+import {
+  describeIds,
+  joinAnd,
+  newlyUnblocked,
+  progressText,
+  taskNotFound,
+  TASK_ID_MAX,
+  normalizeTaskId,
+} from './taskRules';
 import { agentWho, type Changed, type TaskService } from './taskService';
 import { sentence } from '../tools/argumentErrors';
 import type { DraftTask } from './taskTypes';
 
 /** "3" and "#3" as 3; anything else is left for the schema to refuse. */
-const idFromText = (v: unknown) => (typeof v === 'string' && /^\s*#?\d+\s*$/.test(v) ? Number(v.trim().replace('#', '')) : v);
+const idFromText = (v: unknown) =>
+  typeof v === 'string' && /^\s*#?\d+\s*$/.test(v) ? Number(v.trim().replace('#', '')) : v;
 const WholeId = z.number().int().min(1).max(TASK_ID_MAX);
 /** Accepts 3, "3" and "#3"; anything else reaches the handler and gets a clear error. */
 const TaskId = z.preprocess(idFromText, WholeId);
 const STATUS_HELP = 'pending, in_progress, completed or cancelled (also accepted: not-started, in-progress, done)';
 /** The schema shows the four canonical words; synonyms are accepted and others get an error listing all. */
 const Status = z.string().meta({ enum: ['pending', 'in_progress', 'completed', 'cancelled'] });
-const ActiveForm = z.string().describe('Present-continuous form shown while the task is in progress, e.g. "Writing tests"');
+const ActiveForm = z
+  .string()
+  .describe('Present-continuous form shown while the task is in progress, e.g. "Writing tests"');
 
 export const FULL_LIST_TOOLS = ['manage_todo_list'] as const;
 export const GRANULAR_TOOLS = ['task_create', 'task_update', 'task_get', 'task_list', 'task_delete'] as const;
-export const TASK_TOOL_NAMES: Record<TaskToolStyle, readonly string[]> = { 'full-list': FULL_LIST_TOOLS, granular: GRANULAR_TOOLS };
+export const TASK_TOOL_NAMES: Record<TaskToolStyle, readonly string[]> = {
+  'full-list': FULL_LIST_TOOLS,
+  granular: GRANULAR_TOOLS,
+};
 
 /** Names of the task tools the model must not see under `style` (the other style's). */
 export function hiddenTaskTools(style: TaskToolStyle): readonly string[] {
@@ -68,7 +82,9 @@ function arrayFromJsonString(value: unknown): unknown {
 function todoListInput(value: unknown): unknown {
   const list = arrayFromJsonString(value);
   if (!Array.isArray(list) || !list.some((item: { id?: unknown } | null) => typeof item?.id === 'string')) return list;
-  return list.map((item: { id?: unknown } | null) => (typeof item?.id === 'string' ? { ...item, id: idFromText(item.id) } : item));
+  return list.map((item: { id?: unknown } | null) =>
+    typeof item?.id === 'string' ? { ...item, id: idFromText(item.id) } : item,
+  );
 }
 
 /** An item's keys the schema knows; each is a string but `id`. */
@@ -79,7 +95,9 @@ const ITEM_KEYS = new Set(['id', 'title', 'description', 'activeForm', 'status']
  * whole-number ids, string fields and no other keys — which the schema would return
  * unchanged: those skip it (a sixth of a one-task call). Anything else is left to it.
  */
-function plainTodoArguments(args: unknown): args is { todoList: Array<{ id: number; title: string; description?: string; activeForm?: string; status: string }> } {
+function plainTodoArguments(args: unknown): args is {
+  todoList: Array<{ id: number; title: string; description?: string; activeForm?: string; status: string }>;
+} {
   if (typeof args !== 'object' || args === null) return false;
   let list: unknown;
   for (const key in args) {
@@ -92,7 +110,8 @@ function plainTodoArguments(args: unknown): args is { todoList: Array<{ id: numb
     const { id } = item as { id?: unknown };
     if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > TASK_ID_MAX) return false;
     for (const key in item) {
-      if (!ITEM_KEYS.has(key) || (key !== 'id' && typeof (item as Record<string, unknown>)[key] !== 'string')) return false;
+      if (!ITEM_KEYS.has(key) || (key !== 'id' && typeof (item as Record<string, unknown>)[key] !== 'string'))
+        return false;
     }
     // title and status are required; description and activeForm may be left out.
     if (!('title' in item) || !('status' in item)) return false;
@@ -118,7 +137,8 @@ function findTask(list: TaskList | null, id: number): Task | undefined {
 }
 
 /** The reply that made the call, when it is in this conversation (a worker's is in its own transcript). */
-const replyOf = (ctx: ToolContext) => ((ctx.transcriptId ?? ctx.conversationId) === ctx.conversationId ? ctx.messageId : undefined);
+const replyOf = (ctx: ToolContext) =>
+  (ctx.transcriptId ?? ctx.conversationId) === ctx.conversationId ? ctx.messageId : undefined;
 
 const unblockedOf = (changed: Changed<unknown>) => newlyUnblocked(changed.before, changed.after);
 const keptOf = (changed: Changed<unknown>) => (changed.kept ? { kept: changed.kept } : {});
@@ -151,7 +171,9 @@ export function fullListResult(changed: Changed<FullListOutcome>): string {
     );
   }
   if (list.tasks.length < 3) {
-    lines.push(`Note: the list has fewer than 3 items. A task list is for work with 3 or more steps; for smaller work, skip it.`);
+    lines.push(
+      `Note: the list has fewer than 3 items. A task list is for work with 3 or more steps; for smaller work, skip it.`,
+    );
   }
   const unblocked = unblockedOf(changed);
   if (unblocked.length) lines.push(`Now unblocked: ${joinAnd(unblocked.map(String))}.`);
@@ -168,28 +190,35 @@ export function createTaskTools(tasks: TaskService): ToolDefinition[] {
       'Keep exactly one task in_progress while you work, and mark each task completed as soon as it is done — not in batches. ' +
       'Use it for work with 3 or more steps; skip it for simple requests.',
     parameters: z.object({
-      todoList: z.preprocess(
-        todoListInput,
-        z.array(
-          z.object({
-            id: WholeId.describe('Task id: 1, 2, 3… Keep the same id for the same task across calls.'),
-            title: z.string().describe('Short action label, 3–7 words'),
-            description: z.string().optional().describe('Optional detail: what done looks like'),
-            activeForm: ActiveForm.optional(),
-            status: Status.describe(STATUS_HELP),
-          }),
-        ),
-      )
+      todoList: z
+        .preprocess(
+          todoListInput,
+          z.array(
+            z.object({
+              id: WholeId.describe('Task id: 1, 2, 3… Keep the same id for the same task across calls.'),
+              title: z.string().describe('Short action label, 3–7 words'),
+              description: z.string().optional().describe('Optional detail: what done looks like'),
+              activeForm: ActiveForm.optional(),
+              status: Status.describe(STATUS_HELP),
+            }),
+          ),
+        )
         .describe('The complete task list, in order. Items missing from it are removed.'),
     }),
     accepts: plainTodoArguments,
     handler: ({ todoList }, ctx: ToolContext) =>
       guard(
         () => {
-          if (todoList.length === 0 && !tasks.get(ctx.conversationId)) return 'There is no open task list; nothing to clear.';
+          if (todoList.length === 0 && !tasks.get(ctx.conversationId))
+            return 'There is no open task list; nothing to clear.';
           const who = agentWho(ctx.agentId);
-          const result = tasks.change(ctx.conversationId, who, fullListOp(todoList, who), { userEditsWin: 'full', messageId: replyOf(ctx) });
-          return result.ok ? fullListResult(result.value) : `Error: ${sentence(result.error)} The task list was not changed.`;
+          const result = tasks.change(ctx.conversationId, who, fullListOp(todoList, who), {
+            userEditsWin: 'full',
+            messageId: replyOf(ctx),
+          });
+          return result.ok
+            ? fullListResult(result.value)
+            : `Error: ${sentence(result.error)} The task list was not changed.`;
         },
         (message) => `Error: ${message}`,
       ),
@@ -210,12 +239,23 @@ export function createTaskTools(tasks: TaskService): ToolDefinition[] {
     handler: (args, ctx: ToolContext) =>
       guard(() => {
         const who = agentWho(ctx.agentId);
-        const result = tasks.change(ctx.conversationId, who, createOp(args, who, { newListWhenFinished: true }), { userEditsWin: 'partial', messageId: replyOf(ctx) });
+        const result = tasks.change(ctx.conversationId, who, createOp(args, who, { newListWhenFinished: true }), {
+          userEditsWin: 'partial',
+          messageId: replyOf(ctx),
+        });
         if (!result.ok) return jsonError(result.error);
         const task = findTask(result.value.list, result.value.value.id);
         if (!task) return json({ ok: true, task: null, ...keptOf(result.value) });
-        const note = result.value.startedNew ? { note: 'Started a new task list; the finished one was closed and kept in history.' } : {};
-        return json({ ok: true, task: taskJson(task), progress: progressText(result.value.list!.tasks), ...note, ...keptOf(result.value) });
+        const note = result.value.startedNew
+          ? { note: 'Started a new task list; the finished one was closed and kept in history.' }
+          : {};
+        return json({
+          ok: true,
+          task: taskJson(task),
+          progress: progressText(result.value.list!.tasks),
+          ...note,
+          ...keptOf(result.value),
+        });
       }, jsonError),
   });
 
@@ -238,7 +278,10 @@ export function createTaskTools(tasks: TaskService): ToolDefinition[] {
     handler: (args, ctx: ToolContext) =>
       guard(() => {
         const who = agentWho(ctx.agentId);
-        const result = tasks.change(ctx.conversationId, who, updateOp(args, who), { userEditsWin: 'partial', messageId: replyOf(ctx) });
+        const result = tasks.change(ctx.conversationId, who, updateOp(args, who), {
+          userEditsWin: 'partial',
+          messageId: replyOf(ctx),
+        });
         if (!result.ok) return jsonError(result.error);
         const list = result.value.list!;
         const unblocked = unblockedOf(result.value);
@@ -271,7 +314,8 @@ export function createTaskTools(tasks: TaskService): ToolDefinition[] {
 
   const taskList = defineTool({
     name: 'task_list',
-    description: 'Read the whole task list: every task with its id, status, owner and dependencies, and the progress. Takes no arguments.',
+    description:
+      'Read the whole task list: every task with its id, status, owner and dependencies, and the progress. Takes no arguments.',
     parameters: z.object({}),
     handler: (_args, ctx: ToolContext) =>
       guard(() => {
@@ -283,11 +327,15 @@ export function createTaskTools(tasks: TaskService): ToolDefinition[] {
 
   const taskDelete = defineTool({
     name: 'task_delete',
-    description: 'Remove a task from the task list (for a step that is no longer needed; to record a dropped step, set status cancelled instead). Tasks it blocked lose that dependency.',
+    description:
+      'Remove a task from the task list (for a step that is no longer needed; to record a dropped step, set status cancelled instead). Tasks it blocked lose that dependency.',
     parameters: z.object({ taskId: TaskId }),
     handler: ({ taskId }, ctx: ToolContext) =>
       guard(() => {
-        const result = tasks.change(ctx.conversationId, agentWho(ctx.agentId), deleteOp(taskId), { userEditsWin: 'partial', messageId: replyOf(ctx) });
+        const result = tasks.change(ctx.conversationId, agentWho(ctx.agentId), deleteOp(taskId), {
+          userEditsWin: 'partial',
+          messageId: replyOf(ctx),
+        });
         if (!result.ok) return jsonError(result.error);
         const removed: DraftTask = result.value.value.removed;
         const unblocked = unblockedOf(result.value);
@@ -297,7 +345,9 @@ export function createTaskTools(tasks: TaskService): ToolDefinition[] {
           deleted: stays ? null : { id: removed.id, title: removed.title },
           ...keptOf(result.value),
           ...(unblocked.length ? { unblocked } : {}),
-          progress: result.value.list ? progressText(result.value.list.tasks) : 'The list is empty now, so it was closed.',
+          progress: result.value.list
+            ? progressText(result.value.list.tasks)
+            : 'The list is empty now, so it was closed.',
         });
       }, jsonError),
   });

@@ -22,7 +22,10 @@ function issueTexts(error: z.ZodError, skipRequired: ReadonlySet<string> = new S
   const texts: string[] = [];
   for (const issue of error.issues) {
     const path = issue.path.map(String).join('.') || 'the arguments';
-    const isDefault = issue.message.startsWith('Invalid input') || issue.message.startsWith('Too big') || issue.message.startsWith('Too small');
+    const isDefault =
+      issue.message.startsWith('Invalid input') ||
+      issue.message.startsWith('Too big') ||
+      issue.message.startsWith('Too small');
     if (issue.code === 'invalid_type' && issue.message.startsWith('Invalid input')) {
       if (/received undefined/.test(issue.message)) {
         if (!skipRequired.has(path)) texts.push(`${path} is required`);
@@ -99,7 +102,10 @@ export function explainInvalid(error: z.ZodError, value: unknown, schema: Record
   const unknownKeys = given.filter((key) => !known.includes(key));
   const meant = new Set<string>();
   const hints = unknownKeys.map((key) => {
-    const guess = closestKey(key, known.filter((k) => !given.includes(k)));
+    const guess = closestKey(
+      key,
+      known.filter((k) => !given.includes(k)),
+    );
     if (guess) {
       meant.add(guess);
       return `unknown key '${key}'; did you mean '${guess}'?`;

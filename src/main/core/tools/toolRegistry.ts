@@ -121,7 +121,8 @@ export function createToolRegistry() {
       let data: unknown = args.value;
       if (!entry.tool.accepts?.(data)) {
         const parsed = entry.tool.parameters.safeParse(data);
-        if (!parsed.success) return fail(`Invalid arguments for ${name}: ${explainInvalid(parsed.error, args.value, entry.schema)}`);
+        if (!parsed.success)
+          return fail(`Invalid arguments for ${name}: ${explainInvalid(parsed.error, args.value, entry.schema)}`);
         data = parsed.data;
       }
       if (ctx.signal.aborted) return cancelled();

@@ -27,11 +27,15 @@ export function treeProblems(messages: readonly FileMessage[], where: string): s
   for (const [i, message] of messages.entries()) {
     const parent = parentOf(messages, i);
     if (parent !== null && !earlier.has(parent)) {
-      problems.push(`${where} message ${message.id}: its parent ${parent} is not an earlier message of the same transcript`);
+      problems.push(
+        `${where} message ${message.id}: its parent ${parent} is not an earlier message of the same transcript`,
+      );
     }
     if (message.shown ?? true) {
       if (parent !== lastShown) {
-        problems.push(`${where} message ${message.id}: a shown message must follow the previous shown one (${lastShown ?? 'none'}), not ${parent ?? 'none'}`);
+        problems.push(
+          `${where} message ${message.id}: a shown message must follow the previous shown one (${lastShown ?? 'none'}), not ${parent ?? 'none'}`,
+        );
       }
       lastShown = message.id;
     }

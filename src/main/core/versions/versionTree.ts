@@ -6,7 +6,10 @@
 import type { Db } from '../db/openDatabase';
 import type { MessageRow } from '../conversations/messageRepo';
 
-export type TreeNode = Pick<MessageRow, 'id' | 'conversation_id' | 'role' | 'origin'> & { parent_id: number | null; shown: number };
+export type TreeNode = Pick<MessageRow, 'id' | 'conversation_id' | 'role' | 'origin'> & {
+  parent_id: number | null;
+  shown: number;
+};
 
 export function createVersionTree(db: Db) {
   const node = db.prepare<[number], TreeNode>(

@@ -26,7 +26,8 @@ export interface VersionsDeps {
 type VersionCalls = Pick<Handlers, 'chat:edit' | 'chat:editLast' | 'chat:regenerate' | 'messages:showVersion'>;
 
 /** Messages the user wrote (or Autopilot wrote for them) can be edited; Stepwise's own cannot. */
-const editable = (node: Pick<TreeNode, 'role' | 'origin'>) => node.role === 'user' && (node.origin === 'user' || node.origin === 'auto');
+const editable = (node: Pick<TreeNode, 'role' | 'origin'>) =>
+  node.role === 'user' && (node.origin === 'user' || node.origin === 'auto');
 
 export function createVersions(deps: VersionsDeps) {
   const { db, bus, messages, conversations, chat, branches } = deps;
@@ -36,7 +37,11 @@ export function createVersions(deps: VersionsDeps) {
   function shownNode(conversationId: string, messageId: number): TreeNode {
     const node = tree.node(messageId);
     if (!node || node.conversation_id !== conversationId) throw notFound(`Message ${messageId}`);
-    if (!node.shown) throw new AppError('conflict', 'That version is not the one shown any more. Reload the conversation and try again.');
+    if (!node.shown)
+      throw new AppError(
+        'conflict',
+        'That version is not the one shown any more. Reload the conversation and try again.',
+      );
     return node;
   }
 
@@ -68,7 +73,8 @@ export function createVersions(deps: VersionsDeps) {
   function edit(conversationId: string, messageId: number, content: string): Message {
     chat.assertIdle(conversationId);
     const target = shownNode(conversationId, messageId);
-    if (!editable(target)) throw new AppError('conflict', 'Only your own messages can be edited. Regenerate a reply instead.');
+    if (!editable(target))
+      throw new AppError('conflict', 'Only your own messages can be edited. Regenerate a reply instead.');
     chat.beforeEdit(conversationId);
     // The new version keeps the files of the one it is edited from.
     const attachments = messages.get(target.id)?.attachments?.map((file) => file.id);
@@ -137,7 +143,11 @@ export function createVersions(deps: VersionsDeps) {
     const node = shownNode(conversationId, messageId);
     const versions = messages.versionsOf(node);
     const target = versions[index - 1];
-    if (target === undefined) throw new AppError('invalid_request', `This message has ${versions.length} versions; there is no version ${index}.`);
+    if (target === undefined)
+      throw new AppError(
+        'invalid_request',
+        `This message has ${versions.length} versions; there is no version ${index}.`,
+      );
     if (target !== node.id) {
       faultPoint('version:before-switch');
       db.transaction(() => {
