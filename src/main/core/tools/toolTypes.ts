@@ -101,9 +101,13 @@ export interface ToolCallStart {
 
 /**
  * Told about every tool call the agent loop runs. `started` is called as the call starts;
- * `finished` inside the transaction that stores the result message, and what it returns
- * runs after that transaction committed (to push events).
+ * `stored` and `finished` inside the transaction that stores the result message, and what
+ * `finished` returns runs after that transaction committed (to push events).
  */
 export interface ToolCallObserver {
-  started(call: ToolCallStart): { finished(result: ToolRunResult, messageId: number): () => void };
+  started(call: ToolCallStart): {
+    /** The text to store and send for this result (a task deleted while the call waited is named in it). */
+    stored(result: ToolRunResult): string;
+    finished(result: ToolRunResult, messageId: number): () => void;
+  };
 }
