@@ -17,6 +17,11 @@ export interface ToolContext {
   transcriptId?: string;
   /** The reply that made the call, in `transcriptId` (absent outside the agent loop). */
   messageId?: number;
+  /**
+   * Called by a handler as its effect leaves Stepwise (an MCP request sent, after any
+   * approval): a Stop from then on may come too late, so the call reads "may have run".
+   */
+  running?: () => void;
 }
 
 export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
