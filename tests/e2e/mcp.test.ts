@@ -158,7 +158,10 @@ describe('MCP tools with approvals', () => {
     await banner.getByRole('button', { name: 'Deny' }).click();
 
     await page.getByText('I could not write the summary.').waitFor({ timeout: 20_000 });
-    expect(lastTool(seen[1])).toMatchObject({ tool_call_id: 'call_write', content: 'The user denied this call.' });
+    expect(lastTool(seen[1])).toMatchObject({
+      tool_call_id: 'call_write',
+      content: 'The user denied this call; it did not run.',
+    });
     expect(fs.existsSync(path.join(workDir, 'summary.txt'))).toBe(false);
     await expect.poll(() => banner.count()).toBe(0);
     expect(await page.getByText('denied', { exact: true }).count()).toBe(1);

@@ -255,7 +255,8 @@ describe('history repair', () => {
     expectNoDanglingToolCalls(sent);
     expect(sent.filter((m) => m.role === 'tool').map((m) => [m.tool_call_id, m.content])).toEqual([
       ['done', 'noon'],
-      ['lost', 'No result: this tool call was interrupted before it finished.'],
+      // The reply was cut off before it was complete: its calls never ran.
+      ['lost', 'No result: the reply was cut off before this call could run; it did not run.'],
     ]);
   });
 });

@@ -93,7 +93,11 @@ describe('approvals', () => {
 
     expect(toolResults(conversation.id)).toEqual(['note contents', DENIED]);
     const last = server.streamRequests()[2].body.messages.at(-1)!;
-    expect(last).toMatchObject({ role: 'tool', tool_call_id: 'call_2', content: 'The user denied this call.' });
+    expect(last).toMatchObject({
+      role: 'tool',
+      tool_call_id: 'call_2',
+      content: 'The user denied this call; it did not run.',
+    });
     expect(await h.call('approvals:list', { conversationId: conversation.id })).toEqual([]);
   });
 

@@ -2,7 +2,13 @@
 // to a budget, tool calls accumulated from split chunks, title cleaning, error mapping.
 import { describe, expect, it } from 'vitest';
 import { AuthenticationError, InternalServerError, NotFoundError, RateLimitError, APIConnectionError } from 'openai';
-import { buildApiMessages, MISSING_RESULT, repairHistory, trimToBudget } from '../../src/main/core/context/apiMessages';
+import {
+  buildApiMessages,
+  CUT_OFF_RESULT,
+  MISSING_RESULT,
+  repairHistory,
+  trimToBudget,
+} from '../../src/main/core/context/apiMessages';
 import { createToolCallAccumulator } from '../../src/main/core/llm/toolCallAccumulator';
 import { cleanTitle, fallbackTitle } from '../../src/main/core/llm/autoTitle';
 import { redact, toChatError } from '../../src/main/core/llm/chatErrors';
@@ -51,7 +57,7 @@ describe('repairHistory', () => {
       ['user', null, 'go'],
       ['assistant', null, null],
       ['tool', 'a', 'A'],
-      ['tool', 'b', MISSING_RESULT],
+      ['tool', 'b', CUT_OFF_RESULT],
       ['tool', 'c', 'C'],
       ['user', null, 'next'],
     ]);
@@ -65,6 +71,13 @@ describe('repairHistory', () => {
       msg({ role: 'assistant', toolCalls: [call('x')] }),
     ]).flat();
     expect(flat.at(-1)).toEqual({ role: 'tool', tool_call_id: 'x', content: MISSING_RESULT });
+  });
+
+  it('says a complete reply’s call without a result may have run, never that it did not', () => {
+    // A complete reply's calls run after it is stored: one without a result was in flight at a crash.
+    expect(MISSING_RESULT).toContain('may have run');
+    expect(MISSING_RESULT).not.toMatch(/interrupted|did not run/);
+    expect(CUT_OFF_RESULT).toContain('did not run');
   });
 
   it('skips system notes and empty failed replies, keeps partial text', () => {

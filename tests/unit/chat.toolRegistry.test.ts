@@ -2,7 +2,12 @@
 // act on. Parameters reach the API as JSON Schema generated from the zod schema.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createToolRegistry, describeIssues, parseArguments } from '../../src/main/core/tools/toolRegistry';
+import {
+  CANCELLED_WHILE_RUNNING,
+  createToolRegistry,
+  describeIssues,
+  parseArguments,
+} from '../../src/main/core/tools/toolRegistry';
 import { currentTimeTool } from '../../src/main/core/tools/builtinTools';
 import { defineTool, outcomeOf, toolResult, type ToolContext } from '../../src/main/core/tools/toolTypes';
 
@@ -135,6 +140,26 @@ describe('run', () => {
       content: 'cancelled by user',
       outcome: 'cancelled',
     });
+  });
+
+  it('a stop after the handler said its effect left Stepwise reads "may have run"', async () => {
+    const controller = new AbortController();
+    const registry = createToolRegistry();
+    registry.register(
+      defineTool({
+        name: 'send_mail',
+        description: 'Sends a mail',
+        parameters: z.object({}),
+        handler: (_args, context) => {
+          context.running?.();
+          return new Promise<string>(() => {});
+        },
+      }),
+    );
+    const pending = registry.run('send_mail', '{}', ctx(controller.signal));
+    controller.abort();
+    expect(await pending).toEqual({ ok: false, content: CANCELLED_WHILE_RUNNING, outcome: 'cancelled' });
+    expect(CANCELLED_WHILE_RUNNING).toMatch(/^cancelled by user while it was running: it may have run\./);
   });
 });
 

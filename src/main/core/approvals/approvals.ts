@@ -9,7 +9,7 @@ import { notFound, type Handlers } from '../ipc/dispatcher';
 import type { EventBus } from '../ipc/eventBus';
 import type { Questions } from '../questions/questionModule';
 
-export const DENIED = 'The user denied this call.';
+export const DENIED = 'The user denied this call; it did not run.';
 export const NOT_RUN_AFTER_RESTART =
   'Not run: Stepwise closed while this call was waiting for the user’s approval. The user has not approved it; ask again if it is still needed.';
 

@@ -19,7 +19,15 @@ import type {
 import type { Message, ToolCall } from '../../../shared/domain';
 import type { ToolImage } from '../../../shared/mcp';
 
-export const MISSING_RESULT = 'No result: this tool call was interrupted before it finished.';
+/**
+ * A finished reply's call without a result: its calls run only once the reply is stored
+ * complete, so Stepwise stopped (a crash, a kill) while this one waited or ran. It may
+ * have had its effect: the model must not take it as undone and repeat it blindly.
+ */
+export const MISSING_RESULT =
+  'No result: Stepwise stopped while this call was waiting or running, so it may have run. Check whether it had its effect before repeating it.';
+/** A reply cut off before it was complete never ran its calls. */
+export const CUT_OFF_RESULT = 'No result: the reply was cut off before this call could run; it did not run.';
 
 /** One unit that is kept or trimmed as a whole: a message, or an assistant turn with its tool results. */
 export type Group = ChatCompletionMessageParam[];
@@ -39,12 +47,12 @@ export function repairHistory(
   const turnStart = history.findLastIndex((m) => m.role === 'user');
   const withReasoning = (message: Message, index: number, param: AssistantParam): AssistantParam =>
     index > turnStart && message.reasoning?.text ? { ...param, reasoning_content: message.reasoning.text } : param;
-  let open: { calls: ToolCall[]; results: Map<string, string>; group: Group } | null = null;
+  let open: { calls: ToolCall[]; results: Map<string, string>; group: Group; missing: string } | null = null;
 
   const close = () => {
     if (!open) return;
     for (const call of open.calls) {
-      open.group.push({ role: 'tool', tool_call_id: call.id, content: open.results.get(call.id) ?? MISSING_RESULT });
+      open.group.push({ role: 'tool', tool_call_id: call.id, content: open.results.get(call.id) ?? open.missing });
     }
     // Tool messages carry text only: images a call returned follow as a user message.
     const shown = open.calls.flatMap((call) => (open!.results.has(call.id) ? (images?.get(call.id) ?? []) : []));
@@ -88,6 +96,7 @@ export function repairHistory(
     open = {
       calls,
       results: new Map(),
+      missing: message.status === 'complete' ? MISSING_RESULT : CUT_OFF_RESULT,
       group: [
         withReasoning(message, index, {
           role: 'assistant',

@@ -6,6 +6,7 @@ import type { Db } from '../db/openDatabase';
 import { notFound, type Handlers } from '../ipc/dispatcher';
 import type { EventBus } from '../ipc/eventBus';
 import { outcomeOf, type ToolCallObserver } from '../tools/toolTypes';
+import { withDeletedTask } from './deletedTask';
 import { createLedgerStore } from './ledgerStore';
 
 export interface LedgerModuleDeps {
@@ -26,12 +27,17 @@ export function createLedger(deps: LedgerModuleDeps) {
       // task belongs to it, the call that starts one does not.
       const task = store.inProgress(call.scopeId, call.agentId);
       const startedAt = now();
+      // The task may be deleted while the call waits (the header, a rejected plan change):
+      // the call is then linked to no task, and its result names the task it was made for.
+      const gone = () => !!task && !store.taskExists(task.rowId);
       return {
+        stored: (result) => (task && gone() ? withDeletedTask(result, task.seq) : result.content),
         finished(result, messageId) {
+          const linked = task && !gone() ? task : null;
           store.insert({
             conversation_id: call.scopeId,
             transcript_id: call.transcriptId,
-            task_id: task?.rowId ?? null,
+            task_id: linked?.rowId ?? null,
             agent_id: call.agentId,
             tool_call_id: call.toolCallId,
             message_id: messageId,
@@ -42,10 +48,15 @@ export function createLedger(deps: LedgerModuleDeps) {
             ended_at: now(),
             result: result.content,
           });
-          if (!task) return () => {};
-          const count = store.countOfTask(task.rowId);
+          if (!linked) return () => {};
+          const count = store.countOfTask(linked.rowId);
           return () =>
-            bus.emit('ledger:changed', { conversationId: call.scopeId, listId: task.listId, taskId: task.seq, count });
+            bus.emit('ledger:changed', {
+              conversationId: call.scopeId,
+              listId: linked.listId,
+              taskId: linked.seq,
+              count,
+            });
         },
       };
     },

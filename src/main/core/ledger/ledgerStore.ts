@@ -45,6 +45,7 @@ export function createLedgerStore(db: Db) {
      VALUES (@conversation_id, @transcript_id, @task_id, @agent_id, @tool_call_id, @message_id, @name, @arguments,
        @outcome, @started_at, @ended_at, @result)`,
   );
+  const taskExists = db.prepare<[number], { one: number }>('SELECT 1 AS one FROM tasks WHERE id = ?');
   const countOfTask = db.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM tool_calls WHERE task_id = ?');
   const openList = db.prepare<[string], { id: number }>(
     'SELECT id FROM task_lists WHERE conversation_id = ? AND closed_at IS NULL',
@@ -63,6 +64,10 @@ export function createLedgerStore(db: Db) {
   return {
     inProgress(conversationId: string, agentId: string): TaskRef | null {
       return inProgress.get(conversationId, agentId) ?? null;
+    },
+    /** Whether a task row is still there (a call's task may be deleted while the call waits). */
+    taskExists(taskRowId: number): boolean {
+      return taskExists.get(taskRowId) !== undefined;
     },
     /** Returns the new row's id. `result` is cut to its first 500 characters here. */
     insert(row: Omit<ToolCallRow, 'id'>): number {

@@ -312,17 +312,19 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
               transcriptId: conversationId,
               messageId: row.id,
             });
-      // The result and its ledger entry are stored together or not at all.
+      // The result and its ledger entry are stored together or not at all. Whatever
+      // happened to the call's task meanwhile, the result is stored: it may have had its effect.
       const { message, recorded } = deps.db.transaction(() => {
+        const content = record ? record.stored(result) : result.content;
         const stored = messages.insert({
           conversationId,
           role: 'tool',
-          content: result.content,
+          content,
           toolCallId: call.id,
           toolName: call.name,
           outcome: result.notRun ? 'not_run' : outcomeOf(result),
         });
-        return { message: stored, recorded: record?.finished(result, stored.id) };
+        return { message: stored, recorded: record?.finished({ ...result, content }, stored.id) };
       })();
       emit(message);
       recorded?.();

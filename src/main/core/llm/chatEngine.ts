@@ -255,9 +255,14 @@ export function createChatEngine(deps: ChatEngineDeps) {
     content: string,
     origin: Message['origin'],
     attachments?: string[],
+    alongside?: () => void,
   ): Message {
-    const message = messages.insert({ conversationId, role: 'user', content, origin, attachments });
-    conversations.touch(conversationId);
+    const message = db.transaction(() => {
+      alongside?.();
+      const inserted = messages.insert({ conversationId, role: 'user', content, origin, attachments });
+      conversations.touch(conversationId);
+      return inserted;
+    })();
     stored(message);
     conversationChanged(conversationId);
     return message;
@@ -298,9 +303,16 @@ export function createChatEngine(deps: ChatEngineDeps) {
      * Stores the user's message and starts the loop. Refused (nothing stored) while a loop
      * runs. A message that is exactly `/clear` is a command: it runs the clear hooks and
      * stores a system note instead of asking the model. `/compact` summarizes the older
-     * history now (the command is kept as a note, never sent to the model).
+     * history now (the command is kept as a note, never sent to the model). `alongside`
+     * writes what belongs with the message in its transaction (plan approval's revision).
      */
-    send(conversationId: string, content: string, origin: Message['origin'] = 'user', attachments?: string[]): Message {
+    send(
+      conversationId: string,
+      content: string,
+      origin: Message['origin'] = 'user',
+      attachments?: string[],
+      alongside?: () => void,
+    ): Message {
       mustBeIdle(conversationId);
       const files = attachments?.length ? attachments : undefined;
       if (!files && content.trim() === CLEAR_COMMAND) return clear(conversationId);
@@ -315,7 +327,7 @@ export function createChatEngine(deps: ChatEngineDeps) {
         void launch(conversationId, COMPACT_AGENT, conversationId, runCompactCommand);
         return message;
       }
-      const message = insertUser(conversationId, content, origin, files);
+      const message = insertUser(conversationId, content, origin, files, alongside);
       void start(conversationId);
       return message;
     },

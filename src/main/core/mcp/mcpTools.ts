@@ -4,7 +4,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { ToolProgress } from '../../../shared/mcp';
 import { DENIED, type Approvals } from '../approvals/approvals';
-import { CANCELLED_BY_USER } from '../tools/toolRegistry';
+import { CANCELLED_BY_USER, CANCELLED_WHILE_RUNNING } from '../tools/toolRegistry';
 import { defineTool, toolResult, type ToolContext, type ToolDefinition, type ToolResult } from '../tools/toolTypes';
 import { mcpFailureKind } from './mcpConnection';
 import { convertResult, type ConvertedResult } from './mcpResults';
@@ -90,6 +90,7 @@ async function runTool(
   const timeoutMs = server.config.timeoutMs;
   try {
     const connection = await server.ensure();
+    ctx.running?.();
     const result = await connection.callTool(tool.name, args, {
       signal: ctx.signal,
       timeoutMs,
@@ -108,8 +109,8 @@ async function runTool(
     // A server that echoes its own key (e.g. printing its environment) does not hand it to the model.
     return toolResult(converted.isError ? 'error' : 'ok', redactSecrets(converted.text, server.config));
   } catch (error) {
-    // Stop: the SDK has sent notifications/cancelled for the request.
-    if (ctx.signal.aborted) return toolResult('cancelled', CANCELLED_BY_USER);
+    // Stop: the SDK has sent notifications/cancelled for the request, which the server may have carried out already.
+    if (ctx.signal.aborted) return toolResult('cancelled', CANCELLED_WHILE_RUNNING);
     return failure(serverName, tool.name, error, timeoutMs);
   }
 }

@@ -18,6 +18,7 @@ import { createAmendments } from './planAmendments';
 import type { TaskService } from '../tasks/taskService';
 import type { ToolContext, ToolDefinition } from '../tools/toolTypes';
 import { planPrompt } from './planPrompt';
+import { faultPoint } from '../faults/faultPoints';
 
 export interface PlanModuleDeps {
   db: Db;
@@ -27,7 +28,14 @@ export interface PlanModuleDeps {
   tasks: Pick<TaskService, 'get' | 'change'>;
   messages: { insert(message: { conversationId: string; role: 'system'; content: string; origin: 'system' }): Message };
   chat: {
-    send(conversationId: string, content: string, origin: Message['origin']): Message;
+    /** `alongside` runs in the message's transaction. */
+    send(
+      conversationId: string,
+      content: string,
+      origin: Message['origin'],
+      attachments?: string[],
+      alongside?: () => void,
+    ): Message;
     isRunning(conversationId: string): boolean;
     onTurnEnd(hook: (conversationId: string, info: { agentId: string; outcome: string }) => void): unknown;
   };
@@ -195,19 +203,19 @@ export function createPlans(deps: PlanModuleDeps) {
     'plan:approve': ({ conversationId, tasks, comments, autopilot }) => {
       const list = reviewable(conversationId, tasks, comments);
       const plan = planOf(list);
-      const revision = db.transaction(() => {
-        store.setDone(conversationId, list.id, false);
-        return store.addRevision(conversationId, list.id, {
-          tasks: plan,
-          comments,
-          approvedAt: now(),
-          createdAt: now(),
-        });
-      })();
       if (autopilot) deps.setAutopilot(conversationId, true);
+      // The approved revision and the quiet message (like Autopilot's) that has the agent
+      // carry on with task 1 at once are one transaction: never a plan approved that the
+      // agent was not told about. Nothing writes in between, so the number holds.
+      const number = store.nextRevision(conversationId, list.id);
+      faultPoint('plan:before-approve');
+      deps.chat.send(conversationId, approvedMessage(number, plan, comments), 'auto', undefined, () => {
+        store.setDone(conversationId, list.id, false);
+        store.addRevision(conversationId, list.id, { tasks: plan, comments, approvedAt: now(), createdAt: now() });
+        faultPoint('plan:in-approve');
+      });
+      faultPoint('plan:after-approve');
       push(conversationId);
-      // A quiet message (like Autopilot's): the agent carries on with task 1 at once.
-      deps.chat.send(conversationId, approvedMessage(revision.revision, plan, comments), 'auto');
       return state(conversationId);
     },
     'plan:requestChanges': ({ conversationId, tasks, comments }) => {

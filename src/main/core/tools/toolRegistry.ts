@@ -15,6 +15,9 @@ export interface ApiTool {
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 export const CANCELLED_BY_USER = 'cancelled by user';
+/** Stop after the call's effect had left Stepwise (ToolContext.running): it may have happened. */
+export const CANCELLED_WHILE_RUNNING =
+  'cancelled by user while it was running: it may have run. Check whether it had its effect before repeating it.';
 
 /** Gets tools ready before a request (e.g. starts the MCP servers a conversation needs). */
 export type ToolPreparer = (ctx: Omit<ToolContext, 'callId'>) => Promise<void>;
@@ -126,18 +129,20 @@ export function createToolRegistry() {
         data = parsed.data;
       }
       if (ctx.signal.aborted) return cancelled();
+      let running = false;
+      const stopped = () => (running ? cancelledWhileRunning() : cancelled());
       try {
-        const returned = entry.tool.handler(data, ctx);
+        const returned = entry.tool.handler(data, { ...ctx, running: () => void (running = true) });
         // A handler that answered at once (the task tools) has nothing left to cancel.
         const content = isPromiseLike(returned) ? await untilAborted(Promise.resolve(returned), ctx.signal) : returned;
-        if (content === ABORTED) return cancelled();
+        if (content === ABORTED) return stopped();
         const result: ToolRunResult = isToolResult(content)
           ? { ok: content.outcome === 'ok', content: content.content, outcome: content.outcome }
           : { ok: true, content: typeof content === 'string' ? content : JSON.stringify(content) };
         if (result.ok) ran(entry.tool, ctx);
         return result;
       } catch (error) {
-        if (ctx.signal.aborted) return cancelled();
+        if (ctx.signal.aborted) return stopped();
         const message = error instanceof Error ? error.message : String(error);
         return fail(`Tool ${name} failed: ${sentence(message || 'unknown error')}`);
       }
@@ -160,6 +165,10 @@ function fail(content: string): ToolRunResult {
 
 function cancelled(): ToolRunResult {
   return { ok: false, content: CANCELLED_BY_USER, outcome: 'cancelled' };
+}
+
+function cancelledWhileRunning(): ToolRunResult {
+  return { ok: false, content: CANCELLED_WHILE_RUNNING, outcome: 'cancelled' };
 }
 
 function parametersSchema(name: string, parameters: z.ZodType): Record<string, unknown> {

@@ -17,6 +17,11 @@ export interface ToolContext {
   transcriptId?: string;
   /** The reply that made the call, in `transcriptId` (absent outside the agent loop). */
   messageId?: number;
+  /**
+   * Called by a handler as its effect leaves Stepwise (an MCP request sent, after any
+   * approval): a Stop from then on may come too late, so the call reads "may have run".
+   */
+  running?: () => void;
 }
 
 export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
@@ -101,9 +106,13 @@ export interface ToolCallStart {
 
 /**
  * Told about every tool call the agent loop runs. `started` is called as the call starts;
- * `finished` inside the transaction that stores the result message, and what it returns
- * runs after that transaction committed (to push events).
+ * `stored` and `finished` inside the transaction that stores the result message, and what
+ * `finished` returns runs after that transaction committed (to push events).
  */
 export interface ToolCallObserver {
-  started(call: ToolCallStart): { finished(result: ToolRunResult, messageId: number): () => void };
+  started(call: ToolCallStart): {
+    /** The text to store and send for this result (a task deleted while the call waited is named in it). */
+    stored(result: ToolRunResult): string;
+    finished(result: ToolRunResult, messageId: number): () => void;
+  };
 }

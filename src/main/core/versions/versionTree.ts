@@ -77,12 +77,15 @@ export function createVersionTree(db: Db) {
     restoreAfter,
     /**
      * At start-up, before any loop runs: every conversation whose regenerate never stored
-     * its new version shows its newest old one again. Returns how many were restored.
+     * its new version shows its newest old one again. Returns the versions shown again.
      */
-    restoreOrphans(): number {
-      const rows = orphaned.all();
-      for (const row of rows) restoreAfter(row.conversation_id, row.id);
-      return rows.length;
+    restoreOrphans(): Array<{ conversationId: string; versionId: number }> {
+      const restored: Array<{ conversationId: string; versionId: number }> = [];
+      for (const row of orphaned.all()) {
+        const versionId = restoreAfter(row.conversation_id, row.id);
+        if (versionId !== null) restored.push({ conversationId: row.conversation_id, versionId });
+      }
+      return restored;
     },
   };
 }

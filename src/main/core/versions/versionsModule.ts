@@ -180,10 +180,15 @@ export function createVersions(deps: VersionsDeps) {
   /**
    * A regenerate takes the old reply off the shown branch before its new reply is stored
    * (that waits for MCP servers and summaries). Killed in between, the host would leave
-   * only the question shown: at start-up the old reply is shown again.
+   * only the question shown: at start-up the old reply is shown again, with its own task
+   * list (parked when the regenerate left it), in one transaction.
    */
   function recover(): number {
-    return db.transaction(() => tree.restoreOrphans())();
+    return db.transaction(() => {
+      const restored = tree.restoreOrphans();
+      for (const { conversationId, versionId } of restored) branches?.enter(conversationId, versionId);
+      return restored.length;
+    })();
   }
 
   return { edit, regenerate, showVersion, recover, handlers };
