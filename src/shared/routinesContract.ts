@@ -46,7 +46,9 @@ export const RoutineInput = z.object({
   tools: z.array(RoutineTool).max(500),
   missed: MissedPolicy,
 });
-export type RoutineInput = z.input<typeof RoutineInput>;
+export type RoutineInput = z.infer<typeof RoutineInput>;
+/** What a caller may send (defaults not yet filled in). */
+export type RoutineDraft = z.input<typeof RoutineInput>;
 
 export const RunStatus = z.enum([
   'queued',
