@@ -172,4 +172,6 @@ export const routineEvents = {
   'activity:added': z.object({ event: ActivityEvent, unread: z.number().int(), notify: z.boolean() }),
   'activity:read': z.object({ unread: z.number().int() }),
   'activity:settings': ActivitySettings,
+  /** The desktop app's notification was clicked: the page opens that conversation. */
+  'activity:open': z.object({ conversationId: ConversationId }),
 } as const;

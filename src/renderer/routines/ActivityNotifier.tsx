@@ -3,7 +3,7 @@
 // Notifications asks for. The desktop app's notifications come from the Electron adapter.
 import { useEffect } from 'react';
 import { call, useApi, useEvent } from '../api/apiContext';
-import { ACTIVITY_LABELS } from './activityLabels';
+import { ACTIVITY_LABELS } from '../../shared/activityLabels';
 import { useStableHandler } from '../common/useLatest';
 import { useHost } from './useHost';
 
@@ -22,6 +22,7 @@ export function ActivityNotifier(props: { conversationId: string | null; onOpen:
     return () => document.removeEventListener('visibilitychange', report);
   }, [api, props.conversationId]);
 
+  useEvent('activity:open', ({ conversationId }) => open(conversationId), [open]);
   useEvent(
     'activity:added',
     ({ event, notify }) => {

@@ -2,7 +2,7 @@
 // conversations that finished or started waiting in the background), newest first.
 // Opening an event opens its conversation and marks the event read.
 import type { ActivityEvent } from '../../shared/routinesContract';
-import { ACTIVITY_LABELS } from './activityLabels';
+import { ACTIVITY_LABELS } from '../../shared/activityLabels';
 import { useGuard } from '../common/toasts';
 import { relativeTime } from '../common/relativeTime';
 import { useActivity } from './useActivity';

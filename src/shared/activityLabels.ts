@@ -1,5 +1,5 @@
 // What each kind of Activity event is called, in the list and in notifications.
-import type { ActivityKind } from '../../shared/routinesContract';
+import type { ActivityKind } from './routinesContract';
 
 export const ACTIVITY_LABELS: Record<ActivityKind, string> = {
   finished: 'finished',
