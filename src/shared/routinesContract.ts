@@ -1,7 +1,7 @@
 // Routines (runs that happen on a schedule, unattended) and Activity (one inbox for what
 // happened while the user looked away): domain types, calls and events (docs/routines.md).
 import { z } from 'zod';
-import { call, Empty } from './contract';
+import { call, Empty, ExportResult } from './contract';
 import { ConversationId } from './domain';
 import { FolderId } from './folders';
 import { PlanReviewMode } from './planContract';
@@ -154,6 +154,13 @@ export const routineCalls = {
   'routines:runs': call(
     z.strictObject({ id: RoutineId, limit: z.number().int().min(1).max(500).default(50) }),
     z.array(RoutineRun),
+  ),
+  /** Every routine with its run history: `stepwise.routines` JSON, or Markdown with a "Routines" section. */
+  'routines:export': call(z.strictObject({ format: z.enum(['md', 'json']) }), ExportResult),
+  /** A `stepwise.routines` file's text: its routines are stored paused. */
+  'routines:import': call(
+    z.strictObject({ text: z.string().max(50 * 1024 * 1024) }),
+    z.object({ imported: z.number().int() }),
   ),
   'activity:list': call(z.strictObject({ limit: z.number().int().min(1).max(500).default(200) }), ActivityList),
   'activity:markRead': call(

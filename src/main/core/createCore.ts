@@ -45,6 +45,7 @@ import { createTaskShare } from './taskShare/taskShareModule';
 import { createPlans } from './plans/planModule';
 import { createRoutines } from './routines/routinesModule';
 import type { Clock } from './routines/scheduler';
+import { RUN_REQUESTS_DIR } from './routines/runRequests';
 
 export interface CoreOptions {
   dataDir: string;
@@ -237,6 +238,8 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     setPlanReview: (id, mode) => void plans.store.setMode(id, mode),
     chat,
     profileIds: () => providers.view().profiles.map((p) => p.id),
+    requestsDir: path.join(options.dataDir, RUN_REQUESTS_DIR),
+    log: chatOptions.log,
   });
 
   const handlers: Handlers = {

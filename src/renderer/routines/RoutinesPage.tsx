@@ -6,6 +6,9 @@ import { call, useApi } from '../api/apiContext';
 import { useFollowed } from '../common/useFollowed';
 import { useGuard, useToast } from '../common/toasts';
 import { ConfirmDialog } from '../common/ConfirmDialog';
+import { deliverExport } from '../common/download';
+import { MenuButton } from '../common/Menu';
+import { pickJsonFileText } from '../common/pickFile';
 import { RoutineForm } from './RoutineForm';
 import './routines.css';
 
@@ -43,6 +46,15 @@ export function RoutinesPage() {
     );
   }
 
+  const exportAs = (format: 'md' | 'json') =>
+    void guard(async () => deliverExport(await call(api, 'routines:export', { format }), toast));
+  const importFile = () =>
+    void guard(async () => {
+      const text = await pickJsonFileText('Routines file to import');
+      if (text === null) return;
+      const { imported } = await call(api, 'routines:import', { text });
+      toast(`Imported ${imported} routine${imported === 1 ? '' : 's'}, paused: resume each when it should run.`);
+    });
   const runNow = (routine: Routine) =>
     void guard(async () => {
       await call(api, 'routines:runNow', { id: routine.id });
@@ -58,6 +70,18 @@ export function RoutinesPage() {
     <section className="routines-page" aria-label="Routines">
       <header className="routines-header">
         <h1>Routines</h1>
+        <MenuButton
+          label="Export routines"
+          items={[
+            { label: 'Export as Markdown', onSelect: () => exportAs('md') },
+            { label: 'Export as JSON', onSelect: () => exportAs('json') },
+          ]}
+        >
+          Export
+        </MenuButton>
+        <button type="button" className="ghost" onClick={importFile}>
+          Import routines…
+        </button>
         <button type="button" className="primary" onClick={() => setEditing('new')}>
           New routine
         </button>

@@ -12,6 +12,9 @@ import { createRoutineStore, toRoutine, toStored, type RoutineStore, type Stored
 import { createRunLauncher, MODEL_GONE, type LauncherDeps } from './runLauncher';
 import type { RunState } from './runOutcome';
 import { normalized, scheduleErrors } from './schedule';
+import { watchRunRequests } from './runRequests';
+import { importRoutines, routinesJson, routinesMarkdown } from './routinesExport';
+import { formatUtc } from '../export/markdownText';
 import { createScheduler, realClock, type Clock, type SchedulerNote } from './scheduler';
 import { createSettleWatcher, type SettleDeps } from './settleWatcher';
 
@@ -33,6 +36,9 @@ export interface RoutinesDeps extends Omit<LauncherDeps, 'watcher' | 'bus' | 'db
   concurrency?: number;
   /** Start the scheduler now (default); false leaves it to `start()`. */
   autoStart?: boolean;
+  /** Where the command line leaves its run requests (runRequests.ts); absent: none are read. */
+  requestsDir?: string;
+  log?: (line: string) => void;
 }
 
 function fieldErrors(input: RoutineInput, deps: Pick<RoutinesDeps, 'profileIds' | 'folders'>): RoutineFieldError[] {
@@ -142,7 +148,14 @@ export function createRoutines(deps: RoutinesDeps) {
 
   const handlers: Pick<
     Handlers,
-    'routines:list' | 'routines:save' | 'routines:delete' | 'routines:setPaused' | 'routines:runNow' | 'routines:runs'
+    | 'routines:list'
+    | 'routines:save'
+    | 'routines:delete'
+    | 'routines:setPaused'
+    | 'routines:runNow'
+    | 'routines:runs'
+    | 'routines:export'
+    | 'routines:import'
   > = {
     'routines:list': () => list(),
     'routines:save': ({ id, routine: input }) => {
@@ -194,6 +207,29 @@ export function createRoutines(deps: RoutinesDeps) {
       mustGet(id);
       return store.runs(id, limit);
     },
+    'routines:export': ({ format }) => {
+      const at = now();
+      const data = routinesJson(store, deps.folders.list(), at);
+      const stamp = new Date(at).toISOString().slice(0, 10);
+      return format === 'json'
+        ? {
+            kind: 'download',
+            filename: `stepwise-routines-${stamp}.json`,
+            mimeType: 'application/json',
+            text: `${JSON.stringify(data, null, 2)}\n`,
+          }
+        : {
+            kind: 'download',
+            filename: `stepwise-routines-${stamp}.md`,
+            mimeType: 'text/markdown',
+            text: `# Stepwise routines\n\nExported ${formatUtc(at)}\n\n${routinesMarkdown(data)}`,
+          };
+    },
+    'routines:import': ({ text }) => {
+      const result = importRoutines(db, store, text, deps.folders.list(), now());
+      changed();
+      return result;
+    },
   };
 
   function runNow(routine: StoredRoutine): RoutineRun {
@@ -204,6 +240,10 @@ export function createRoutines(deps: RoutinesDeps) {
   }
 
   if (deps.autoStart !== false) scheduler.start();
+  const log = deps.log ?? console.error;
+  const unwatch = deps.requestsDir
+    ? watchRunRequests(deps.requestsDir, (name) => void runNow(byName(name)), log)
+    : () => undefined;
 
   return {
     handlers: { ...handlers, ...activity.handlers },
@@ -221,6 +261,7 @@ export function createRoutines(deps: RoutinesDeps) {
     queuedCount: () => scheduler.queuedCount(),
     close(): void {
       scheduler.close();
+      unwatch();
       ungrant();
       activity.close();
       watcher.close();
