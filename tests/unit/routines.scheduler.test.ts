@@ -249,6 +249,25 @@ describe('routine scheduler', () => {
     expect(t.store.get(id)).toMatchObject({ last_outcome: 'interrupted', last_run_at: T0 });
   });
 
+  it('500 routines due in the same minute queue and run two at a time, each once', async () => {
+    const t = harness();
+    const ids = Array.from({ length: 500 }, (_, i) => addRoutine(t, { kind: 'hourly' }, { name: `R${i}` }));
+    t.scheduler.start();
+    t.time.advance(60 * MIN);
+    expect(t.scheduler.runningCount()).toBe(2);
+    expect(t.scheduler.queuedCount()).toBe(498);
+    let most = 0;
+    for (let done = 0; done < 500; done++) {
+      most = Math.max(most, t.scheduler.runningCount());
+      t.launched[done].end.resolve({ status: 'completed', detail: null });
+      await flush();
+    }
+    expect(most).toBe(2);
+    expect(t.launched).toHaveLength(500);
+    expect(new Set(t.launched.map((l) => l.routine.id)).size).toBe(500);
+    expect(ids.every((id) => statuses(t, id).join() === 'completed')).toBe(true);
+  });
+
   it('Run now queues behind two running runs', async () => {
     const t = harness();
     const a = addRoutine(t, { kind: 'daily', time: '23:00' });
