@@ -217,4 +217,50 @@ describe('routines', () => {
     expect(await harness.call('routines:list', {})).toEqual([]);
     expect(fs.existsSync(path.join(root, 'work', 'a.txt'))).toBe(false);
   });
+
+  it('a quit mid-run: the run is interrupted, never retried, and its conversation opens Interrupted', async () => {
+    const first = await start();
+    // A reply that streams for seconds: the quit comes while it does.
+    server!.model.push(plan(['Write a.txt', 'Write b.txt'], ['in_progress', 'pending']), {
+      text: 'Working on it. '.repeat(40),
+      chunkSize: 4,
+      chunkDelayMs: 50,
+    });
+    const saved = await save(first, routine());
+    await first.call('routines:runNow', { id: saved.id });
+    const streaming = await first.waitForEvent('messages:streamed', () => true, { timeoutMs: 30_000 });
+    await first.close();
+
+    const second = await start({ reuse: true });
+    const [run] = await second.call('routines:runs', { id: saved.id });
+    expect(run).toMatchObject({ status: 'interrupted', conversationId: streaming.conversationId });
+    expect(await second.call('continuity:get', { conversationId: streaming.conversationId })).toEqual({
+      conversationId: streaming.conversationId,
+      kind: 'interrupted',
+    });
+    const [listed] = await second.call('routines:list', {});
+    expect(listed.lastOutcome).toBe('interrupted');
+    // Never retried on its own: no run was queued, nothing more was asked of the model.
+    expect(second.core.routines.runningCount() + second.core.routines.queuedCount()).toBe(0);
+    expect(await second.call('routines:runs', { id: saved.id })).toHaveLength(1);
+  });
+
+  it('a conversation that finishes in the background gets an Activity event; one on screen does not', async () => {
+    const harness = await start();
+    server!.model.push({ text: 'Here is the summary.\nDetails.' }, { text: 'Seen on screen.' }, { text: 'Again.' });
+    const away = await harness.newConversation('Left alone');
+    await harness.call('activity:focus', { conversationId: null });
+    await harness.call('messages:send', { conversationId: away.id, content: 'Summarize.' });
+    const added = await harness.waitForEvent('activity:added', (e) => e.event.conversationId === away.id);
+    expect(added.event).toMatchObject({ kind: 'finished', title: 'Left alone', detail: 'Here is the summary.' });
+
+    const watched = await harness.newConversation('On screen');
+    await harness.call('activity:focus', { conversationId: watched.id });
+    await harness.sendAndWait(watched.id, 'And this?');
+    // The conversation in the background once more: its event comes after any the one on screen would have had.
+    await harness.call('messages:send', { conversationId: away.id, content: 'Once more.' });
+    await harness.waitForEvent('activity:added', (e) => e.event.detail === 'Again.');
+    const inbox = await harness.call('activity:list', {});
+    expect(inbox.events.map((e) => e.conversationId)).toEqual([away.id, away.id]);
+  });
 });
