@@ -51,8 +51,17 @@ export function createSettleWatcher(deps: SettleDeps) {
     if (watched.has(conversationId)) look(conversationId);
   }
 
+  /** Conversations whose loops are other agents' (a worker's transcript): never followed. */
+  const others = new Set<string>();
   const unhook = deps.onTurnEnd((conversationId, info) => {
-    if (info.agentId !== 'main') return;
+    if (info.agentId !== 'main') {
+      // `/compact` runs in the conversation itself; a worker runs in a transcript of its own.
+      if (info.agentId.startsWith('worker-')) {
+        others.add(conversationId);
+        watched.delete(conversationId);
+      }
+      return;
+    }
     lastTurn.set(conversationId, { outcome: info.outcome, error: info.error });
     changed(conversationId);
   });
@@ -71,6 +80,7 @@ export function createSettleWatcher(deps: SettleDeps) {
   return {
     /** Calls `settled` once, when the conversation's agents come to rest. Replaces an earlier watch. */
     watch(conversationId: string, settled: Settled): void {
+      if (others.has(conversationId)) return;
       watched.set(conversationId, settled);
       look(conversationId);
     },
