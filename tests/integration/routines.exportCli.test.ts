@@ -155,7 +155,7 @@ describe('routines on the command line', () => {
     const asked = cli(['routines', 'run', 'Digest'], dataDir);
     expect(asked.code).toBe(1);
     expect(asked.stderr).toBe('stepwise: Stepwise is not running. Start the app (or `npm run serve`) and try again.\n');
-    expect(fs.readdirSync(path.join(dataDir, 'routine-requests'))).toEqual([]);
+    expect(fs.readdirSync(dataDir).filter((f) => f.startsWith('routine-run-request-'))).toEqual([]);
     expect(cli(['routines', 'list'], dataDir).stdout).toContain('Digest');
   });
 });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Db } from '../core/db/openDatabase';
 import { createRoutineStore, toRoutine } from '../core/routines/routineStore';
-import { RUN_REQUESTS_DIR } from '../core/routines/runRequests';
+import { RUN_REQUEST_PREFIX } from '../core/routines/runRequests';
 import { LOCK_FILE } from '../core/storage/instanceLock';
 
 export const ROUTINES_USAGE = 'Usage: npm run cli -- routines list | runs <name> | run <name> [--json]';
@@ -95,9 +95,7 @@ export function routinesCommand(
     if (!stepwiseRunning(options.dataDir)) {
       throw new RoutinesCliError('Stepwise is not running. Start the app (or `npm run serve`) and try again.');
     }
-    const dir = path.join(options.dataDir, RUN_REQUESTS_DIR);
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const file = path.join(dir, `${Date.now()}-${randomUUID()}`);
+    const file = path.join(options.dataDir, `${RUN_REQUEST_PREFIX}${Date.now()}-${randomUUID()}`);
     // Written whole under another name, then renamed: the app never reads half a request.
     fs.writeFileSync(`${file}.tmp`, JSON.stringify({ name: row.name }), { mode: 0o600 });
     fs.renameSync(`${file}.tmp`, `${file}.json`);

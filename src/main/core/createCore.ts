@@ -45,7 +45,6 @@ import { createTaskShare } from './taskShare/taskShareModule';
 import { createPlans } from './plans/planModule';
 import { createRoutines } from './routines/routinesModule';
 import type { Clock } from './routines/scheduler';
-import { RUN_REQUESTS_DIR } from './routines/runRequests';
 
 export interface CoreOptions {
   dataDir: string;
@@ -238,7 +237,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     setPlanReview: (id, mode) => void plans.store.setMode(id, mode),
     chat,
     profileIds: () => providers.view().profiles.map((p) => p.id),
-    requestsDir: path.join(options.dataDir, RUN_REQUESTS_DIR),
+    requestsDir: options.dataDir,
     log: chatOptions.log,
   });
 

@@ -36,7 +36,7 @@ export interface RoutinesDeps extends Omit<LauncherDeps, 'watcher' | 'bus' | 'db
   concurrency?: number;
   /** Start the scheduler now (default); false leaves it to `start()`. */
   autoStart?: boolean;
-  /** Where the command line leaves its run requests (runRequests.ts); absent: none are read. */
+  /** The data directory, where the command line leaves its run requests (runRequests.ts); absent: none are read. */
   requestsDir?: string;
   log?: (line: string) => void;
 }
