@@ -16,6 +16,7 @@ import {
 } from './common/shortcuts';
 import { KeyChips } from './common/KeyChips';
 import { showTaskOnOpen } from './board/openFromBoard';
+import { ActivityNotifier } from './routines/ActivityNotifier';
 import { useSidebarLayout } from './layout/useSidebarLayout';
 import { useSidebarFocus } from './layout/useSidebarFocus';
 import { SidebarRail } from './layout/SidebarToggle';
@@ -36,6 +37,8 @@ const ConnectModelCard = lazy(() =>
   import('./firstRun/ConnectModelCard').then((m) => ({ default: m.ConnectModelCard })),
 );
 const TaskBoard = lazy(() => import('./board/TaskBoard').then((m) => ({ default: m.TaskBoard })));
+const RoutinesPage = lazy(() => import('./routines/RoutinesPage').then((m) => ({ default: m.RoutinesPage })));
+const ActivityPage = lazy(() => import('./routines/ActivityPage').then((m) => ({ default: m.ActivityPage })));
 const ExportTasksDialog = lazy(() =>
   import('./tasks/ExportTasksDialog').then((m) => ({ default: m.ExportTasksDialog })),
 );
@@ -186,18 +189,27 @@ function Shell() {
           navigate({ kind: 'board' });
         }}
         boardOpen={base.kind === 'board' && !settingsRoute.open}
+        routinePage={(base.kind === 'routines' || base.kind === 'activity') && !settingsRoute.open ? base.kind : null}
+        onOpenRoutinePage={(kind) => {
+          sidebar.foldIfOverlay();
+          navigate({ kind });
+        }}
         onShowShortcuts={() => setShowShortcuts(true)}
         onExportAllTasks={() => setExportAll(true)}
         onImport={() => void runImport()}
         settingsOpen={settingsRoute.open}
         searchRef={searchRef}
       />
+      <ActivityNotifier
+        conversationId={base.kind === 'conversation' && !settingsRoute.open ? base.id : null}
+        onOpen={openConversation}
+      />
       <main className="main" aria-label="Conversation">
         <ConnectionBanner />
         <Notices />
         <div className="main-stage">
           <div className="main-view" inert={settingsRoute.open}>
-            {!draftsReady && base.kind !== 'home' && base.kind !== 'board' && (
+            {!draftsReady && base.kind !== 'home' && base.kind !== 'board' && !isRoutinePage(base.kind) && (
               <div className="loading" aria-busy="true" />
             )}
             {draftsReady && base.kind === 'new' && (
@@ -223,6 +235,11 @@ function Shell() {
                     setFocusMessage(task?.lastMessageId != null ? { id: task.lastMessageId, nonce: Date.now() } : null);
                   }}
                 />
+              </Suspense>
+            )}
+            {isRoutinePage(base.kind) && (
+              <Suspense fallback={<div className="loading" aria-busy="true" />}>
+                {base.kind === 'routines' ? <RoutinesPage /> : <ActivityPage onOpen={openConversation} />}
               </Suspense>
             )}
             {base.kind === 'home' && (
@@ -252,6 +269,8 @@ function Shell() {
     </div>
   );
 }
+
+const isRoutinePage = (kind: string) => kind === 'routines' || kind === 'activity';
 
 function Home({
   onNew,

@@ -39,6 +39,7 @@ import { continuityCalls, continuityEvents } from './continuityContract';
 import { taskShareCalls, taskShareEvents } from './taskShareContract';
 import { planCalls, planEvents } from './planContract';
 import { boardCalls } from './boardContract';
+import { routineCalls, routineEvents } from './routinesContract';
 
 /** Text appended to a string field at a known position, so a stream sends only what is new. */
 export const TextAppend = z.object({ at: z.number().int().min(0), text: z.string() });
@@ -270,6 +271,7 @@ export const calls = {
   ...taskShareCalls,
   ...planCalls,
   ...boardCalls,
+  ...routineCalls,
 } as const;
 
 export const events = {
@@ -327,6 +329,7 @@ export const events = {
   ...folderEvents,
   ...continuityEvents,
   ...taskShareEvents,
+  ...routineEvents,
 } as const;
 
 export type Calls = typeof calls;

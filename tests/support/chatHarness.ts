@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
 import { createNodeCore } from '../../src/main/core/createNodeCore';
 import type { ChatEngineOptions } from '../../src/main/core/llm/agentLoop';
+import type { Clock } from '../../src/main/core/routines/scheduler';
 import type { CallName, CallRequest, CallResponse, EventName, EventPayload, IpcError } from '../../src/shared/ipc';
 import { startScriptedServer, type ScriptedServer } from './scriptedServer';
 import { makeTempDir, removeDir, seedPlanReviewOff } from './tempDir';
@@ -30,6 +31,8 @@ export interface HarnessOptions {
   dataDir?: string;
   /** Keep plan review's default (on) for new conversations; other tests run with it off. */
   planReview?: boolean;
+  /** The routines' clock (routine tests). */
+  routineClock?: Clock;
 }
 
 export function startChatCore(server: ScriptedServer | null, options: HarnessOptions = {}) {
@@ -53,6 +56,7 @@ export function startChatCore(server: ScriptedServer | null, options: HarnessOpt
       log: (line) => logs.push(line),
       ...options.chat,
     },
+    routineClock: options.routineClock,
   });
   const listeners = new Set<() => void>();
   core.bus.subscribe((event, payload) => {

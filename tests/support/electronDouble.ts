@@ -28,6 +28,18 @@ class WebContentsDouble extends EventEmitter {
   }
   send(channel: string, payload: unknown) {
     this.sent.push({ channel, payload });
+    this.emit('sent', channel, payload);
+  }
+  /** Resolves with the payload of the first event sent on `channel` from now on that matches. */
+  nextSent(channel: string, match: (payload: unknown) => boolean = () => true): Promise<unknown> {
+    return new Promise((resolve) => {
+      const listener = (sentOn: string, payload: unknown) => {
+        if (sentOn !== channel || !match(payload)) return;
+        this.off('sent', listener);
+        resolve(payload);
+      };
+      this.on('sent', listener);
+    });
   }
   /** Plays a navigation: returns whether the adapter prevented it. */
   navigate(url: string): boolean {
@@ -55,6 +67,8 @@ function createDouble() {
       | null
       | ((wc: unknown, permission: string, callback: (granted: boolean) => void) => void),
     permissionCheckHandler: null as null | ((...args: unknown[]) => boolean),
+    notifications: [] as NotificationDouble[],
+    trays: [] as TrayDouble[],
     headersReceived: null as
       | null
       | ((
@@ -82,10 +96,60 @@ function createDouble() {
     show() {
       this.shown = true;
     }
+    /** Whether the window has the focus (a test plays the user switching away). */
+    focused = true;
     isDestroyed = () => this.destroyed;
     isMinimized = () => false;
+    isVisible = () => this.shown && !this.destroyed;
+    isFocused = () => this.focused;
     restore() {}
-    focus() {}
+    focus() {
+      this.focused = true;
+    }
+    /** Plays the user closing the window. */
+    close() {
+      this.destroyed = true;
+      this.emit('closed');
+      if (windows.every((w) => w.destroyed)) app.emit('window-all-closed');
+    }
+  }
+
+  /** An operating-system notification: recorded when shown; a test plays the click. */
+  class NotificationDouble extends EventEmitter {
+    static isSupported = () => true;
+    shown = false;
+    constructor(readonly options: { title: string; body?: string }) {
+      super();
+    }
+    show() {
+      this.shown = true;
+      record.notifications.push(this);
+    }
+  }
+
+  class TrayDouble extends EventEmitter {
+    tooltip = '';
+    menu: { template: Array<{ label?: string; click?: () => void }> } | null = null;
+    destroyed = false;
+    constructor(readonly image: unknown) {
+      super();
+      record.trays.push(this);
+    }
+    setToolTip(text: string) {
+      this.tooltip = text;
+    }
+    setContextMenu(menu: { template: Array<{ label?: string; click?: () => void }> }) {
+      this.menu = menu;
+    }
+    destroy() {
+      this.destroyed = true;
+    }
+    /** Plays a click on the menu item of that label. */
+    choose(label: string) {
+      const item = this.menu?.template.find((i) => i.label === label);
+      if (!item?.click) throw new Error(`electron double: the tray menu has no item "${label}"`);
+      item.click();
+    }
   }
 
   const app = Object.assign(appEvents, {
@@ -133,6 +197,9 @@ function createDouble() {
   const electron = {
     app,
     BrowserWindow,
+    Notification: NotificationDouble,
+    Tray: TrayDouble,
+    nativeImage: { createFromDataURL: (url: string) => ({ dataUrl: url }) },
     ipcMain,
     safeStorage,
     dialog: {
@@ -183,6 +250,8 @@ function createDouble() {
         encrypted: [],
         permissionRequestHandler: null,
         permissionCheckHandler: null,
+        notifications: [],
+        trays: [],
         headersReceived: null,
       });
     },

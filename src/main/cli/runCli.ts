@@ -15,6 +15,7 @@ import { createExportReader } from '../core/export/exportReader';
 import { exportTasks } from '../core/export/tasksExport';
 import { progressOf } from '../../shared/taskProgress';
 import { revealBidiControls } from '../../shared/bidi';
+import { RoutinesCliError, routinesCommand } from './routinesCli';
 
 export interface CliIo {
   stdout(text: string): void;
@@ -25,12 +26,15 @@ export interface CliIo {
   now?: () => number;
 }
 
-export const USAGE = `Stepwise command line (reads the app's database; never changes it)
+export const USAGE = `Stepwise command line (reads the app's database; never changes it; \`routines run\` asks the running app)
 
 Usage:
   npm run cli -- list [--json]
   npm run cli -- export --format md|json|csv [--conversation <id>] [--scope open|history|all] [--out <file>]
   npm run cli -- export-conversation --conversation <id> --format md|json [--out <file>]
+  npm run cli -- routines list [--json]
+  npm run cli -- routines runs <name> [--json]
+  npm run cli -- routines run <name>     (starts a run in the running Stepwise)
 
 Options:
   --data-dir <dir>       where the database is (default: $STEPWISE_DATA_DIR, else the app's data directory)
@@ -213,7 +217,16 @@ export function runCli(argv: string[], io: CliIo): number {
       io.stdout(USAGE);
       return 0;
     }
-    if (!command) throw new UsageError('Say what to do: list, export or export-conversation.');
+    if (!command) throw new UsageError('Say what to do: list, export, export-conversation or routines.');
+    if (command === 'routines') {
+      const dir = path.resolve(io.cwd, values['data-dir'] ?? io.env.STEPWISE_DATA_DIR ?? defaultDataDir(io.env));
+      return routinesCommand(extra, {
+        dataDir: dir,
+        json: values.json === true,
+        openDb: () => (db = openReadOnly(dir)),
+        stdout: io.stdout,
+      });
+    }
     if (extra.length) throw new UsageError(`Unexpected argument "${extra[0]}".`);
 
     const dataDir = path.resolve(io.cwd, values['data-dir'] ?? io.env.STEPWISE_DATA_DIR ?? defaultDataDir(io.env));
@@ -255,7 +268,9 @@ export function runCli(argv: string[], io: CliIo): number {
   } catch (error) {
     // Argument mistakes (ours or parseArgs') get the usage line and exit code 2.
     const isUsage =
-      error instanceof UsageError || String((error as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
+      error instanceof UsageError ||
+      (error instanceof RoutinesCliError && error.usage) ||
+      String((error as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
     const message = error instanceof Error ? error.message : String(error);
     // parseArgs adds a hint about positionals starting with '-' that only confuses here.
     io.stderr(`stepwise: ${isUsage ? message.replace(/ To specify a positional argument.*$/s, '') : message}\n`);

@@ -43,6 +43,8 @@ import { createAttachments } from './attachments/attachmentsModule';
 import { createContinuity } from './continuity/continuityModule';
 import { createTaskShare } from './taskShare/taskShareModule';
 import { createPlans } from './plans/planModule';
+import { createRoutines } from './routines/routinesModule';
+import type { Clock } from './routines/scheduler';
 
 export interface CoreOptions {
   dataDir: string;
@@ -62,6 +64,9 @@ export interface CoreOptions {
   instanceLock?: DataDirLock;
   /** Parse every pushed event against the contract (see eventBus.ts); hosts pass `checkEventsFrom(process.env)`. */
   checkEvents?: boolean;
+  /** The routines' clock and time zone (tests); default: the real clock, the local zone. */
+  routineClock?: Clock;
+  routineTimeZone?: string;
 }
 
 export function createCore(options: CoreOptions) {
@@ -216,6 +221,25 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     log: chatOptions.log,
   });
   const instructions = createInstructions({ db, now, prompts, systemPrompt: () => settings.effective().systemPrompt });
+  const stopAll = createStopAll({ autopilot, approvals, workers, questions, continuity, chat });
+  const routines = createRoutines({
+    db,
+    bus,
+    clock: options.routineClock,
+    timeZone: options.routineTimeZone,
+    state: { approvals, questions, chat, autopilot, workers, plans, tasks, messages },
+    onTurnEnd: chat.onTurnEnd,
+    approvals,
+    stop: stopAll.stop,
+    conversations,
+    conversationTitle: (id) => conversations.get(id)?.title ?? null,
+    folders,
+    setPlanReview: (id, mode) => void plans.store.setMode(id, mode),
+    chat,
+    profileIds: () => providers.view().profiles.map((p) => p.id),
+    requestsDir: options.dataDir,
+    log: chatOptions.log,
+  });
 
   const handlers: Handlers = {
     ...createAppInfo({ version: options.version, host: options.host, dataDir: options.dataDir }).handlers,
@@ -239,7 +263,8 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     ...continuity.handlers,
     ...taskShare.handlers,
     ...plans.handlers,
-    ...createStopAll({ autopilot, approvals, workers, questions, continuity, chat }).handlers,
+    ...stopAll.handlers,
+    ...routines.handlers,
   };
 
   return {
@@ -279,9 +304,12 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     folders,
     /** Task lists shared over MCP: `taskShare.status()`, `.settled()` (docs/tools.md). */
     taskShare,
+    /** Routines and the Activity inbox: `routines.list()`, `.runByName(name)`, `.activity` (docs/routines.md). */
+    routines,
     dispatch: createDispatcher(handlers),
     /** Resolves once every MCP server process has stopped. */
     close(): Promise<void> {
+      routines.close();
       approvals.close();
       plans.close();
       autopilot.close();

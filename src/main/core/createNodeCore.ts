@@ -16,6 +16,9 @@ export function createNodeCore(options: {
   /** Only tests pass these: a plain Node host has no native dialogs. */
   fileDialogs?: CoreOptions['fileDialogs'];
   chat?: CoreOptions['chat'];
+  /** Tests: the routines' clock and time zone. */
+  routineClock?: CoreOptions['routineClock'];
+  routineTimeZone?: CoreOptions['routineTimeZone'];
   /** Default: on under tests (NODE_ENV=test) or STEPWISE_CHECK_EVENTS=1 in this process's environment. */
   checkEvents?: boolean;
 }) {
@@ -40,6 +43,8 @@ export function createNodeCore(options: {
       now: options.now,
       fileDialogs: options.fileDialogs,
       chat: options.chat,
+      routineClock: options.routineClock,
+      routineTimeZone: options.routineTimeZone,
       checkEvents: options.checkEvents ?? checkEventsFrom(process.env),
     });
   } catch (error) {

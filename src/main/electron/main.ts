@@ -12,6 +12,7 @@ import { registerIpc } from './ipcBridge';
 import { createFileDialogs } from './fileDialogs';
 import { buildMenu } from './menu';
 import { installContentPolicy } from './contentPolicy';
+import { installBackground } from './background';
 
 app.setName(APP_NAME);
 
@@ -21,6 +22,7 @@ const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undef
 
 let mainWindow: BrowserWindow | null = null;
 let core: Core | null = null;
+let background: ReturnType<typeof installBackground> | null = null;
 
 /** The only pages allowed to call main: our built index.html or the dev server. */
 function isAppUrl(url: string): boolean {
@@ -140,12 +142,29 @@ if (!app.requestSingleInstanceLock()) {
     registerIpc(running, isAppUrl);
     Menu.setApplicationMenu(buildMenu((command) => running.bus.emit('app:command', { command })));
     mainWindow = createWindow();
+    background = installBackground({
+      core: running,
+      window: () => mainWindow,
+      showWindow: () => {
+        // One window: a notification or the tray brings it back, or opens it again once closed.
+        if (!mainWindow || mainWindow.isDestroyed()) mainWindow = createWindow();
+        else {
+          if (mainWindow.isMinimized()) mainWindow.restore();
+          mainWindow.show();
+          mainWindow.focus();
+        }
+        return mainWindow;
+      },
+      quit: () => app.quit(),
+    });
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow();
     });
   });
 
   app.on('window-all-closed', () => {
+    // Settings → Routines: the app stays in the tray, and its routines keep running.
+    if (background?.keepsRunning()) return;
     if (process.platform !== 'darwin') app.quit();
   });
 
@@ -155,6 +174,8 @@ if (!app.requestSingleInstanceLock()) {
     event.preventDefault();
     const closing = core;
     core = null;
+    background?.close();
+    background = null;
     void closing.close().finally(() => app.quit());
   });
 }

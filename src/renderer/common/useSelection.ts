@@ -10,12 +10,17 @@ export type View =
   /** Settings over the conversation; `section` is the id in #/settings/<id> (none: the first). */
   | { kind: 'settings'; section?: string }
   | { kind: 'board' }
+  /** Routines and Activity (docs/routines.md). */
+  | { kind: 'routines' }
+  | { kind: 'activity' }
   | { kind: 'home' };
 
 function parse(hash: string): View {
   const conversation = /^#\/(c|new)\/([0-9a-f-]{36})$/i.exec(hash);
   if (conversation) return { kind: conversation[1] === 'c' ? 'conversation' : 'new', id: conversation[2] };
   if (hash === '#/tasks') return { kind: 'board' };
+  if (hash === '#/routines') return { kind: 'routines' };
+  if (hash === '#/activity') return { kind: 'activity' };
   const settings = /^#\/settings(?:\/([a-z0-9-]+))?$/.exec(hash);
   if (settings) return settings[1] ? { kind: 'settings', section: settings[1] } : { kind: 'settings' };
   return { kind: 'home' };
@@ -26,6 +31,8 @@ function format(view: View): string {
   if (view.kind === 'new') return `#/new/${view.id}`;
   if (view.kind === 'settings') return view.section ? `#/settings/${view.section}` : '#/settings';
   if (view.kind === 'board') return '#/tasks';
+  if (view.kind === 'routines') return '#/routines';
+  if (view.kind === 'activity') return '#/activity';
   return '#/';
 }
 

@@ -10,6 +10,7 @@ import { ProviderSettings } from '../providers/ProviderSettings';
 import { DefaultSystemPrompt } from '../instructions/DefaultSystemPrompt';
 import { PromptLibrarySettings } from '../instructions/PromptLibrarySettings';
 import { TaskShareSettings } from '../taskShare/TaskShareSettings';
+import { NotificationSettings, RoutineSettings } from '../routines/ActivitySettings';
 import { AboutSection, AgentSettings, AppearanceSettings, ModelSettings } from './SettingsView';
 import './settingsSections.css';
 
@@ -46,6 +47,8 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
   },
   { id: 'mcp', name: 'Tools (MCP)', Component: McpSettings },
   { id: 'sharing', name: 'Sharing task lists', Component: TaskShareSettings },
+  { id: 'notifications', name: 'Notifications', Component: NotificationSettings },
+  { id: 'routines', name: 'Routines', Component: RoutineSettings },
   { id: 'appearance', name: 'Appearance', Component: AppearanceSettings },
   { id: 'about', name: 'About', Component: AboutSection },
 ];

@@ -13,6 +13,7 @@ import { useGuard } from '../common/toasts';
 import { FolderRow } from '../folders/FolderRow';
 import type { FolderDialog } from '../folders/FolderDialogs';
 import { dropFolderAt, droppedConversation, isConversationDrag } from '../folders/dragConversation';
+import { RoutineEntries } from '../routines/SidebarEntries';
 import './sidebar.css';
 
 const FolderDialogs = lazy(() => import('../folders/FolderDialogs').then((m) => ({ default: m.FolderDialogs })));
@@ -33,6 +34,9 @@ export function Sidebar(props: {
   onOpenSettings: () => void;
   onOpenBoard: () => void;
   boardOpen: boolean;
+  /** The Routines or Activity page when one is open. */
+  routinePage: 'routines' | 'activity' | null;
+  onOpenRoutinePage: (page: 'routines' | 'activity') => void;
   onShowShortcuts: () => void;
   onExportAllTasks: () => void;
   onImport: () => void;
@@ -90,6 +94,7 @@ export function Sidebar(props: {
         >
           <span aria-hidden="true">☑</span> Tasks
         </button>
+        <RoutineEntries current={props.routinePage} onOpen={props.onOpenRoutinePage} />
         <div className="sidebar-search-row">
           <input
             ref={props.searchRef}

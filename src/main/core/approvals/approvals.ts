@@ -14,6 +14,8 @@ export const NOT_RUN_AFTER_RESTART =
   'Not run: Stepwise closed while this call was waiting for the user’s approval. The user has not approved it; ask again if it is still needed.';
 
 export type ApprovalRequest = Omit<Approval, 'id' | 'createdAt' | 'agentLabel'>;
+/** Says whether the user granted this call in advance (a routine's ticked tools, in its runs only). */
+export type PreApproval = (request: ApprovalRequest) => boolean;
 export type ApprovalAnswer = ApprovalDecision | 'cancelled';
 
 interface Row {
@@ -80,6 +82,7 @@ export function createApprovals(deps: {
   const waiting = new Map<string, (answer: ApprovalAnswer) => void>();
   /** Takes the banner's question away once the call is answered another way. */
   const questionsOf = new Map<string, AbortController>();
+  const grants = new Set<PreApproval>();
   let closed = false;
   const insert = db.prepare(
     `INSERT INTO tool_approvals (id, conversation_id, transcript_id, agent_id, tool_call_id, tool_name, server, tool, arguments, created_at)
@@ -183,6 +186,8 @@ export function createApprovals(deps: {
     /** Waits for the user. Resolves `cancelled` when the run is stopped another way. */
     request(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer> {
       if (signal.aborted) return Promise.resolve('cancelled');
+      // Granted once, in advance, by the user: nothing to ask (and nothing stored to recover).
+      for (const granted of grants) if (granted(request)) return Promise.resolve('once');
       const id = randomUUID();
       insert.run({
         id,
@@ -228,6 +233,11 @@ export function createApprovals(deps: {
       const ids = byConversation.all(conversationId).map((row) => row.id);
       for (const id of ids) settle(id, 'deny');
       return ids.length;
+    },
+    /** Another module's advance grants (routines): a call one of them grants runs without a prompt. Returns the remover. */
+    grantInAdvance(granted: PreApproval): () => void {
+      grants.add(granted);
+      return () => void grants.delete(granted);
     },
     /** Shutdown: the rows stay, so the next start reports the calls as not run. */
     close(): void {

@@ -8,6 +8,7 @@ import type { Message, MessageRole, MessageStatus, ToolResultOutcome } from '../
 import type { ToolOutcome } from '../../../shared/ledger';
 import type { HandedBack, TaskStatus } from '../../../shared/tasks';
 import type { PlanReviewModeName } from '../../../shared/planModes';
+import type { ActivityKind, MissedPolicy, RunStatus } from '../../../shared/routinesContract';
 
 type SqlType = 'INTEGER' | 'TEXT' | 'REAL';
 
@@ -29,6 +30,20 @@ const real = column<number>('REAL');
 const textOf = <T extends string>() => column<T>('TEXT');
 
 export const tables = {
+  activity_events: {
+    id: integer,
+    kind: textOf<ActivityKind>(),
+    conversation_id: text.orNull,
+    routine_id: text.orNull,
+    title: text,
+    detail: text,
+    at: integer,
+    read: integer,
+  },
+  activity_settings: {
+    key: text,
+    value: integer,
+  },
   attachments: {
     id: text,
     sha256: text,
@@ -98,6 +113,37 @@ export const tables = {
     chosen: integer,
     shown: integer,
     outcome: textOf<ToolResultOutcome>().orNull,
+  },
+  routines: {
+    id: text,
+    name: text,
+    instructions: text,
+    schedule: text,
+    model_profile: text.orNull,
+    model_name: text.orNull,
+    folder_id: text.orNull,
+    plan_review: textOf<PlanReviewModeName>(),
+    autopilot: integer,
+    tools: text,
+    missed: textOf<MissedPolicy>(),
+    paused: integer,
+    anchor_at: integer,
+    next_run_at: integer.orNull,
+    last_run_at: integer.orNull,
+    last_outcome: textOf<RunStatus>().orNull,
+    last_detail: text.orNull,
+    created_at: integer,
+    updated_at: integer,
+  },
+  routine_runs: {
+    id: integer,
+    routine_id: text,
+    conversation_id: text.orNull,
+    status: textOf<RunStatus>(),
+    due_at: integer.orNull,
+    started_at: integer.orNull,
+    ended_at: integer.orNull,
+    detail: text.orNull,
   },
   task_deps: {
     task_id: integer,

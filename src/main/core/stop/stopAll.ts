@@ -15,18 +15,18 @@ export interface StopAllDeps {
 }
 
 export function createStopAll(deps: StopAllDeps) {
-  const handlers: Pick<Handlers, 'chat:stop'> = {
-    'chat:stop': async ({ conversationId }) => {
-      deps.autopilot.stop(conversationId);
-      // Every call waiting for approval is denied (not just cancelled), and the model is told so.
-      if (deps.approvals.denyAll(conversationId)) await new Promise((resolve) => setImmediate(resolve));
-      // stopAll notes who was waiting for input before anything is cancelled.
-      const stopping = deps.workers.stopAll(conversationId);
-      deps.questions.cancelAll(conversationId, 'stopped');
-      await stopping;
-      deps.continuity.stopped(conversationId);
-      return deps.chat.status(conversationId);
-    },
-  };
-  return { handlers };
+  /** The user's Stop, also for another module that must halt a conversation (a deleted routine's run). */
+  async function stop(conversationId: string): Promise<ChatStatus> {
+    deps.autopilot.stop(conversationId);
+    // Every call waiting for approval is denied (not just cancelled), and the model is told so.
+    if (deps.approvals.denyAll(conversationId)) await new Promise((resolve) => setImmediate(resolve));
+    // stopAll notes who was waiting for input before anything is cancelled.
+    const stopping = deps.workers.stopAll(conversationId);
+    deps.questions.cancelAll(conversationId, 'stopped');
+    await stopping;
+    deps.continuity.stopped(conversationId);
+    return deps.chat.status(conversationId);
+  }
+  const handlers: Pick<Handlers, 'chat:stop'> = { 'chat:stop': ({ conversationId }) => stop(conversationId) };
+  return { handlers, stop };
 }
