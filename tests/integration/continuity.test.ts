@@ -1,7 +1,6 @@
 // Task lists that outlive Stop and restarts (core/continuity): the state the header reads,
 // "Continue remaining tasks", and a run cut off by a quit read back as interrupted.
 import { describe, expect, it } from 'vitest';
-import { NEXT_TODO } from '../../src/shared/agents';
 import {
   autoMessages,
   autopilotConversation,
@@ -40,9 +39,9 @@ describe('a turn that ends with tasks left while Autopilot is off', () => {
     const from = h.events.length;
     expect((await h.call('continuity:resume', { conversationId: id })).kind).toBeNull();
     await h.waitIdle(id, from);
-    expect(autoMessages(h, id)).toEqual([`${NEXT_TODO}Collect data`]);
+    expect(autoMessages(h, id)).toEqual([`NEXT_TODO: Collect data`]);
     const sent = s.modelRequests().at(-1)!.body.messages;
-    expect(sent.at(-1)).toMatchObject({ role: 'user', content: `${NEXT_TODO}Collect data` });
+    expect(sent.at(-1)).toMatchObject({ role: 'user', content: `NEXT_TODO: Collect data` });
     // Tasks are still left, and Autopilot is off: stopped again.
     await h.waitForEvent('continuity:changed', (e) => e.conversationId === id && e.kind === 'stopped', { from });
   });
@@ -100,7 +99,7 @@ describe('a quit mid-reply', () => {
       const from = again.events.length;
       await again.call('continuity:resume', { conversationId: id });
       await again.waitIdle(id, from);
-      expect(autoMessages(again, id)).toEqual([`${NEXT_TODO}Collect data`]);
+      expect(autoMessages(again, id)).toEqual([`NEXT_TODO: Collect data`]);
       await again.waitForEvent('continuity:changed', (e) => e.conversationId === id && e.kind === 'stopped', { from });
     } finally {
       await again.close();

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { revealBidiControls } from '../../shared/bidi';
 import type { Message } from '../../shared/domain';
+import { plumbingLine } from '../../shared/messageKinds';
 import { Markdown } from './LazyMarkdown';
 import { ThinkingBlock } from './ThinkingBlock';
 import { ToolCallCard } from './ToolCallCard';
@@ -108,7 +109,9 @@ function FullMessage({ item, actions }: { item: DisplayItem; actions: MessageAct
         <div className="message-body">
           {message.reasoning && <ThinkingBlock reasoning={message.reasoning} streaming={streaming} />}
           {message.role === 'user' ? (
-            <p className="user-text">{revealBidiControls(message.content)}</p>
+            <p className="user-text">
+              {revealBidiControls(message.plumbing ? plumbingLine(message.plumbing) : message.content)}
+            </p>
           ) : message.content ? (
             <Markdown text={message.content} streaming={streaming} />
           ) : streaming && !item.toolCalls.length && !message.reasoning ? (

@@ -1,12 +1,12 @@
 // Task lists that outlive Stop and restarts. A conversation whose agent stopped with
 // tasks left, or whose agents were cut off by a quit or a crash, says so in the task
 // header ("Stopped · 3 of 5 tasks left", "Interrupted · …") and offers "Continue remaining
-// tasks", which sends the agent on at the current task through a quiet `NEXT_TODO:`
-// message (the same plumbing Autopilot uses). Nothing resumes by itself.
+// tasks", which sends the agent on at the current task through a quiet `continue`
+// message (plumbing like Autopilot's next task). Nothing resumes by itself.
 import { z } from 'zod';
-import { NEXT_TODO } from '../../../shared/agents';
 import type { Continuity, ContinuityKind } from '../../../shared/continuityContract';
 import type { Message } from '../../../shared/domain';
+import type { Plumbing } from '../../../shared/messageKinds';
 import type { TaskList } from '../../../shared/tasks';
 import { currentTask } from '../../../shared/taskProgress';
 import type { Db } from '../db/openDatabase';
@@ -21,7 +21,7 @@ export interface ContinuityDeps {
   now?: () => number;
   chat: {
     onTurnEnd(hook: (conversationId: string, info: { agentId: string; outcome: string }) => void): unknown;
-    send(conversationId: string, content: string, origin: Message['origin']): Message;
+    post(conversationId: string, plumbing: Plumbing): Message;
     isRunning(conversationId: string): boolean;
   };
   tasks: { get(conversationId: string): TaskList | null };
@@ -91,7 +91,7 @@ export function createContinuity(deps: ContinuityDeps) {
           'There are no unfinished tasks to continue. Add a task or write a message instead.',
         );
       // Refused (nothing stored) while the agent runs; the run it starts marks the state.
-      chat.send(conversationId, `${NEXT_TODO}${task.title}`, 'auto');
+      chat.post(conversationId, { kind: 'continue', task: task.title });
       return view(conversationId);
     },
   };

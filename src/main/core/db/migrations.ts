@@ -3,6 +3,7 @@
 import type { Migration } from './migration';
 import { migrationsV1toV5 } from './migrationsV1toV5';
 import { migrationsV6toV12 } from './migrationsV6toV12';
+import { migrationV23 } from './migrationV23';
 
 export type { Migration };
 
@@ -220,6 +221,7 @@ export const migrations: Migration[] = [
       END;
     `,
   },
+  migrationV23,
 ];
 
 export const LATEST_VERSION = migrations.at(-1)?.version ?? 0;

@@ -5,6 +5,7 @@
 import type { AttachmentKind } from '../../../shared/attachments';
 import type { WorkerStatus } from '../../../shared/agents';
 import type { Message, MessageRole, MessageStatus, ToolResultOutcome } from '../../../shared/domain';
+import type { MessageKind } from '../../../shared/messageKinds';
 import type { ToolOutcome } from '../../../shared/ledger';
 import type { HandedBack, TaskStatus } from '../../../shared/tasks';
 import type { PlanReviewModeName } from '../../../shared/planModes';
@@ -98,6 +99,8 @@ export const tables = {
     chosen: integer,
     shown: integer,
     outcome: textOf<ToolResultOutcome>().orNull,
+    kind: textOf<MessageKind>(),
+    payload: text.orNull,
   },
   task_deps: {
     task_id: integer,

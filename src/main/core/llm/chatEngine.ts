@@ -2,6 +2,7 @@
 // stop, retry, status (edit and regenerate make versions: versions/). Other modules hook in here (task
 // lists close on `/clear`; autopilot, workers and continuity react to a finished turn).
 import type { ChatError, ChatStatus, Conversation, Message } from '../../../shared/domain';
+import { plumbingPlace, type Plumbing } from '../../../shared/messageKinds';
 import { DEFAULT_TITLE, type ConversationRepo } from '../conversations/conversationRepo';
 import { AppError, notFound } from '../ipc/dispatcher';
 import { runAgentLoop, SHUTDOWN, type LoopActivity, type LoopDeps, type LoopOutcome } from './agentLoop';
@@ -255,8 +256,9 @@ export function createChatEngine(deps: ChatEngineDeps) {
     content: string,
     origin: Message['origin'],
     attachments?: string[],
+    plumbing?: Plumbing,
   ): Message {
-    const message = messages.insert({ conversationId, role: 'user', content, origin, attachments });
+    const message = messages.insert({ conversationId, role: 'user', content, origin, attachments, plumbing });
     conversations.touch(conversationId);
     stored(message);
     conversationChanged(conversationId);
@@ -316,6 +318,20 @@ export function createChatEngine(deps: ChatEngineDeps) {
         return message;
       }
       const message = insertUser(conversationId, content, origin, files);
+      void start(conversationId);
+      return message;
+    },
+
+    /**
+     * Stores one of Stepwise's own messages for the model (a plan approval, Autopilot's
+     * next task…: a plumbing kind sent as role `user`) and starts the loop. Refused
+     * (nothing stored) while a loop runs.
+     */
+    post(conversationId: string, plumbing: Plumbing, content = ''): Message {
+      mustBeIdle(conversationId);
+      const place = plumbingPlace(plumbing);
+      if (place.role !== 'user') throw new Error(`A ${plumbing.kind} message is a note, not something to send.`);
+      const message = insertUser(conversationId, content, place.origin, undefined, plumbing);
       void start(conversationId);
       return message;
     },

@@ -2,9 +2,10 @@
 // setting, the planning-phase gate on the tool registry, the prompt section that tells
 // the model about the phase, and the review card's calls (approve, request changes).
 import type { Message } from '../../../shared/domain';
+import type { Plumbing } from '../../../shared/messageKinds';
 import type { PlanComments, PlanPhase, PlanReviewMode, PlanState, PlanTask } from '../../../shared/planContract';
 import { PLAN_MAX_TASKS } from '../../../shared/planContract';
-import { approvedMessage, changesRequestedMessage, planDiff, sameTasks } from '../../../shared/planText';
+import { approvedPayload, changesRequestedPayload, planDiff, sameTasks } from '../../../shared/planText';
 import type { Settings } from '../../../shared/settings';
 import type { TaskList } from '../../../shared/tasks';
 import type { Db } from '../db/openDatabase';
@@ -25,9 +26,17 @@ export interface PlanModuleDeps {
   now?: () => number;
   settings: { effective(): Settings };
   tasks: Pick<TaskService, 'get' | 'change'>;
-  messages: { insert(message: { conversationId: string; role: 'system'; content: string; origin: 'system' }): Message };
+  messages: {
+    insert(message: {
+      conversationId: string;
+      role: 'system';
+      content: string;
+      origin: 'system';
+      plumbing?: Plumbing;
+    }): Message;
+  };
   chat: {
-    send(conversationId: string, content: string, origin: Message['origin']): Message;
+    post(conversationId: string, plumbing: Plumbing): Message;
     isRunning(conversationId: string): boolean;
     onTurnEnd(hook: (conversationId: string, info: { agentId: string; outcome: string }) => void): unknown;
   };
@@ -37,7 +46,7 @@ export interface PlanModuleDeps {
   };
   prompts: { add(provider: PromptProvider): () => void };
   /** "Approve and run on Autopilot" switches Autopilot on for the conversation. */
-  setAutopilot(conversationId: string, enabled: boolean): void;
+  autopilot: { setEnabled(conversationId: string, enabled: boolean): unknown };
 }
 
 const FINISHED = new Set(['completed', 'cancelled']);
@@ -204,10 +213,10 @@ export function createPlans(deps: PlanModuleDeps) {
           createdAt: now(),
         });
       })();
-      if (autopilot) deps.setAutopilot(conversationId, true);
+      if (autopilot) deps.autopilot.setEnabled(conversationId, true);
       push(conversationId);
       // A quiet message (like Autopilot's): the agent carries on with task 1 at once.
-      deps.chat.send(conversationId, approvedMessage(revision.revision, plan, comments), 'auto');
+      deps.chat.post(conversationId, approvedPayload(revision.revision, plan, comments));
       return state(conversationId);
     },
     'plan:requestChanges': ({ conversationId, tasks, comments }) => {
@@ -223,7 +232,7 @@ export function createPlans(deps: PlanModuleDeps) {
       db.transaction(() =>
         store.addRevision(conversationId, list.id, { tasks: plan, comments, approvedAt: null, createdAt: now() }),
       )();
-      deps.chat.send(conversationId, changesRequestedMessage(edits, comments, plan), 'user');
+      deps.chat.post(conversationId, changesRequestedPayload(edits, comments, plan));
       push(conversationId);
       return state(conversationId);
     },
