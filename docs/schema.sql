@@ -101,11 +101,11 @@ CREATE TABLE plans_done (
         PRIMARY KEY (conversation_id, list_id)
       );
 
-CREATE TABLE task_continuity (
-        conversation_id TEXT PRIMARY KEY REFERENCES conversations (id) ON DELETE CASCADE,
-        state TEXT NOT NULL CHECK (state IN ('running', 'stopped', 'interrupted')),
-        at INTEGER NOT NULL
-      );
+CREATE TABLE "task_continuity" (
+      conversation_id TEXT PRIMARY KEY REFERENCES conversations (id) ON DELETE CASCADE,
+      state TEXT NOT NULL CHECK (state IN ('running', 'stopped', 'paused', 'interrupted')),
+      at INTEGER NOT NULL
+    );
 
 CREATE TABLE task_deps (
         task_id INTEGER NOT NULL REFERENCES tasks (id) ON DELETE CASCADE,

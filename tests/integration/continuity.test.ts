@@ -30,10 +30,10 @@ async function planned(): Promise<string> {
 }
 
 describe('a turn that ends with tasks left while Autopilot is off', () => {
-  it('is stopped, and Continue sends the agent on at the current task through a quiet message', async () => {
+  it('is paused (nobody pressed Stop), and Continue sends the agent on at the current task through a quiet message', async () => {
     const id = await planned();
-    await h.waitForEvent('continuity:changed', (e) => e.conversationId === id && e.kind === 'stopped');
-    expect(await kind(h, id)).toBe('stopped');
+    await h.waitForEvent('continuity:changed', (e) => e.conversationId === id && e.kind === 'paused');
+    expect(await kind(h, id)).toBe('paused');
 
     s.model.push({ text: 'Still collecting.' });
     const from = h.events.length;
@@ -42,8 +42,9 @@ describe('a turn that ends with tasks left while Autopilot is off', () => {
     expect(autoMessages(h, id)).toEqual([`NEXT_TODO: Collect data`]);
     const sent = s.modelRequests().at(-1)!.body.messages;
     expect(sent.at(-1)).toMatchObject({ role: 'user', content: `NEXT_TODO: Collect data` });
-    // Tasks are still left, and Autopilot is off: stopped again.
-    await h.waitForEvent('continuity:changed', (e) => e.conversationId === id && e.kind === 'stopped', { from });
+    // Tasks are still left, and Autopilot is off: paused again (the continue message is kind `continue`).
+    expect(h.messages(id).filter((m) => m.kind === 'continue')).toHaveLength(1);
+    await h.waitForEvent('continuity:changed', (e) => e.conversationId === id && e.kind === 'paused', { from });
   });
 
   it('is not stopped when Autopilot carries on', async () => {
@@ -100,7 +101,7 @@ describe('a quit mid-reply', () => {
       await again.call('continuity:resume', { conversationId: id });
       await again.waitIdle(id, from);
       expect(autoMessages(again, id)).toEqual([`NEXT_TODO: Collect data`]);
-      await again.waitForEvent('continuity:changed', (e) => e.conversationId === id && e.kind === 'stopped', { from });
+      await again.waitForEvent('continuity:changed', (e) => e.conversationId === id && e.kind === 'paused', { from });
     } finally {
       await again.close();
     }

@@ -1,6 +1,7 @@
 // Task lists that outlive Stop and restarts. A conversation whose agent stopped with
 // tasks left, or whose agents were cut off by a quit or a crash, says so in the task
-// header ("Stopped · 3 of 5 tasks left", "Interrupted · …") and offers "Continue remaining
+// header ("Stopped · 3 of 5 tasks left" after Stop, "Paused · …" when a turn simply ended
+// with tasks open, "Interrupted · …") and offers "Continue remaining
 // tasks", which sends the agent on at the current task through a quiet `continue`
 // message (plumbing like Autopilot's next task). Nothing resumes by itself.
 import { z } from 'zod';
@@ -64,7 +65,8 @@ export function createContinuity(deps: ContinuityDeps) {
     if (info.agentId !== 'main') return set(conversationId, null);
     // With Autopilot on, a finished turn is its cue to go on (or to pause with its own notice).
     const carriesOn = info.outcome === 'complete' && deps.autopilotOn(conversationId);
-    set(conversationId, carriesOn ? null : 'stopped');
+    // "Stopped" only when someone pressed Stop; a turn that simply ended is paused.
+    set(conversationId, carriesOn ? null : info.outcome === 'stopped' ? 'stopped' : 'paused');
   });
 
   // A run marks the conversation `running`: a quit or a crash leaves it so, and the next

@@ -19,6 +19,19 @@ export const migrationV23: Migration = {
       WHEN role = 'system' AND summary_through IS NOT NULL THEN 'summary'
       WHEN role = 'system' THEN 'note'
       ELSE 'user' END;
+    -- The task ledger counts actions: the list's own updates, thinking and the clock are
+    -- no task's entries (shared/ledger.ts, BOOKKEEPING_TOOLS).
+    -- Continuity: a turn that simply ended with tasks open is "paused", not "stopped".
+    CREATE TABLE task_continuity_v23 (
+      conversation_id TEXT PRIMARY KEY REFERENCES conversations (id) ON DELETE CASCADE,
+      state TEXT NOT NULL CHECK (state IN ('running', 'stopped', 'paused', 'interrupted')),
+      at INTEGER NOT NULL
+    );
+    INSERT INTO task_continuity_v23 (conversation_id, state, at) SELECT conversation_id, state, at FROM task_continuity;
+    DROP TABLE task_continuity;
+    ALTER TABLE task_continuity_v23 RENAME TO task_continuity;
+    UPDATE tool_calls SET task_id = NULL WHERE name IN
+      ('manage_todo_list', 'task_create', 'task_update', 'task_get', 'task_list', 'task_delete', 'think', 'get_current_time');
   `,
   convert(db) {
     const candidates = db

@@ -136,7 +136,7 @@ export const tables = {
   },
   task_continuity: {
     conversation_id: text,
-    state: textOf<'running' | 'stopped' | 'interrupted'>(),
+    state: textOf<'running' | 'stopped' | 'paused' | 'interrupted'>(),
     at: integer,
   },
   task_lists: {
