@@ -1,5 +1,5 @@
-// The task ledger in the browser: the scripted model plans two tasks and asks the user a
-// question while task 1 is in progress; task 1's expanded row then shows "1 tool call"
+// The task ledger in the browser: the scripted model plans two tasks and calls a tool
+// (one the app does not have: a real action that failed) while task 1 is in progress; task 1's expanded row then shows "1 tool call"
 // (the list's own updates are bookkeeping, not actions), clicking it lists the call, and
 // the call jumps to its card in the transcript.
 import fs from 'node:fs';
@@ -59,7 +59,7 @@ describe('the task ledger in the browser', () => {
     const longAnswer = Array.from({ length: 60 }, (_, i) => `Line ${i + 1} of the report.`).join('\n\n');
     turns.push(
       plan(['in_progress', 'pending']),
-      { toolCalls: [{ id: 'call_ask', name: 'ask_user', arguments: '{"question":"Which time zone?"}' }] },
+      { toolCalls: [{ id: 'call_weather', name: 'lookup_weather', arguments: '{"city":"Oslo"}' }] },
       plan(['completed', 'in_progress']),
       plan(['completed', 'completed']),
       { text: longAnswer },
@@ -67,9 +67,6 @@ describe('the task ledger in the browser', () => {
     await page().getByRole('button', { name: 'New conversation', exact: true }).first().click();
     await page().getByRole('textbox', { name: 'Message' }).fill('Look up the time, then write the report.');
     await page().getByRole('button', { name: 'Send', exact: true }).click();
-    const question = page().getByRole('region', { name: 'Question from Assistant' });
-    await question.getByRole('textbox', { name: 'Your answer to Assistant' }).fill('UTC');
-    await question.getByRole('button', { name: 'Answer', exact: true }).click();
     await messages().getByText('Line 60 of the report.').waitFor({ timeout: 15_000 });
     await page().getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 15_000 });
 
@@ -86,7 +83,7 @@ describe('the task ledger in the browser', () => {
         .count(),
     ).toBe(1);
     expect(await count.getAttribute('aria-expanded')).toBe('false');
-    const card = messages().getByRole('group', { name: 'Assistant asked' });
+    const card = messages().getByText('lookup_weather', { exact: true });
     expect(await inView(card)).toBe(false);
 
     await count.click();
@@ -95,7 +92,7 @@ describe('the task ledger in the browser', () => {
     await calls.first().waitFor();
     expect(await calls.count()).toBe(1);
     const label = (await calls.first().textContent()) ?? '';
-    expect(label).toMatch(/^ask_user\s*ok\s*\d/);
+    expect(label).toMatch(/^lookup_weather\s*error\s*\d/);
     expect(await headerViolations()).toEqual([]);
 
     await calls.first().click();

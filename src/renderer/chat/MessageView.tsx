@@ -8,6 +8,7 @@ import { ToolCallCard } from './ToolCallCard';
 import type { DisplayItem } from './displayItems';
 import { UsageLine } from './usage';
 import { plumbingView } from './PlumbingMessages';
+import { TurnReply } from './TurnReply';
 import { MessageToolbar, type VersionActions } from '../versions/MessageToolbar';
 import { MessageFiles } from '../attachments/MessageFiles';
 import './messages.css';
@@ -56,6 +57,18 @@ function authorLabel(message: Message): string {
 }
 
 export function MessageView({ item, actions }: { item: DisplayItem; actions: MessageActions }) {
+  const { steps } = item;
+  if (steps) {
+    return (
+      <TurnReply
+        item={{ ...item, steps }}
+        label={authorLabel(item.message)}
+        running={actions.running}
+        agentName={actions.agentName ?? 'Assistant'}
+        actions={toolbarActions(item.message, actions, () => {})}
+      />
+    );
+  }
   // A message with versions keeps its switch, even where it would be shown quietly.
   return (!item.message.version && plumbingView(item.message)) || <FullMessage item={item} actions={actions} />;
 }
