@@ -280,7 +280,7 @@ export function plumbingPlace(payload: Plumbing): {
   return { role, origin };
 }
 
-/** A plumbing kind's payload as the JSON export writes it: the fields without the kind. */
+/** What the JSON export writes for a plumbing message's payload: its fields without the kind. */
 export function payloadFields(payload: Plumbing): Record<string, unknown> {
   const { kind: _kind, ...fields } = payload;
   return fields;

@@ -39,9 +39,12 @@ export function messageFields(row: MessageRow): Omit<Message, 'toolCalls' | 'att
     summaryThrough: row.summary_through ?? null,
     outcome: row.outcome ?? null,
     kind: row.kind,
-    plumbing: row.payload ? (JSON.parse(row.payload) as Plumbing) : null,
+    plumbing: row.payload ? readPlumbing(row.payload) : null,
   };
 }
+
+/** A stored payload: validated when it was written (Plumbing, in the contract). */
+const readPlumbing = (json: string): Plumbing => JSON.parse(json) as Plumbing;
 
 /** The kind of a message that is not plumbing, from its role. */
 export function plainKind(role: MessageRole, summaryThrough?: number | null): MessageKind {
