@@ -223,6 +223,8 @@ export function createChatEngine(deps: ChatEngineDeps) {
   function autoTitle(conversationId: string, outcome: LoopOutcome) {
     const conversation = conversations.get(conversationId);
     if (!conversation || conversation.titleSource !== 'auto' || conversation.title !== DEFAULT_TITLE) return;
+    // A stopped reply is no exchange to name: the next completed reply titles the conversation.
+    if (outcome.kind === 'stopped') return;
     if (titling.has(conversationId)) return;
     const controller = new AbortController();
     titling.set(conversationId, controller);
