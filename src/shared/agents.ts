@@ -37,14 +37,11 @@ export const AutopilotState = z.object({
   checking: z.boolean(),
   /**
    * The task Autopilot's running step continues with ("Continuing: …"): set when it sends
-   * its `NEXT_TODO:` message, null once that step's turn ends, and on Stop or takeover.
+   * its `next_task` message, null once that step's turn ends, and on Stop or takeover.
    */
   continuing: z.string().nullable(),
 });
 export type AutopilotState = z.infer<typeof AutopilotState>;
-
-/** How Autopilot's automatic message starts: `NEXT_TODO: <task title>`. */
-export const NEXT_TODO = 'NEXT_TODO: ';
 
 /** The first line of a worker's result as the main agent gets it: "Worker 2 (task 2) finished:". */
 export function workerResultHeader(worker: number, taskId: number | null, verb: 'finished' | 'failed'): string {
@@ -56,31 +53,4 @@ const REOPEN = 'Reopen it if the result is not enough.';
 /** What the main agent gets when a worker's result completed its task. */
 export function workerCompletedMessage(worker: number, taskId: number, answer: string): string {
   return `Task ${taskId} was completed by worker ${worker} with this result:\n\n${answer}\n\n${REOPEN}`;
-}
-
-export interface WorkerResult {
-  worker: number;
-  taskId: number | null;
-  verb: 'finished' | 'failed';
-  /** The result (and any note after it), without the header line. */
-  body: string;
-}
-
-/** Reads a worker's result message back (for the transcript's one-line card); null if it is not one. */
-export function parseWorkerResult(content: string): WorkerResult | null {
-  const completed = /^Task (\d+) was completed by worker (\d+) with this result:[^\S\n]*\n?/.exec(content);
-  if (completed) {
-    const rest = content.slice(completed[0].length);
-    const at = rest.indexOf(`\n\n${REOPEN}`);
-    const body = (at >= 0 ? rest.slice(0, at) + rest.slice(at + REOPEN.length + 2) : rest).trim();
-    return { worker: Number(completed[2]), taskId: Number(completed[1]), verb: 'finished', body };
-  }
-  const match = /^Worker (\d+)(?: \(task (\d+)\))? (finished|failed):[^\S\n]*\n?/.exec(content);
-  if (!match) return null;
-  return {
-    worker: Number(match[1]),
-    taskId: match[2] ? Number(match[2]) : null,
-    verb: match[3] as 'finished' | 'failed',
-    body: content.slice(match[0].length).trim(),
-  };
 }

@@ -5,11 +5,11 @@ import { call } from './contract';
 import { ConversationId } from './domain';
 
 /**
- * `stopped`: the user stopped the agent, or a turn ended with unfinished tasks while
- * Autopilot was off. `interrupted`: the agent or a worker was running when Stepwise quit
- * or crashed. null: nothing to continue (or the agent runs now).
+ * `stopped`: the user pressed Stop. `paused`: a turn ended (or failed) with unfinished
+ * tasks and nobody stopped it, Autopilot off. `interrupted`: the agent or a worker was
+ * running when Stepwise quit or crashed. null: nothing to continue (or the agent runs now).
  */
-export const ContinuityKind = z.enum(['stopped', 'interrupted']);
+export const ContinuityKind = z.enum(['stopped', 'paused', 'interrupted']);
 export type ContinuityKind = z.infer<typeof ContinuityKind>;
 
 export const Continuity = z.object({ conversationId: ConversationId, kind: ContinuityKind.nullable() });

@@ -1,6 +1,7 @@
 // Domain types shared by main and renderer. Types come from the schemas (z.infer),
 // so the wire format and the TypeScript types can never drift apart.
 import { z } from 'zod';
+import { MessageKind, Plumbing } from './messageKinds';
 import { AttachmentInfo } from './attachments';
 
 export const ConversationId = z.uuid({ error: 'conversation id must be a UUID' });
@@ -118,6 +119,10 @@ export const Message = z.object({
   attachments: z.array(AttachmentInfo).optional(),
   /** A tool result's outcome; null for other messages and for results stored before it was recorded. */
   outcome: ToolResultOutcome.nullable().optional(),
+  /** What the message is (messageKinds.ts); absent on messages built before kinds: read from the role. */
+  kind: MessageKind.optional(),
+  /** A plumbing message's typed payload (its `kind` is the message's kind); null for other messages. */
+  plumbing: Plumbing.nullable().optional(),
 });
 export type Message = z.infer<typeof Message>;
 

@@ -8,6 +8,7 @@ import { ToolOutcome } from './ledger';
 import { INSTRUCTIONS_MAX } from './instructions';
 import { FOLDER_NAME_MAX } from './folders';
 import { PLAN_REVIEW_MODES } from './planModes';
+import { MessageKind } from './messageKinds';
 
 export const TASKS_FORMAT = 'stepwise.tasks';
 /** 2 added each task's `toolCalls` (the task ledger). */
@@ -157,6 +158,13 @@ export const ConversationExportMessage = z.strictObject({
   shown: z.boolean().optional(),
   /** Files attached to a user message (absent: none, and in files from before attachments). */
   attachments: z.array(ConversationExportAttachment).optional(),
+  /**
+   * What the message is (docs/chat-engine.md, "Message kinds"); absent in files from before
+   * kinds, whose messages an import reads as their old texts said.
+   */
+  kind: MessageKind.optional(),
+  /** A plumbing kind's fields (the kind's schema without `kind`); absent for other kinds. */
+  payload: z.record(z.string(), z.unknown()).optional(),
 });
 export type ConversationExportMessage = z.infer<typeof ConversationExportMessage>;
 

@@ -7,6 +7,22 @@ import { ConversationId } from './domain';
 export const ToolOutcome = z.enum(['ok', 'error', 'denied', 'cancelled']);
 export type ToolOutcome = z.infer<typeof ToolOutcome>;
 
+/**
+ * Task bookkeeping, not work: the list's own updates (its history shows them), thinking
+ * and the clock. Such calls are not a task's ledger entries, so "N tool calls" and the
+ * task exports count and list real actions only.
+ */
+export const BOOKKEEPING_TOOLS: readonly string[] = [
+  'manage_todo_list',
+  'task_create',
+  'task_update',
+  'task_get',
+  'task_list',
+  'task_delete',
+  'think',
+  'get_current_time',
+];
+
 /** How much of a result the ledger keeps (and exports). */
 export const LEDGER_RESULT_CHARS = 500;
 

@@ -1,22 +1,13 @@
-// The texts plan review puts into a conversation, and how the transcript recognizes them:
-// the quiet "Plan approved" message the agent continues with, the user's "Changes
-// requested" message, and the diff of two versions of a plan.
+// The diff of two versions of a plan, and the payloads of the messages plan review puts
+// into a conversation (their kinds and texts: messageKinds.ts).
 import type { PlanComments, PlanTask } from './planContract';
+import { describeChange, PlanChange, type PlumbingOf } from './messageKinds';
 
-export const PLAN_APPROVED = 'PLAN_APPROVED: ';
+export { describeChange, PlanChange };
 
 /** The tool error of a call refused while the plan waits for approval (the issue's wording). */
 export const NOT_APPROVED =
   'The plan is not approved yet. Only planning and read-only tools are available; finish the plan and end your turn.';
-export const CHANGES_REQUESTED = 'PLAN_CHANGES_REQUESTED:';
-
-export interface PlanChange {
-  kind: 'added' | 'deleted' | 'renamed' | 'moved';
-  id: number;
-  title: string;
-  /** The title before a rename. */
-  from?: string;
-}
 
 /** What changed from `before` to `after`, task by task (ids identify tasks). */
 export function planDiff(before: readonly PlanTask[], after: readonly PlanTask[]): PlanChange[] {
@@ -41,102 +32,58 @@ export function planDiff(before: readonly PlanTask[], after: readonly PlanTask[]
   return changes;
 }
 
-export function describeChange(change: PlanChange): string {
-  switch (change.kind) {
-    case 'added':
-      return `Added task ${change.id} “${change.title}”`;
-    case 'deleted':
-      return `Deleted task ${change.id} “${change.title}”`;
-    case 'renamed':
-      return `Renamed task ${change.id} from “${change.from}” to “${change.title}”`;
-    case 'moved':
-      return `Moved task ${change.id} “${change.title}”`;
-  }
-}
-
 export function sameTasks(a: readonly PlanTask[], b: readonly PlanTask[]): boolean {
   return a.length === b.length && a.every((t, i) => t.id === b[i].id && t.title === b[i].title);
 }
 
-function commentLines(comments: PlanComments, tasks: readonly PlanTask[]): string[] {
-  const lines: string[] = [];
-  for (const comment of comments.tasks) {
-    const task = tasks.find((t) => t.id === comment.taskId);
-    lines.push(`- On task ${comment.taskId}${task ? ` “${task.title}”` : ''}: ${comment.text}`);
-  }
-  if (comments.general) lines.push(`- On the plan: ${comments.general}`);
-  return lines;
-}
-
-export function approvedMessage(revision: number, tasks: readonly PlanTask[], comments: PlanComments): string {
-  const first = tasks[0];
-  const notes = commentLines(comments, tasks);
+/** The reviewer's comments in the order the model reads them: tasks first, then the plan. */
+function planNotes(comments: PlanComments, tasks: readonly PlanTask[]): PlumbingOf<'plan_approved'>['comments'] {
   return [
-    `${PLAN_APPROVED}revision ${revision} · ${tasks.length} tasks`,
-    `The user approved the plan. Carry it out now, starting with task ${first.id} “${first.title}”.`,
-    ...(notes.length ? ['The user commented:', ...notes] : []),
-  ].join('\n');
+    ...comments.tasks.map((comment) => ({
+      taskId: comment.taskId,
+      taskTitle: tasks.find((t) => t.id === comment.taskId)?.title ?? null,
+      text: comment.text,
+    })),
+    ...(comments.general ? [{ taskId: null, taskTitle: null, text: comments.general }] : []),
+  ];
 }
 
-export function changesRequestedMessage(
+const refs = (tasks: readonly PlanTask[]) => tasks.map((t) => ({ id: t.id, title: t.title }));
+
+export function approvedPayload(
+  revision: number,
+  tasks: readonly PlanTask[],
+  comments: PlanComments,
+): PlumbingOf<'plan_approved'> {
+  return {
+    kind: 'plan_approved',
+    revision,
+    taskCount: tasks.length,
+    first: { id: tasks[0].id, title: tasks[0].title },
+    comments: planNotes(comments, tasks),
+  };
+}
+
+export function changesRequestedPayload(
   edits: readonly PlanChange[],
   comments: PlanComments,
   tasks: readonly PlanTask[],
-): string {
-  const notes = commentLines(comments, tasks);
-  return [
-    CHANGES_REQUESTED,
-    'The user reviewed the plan and asks for changes. Revise the task list with your task tools, then end your turn so the user can review it again. Do not start the work yet.',
-    ...(edits.length ? ['The user edited the list:', ...edits.map((e) => `- ${describeChange(e)}`)] : []),
-    ...(notes.length ? ['Comments:', ...notes] : []),
-    'The list now reads:',
-    ...tasks.map((t) => `${t.id}. ${t.title}`),
-  ].join('\n');
+): PlumbingOf<'changes_requested'> {
+  return { kind: 'changes_requested', edits: [...edits], comments: planNotes(comments, tasks), tasks: refs(tasks) };
 }
 
-/** `Plan approved · 5 tasks · revision 2` for an approval message, or null. */
-export function approvedDivider(content: string): string | null {
-  if (!content.startsWith(PLAN_APPROVED)) return null;
-  const match = /^revision (\d+) · (\d+) tasks/.exec(content.slice(PLAN_APPROVED.length));
-  if (!match) return 'Plan approved';
-  const count = Number(match[2]);
-  return `Plan approved · ${count} ${count === 1 ? 'task' : 'tasks'} · revision ${match[1]}`;
-}
-
-/** The body of a "Changes requested" message (what follows its marker), or null. */
-export function changesRequestedBody(content: string): string | null {
-  if (!content.startsWith(CHANGES_REQUESTED)) return null;
-  return content.slice(CHANGES_REQUESTED.length).split('\n').slice(2).join('\n').trim();
-}
-
-export const PLAN_CHANGED = 'PLAN_CHANGED: ';
-
-/** The "Plan changed" note: one line of changes, then the plan before and after. */
-export function planChangedNote(
+/** The "Plan changed" note: the changes, then the plan before and after. */
+export function planChangedPayload(
   revision: number,
   changes: readonly PlanChange[],
   before: readonly PlanTask[],
   after: readonly PlanTask[],
-): string {
-  return [
-    `${PLAN_CHANGED}${changes.map(describeChange).join('; ')} (revision ${revision})`,
-    'Before:',
-    ...before.map((t, i) => `${i + 1}. ${t.title}`),
-    'After:',
-    ...after.map((t, i) => `${i + 1}. ${t.title}`),
-  ].join('\n');
-}
-
-/** A "Plan changed" note's parts, or null for any other text. */
-export function parsePlanChanged(content: string): { summary: string; before: string[]; after: string[] } | null {
-  if (!content.startsWith(PLAN_CHANGED)) return null;
-  const lines = content.split('\n');
-  const beforeAt = lines.indexOf('Before:');
-  const afterAt = lines.indexOf('After:');
-  if (beforeAt < 1 || afterAt < beforeAt) return null;
+): PlumbingOf<'plan_changed'> {
   return {
-    summary: lines[0].slice(PLAN_CHANGED.length),
-    before: lines.slice(beforeAt + 1, afterAt),
-    after: lines.slice(afterAt + 1),
+    kind: 'plan_changed',
+    revision,
+    changes: [...changes],
+    before: before.map((t) => t.title),
+    after: after.map((t) => t.title),
   };
 }

@@ -65,3 +65,15 @@ export function filterPrompts(prompts: SavedPrompt[], query: string): SavedPromp
   const inText = prompts.filter((p) => !p.title.toLowerCase().includes(q) && p.text.toLowerCase().includes(q));
   return [...inTitle, ...inText];
 }
+
+/** The composer's own commands ("/" lists them after the saved prompts). */
+export const SLASH_COMMANDS: readonly SavedPrompt[] = [
+  { title: '/clear', text: '/clear' },
+  { title: '/compact', text: '/compact' },
+];
+
+/** What "/" plus `query` lists: the matching saved prompts, then the matching commands. */
+export function slashOptions(prompts: SavedPrompt[], query: string): SavedPrompt[] {
+  const q = query.toLowerCase().replace(/^\//, '');
+  return [...filterPrompts(prompts, query), ...SLASH_COMMANDS.filter((c) => c.title.slice(1).startsWith(q))];
+}

@@ -36,6 +36,11 @@ export const Question = z.object({
   actions: z.array(QuestionAction),
   details: z.array(QuestionDetail),
   createdAt: z.number().int(),
+  /**
+   * An approval's tool call: the question is answered on that call's card, and the banner
+   * only stands in for the card while it is out of view. Absent for other questions.
+   */
+  toolCallId: z.string().nullable().optional(),
 });
 export type Question = z.infer<typeof Question>;
 

@@ -86,7 +86,7 @@ describe('Autopilot in the browser', () => {
     );
     await expect.poll(() => s.assessorRequests().length, { timeout: 10_000 }).toBe(4);
     await paused.waitFor({ state: 'hidden' });
-    // Autopilot's messages read as dividers; the raw protocol text is only in what is stored.
+    // Autopilot's messages read as dividers; their text for the model is made only when a request is built.
     expect(await autoMessages().allInnerTexts()).toEqual([
       'Continuing: Step two',
       'Continuing: Step three',

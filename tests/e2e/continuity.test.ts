@@ -49,7 +49,7 @@ describe('continuity', () => {
     await autoMessages().filter({ hasText: 'Continuing: Collect data' }).waitFor();
     await lastAssistant().filter({ hasText: 'The data is collected.' }).waitFor();
     // Autopilot is off: the turn ends with tasks left, and the header offers to go on.
-    await continuity('Stopped · 2 of 3 tasks left').waitFor();
+    await continuity('Paused · 2 of 3 tasks left').waitFor();
     expect(s.modelRequests().at(-2)!.body.messages.at(-1)).toMatchObject({
       role: 'user',
       content: 'NEXT_TODO: Collect data',
@@ -66,6 +66,16 @@ describe('continuity', () => {
     await firstConversation().click();
     await continuity('Interrupted · 3 of 3 tasks left').waitFor();
     await page().screenshot({ path: path.join(SHOTS, 'continuity-interrupted.png') });
+    // Exactly one recovery action: Continue remaining tasks, no Retry beside it; the row
+    // does not say "stopped" next to "Interrupted".
+    await page().getByRole('alert').filter({ hasText: 'The reply was cut short when Stepwise closed.' }).waitFor();
+    expect(await page().getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    expect(await continueButton().count()).toBe(1);
+    expect(
+      await tasks()
+        .getByText(/— stopped/)
+        .count(),
+    ).toBe(0);
     // Nothing resumed by itself.
     expect(s.modelRequests()).toHaveLength(requests);
 
@@ -73,7 +83,7 @@ describe('continuity', () => {
     await continueButton().click();
     await autoMessages().filter({ hasText: 'Continuing: Collect data' }).waitFor();
     await lastAssistant().filter({ hasText: 'Two steps done.' }).waitFor();
-    await continuity('Stopped · 1 of 3 tasks left').waitFor();
+    await continuity('Paused · 1 of 3 tasks left').waitFor();
   });
 
   it('edit message 1 of 3: the header shows the new branch list; switching back brings the old one', async () => {

@@ -116,8 +116,14 @@ describe('instructions', () => {
     await page().getByRole('button', { name: 'New conversation', exact: true }).click();
     const composer = page().getByRole('textbox', { name: 'Message' });
     await composer.fill('/');
-    const list = page().getByRole('listbox', { name: 'Saved prompts' });
-    expect(await list.getByRole('option').allTextContents()).toHaveLength(2);
+    const list = page().getByRole('listbox', { name: 'Commands and saved prompts' });
+    // The saved prompts, then the composer's own commands.
+    expect(await list.getByRole('option').locator('strong').allTextContents()).toEqual([
+      'Summarize',
+      'Translate',
+      '/clear',
+      '/compact',
+    ]);
     await composer.pressSequentially('tr');
     await expect.poll(() => list.getByRole('option').count()).toBe(1);
     await composer.press('Escape');

@@ -1,9 +1,10 @@
 // The task ledger in the browser: the scripted model plans two tasks and calls a tool
-// while task 1 is in progress; task 1's expanded row then shows "1 tool call", clicking
-// it lists the call, and the call jumps to its card in the transcript.
+// (one the app does not have: a real action that failed) while task 1 is in progress; task 1's expanded row then shows "1 tool call"
+// (the list's own updates are bookkeeping, not actions), clicking it lists the call, and
+// the call jumps to its card in the transcript.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Turn } from '../support/scriptedServer';
 import { appPerFile } from './support/appPerFile';
@@ -45,10 +46,11 @@ async function headerViolations(): Promise<string[]> {
 }
 
 /** Whether the element is inside the visible part of the message list. */
-async function inView(text: string): Promise<boolean> {
+async function inView(target: Locator): Promise<boolean> {
   const box = await messages().boundingBox();
-  const target = await messages().getByText(text, { exact: true }).first().boundingBox();
-  return !!box && !!target && target.y >= box.y && target.y + target.height <= box.y + box.height;
+  const shown = await target.first().boundingBox();
+  const targetBox = shown;
+  return !!box && !!targetBox && targetBox.y >= box.y && targetBox.y + targetBox.height <= box.y + box.height;
 }
 
 describe('the task ledger in the browser', () => {
@@ -57,7 +59,9 @@ describe('the task ledger in the browser', () => {
     const longAnswer = Array.from({ length: 60 }, (_, i) => `Line ${i + 1} of the report.`).join('\n\n');
     turns.push(
       plan(['in_progress', 'pending']),
-      { toolCalls: [{ id: 'call_time', name: 'get_current_time', arguments: '{"timeZone":"UTC"}' }] },
+      { toolCalls: [{ id: 'call_weather', name: 'lookup_weather', arguments: '{"city":"Oslo"}' }] },
+      plan(['completed', 'in_progress']),
+      plan(['completed', 'completed']),
       { text: longAnswer },
     );
     await page().getByRole('button', { name: 'New conversation', exact: true }).first().click();
@@ -72,14 +76,15 @@ describe('the task ledger in the browser', () => {
     const row1 = rows.filter({ has: page().getByRole('button', { name: /^Task 1, / }) });
     const count = row1.getByRole('button', { name: '1 tool call', exact: true });
     await count.waitFor({ timeout: 15_000 });
-    // Task 2 made no calls (the plan's own call came before task 1 was in progress).
+    // Task 2 saw only list updates (bookkeeping): it shows no count; task 1's own update is not counted either.
     expect(
       await tasks()
         .getByRole('button', { name: /tool calls?$/ })
         .count(),
     ).toBe(1);
     expect(await count.getAttribute('aria-expanded')).toBe('false');
-    expect(await inView('get_current_time')).toBe(false);
+    const card = messages().getByText('lookup_weather', { exact: true });
+    expect(await inView(card)).toBe(false);
 
     await count.click();
     expect(await count.getAttribute('aria-expanded')).toBe('true');
@@ -87,12 +92,12 @@ describe('the task ledger in the browser', () => {
     await calls.first().waitFor();
     expect(await calls.count()).toBe(1);
     const label = (await calls.first().textContent()) ?? '';
-    expect(label).toMatch(/^get_current_time\s*ok\s*\d/);
+    expect(label).toMatch(/^lookup_weather\s*error\s*\d/);
     expect(await headerViolations()).toEqual([]);
 
     await calls.first().click();
     const deadline = Date.now() + 10_000;
-    while (!(await inView('get_current_time'))) {
+    while (!(await inView(card))) {
       if (Date.now() > deadline) throw new Error('the tool card did not scroll into view');
       await page().waitForTimeout(50);
     }
@@ -106,7 +111,7 @@ describe('the task ledger in the browser', () => {
       if (/<task>\n/.test(systemPromptOf(body))) {
         return body.messages.some((m) => m.role === 'tool')
           ? { text: 'Report written.' }
-          : { toolCalls: [{ id: 'call_worker_time', name: 'get_current_time', arguments: '{}' }] };
+          : { toolCalls: [{ id: 'call_worker_ask', name: 'ask_user', arguments: '{"question":"How long?"}' }] };
       }
       main++;
       if (main === 1) return plan(['in_progress', 'pending'], ['Plan the report', 'Draft the report']);
@@ -126,6 +131,9 @@ describe('the task ledger in the browser', () => {
     await page().getByRole('button', { name: 'New conversation', exact: true }).first().click();
     await page().getByRole('textbox', { name: 'Message' }).fill('Plan the report and have a worker draft it.');
     await page().getByRole('button', { name: 'Send', exact: true }).click();
+    const question = page().getByRole('region', { name: 'Question from Worker 1' });
+    await question.getByRole('textbox', { name: 'Your answer to Worker 1' }).fill('One page.');
+    await question.getByRole('button', { name: 'Answer', exact: true }).click();
     await messages().getByText('Report received.').waitFor({ timeout: 20_000 });
 
     const toggle = tasks().getByRole('button', { name: /^(Expand|Collapse) task list$/ });
@@ -141,11 +149,12 @@ describe('the task ledger in the browser', () => {
     await count.click();
     const call = tasks().getByRole('list', { name: 'Tool calls of task 2' }).getByRole('button');
     await call.first().waitFor();
-    expect(await call.first().textContent()).toMatch(/^get_current_time\s*ok\s*worker-1/);
+    expect(await call.first().textContent()).toMatch(/^ask_user\s*ok\s*worker-1/);
     await call.first().click();
     const transcript = page().getByRole('region', { name: 'Worker 1 transcript' });
     await transcript.waitFor({ timeout: 10_000 });
-    await transcript.getByText('get_current_time', { exact: true }).waitFor({ timeout: 10_000 });
-    expect(await transcript.getByText('get_current_time', { exact: true }).isVisible()).toBe(true);
+    const card = transcript.getByRole('group', { name: 'Worker 1 asked' });
+    await card.waitFor({ timeout: 10_000 });
+    expect(await card.isVisible()).toBe(true);
   });
 });

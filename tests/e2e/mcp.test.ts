@@ -130,18 +130,23 @@ describe('MCP tools with approvals', () => {
     await page.getByRole('textbox', { name: 'Message' }).fill('Look at my notes and write a summary.');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
 
-    // The question banner names the asking agent; the card carries the same three answers.
+    // The call is answered in one place: on its card, in view (no banner beside it), with a
+    // one-line summary and the arguments one click away.
     const banner = page.getByRole('region', { name: 'Question from Assistant' });
-    await banner.getByText('Assistant wants to run mcp__fs__list_directory').waitFor({ timeout: 20_000 });
     const listCard = page.getByRole('group', { name: 'Approve mcp__fs__list_directory' });
+    await listCard.getByRole('button', { name: 'Allow once', exact: true }).waitFor({ timeout: 20_000 });
     for (const name of ['Allow once', 'Always allow', 'Deny']) {
-      expect(await banner.getByRole('button', { name, exact: true }).count()).toBe(1);
-      expect(await listCard.getByRole('button', { name, exact: true }).count()).toBe(1);
+      expect(await page.getByRole('button', { name, exact: true }).count()).toBe(1);
     }
+    expect(await banner.count()).toBe(0);
+    expect(await listCard.locator('pre').isVisible()).toBe(false);
+    await listCard.getByText('Arguments', { exact: true }).click();
+    expect(await listCard.locator('pre').innerText()).toContain(path.basename(workDir));
     expect(await violations(page)).toEqual([]);
     await listCard.getByRole('button', { name: 'Allow once' }).click();
 
-    await banner.getByText('Assistant wants to run mcp__fs__write_file').waitFor({ timeout: 20_000 });
+    const writeCard = page.getByRole('group', { name: 'Approve mcp__fs__write_file' });
+    await writeCard.getByRole('button', { name: 'Deny', exact: true }).waitFor({ timeout: 20_000 });
     // The listing reached the model's next request.
     expect(lastTool(seen[0])).toMatchObject({ tool_call_id: 'call_list' });
     expect(String(lastTool(seen[0])!.content)).toContain('[FILE] notes.txt');
@@ -154,8 +159,8 @@ describe('MCP tools with approvals', () => {
       .getByRole('listitem')
       .filter({ has: page.getByRole('button', { name: /^Task 1, / }) });
     await row1.getByRole('button', { name: '1 tool call', exact: true }).waitFor({ timeout: 15_000 });
-    // Answered from the banner this time.
-    await banner.getByRole('button', { name: 'Deny' }).click();
+    expect(await page.getByRole('button', { name: 'Allow once', exact: true }).count()).toBe(1);
+    await writeCard.getByRole('button', { name: 'Deny' }).click();
 
     await page.getByText('I could not write the summary.').waitFor({ timeout: 20_000 });
     expect(lastTool(seen[1])).toMatchObject({

@@ -192,15 +192,18 @@ describe('workers in the browser', () => {
 
   it('stops everything with Stop and leaves a summary the model can continue from', async () => {
     await page().getByRole('button', { name: 'Stop', exact: true }).click();
-    const summary = conversationMessages().getByRole('article').filter({ hasText: '[Stopped at' });
+    // Stepwise wrote it, not the user: a quiet line (kind stop_note) that opens to the details.
+    const summary = conversationMessages().getByRole('article', { name: 'Stop note' });
     await summary.waitFor({ timeout: 10_000 });
-    const text = (await summary.locator('.message-body').innerText()).trim();
-    expect(text).toMatch(/^\[Stopped at \d\d:\d\d:\d\d\] Main agent: idle\. /);
+    const line = (await summary.innerText()).trim();
+    expect(line).toMatch(/^Stopped at \d\d:\d\d:\d\d$/);
+    await summary.getByText(/^Stopped at/).click();
+    await summary.getByRole('listitem').first().waitFor();
+    const text = (await summary.getByRole('listitem').allInnerTexts()).join(' ');
+    expect(text).toMatch(/^Main agent: idle\. /);
     expect(text).toContain('Worker 2 "Summarize b.txt": was streaming.');
     expect(text).toContain('Worker 3 "Summarize c.txt": was streaming.');
     expect(text).not.toContain('Worker 1');
-    // Stepwise wrote it, not the user.
-    expect(await summary.getAttribute('aria-label')).toBe('Stepwise message');
     await expect.poll(counts, { timeout: 10_000 }).toBe('Workers: 0 running · 0 queued · 1 done · 2 stopped');
     await chip('Worker 3, stopped: Summarize c.txt').waitFor();
     await page().getByRole('button', { name: 'Send', exact: true }).waitFor();
@@ -210,7 +213,9 @@ describe('workers in the browser', () => {
     await page().getByRole('button', { name: 'Send', exact: true }).click();
     await conversationMessages().getByText('Continuing from where we stopped.').waitFor({ timeout: 10_000 });
     const request = server.chatRequests().findLast((r) => isMain(r.body))!.body;
-    expect(request.messages.some((m) => m.role === 'user' && String(m.content) === text)).toBe(true);
+    // The model reads the note as it always did, made from its payload.
+    const sent = `[${line}] ${text}`;
+    expect(request.messages.some((m) => m.role === 'user' && String(m.content) === sent)).toBe(true);
     expect(transcriptProblems(request.messages)).toEqual([]);
   });
 });

@@ -155,6 +155,26 @@ describe('auto-title', () => {
     expect(changed.conversation?.title).toBe('Please explain how rainbows form in…');
   });
 
+  it('leaves a conversation whose first reply was stopped untitled until its next completed reply', async () => {
+    server.push({ text: 'Counting '.repeat(400), chunkSize: 4, chunkDelayMs: 10 });
+    const conversation = await h.newConversation();
+    const from = h.events.length;
+    await h.call('messages:send', { conversationId: conversation.id, content: 'Count to a thousand slowly' });
+    await h.waitForEvent('messages:streamed', (e) => e.conversationId === conversation.id && !!e.content, { from });
+    await h.call('chat:stop', { conversationId: conversation.id });
+    await h.waitIdle(conversation.id, from);
+    expect(server.chatRequests().filter((r) => !r.body.stream)).toHaveLength(0);
+    expect((await h.call('conversations:get', { id: conversation.id })).title).toBe('New conversation');
+
+    server.push({ text: 'Fine, to ten then.' }, { text: 'Counting to ten' });
+    await h.sendAndWait(conversation.id, 'Just to ten then');
+    await h.waitForEvent(
+      'conversations:changed',
+      (c) => c.id === conversation.id && c.conversation?.title === 'Counting to ten',
+      { from },
+    );
+  });
+
   it('never overwrites a title the user set', async () => {
     server.push({ text: 'Reply' }, { text: 'Generated title' });
     const conversation = await h.newConversation();

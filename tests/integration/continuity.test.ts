@@ -1,7 +1,6 @@
 // Task lists that outlive Stop and restarts (core/continuity): the state the header reads,
 // "Continue remaining tasks", and a run cut off by a quit read back as interrupted.
 import { describe, expect, it } from 'vitest';
-import { NEXT_TODO } from '../../src/shared/agents';
 import {
   autoMessages,
   autopilotConversation,
@@ -31,20 +30,21 @@ async function planned(): Promise<string> {
 }
 
 describe('a turn that ends with tasks left while Autopilot is off', () => {
-  it('is stopped, and Continue sends the agent on at the current task through a quiet message', async () => {
+  it('is paused (nobody pressed Stop), and Continue sends the agent on at the current task through a quiet message', async () => {
     const id = await planned();
-    await h.waitForEvent('continuity:changed', (e) => e.conversationId === id && e.kind === 'stopped');
-    expect(await kind(h, id)).toBe('stopped');
+    await h.waitForEvent('continuity:changed', (e) => e.conversationId === id && e.kind === 'paused');
+    expect(await kind(h, id)).toBe('paused');
 
     s.model.push({ text: 'Still collecting.' });
     const from = h.events.length;
     expect((await h.call('continuity:resume', { conversationId: id })).kind).toBeNull();
     await h.waitIdle(id, from);
-    expect(autoMessages(h, id)).toEqual([`${NEXT_TODO}Collect data`]);
+    expect(autoMessages(h, id)).toEqual([`NEXT_TODO: Collect data`]);
     const sent = s.modelRequests().at(-1)!.body.messages;
-    expect(sent.at(-1)).toMatchObject({ role: 'user', content: `${NEXT_TODO}Collect data` });
-    // Tasks are still left, and Autopilot is off: stopped again.
-    await h.waitForEvent('continuity:changed', (e) => e.conversationId === id && e.kind === 'stopped', { from });
+    expect(sent.at(-1)).toMatchObject({ role: 'user', content: `NEXT_TODO: Collect data` });
+    // Tasks are still left, and Autopilot is off: paused again (the continue message is kind `continue`).
+    expect(h.messages(id).filter((m) => m.kind === 'continue')).toHaveLength(1);
+    await h.waitForEvent('continuity:changed', (e) => e.conversationId === id && e.kind === 'paused', { from });
   });
 
   it('is not stopped when Autopilot carries on', async () => {
@@ -100,8 +100,8 @@ describe('a quit mid-reply', () => {
       const from = again.events.length;
       await again.call('continuity:resume', { conversationId: id });
       await again.waitIdle(id, from);
-      expect(autoMessages(again, id)).toEqual([`${NEXT_TODO}Collect data`]);
-      await again.waitForEvent('continuity:changed', (e) => e.conversationId === id && e.kind === 'stopped', { from });
+      expect(autoMessages(again, id)).toEqual([`NEXT_TODO: Collect data`]);
+      await again.waitForEvent('continuity:changed', (e) => e.conversationId === id && e.kind === 'paused', { from });
     } finally {
       await again.close();
     }

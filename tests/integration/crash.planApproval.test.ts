@@ -3,7 +3,6 @@
 // message) and after it, the host comes back with both or neither: never a plan approved
 // that the agent was not told about, nor a message about a plan that is not approved.
 import { afterEach, describe, expect, it } from 'vitest';
-import { PLAN_APPROVED } from '../../src/shared/planText';
 import { connectHost, integrityOk, readDb, startHostChild, type HostClient } from '../support/hostChild';
 import { startScriptedServer } from '../support/scriptedServer';
 import { makeTempDir, removeDir } from '../support/tempDir';
@@ -56,7 +55,7 @@ async function approvedState(api: HostClient, conversationId: string) {
   const { items } = await api.call('messages:list', { conversationId });
   return {
     approved: revisions.filter((r) => r.approvedAt !== null).map((r) => r.revision),
-    told: items.filter((m) => m.role === 'user' && m.content.startsWith(PLAN_APPROVED)).length,
+    told: items.filter((m) => m.kind === 'plan_approved').length,
     phase: (await api.call('plan:get', { conversationId })).phase,
   };
 }

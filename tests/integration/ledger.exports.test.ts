@@ -1,6 +1,7 @@
 // The task ledger in every export format, from calls the real agent loop made: JSON
 // `toolCalls` per task (secret-looking values masked), Markdown nested items under the
 // task, CSV a `tool_calls` count; and the conversation export carries it for import.
+// Bookkeeping (the list's own updates, `think`) is in none of them: tasks list real actions.
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { List, ListItem } from 'mdast';
 import { describe, expect, it } from 'vitest';
@@ -34,11 +35,19 @@ async function conversationWithLedger(): Promise<string> {
       handler: () => toolResult('denied', 'The user denied this call.'),
     }),
   );
+  h.core.tools.register(
+    defineTool({
+      name: 'lookup',
+      description: 'Looks up the time somewhere',
+      parameters: z.object({ timeZone: z.string(), apiToken: z.string() }),
+      handler: (args) => JSON.stringify({ timeZone: args.timeZone, time: '12:00' }),
+    }),
+  );
   const turns: Turn[] = [
     plan(['in_progress', 'pending', 'pending'], 'call_plan'),
     {
       toolCalls: [
-        { id: 'call_time', name: 'get_current_time', arguments: JSON.stringify({ timeZone: 'UTC', apiToken: SECRET }) },
+        { id: 'call_time', name: 'lookup', arguments: JSON.stringify({ timeZone: 'UTC', apiToken: SECRET }) },
       ],
     },
     {
@@ -78,10 +87,8 @@ describe('the ledger in exports', () => {
     expect(data.version).toBe(2);
     const [task1, task2, task3] = data.conversations[0].lists[0].tasks;
     expect(task1.toolCalls.map((c) => [c.name, c.outcome])).toEqual([
-      ['get_current_time', 'ok'],
+      ['lookup', 'ok'],
       ['deploy', 'denied'],
-      ['think', 'ok'],
-      ['manage_todo_list', 'ok'],
     ]);
     expect(JSON.parse(task1.toolCalls[0].arguments)).toEqual({ timeZone: 'UTC', apiToken: '••••' });
     expect(JSON.parse(task1.toolCalls[1].arguments)).toEqual({ target: 'prod', headers: { Authorization: '••••' } });
@@ -92,7 +99,7 @@ describe('the ledger in exports', () => {
     expect(task3.toolCalls).toEqual([]);
     // The prompt's task block stays as compact as before: no ledger in it.
     const last = server.streamRequests().at(-1)!.body.messages[0].content ?? '';
-    expect(/<taskList>[\s\S]*<\/taskList>/.exec(last)![0]).not.toMatch(/tool call|get_current_time|deploy/);
+    expect(/<taskList>[\s\S]*<\/taskList>/.exec(last)![0]).not.toMatch(/tool call|lookup|deploy/);
   });
 
   it('Markdown: the calls are nested items under their task', async () => {
@@ -112,13 +119,9 @@ describe('the ledger in exports', () => {
     ]);
     const nested = items[0].children.find((child) => child.type === 'list') as List;
     const lines = nested.children.map((item) => textOf(item));
-    expect(lines).toHaveLength(4);
-    expect(lines[0]).toMatch(
-      /^get_current_time \{"timeZone":"UTC","apiToken":"••••"\} → ok · \d{4}-\d\d-\d\d \d\d:\d\d UTC$/,
-    );
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^lookup \{"timeZone":"UTC","apiToken":"••••"\} → ok · \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
     expect(lines[1]).toMatch(/^deploy \{.*\} → denied · /);
-    expect(lines[2]).toMatch(/^think \{"thought":.*\} → ok · /);
-    expect(lines[3]).toMatch(/^manage_todo_list .* → ok · /);
     expect(items[1].children.some((child) => child.type === 'list')).toBe(false);
   });
 
@@ -126,7 +129,7 @@ describe('the ledger in exports', () => {
     const id = await conversationWithLedger();
     const rows = parseCsv(await exportText(id, 'csv'), { columns: true }) as Array<Record<string, string>>;
     expect(rows.map((r) => [r.title, r.tool_calls])).toEqual([
-      ['Gather facts', '4'],
+      ['Gather facts', '2'],
       ['Write summary', '0'],
       ['Review', '0'],
     ]);

@@ -1,7 +1,8 @@
-// The task ledger through the real agent loop: each tool call an agent makes while one of
-// its tasks is in progress is linked to that task (main agent and workers, every tool,
-// `think` and `start_task` included); calls with no task in progress stay unlinked; and
-// every call's outcome is recorded with the call's result message.
+// The task ledger through the real agent loop: each action an agent takes while one of its
+// tasks is in progress is linked to that task (main agent and workers, every tool,
+// `start_task` included), but not its bookkeeping (the list's own updates, `think`, the
+// clock); calls with no task in progress stay unlinked; and every call's outcome is
+// recorded with the call's result message.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type ChatBody, type ScriptedServer, type Turn } from '../support/scriptedServer';
@@ -13,6 +14,18 @@ let h: ChatHarness;
 chatCorePerTest((s, c) => {
   server = s;
   h = c;
+  // A real action (not bookkeeping): answers what it was asked, and fails on "throw".
+  h.core.tools.register(
+    defineTool({
+      name: 'lookup',
+      description: 'Looks something up',
+      parameters: z.object({ q: z.string().optional() }),
+      handler: (args) => {
+        if (args.q === 'throw') throw new Error('Nothing is called throw.');
+        return JSON.stringify({ q: args.q ?? null, found: true });
+      },
+    }),
+  );
 });
 
 const TITLES = ['Gather facts', 'Write summary', 'Review'];
@@ -46,16 +59,17 @@ function mainScript(turns: Turn[], worker?: (body: ChatBody) => Turn) {
 }
 
 describe('linking calls to the task in progress', () => {
-  it('links the main agent’s calls, think included, and leaves calls without a task in progress unlinked', async () => {
+  it('links the main agent’s actions, not its bookkeeping, and leaves calls without a task in progress unlinked', async () => {
     mainScript([
-      call('get_current_time', {}, 'call_before'),
+      call('lookup', {}, 'call_before'),
       plan(['in_progress', 'pending', 'pending'], 'call_plan'),
-      call('get_current_time', { timeZone: 'UTC' }, 'call_time'),
+      call('lookup', { q: 'UTC' }, 'call_time'),
       call('think', { thought: 'Facts look complete.' }, 'call_think'),
+      call('get_current_time', {}, 'call_clock'),
       plan(['completed', 'in_progress', 'pending'], 'call_next'),
-      call('get_current_time', {}, 'call_task2'),
+      call('lookup', {}, 'call_task2'),
       plan(['completed', 'completed', 'completed'], 'call_finish'),
-      call('get_current_time', {}, 'call_after'),
+      call('lookup', {}, 'call_after'),
     ]);
     const conversation = await h.newConversation('Ledger');
     const { status } = await h.sendAndWait(conversation.id, 'Work through the plan.');
@@ -64,17 +78,19 @@ describe('linking calls to the task in progress', () => {
     const rows = h.core.ledger.store.all(conversation.id);
     expect(rows.map((r) => [r.tool_call_id, r.task_id === null ? null : 'linked'])).toEqual([
       ['call_before', null],
-      ['call_plan', null], // the call that starts task 1 is made while nothing is in progress
+      ['call_plan', null],
       ['call_time', 'linked'],
-      ['call_think', 'linked'],
-      ['call_next', 'linked'], // completing task 1 is the last call made during it
+      // Bookkeeping is no task's entry: thinking, the clock, the list's own updates.
+      ['call_think', null],
+      ['call_clock', null],
+      ['call_next', null],
       ['call_task2', 'linked'],
-      ['call_finish', 'linked'],
+      ['call_finish', null],
       ['call_after', null],
     ]);
 
     const task1 = await h.call('ledger:calls', { conversationId: conversation.id, taskId: 1 });
-    expect(task1.calls.map((c) => c.name)).toEqual(['get_current_time', 'think', 'manage_todo_list']);
+    expect(task1.calls.map((c) => c.name)).toEqual(['lookup']);
     expect(
       task1.calls.every((c) => c.agentId === 'main' && c.transcriptId === conversation.id && c.outcome === 'ok'),
     ).toBe(true);
@@ -90,11 +106,11 @@ describe('linking calls to the task in progress', () => {
       expect(c.endedAt).toBeGreaterThanOrEqual(c.startedAt);
     }
     const task2 = await h.call('ledger:calls', { conversationId: conversation.id, taskId: 2 });
-    expect(task2.calls.map((c) => c.toolCallId)).toEqual(['call_task2', 'call_finish']);
+    expect(task2.calls.map((c) => c.toolCallId)).toEqual(['call_task2']);
     const counts = await h.call('ledger:counts', { conversationId: conversation.id });
     expect(counts.counts).toEqual([
-      { taskId: 1, count: 3 },
-      { taskId: 2, count: 2 },
+      { taskId: 1, count: 1 },
+      { taskId: 2, count: 1 },
     ]);
     expect(counts.listId).toBe(h.core.tasks.get(conversation.id)!.id);
 
@@ -102,15 +118,12 @@ describe('linking calls to the task in progress', () => {
     const pushed = h.eventsOf('ledger:changed').filter((e) => e.conversationId === conversation.id);
     expect(pushed.map((e) => [e.taskId, e.count])).toEqual([
       [1, 1],
-      [1, 2],
-      [1, 3],
       [2, 1],
-      [2, 2],
     ]);
     // The stored arguments and result are the call's own.
     const time = rows.find((r) => r.tool_call_id === 'call_time')!;
-    expect(JSON.parse(time.arguments)).toEqual({ timeZone: 'UTC' });
-    expect(JSON.parse(time.result).timeZone).toBe('UTC');
+    expect(JSON.parse(time.arguments)).toEqual({ q: 'UTC' });
+    expect(JSON.parse(time.result).q).toBe('UTC');
   });
 
   it('links start_task to the main agent’s task and a worker’s calls to the task it owns', async () => {
@@ -133,7 +146,7 @@ describe('linking calls to the task in progress', () => {
           ? {
               toolCalls: [
                 { id: 'call_worker_think', name: 'think', arguments: '{"thought":"Short is better."}' },
-                { id: 'call_worker_time', name: 'get_current_time', arguments: '{}' },
+                { id: 'call_worker_time', name: 'lookup', arguments: '{}' },
               ],
             }
           : { text: 'Summary written.' },
@@ -147,10 +160,7 @@ describe('linking calls to the task in progress', () => {
     const task1 = await h.call('ledger:calls', { conversationId: conversation.id, taskId: 1 });
     expect(task1.calls.map((c) => [c.name, c.toolCallId])).toEqual([['start_task', 'call_start']]);
     const task2 = await h.call('ledger:calls', { conversationId: conversation.id, taskId: 2 });
-    expect(task2.calls.map((c) => [c.name, c.agentId, c.transcriptId])).toEqual([
-      ['think', 'worker-1', worker.id],
-      ['get_current_time', 'worker-1', worker.id],
-    ]);
+    expect(task2.calls.map((c) => [c.name, c.agentId, c.transcriptId])).toEqual([['lookup', 'worker-1', worker.id]]);
     // The worker's cards are in its own transcript.
     for (const c of task2.calls) expect(h.core.messages.get(c.messageId!)!.conversationId).toBe(worker.id);
   });
@@ -160,7 +170,7 @@ describe('the ledger outlives the transcript it points at', () => {
   it('keeps calls whose result went with a regenerated version (linked to it there), and goes with the conversation', async () => {
     mainScript([
       plan(['in_progress', 'pending', 'pending'], 'call_plan'),
-      call('get_current_time', {}, 'call_time'),
+      call('lookup', {}, 'call_time'),
       { text: 'It is noon.' },
     ]);
     const conversation = await h.newConversation('Regenerated');
@@ -222,12 +232,12 @@ describe('outcomes', () => {
       plan(['in_progress', 'pending', 'pending']),
       call('long_text', {}, 'call_long'),
       call('no_such_tool', {}, 'call_unknown'),
-      call('get_current_time', { timeZone: 'Mars/Olympus' }, 'call_throws'),
+      call('lookup', { q: 'throw' }, 'call_throws'),
       call('guarded', {}, 'call_denied'),
       {
         toolCalls: [
           { id: 'call_slow', name: 'slow', arguments: '{}' },
-          { id: 'call_skipped', name: 'get_current_time', arguments: '{}' },
+          { id: 'call_skipped', name: 'lookup', arguments: '{}' },
         ],
       },
     ]);

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PlanReviewMode } from '../../src/shared/planContract';
-import { NOT_APPROVED, PLAN_CHANGED } from '../../src/shared/planText';
+import { NOT_APPROVED } from '../../src/shared/planText';
 import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
 import { startChatCore, type ChatHarness } from '../support/chatHarness';
 import { makeTempDir, removeDir } from '../support/tempDir';
@@ -118,25 +118,21 @@ describe('changes to an approved plan', () => {
     );
     await h.waitIdle(id, from);
     expect(result(id, 'a1')).toBe('no token');
-    const note = h.messages(id).find((m) => m.role === 'system' && m.content.startsWith(PLAN_CHANGED))!;
-    expect(note.content).toBe(
-      [
-        `${PLAN_CHANGED}Added task 3 “Book a room” (revision 2)`,
-        'Before:',
-        '1. Collect the figures',
-        '2. Draft the summary',
-        'After:',
-        '1. Collect the figures',
-        '2. Draft the summary',
-        '3. Book a room',
-      ].join('\n'),
-    );
+    const note = h.messages(id).find((m) => m.kind === 'plan_changed')!;
+    expect(note.role).toBe('system');
+    expect(note.plumbing).toEqual({
+      kind: 'plan_changed',
+      revision: 2,
+      changes: [{ kind: 'added', id: 3, title: 'Book a room' }],
+      before: ['Collect the figures', 'Draft the summary'],
+      after: ['Collect the figures', 'Draft the summary', 'Book a room'],
+    });
     expect((await h.call('plan:get', { conversationId: id })).approved).toMatchObject({
       revision: 2,
       tasks: shown(id),
     });
     // Notes are for the user: the model never sees them.
-    expect(JSON.stringify(server.streamRequests().at(-1)!.body.messages)).not.toContain(PLAN_CHANGED);
+    expect(JSON.stringify(server.streamRequests().at(-1)!.body.messages)).not.toContain('Book a room” (revision');
   });
 
   it('a plan a turn finished covers no work added to it on a later request', async () => {
@@ -167,7 +163,7 @@ describe('changes to an approved plan', () => {
     await h.sendAndWait(id, 'Now email it to the team.');
     expect(result(id, 'a2')).toBe(NOT_APPROVED);
     expect(await h.call('plan:get', { conversationId: id })).toMatchObject({ phase: 'review', approved: null });
-    expect(h.messages(id).some((m) => m.content.startsWith(PLAN_CHANGED))).toBe(false);
+    expect(h.messages(id).some((m) => m.kind === 'plan_changed')).toBe(false);
     server.push({ text: 'Emailing.' });
     const at = h.events.length;
     const state = await h.call('plan:approve', { conversationId: id, tasks: shown(id), comments: NONE });

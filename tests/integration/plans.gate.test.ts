@@ -10,6 +10,7 @@ import { startScriptedServer, type ScriptedServer } from '../support/scriptedSer
 import { startChatCore, type ChatHarness } from '../support/chatHarness';
 import { makeTempDir, removeDir } from '../support/tempDir';
 import { testServer, writeMcpConfig } from '../support/mcpFixtures';
+import { modelText } from '../../src/shared/messageKinds';
 
 let server: ScriptedServer;
 let h: ChatHarness;
@@ -184,6 +185,7 @@ describe('the planning-phase gate', () => {
     expect(tool?.content).toBe('no token');
     // Autopilot did not continue the plan on its own: the approval is the first automatic message.
     const auto = h.messages(id).filter((m) => m.origin === 'auto');
-    expect(auto[0].content).toMatch(/^PLAN_APPROVED: revision 1 · 2 tasks/);
+    expect(auto[0].kind).toBe('plan_approved');
+    expect(modelText(auto[0])).toMatch(/^PLAN_APPROVED: revision 1 · 2 tasks/);
   });
 });

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { ChatHarness } from '../support/chatHarness';
 import { chatCorePerTest } from '../support/chatHarness';
 import type { ScriptedServer } from '../support/scriptedServer';
-import { CHANGES_REQUESTED } from '../../src/shared/planText';
 import { ConversationExport } from '../../src/shared/exportFormat';
+import { modelText } from '../../src/shared/messageKinds';
 
 let server: ScriptedServer;
 let h: ChatHarness;
@@ -55,7 +55,7 @@ describe('reviewing a plan', () => {
     await h.waitIdle(id, from);
     const request = server.streamRequests()[2].body.messages.findLast((m) => m.role === 'user')!;
     const text = String(request.content);
-    expect(text.startsWith(CHANGES_REQUESTED)).toBe(true);
+    expect(text.startsWith('PLAN_CHANGES_REQUESTED:\n')).toBe(true);
     expect(text).toContain('Renamed task 2 from “Draft the summary” to “Draft a one-page summary”');
     expect(text).toContain('Deleted task 3 “Email the team”');
     expect(text).toContain('On task 1 “Collect the figures”: Only Q3, please.');
@@ -76,8 +76,11 @@ describe('reviewing a plan', () => {
       [2, true, 2, 0],
     ]);
     const quiet = h.messages(id).find((m) => m.origin === 'auto')!;
-    expect(quiet.content).toMatch(/^PLAN_APPROVED: revision 2 · 2 tasks\n/);
-    expect(quiet.content).toContain('starting with task 1 “Collect the Q3 figures”');
+    expect(quiet.plumbing).toMatchObject({ kind: 'plan_approved', revision: 2, taskCount: 2 });
+    // The model reads the approval as before message kinds; the stored text is empty.
+    expect(quiet.content).toBe('');
+    expect(modelText(quiet)).toMatch(/^PLAN_APPROVED: revision 2 · 2 tasks\n/);
+    expect(modelText(quiet)).toContain('starting with task 1 “Collect the Q3 figures”');
   });
 
   it('Approve and run on Autopilot switches Autopilot on for the conversation', async () => {
@@ -166,7 +169,11 @@ describe('reviewing a plan', () => {
     const md = await h.call('export:conversation', { conversationId: id, format: 'md' });
     if (md.kind !== 'download') throw new Error('expected a download');
     expect(md.text).toContain('## Plan\n\nApproved ');
-    expect(md.text).toContain('## You (plan approved) · ');
+    // The approval is a quiet line, never a message from "You"; no protocol text in either export.
+    expect(md.text).toContain('_Plan approved · 3 tasks · revision 2 · ');
+    expect(md.text).toContain('- On the plan: Thanks.');
+    expect(md.text).not.toMatch(/## You \(plan approved\)|PLAN_/);
+    expect(json.text).not.toContain('PLAN_');
     expect(md.text).toContain(
       'revision 2 · 3 tasks\n\n1. Collect the Q3 figures\n2. Draft the summary\n3. Email the team\n\nComment on the plan: Thanks.',
     );

@@ -18,6 +18,7 @@ import {
   resultText,
   type ShareConfig,
 } from '../support/taskShareClient';
+import { plumbingLine } from '../../src/shared/messageKinds';
 
 let server: ScriptedServer;
 let h: ChatHarness;
@@ -234,7 +235,7 @@ describe('the tools', () => {
     const notes = h
       .messages(id)
       .filter((m) => m.role === 'system')
-      .map((m) => m.content);
+      .map((m) => m.plumbing && plumbingLine(m.plumbing));
     expect(notes).toEqual([
       'Changed by test-client over MCP: marked task 2 completed.',
       'Changed by test-client over MCP: renamed task 3 to "Gamma, renamed".',
@@ -264,7 +265,7 @@ describe('the tools', () => {
       release();
       await h.waitIdle(id, from);
       const last = h.messages(id).slice(-2);
-      expect(last.map((m) => [m.role, m.content])).toEqual([
+      expect(last.map((m) => [m.role, m.plumbing ? plumbingLine(m.plumbing) : m.content])).toEqual([
         ['assistant', 'Finished.'],
         ['system', 'Changed by test-client over MCP: marked task 1 completed.'],
       ]);

@@ -8,6 +8,7 @@ import { buildApiMessages } from '../../src/main/core/context/apiMessages';
 import { checkInvariants } from '../support/taskInvariants';
 import { taskBadge } from '../../src/shared/taskProgress';
 import type { EventPayload } from '../../src/shared/ipc';
+import { modelText } from '../../src/shared/messageKinds';
 
 let server: ScriptedServer;
 let h: ChatHarness;
@@ -212,10 +213,12 @@ describe('workers', () => {
     expect(h.messages(asker.id).find((m) => m.role === 'tool')?.content).toBe('cancelled by user');
     const summary = h.messages(conversation.id).at(-1)!;
     expect(summary.origin).toBe('system');
-    expect(summary.content).toMatch(/^\[Stopped at \d\d:\d\d:\d\d\] Main agent: idle\./);
-    expect(summary.content).toContain('Worker 1 "List EC2 instances": was streaming.');
-    expect(summary.content).toContain('Worker 2 "List S3 buckets": waiting for input.');
-    expect(summary.content).toContain('Task list: 3 tasks (1 pending, 2 in progress, 0 completed).');
+    expect(summary.kind).toBe('stop_note');
+    const stopText = modelText(summary);
+    expect(stopText).toMatch(/^\[Stopped at \d\d:\d\d:\d\d\] Main agent: idle\./);
+    expect(stopText).toContain('Worker 1 "List EC2 instances": was streaming.');
+    expect(stopText).toContain('Worker 2 "List S3 buckets": waiting for input.');
+    expect(stopText).toContain('Task list: 3 tasks (1 pending, 2 in progress, 0 completed).');
     const workers = await h.call('workers:list', { conversationId: conversation.id });
     expect(workers.map((w) => w.status)).toEqual(['stopped', 'stopped']);
     // Stopped workers hand their tasks back to the main agent, still in progress and marked.

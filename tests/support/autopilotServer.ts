@@ -12,6 +12,7 @@ import {
 } from './scriptedServer';
 import { afterEach, beforeEach } from 'vitest';
 import { startChatCore, type ChatHarness } from './chatHarness';
+import { modelText } from '../../src/shared/messageKinds';
 
 type Request = RecordedRequest & { body: ChatBody };
 export type ScriptedTurn = Turn | ((request: Request) => Turn | Promise<Turn>);
@@ -100,4 +101,4 @@ export const autoMessages = (h: ChatHarness, id: string) =>
   h
     .messages(id)
     .filter((m) => m.role === 'user' && m.origin === 'auto')
-    .map((m) => m.content);
+    .map((m) => modelText(m));

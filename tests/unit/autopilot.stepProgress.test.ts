@@ -44,11 +44,15 @@ const message = (role: Message['role'], content: string, extra: Partial<Message>
     toolCalls: null,
     ...extra,
   }) as Message;
-const step = message('user', 'NEXT_TODO: Step 1', { origin: 'auto' });
+const step = message('user', '', {
+  origin: 'auto',
+  kind: 'next_task',
+  plumbing: { kind: 'next_task', task: 'Step 1' },
+});
 const call = message('assistant', '', { toolCalls: [{ id: 'c1', name: 'think', arguments: '{}' }] });
 
 describe('a step', () => {
-  it('made progress when it called a tool after its NEXT_TODO message', () => {
+  it('made progress when it called a tool after its next-task message', () => {
     expect(stepCalledTools([step, call, message('tool', 'ok'), message('assistant', 'Done.')])).toBe(true);
     expect(stepCalledTools([step, message('assistant', 'Thinking about it.')])).toBe(false);
     // A call before the step belongs to an earlier turn.

@@ -51,7 +51,7 @@ it('keeps the open list of a database from the last release open, on the branch 
       bus,
       chat: {
         onTurnEnd: () => undefined,
-        send: () => {
+        post: () => {
           throw new Error('not sent');
         },
         isRunning: () => false,

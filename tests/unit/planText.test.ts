@@ -1,16 +1,14 @@
-// The plan diff and the texts plan review writes into a conversation, read back by the
-// transcript (dividers, "Changes requested", "Plan changed").
+// The plan diff and the messages plan review writes into a conversation: their payloads,
+// the text the model reads and the transcript's lines.
 import { describe, expect, it } from 'vitest';
 import {
-  approvedDivider,
-  approvedMessage,
-  changesRequestedBody,
-  changesRequestedMessage,
-  parsePlanChanged,
-  planChangedNote,
+  approvedPayload,
+  changesRequestedPayload,
+  planChangedPayload,
   planDiff,
   sameTasks,
 } from '../../src/shared/planText';
+import { plumbingDetails, plumbingLine, plumbingModelText } from '../../src/shared/messageKinds';
 
 const plan = (...titles: string[]) => titles.map((title, i) => ({ id: i + 1, title }));
 const NONE = { general: '', tasks: [] };
@@ -45,45 +43,47 @@ describe('planDiff', () => {
 });
 
 describe('plan messages', () => {
-  it('the approval reads back as its divider', () => {
-    const text = approvedMessage(2, plan('Collect', 'Draft'), {
+  it('the approval is a payload; the model reads the text of old, the transcript its line', () => {
+    const payload = approvedPayload(2, plan('Collect', 'Draft'), {
       general: 'Go.',
       tasks: [{ taskId: 2, text: 'Short.' }],
     });
-    expect(text).toContain('starting with task 1 “Collect”');
-    expect(text).toContain('- On task 2 “Draft”: Short.');
-    expect(approvedDivider(text)).toBe('Plan approved · 2 tasks · revision 2');
-    expect(approvedDivider(approvedMessage(1, plan('Only'), NONE))).toBe('Plan approved · 1 task · revision 1');
-    expect(approvedDivider('Hello')).toBeNull();
+    expect(plumbingModelText(payload)).toBe(
+      [
+        'PLAN_APPROVED: revision 2 · 2 tasks',
+        'The user approved the plan. Carry it out now, starting with task 1 “Collect”.',
+        'The user commented:',
+        '- On task 2 “Draft”: Short.',
+        '- On the plan: Go.',
+      ].join('\n'),
+    );
+    expect(plumbingLine(payload)).toBe('Plan approved · 2 tasks · revision 2');
+    expect(plumbingLine(approvedPayload(1, plan('Only'), NONE))).toBe('Plan approved · 1 task · revision 1');
+    expect(plumbingDetails(payload)).toEqual(['On task 2 “Draft”: Short.', 'On the plan: Go.']);
   });
 
-  it('Changes requested keeps the edits, comments and the list, without its marker lines', () => {
-    const text = changesRequestedMessage(
+  it('Changes requested keeps the edits, comments and the list', () => {
+    const payload = changesRequestedPayload(
       planDiff(plan('A', 'B'), plan('A')),
       { general: 'Fewer steps.', tasks: [] },
       plan('A'),
     );
-    const body = changesRequestedBody(text)!;
-    expect(body).toBe(
-      [
-        'The user edited the list:',
-        '- Deleted task 2 “B”',
-        'Comments:',
-        '- On the plan: Fewer steps.',
-        'The list now reads:',
-        '1. A',
-      ].join('\n'),
-    );
-    expect(changesRequestedBody('Please change it')).toBeNull();
+    expect(plumbingModelText(payload)!.split('\n').slice(2)).toEqual([
+      'The user edited the list:',
+      '- Deleted task 2 “B”',
+      'Comments:',
+      '- On the plan: Fewer steps.',
+      'The list now reads:',
+      '1. A',
+    ]);
+    expect(plumbingLine(payload)).toBe('Changes requested: 1 edit, 1 comment');
+    expect(plumbingDetails(payload)).toEqual(['Deleted task 2 “B”', 'On the plan: Fewer steps.']);
   });
 
-  it('the Plan changed note gives the summary and the plan before and after', () => {
-    const note = planChangedNote(3, planDiff(plan('A'), plan('A', 'B')), plan('A'), plan('A', 'B'));
-    expect(parsePlanChanged(note)).toEqual({
-      summary: 'Added task 2 “B” (revision 3)',
-      before: ['1. A'],
-      after: ['1. A', '2. B'],
-    });
-    expect(parsePlanChanged('Plan changed, sort of')).toBeNull();
+  it('the Plan changed note gives the summary and the plan before and after, and is never sent', () => {
+    const payload = planChangedPayload(3, planDiff(plan('A'), plan('A', 'B')), plan('A'), plan('A', 'B'));
+    expect(plumbingLine(payload)).toBe('Plan changed: Added task 2 “B” (revision 3)');
+    expect(payload).toMatchObject({ before: ['A'], after: ['A', 'B'] });
+    expect(plumbingModelText(payload)).toBeNull();
   });
 });

@@ -1,7 +1,13 @@
 // The prompt library's pure parts: reading an imported file (or refusing it with a reason),
 // merging by title, and the "/" filter.
 import { describe, expect, it } from 'vitest';
-import { filterPrompts, mergePrompts, parsePromptLibrary, promptLibraryJson } from '../../src/shared/promptLibrary';
+import {
+  filterPrompts,
+  mergePrompts,
+  parsePromptLibrary,
+  promptLibraryJson,
+  slashOptions,
+} from '../../src/shared/promptLibrary';
 
 const a = { title: 'Summarize', text: 'Summarize this.' };
 const b = { title: 'Translate', text: 'Translate into German, then summarize.' };
@@ -30,5 +36,15 @@ describe('prompt library', () => {
     expect(filterPrompts([a, b], '')).toEqual([a, b]);
     expect(filterPrompts([a, b], 'TRANS')).toEqual([b]);
     expect(filterPrompts([b, a], 'summ')).toEqual([a, b]);
+  });
+});
+
+describe('"/" in the composer', () => {
+  it('lists /clear and /compact after the saved prompts, filtered like them', () => {
+    const a = { title: 'Summarize', text: 'Summarize it.' };
+    expect(slashOptions([a], '').map((o) => o.title)).toEqual(['Summarize', '/clear', '/compact']);
+    expect(slashOptions([a], 'c').map((o) => o.title)).toEqual(['/clear', '/compact']);
+    expect(slashOptions([a], '/comp').map((o) => o.text)).toEqual(['/compact']);
+    expect(slashOptions([a], 'sum').map((o) => o.title)).toEqual(['Summarize']);
   });
 });

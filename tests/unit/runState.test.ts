@@ -52,7 +52,16 @@ describe('runState', () => {
     expect(
       stoppedLast([
         msg('assistant', 'user'),
-        msg('user', 'system', 'complete', '[Stopped at 10:00:00] Main agent: idle.'),
+        {
+          ...msg('user', 'system', 'complete', ''),
+          kind: 'stop_note',
+          plumbing: {
+            kind: 'stop_note',
+            clock: '10:00:00',
+            agents: [{ label: 'Main agent', activity: 'idle' }],
+            tasks: null,
+          },
+        },
       ]),
     ).toBe(true);
     expect(stoppedLast([msg('user', 'user'), msg('assistant', 'user'), msg('tool', 'user')])).toBe(false);

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { formatStopSummary, workerLabel } from '../../src/main/core/agents/stopSummary';
+import { stopNote, workerLabel } from '../../src/main/core/agents/stopSummary';
+import { plumbingModelText } from '../../src/shared/messageKinds';
+
+/** The stop note as the model reads it (made from its payload when a request is built). */
+const formatStopSummary = (...args: Parameters<typeof stopNote>) => plumbingModelText(stopNote(...args));
 
 describe('formatStopSummary', () => {
   it('names every agent state and the task counts, like the issue example', () => {

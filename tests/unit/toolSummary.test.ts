@@ -1,8 +1,16 @@
 // The one-line labels of plumbing cards, read from a call's arguments and result.
 import { describe, expect, it } from 'vitest';
-import { parseWorkerResult, workerCompletedMessage, workerResultHeader } from '../../src/shared/agents';
+import { workerCompletedMessage, workerResultHeader } from '../../src/shared/agents';
 import type { Message } from '../../src/shared/domain';
 import { plannedCalls, summarize, type ToolCallView } from '../../src/renderer/chat/toolSummary';
+import { plumbingFromLegacy } from '../../src/main/core/db/legacyMessages';
+/** A worker's result read back as migration 24 reads old messages (db/legacyMessages.ts). */
+function parseWorkerResult(content: string) {
+  const payload = plumbingFromLegacy({ role: 'user', origin: 'worker', content });
+  if (payload?.kind !== 'worker_result') return null;
+  const { kind: _kind, ...fields } = payload;
+  return fields;
+}
 
 let nextId = 1;
 function view(name: string, args: unknown, result: string | null): ToolCallView {

@@ -6,9 +6,17 @@ import { createWorkerRepo } from '../../src/main/core/agents/workerRepo';
 import { workerEndOp, type WorkerEnd } from '../../src/main/core/agents/workerTasks';
 import { openDatabase } from '../../src/main/core/db/openDatabase';
 import { handedBackLabel } from '../../src/shared/taskProgress';
-import { parseWorkerResult, workerCompletedMessage } from '../../src/shared/agents';
+import { workerCompletedMessage } from '../../src/shared/agents';
 import { taskFixturePerTest } from '../support/taskFixture';
 import { makeTempDir, removeDir } from '../support/tempDir';
+import { plumbingFromLegacy } from '../../src/main/core/db/legacyMessages';
+/** A worker's result read back as migration 24 reads old messages (db/legacyMessages.ts). */
+function parseWorkerResult(content: string) {
+  const payload = plumbingFromLegacy({ role: 'user', origin: 'worker', content });
+  if (payload?.kind !== 'worker_result') return null;
+  const { kind: _kind, ...fields } = payload;
+  return fields;
+}
 
 const f = taskFixturePerTest();
 

@@ -158,7 +158,8 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     chat,
     tools,
     prompts,
-    setAutopilot: (conversationId, enabled) => void autopilot.handlers['autopilot:set']({ conversationId, enabled }),
+    // Autopilot is made below (its turn-end hook runs after plan review's), so the service is reached late.
+    autopilot: { setEnabled: (conversationId, enabled) => autopilot.setEnabled(conversationId, enabled) },
   });
   // Default: a task in progress under a worker's owner id is the worker's; the workers
   // module may pass a sharper `isTaskDelegated`.

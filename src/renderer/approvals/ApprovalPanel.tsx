@@ -1,6 +1,9 @@
-// Inside a tool card: what wants to run, and the user's three answers.
+// Inside a tool card, the one place an approval is answered: one line saying what wants to
+// run, the arguments one click away, and the user's three answers.
+import { useRef } from 'react';
 import type { Approval } from '../../shared/mcp';
 import { useApprovalsContext } from './useApprovals';
+import { useCardVisibility } from './cardVisibility';
 import './approvals.css';
 
 function pretty(json: string): string {
@@ -13,14 +16,27 @@ function pretty(json: string): string {
 
 export function ApprovalPanel({ approval }: { approval: Approval }) {
   const { answer } = useApprovalsContext();
+  const ref = useRef<HTMLDivElement>(null);
+  useCardVisibility(approval.toolCallId, ref);
   return (
-    <div className="approval-panel" role="group" aria-label={`Approve ${approval.toolName}`}>
+    <div
+      ref={ref}
+      className="approval-panel"
+      role="group"
+      aria-label={`Approve ${approval.toolName}`}
+      data-approval-call={approval.toolCallId}
+    >
       <p className="approval-what">
         {approval.agentLabel} wants to run <code>{approval.tool}</code> on the MCP server{' '}
         <strong>{approval.server}</strong>
-        {approval.arguments === '{}' ? ' (no arguments).' : ' with:'}
+        {approval.arguments === '{}' ? ' (no arguments).' : '.'}
       </p>
-      {approval.arguments !== '{}' && <pre className="approval-arguments">{pretty(approval.arguments)}</pre>}
+      {approval.arguments !== '{}' && (
+        <details className="approval-arguments-toggle">
+          <summary>Arguments</summary>
+          <pre className="approval-arguments">{pretty(approval.arguments)}</pre>
+        </details>
+      )}
       <div className="approval-actions">
         <button type="button" className="primary" onClick={() => answer(approval.id, 'once')}>
           Allow once

@@ -1,7 +1,7 @@
 import type { ChatError } from '../../shared/domain';
 import './ChatErrorBanner.css';
 
-export function ChatErrorBanner(props: { error: ChatError; onRetry: () => void; onOpenSettings: () => void }) {
+export function ChatErrorBanner(props: { error: ChatError; onRetry?: () => void; onOpenSettings: () => void }) {
   return (
     <div className="chat-error" role="alert">
       <span className="chat-error-text">{props.error.message}</span>
@@ -11,7 +11,7 @@ export function ChatErrorBanner(props: { error: ChatError; onRetry: () => void; 
             Open Settings
           </button>
         )}
-        {props.error.retryable && (
+        {props.error.retryable && props.onRetry && (
           <button type="button" className="primary" onClick={props.onRetry}>
             Retry
           </button>

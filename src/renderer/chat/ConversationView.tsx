@@ -21,6 +21,7 @@ import { useQuestions } from '../questions/useQuestions';
 import { QuestionBanners } from '../questions/QuestionBanner';
 import { ApprovalsContext, useApprovals } from '../approvals/useApprovals';
 import { onlyWaitingForYou, runState, stoppedLast } from '../tasks/runState';
+import { useContinuity } from '../tasks/useContinuity';
 import '../tasks/taskHints.css';
 import { revealBidiControls } from '../../shared/bidi';
 import { showVersion } from '../versions/showVersion';
@@ -57,6 +58,8 @@ export function ConversationView(props: {
   const anyWorkerActive = workers.some((w) => w.status === 'running' || w.status === 'queued');
   const busy = status.running || anyWorkerActive || !!autopilot?.checking;
   const mainStopped = useMemo(() => stoppedLast(messages), [messages]);
+  const continuity = useContinuity(conversationId);
+  const [continueOffered, setContinueOffered] = useState(false);
   const agentsNow = { mainRunning: status.running, mainStopped, autopilot, workers, questions };
   const onlyWaiting = onlyWaitingForYou(agentsNow);
 
@@ -176,6 +179,8 @@ export function ConversationView(props: {
         <TaskHeader
           conversationId={conversationId}
           running={busy}
+          continuity={continuity}
+          onContinueOffered={setContinueOffered}
           runStateOf={(owner) => runState(owner, agentsNow)}
           onJumpToMessage={(id, transcriptId = conversationId) => {
             if (transcriptId !== conversationId) {
@@ -234,7 +239,8 @@ export function ConversationView(props: {
         {!selectedWorker && status.error && !status.running && (
           <ChatErrorBanner
             error={status.error}
-            onRetry={() => void guard(() => call(api, 'chat:retry', { conversationId }))}
+            // One recovery action: with tasks left, the header's "Continue remaining tasks".
+            onRetry={continueOffered ? undefined : () => void guard(() => call(api, 'chat:retry', { conversationId }))}
             onOpenSettings={props.onOpenSettings}
           />
         )}

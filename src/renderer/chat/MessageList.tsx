@@ -114,6 +114,16 @@ export function MessageList({
     stick.current = false;
     virtualizer.scrollToIndex(index, { align: 'center' });
     setHighlighted(items[index].message.id);
+    // A reply of several responses: land on the step (or the tool call) inside it once drawn.
+    const target = scrollToMessageId.id;
+    if (items[index].steps && target !== items[index].message.id) {
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          const step = scrollRef.current?.querySelector(`.turn-reply [data-message-id="${target}"]`);
+          step?.scrollIntoView({ block: 'center' });
+        }),
+      );
+    }
   }, [scrollToMessageId, items, virtualizer]);
 
   return (

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { revealBidiControls } from '../../shared/bidi';
 import type { Message } from '../../shared/domain';
+import { plumbingLine } from '../../shared/messageKinds';
 import { Markdown } from './LazyMarkdown';
 import { ThinkingBlock } from './ThinkingBlock';
 import { ToolCallCard } from './ToolCallCard';
 import type { DisplayItem } from './displayItems';
 import { UsageLine } from './usage';
 import { plumbingView } from './PlumbingMessages';
+import { TurnReply } from './TurnReply';
 import { MessageToolbar, type VersionActions } from '../versions/MessageToolbar';
 import { MessageFiles } from '../attachments/MessageFiles';
 import './messages.css';
@@ -55,6 +57,18 @@ function authorLabel(message: Message): string {
 }
 
 export function MessageView({ item, actions }: { item: DisplayItem; actions: MessageActions }) {
+  const { steps } = item;
+  if (steps) {
+    return (
+      <TurnReply
+        item={{ ...item, steps }}
+        label={authorLabel(item.message)}
+        running={actions.running}
+        agentName={actions.agentName ?? 'Assistant'}
+        actions={toolbarActions(item.message, actions, () => {})}
+      />
+    );
+  }
   // A message with versions keeps its switch, even where it would be shown quietly.
   return (!item.message.version && plumbingView(item.message)) || <FullMessage item={item} actions={actions} />;
 }
@@ -108,7 +122,9 @@ function FullMessage({ item, actions }: { item: DisplayItem; actions: MessageAct
         <div className="message-body">
           {message.reasoning && <ThinkingBlock reasoning={message.reasoning} streaming={streaming} />}
           {message.role === 'user' ? (
-            <p className="user-text">{revealBidiControls(message.content)}</p>
+            <p className="user-text">
+              {revealBidiControls(message.plumbing ? plumbingLine(message.plumbing) : message.content)}
+            </p>
           ) : message.content ? (
             <Markdown text={message.content} streaming={streaming} />
           ) : streaming && !item.toolCalls.length && !message.reasoning ? (

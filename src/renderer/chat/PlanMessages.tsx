@@ -1,43 +1,66 @@
 // Plan review's messages in the transcript: the quiet approval the agent continues with,
-// as a "Plan approved · 5 tasks · revision 2" divider, and the user's "Changes requested"
-// with the edits and comments it sent. The stored text (and every export) stays as sent.
+// as a "Plan approved · 5 tasks · revision 2" divider, the user's "Changes requested" with
+// the edits and comments it sent (a list), and "Plan changed" with the plan before and after.
 import type { Message } from '../../shared/domain';
-import { approvedDivider, changesRequestedBody, parsePlanChanged } from '../../shared/planText';
+import { plumbingLine, type PlumbingOf } from '../../shared/messageKinds';
+import { describeChange } from '../../shared/planText';
+import { revealBidiControls } from '../../shared/bidi';
 import { LazyDetails } from './ToolCallCard';
-import { Markdown } from './LazyMarkdown';
 import './PlanMessages.css';
 
-export function planMessageView(message: Message) {
-  const divider = message.origin === 'auto' ? approvedDivider(message.content) : null;
-  if (divider) {
-    return (
-      <article
-        className="message continue-divider plan-approved"
-        aria-label="Plan approved"
-        data-message-id={message.id}
-      >
-        <span className="divider-text">{divider}</span>
-      </article>
-    );
-  }
-  const body = message.origin === 'user' ? changesRequestedBody(message.content) : null;
-  if (body === null) return null;
+export function planApprovedView(message: Message, plumbing: PlumbingOf<'plan_approved'>) {
+  return (
+    <article className="message continue-divider plan-approved" aria-label="Plan approved" data-message-id={message.id}>
+      <span className="divider-text">{plumbingLine(plumbing)}</span>
+    </article>
+  );
+}
+
+function noteText(note: PlumbingOf<'changes_requested'>['comments'][number]): string {
+  if (note.taskId === null) return `On the plan: ${note.text}`;
+  return `On task ${note.taskId}${note.taskTitle !== null ? ` “${note.taskTitle}”` : ''}: ${note.text}`;
+}
+
+export function changesRequestedView(message: Message, plumbing: PlumbingOf<'changes_requested'>) {
   return (
     <article className="message plan-changes" aria-label="Changes requested" data-message-id={message.id}>
       <h3 className="plan-changes-title">Changes requested</h3>
-      <Markdown text={body} />
+      {plumbing.edits.length > 0 && (
+        <>
+          <p className="plan-changes-heading">Edits</p>
+          <ul>
+            {plumbing.edits.map((edit, i) => (
+              <li key={i}>{revealBidiControls(describeChange(edit))}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {plumbing.comments.length > 0 && (
+        <>
+          <p className="plan-changes-heading">Comments</p>
+          <ul>
+            {plumbing.comments.map((note, i) => (
+              <li key={i}>{revealBidiControls(noteText(note))}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      <p className="plan-changes-heading">The list now reads</p>
+      <ol>
+        {plumbing.tasks.map((task) => (
+          <li key={task.id}>{revealBidiControls(task.title)}</li>
+        ))}
+      </ol>
     </article>
   );
 }
 
 /** "Before tools that change things": the model changed the approved plan; a click shows before and after. */
-export function planChangedView(message: Message) {
-  const changed = parsePlanChanged(message.content);
-  if (!changed) return null;
+export function planChangedView(message: Message, plumbing: PlumbingOf<'plan_changed'>) {
   const list = (items: string[]) => (
     <ol>
       {items.map((item, i) => (
-        <li key={i}>{item.replace(/^\d+\. /, '')}</li>
+        <li key={i}>{item}</li>
       ))}
     </ol>
   );
@@ -47,7 +70,7 @@ export function planChangedView(message: Message) {
         className="tool-card quiet-card"
         summary={
           <summary>
-            <span className="card-label">Plan changed: {changed.summary}</span>
+            <span className="card-label">{plumbingLine(plumbing)}</span>
           </summary>
         }
       >
@@ -55,11 +78,11 @@ export function planChangedView(message: Message) {
           <div className="tool-section plan-before-after">
             <div>
               <h4>Before</h4>
-              {list(changed.before)}
+              {list(plumbing.before)}
             </div>
             <div>
               <h4>After</h4>
-              {list(changed.after)}
+              {list(plumbing.after)}
             </div>
           </div>
         )}

@@ -1,11 +1,15 @@
 // Turns stored messages into what the chat shows: tool results are folded into the
-// tool-call cards of the assistant message that asked for them.
+// tool-call cards of the assistant message that asked for them, and the model responses
+// of one agent turn (every response and tool call until the turn ends) into one reply.
 import type { Message } from '../../shared/domain';
 import { plannedCalls, type ToolCallView } from './toolSummary';
 
 export interface DisplayItem {
+  /** The message shown; for a reply of several responses, its first (the one versions are of). */
   message: Message;
   toolCalls: ToolCallView[];
+  /** A reply of several model responses: each with its own calls, in order. */
+  steps?: Array<{ message: Message; toolCalls: ToolCallView[] }>;
 }
 
 /** `partial`: older messages are not loaded, so a list may already be open before the first one shown. */
@@ -25,5 +29,27 @@ export function toDisplayItems(messages: Message[], partial = false): DisplayIte
     partial,
   );
   for (const item of items) for (const view of item.toolCalls) view.planned = planned.has(view.call.id);
-  return items;
+  return oneReplyPerTurn(items);
+}
+
+/**
+ * Consecutive model responses (their tool results are folded in already) are one turn:
+ * one reply with its text parts and step lines in order. Anything else ends the turn.
+ */
+function oneReplyPerTurn(items: DisplayItem[]): DisplayItem[] {
+  const out: DisplayItem[] = [];
+  for (const item of items) {
+    const last = out.at(-1);
+    if (item.message.role === 'assistant' && last?.message.role === 'assistant') {
+      const steps = last.steps ?? [{ message: last.message, toolCalls: last.toolCalls }];
+      out[out.length - 1] = {
+        message: last.message,
+        toolCalls: [...last.toolCalls, ...item.toolCalls],
+        steps: [...steps, { message: item.message, toolCalls: item.toolCalls }],
+      };
+    } else {
+      out.push(item);
+    }
+  }
+  return out;
 }

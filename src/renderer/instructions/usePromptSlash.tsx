@@ -1,8 +1,9 @@
-// "/" at the start of the composer lists the saved prompts, filtered by what follows it;
+// "/" at the start of the composer lists the saved prompts and the commands (/clear,
+// /compact), filtered by what follows it;
 // ↑/↓ choose, Enter (or a click) inserts the prompt in place of the "/…", Esc closes.
 // The message box keeps the focus; the list is announced through aria-activedescendant.
 import { useId, useState, type KeyboardEvent } from 'react';
-import { filterPrompts } from '../../shared/promptLibrary';
+import { slashOptions } from '../../shared/promptLibrary';
 import { useSettings } from '../settings/useSettings';
 import './instructions.css';
 
@@ -12,7 +13,7 @@ export function usePromptSlash(text: string, setText: (value: string) => void) {
   const [active, setActive] = useState(0);
   const [dismissed, setDismissed] = useState<string | null>(null);
   const query = /^\/([^\n]*)$/.exec(text)?.[1];
-  const matches = query === undefined || !settings ? [] : filterPrompts(settings.prompts, query.trim());
+  const matches = query === undefined || !settings ? [] : slashOptions(settings.prompts, query.trim());
   const open = matches.length > 0 && dismissed !== text;
   const current = Math.min(active, matches.length - 1);
 
@@ -47,7 +48,7 @@ export function usePromptSlash(text: string, setText: (value: string) => void) {
     : {};
 
   const list = open ? (
-    <ul id={listId} role="listbox" aria-label="Saved prompts" className="prompt-slash">
+    <ul id={listId} role="listbox" aria-label="Commands and saved prompts" className="prompt-slash">
       {matches.map((prompt, index) => (
         <li
           key={prompt.title}

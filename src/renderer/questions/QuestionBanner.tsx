@@ -5,16 +5,43 @@ import type { Question, QuestionReply } from '../../shared/questions';
 import { revealBidiControls } from '../../shared/bidi';
 import { call, useApi } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
+import { scrollToCard, useCardSeen } from '../approvals/cardVisibility';
 import './questions.css';
 
 export function QuestionBanners({ questions }: { questions: Question[] }) {
+  const seen = useCardSeen();
   if (!questions.length) return null;
+  // An approval is answered on its card: nothing here while the card is in view, a line
+  // that scrolls to it while it is drawn but out of view, the whole question when it is not drawn.
+  const shown = questions.filter((q) => !q.toolCallId || seen(q.toolCallId) !== 'visible');
+  if (!shown.length) return null;
   return (
     <div className="question-banners">
-      {questions.map((q) => (
-        <QuestionBanner key={q.id} question={q} />
-      ))}
+      {shown.map((q) =>
+        q.toolCallId && seen(q.toolCallId) === 'hidden' ? (
+          <ApprovalPointer key={q.id} question={q} toolCallId={q.toolCallId} />
+        ) : (
+          <QuestionBanner key={q.id} question={q} />
+        ),
+      )}
     </div>
+  );
+}
+
+/** The banner of an approval whose card is scrolled away: what waits, and a way to it. */
+function ApprovalPointer({ question, toolCallId }: { question: Question; toolCallId: string }) {
+  return (
+    <section className="question-banner compact" role="region" aria-label={`Question from ${question.agentName}`}>
+      <div className="question-head">
+        <span className="question-icon" aria-hidden="true">
+          ?
+        </span>
+        <span className="question-text">{revealBidiControls(question.text)}</span>
+        <button type="button" className="small" onClick={() => scrollToCard(toolCallId)}>
+          Show
+        </button>
+      </div>
+    </section>
   );
 }
 

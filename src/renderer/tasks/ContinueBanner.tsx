@@ -1,10 +1,11 @@
-// The line in the task header after the agent stopped with tasks left, or was cut off by
-// a quit or a crash: "Stopped · 3 of 5 tasks left" and "Continue remaining tasks".
+// The line in the task header when the agent is not at work and tasks are left: "Stopped ·
+// 3 of 5 tasks left" after Stop, "Paused · …" when a turn simply ended, "Interrupted · …"
+// after a quit or a crash, always with "Continue remaining tasks".
 // Nothing resumes by itself; the button sends the agent on at the current task.
 import type { TaskList } from '../../shared/tasks';
 import { call, useApi } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
-import { useContinuity } from './useContinuity';
+import type { ContinuityKind } from '../../shared/continuityContract';
 import './ContinueBanner.css';
 
 /** Tasks still to do (pending or in progress) of those that count (not cancelled). */
@@ -13,13 +14,25 @@ export function tasksLeft(list: TaskList): { left: number; total: number } {
   return { left: counted.filter((t) => t.status !== 'completed').length, total: counted.length };
 }
 
-export function ContinueBanner(props: { conversationId: string; list: TaskList; running: boolean }) {
+const LABEL: Record<ContinuityKind, string> = { stopped: 'Stopped', paused: 'Paused', interrupted: 'Interrupted' };
+
+/** Whether the header offers "Continue remaining tasks" (then it is the one way on). */
+export function offersContinue(kind: ContinuityKind | null, list: TaskList | null, running: boolean): boolean {
+  return !!kind && !!list && !running && tasksLeft(list).left > 0;
+}
+
+export function ContinueBanner(props: {
+  conversationId: string;
+  list: TaskList;
+  running: boolean;
+  kind: ContinuityKind | null;
+}) {
   const api = useApi();
   const guard = useGuard();
-  const kind = useContinuity(props.conversationId);
+  const { kind } = props;
   const { left, total } = tasksLeft(props.list);
-  if (!kind || props.running || left === 0) return null;
-  const label = kind === 'interrupted' ? 'Interrupted' : 'Stopped';
+  if (!kind || !offersContinue(kind, props.list, props.running)) return null;
+  const label = LABEL[kind];
   return (
     <div className={`continue-banner ${kind}`} role="status">
       <span className="continue-text">

@@ -8,7 +8,8 @@ import { useGuard, useToast } from '../common/toasts';
 import { MenuButton } from '../common/Menu';
 import { useTaskList } from './useTaskList';
 import { TaskRow } from './TaskRow';
-import { ContinueBanner } from './ContinueBanner';
+import { ContinueBanner, offersContinue } from './ContinueBanner';
+import type { ContinuityKind } from '../../shared/continuityContract';
 import type { RunState } from './runState';
 import { revealBidiControls } from '../../shared/bidi';
 import { PlanReviewCard } from './PlanReviewCard';
@@ -35,6 +36,10 @@ export function TaskHeader(props: {
   /** Whether a task's owner runs now (null) or why not. */
   runStateOf: (owner: string) => RunState;
   onJumpToMessage: (id: number, transcriptId?: string) => void;
+  /** Whether the agents were left mid-list (useContinuity). */
+  continuity: ContinuityKind | null;
+  /** Told whether "Continue remaining tasks" is offered: then it is the one recovery action. */
+  onContinueOffered?: (offered: boolean) => void;
 }) {
   const { list } = useTaskList(props.conversationId);
   const plan = usePlanState(props.conversationId);
@@ -57,8 +62,15 @@ function TaskPanel(props: {
   runStateOf: (owner: string) => RunState;
   list: TaskList;
   onJumpToMessage: (id: number, transcriptId?: string) => void;
+  continuity: ContinuityKind | null;
+  onContinueOffered?: (offered: boolean) => void;
 }) {
-  const { list, conversationId } = props;
+  const { list, conversationId, onContinueOffered } = props;
+  const offered = offersContinue(props.continuity, list, props.running);
+  useEffect(() => {
+    onContinueOffered?.(offered);
+    return () => onContinueOffered?.(false);
+  }, [offered, onContinueOffered]);
   const api = useApi();
   const guard = useGuard();
   const toast = useToast();
@@ -73,7 +85,9 @@ function TaskPanel(props: {
   // Stable across pushes and the conversation's re-renders, so unchanged rows skip rendering.
   const listNow = useLatestGetter(list);
   const onJump = useStableHandler(props.onJumpToMessage);
-  const currentState = current ? props.runStateOf(current.owner) : null;
+  // While the banner says Stopped, Paused or Interrupted, the current task does not say it again.
+  const currentState = current && !offered ? props.runStateOf(current.owner) : null;
+  const still = !props.running && offered;
 
   useEffect(() => {
     if (choice === null) localStorage.removeItem(STORAGE_PREFIX + conversationId);
@@ -101,13 +115,17 @@ function TaskPanel(props: {
           <span className={allDone ? 'task-count done' : 'task-count'}>{summary}</span>
           {!allDone && current && (
             <span className="task-current" title={current.title}>
-              {currentState === null ? (
+              {currentState === null && !still ? (
                 <span className="spinner small" aria-hidden="true" />
               ) : (
                 <span className="task-still small" aria-hidden="true" />
               )}
               {revealBidiControls(
-                currentState === null ? current.activeForm || current.title : `${current.title} — ${currentState}`,
+                still
+                  ? current.title
+                  : currentState === null
+                    ? current.activeForm || current.title
+                    : `${current.title} — ${currentState}`,
               )}
             </span>
           )}
@@ -137,7 +155,7 @@ function TaskPanel(props: {
           ⋯
         </MenuButton>
       </div>
-      <ContinueBanner conversationId={conversationId} list={list} running={props.running} />
+      <ContinueBanner conversationId={conversationId} list={list} running={props.running} kind={props.continuity} />
       <div
         className="task-progress"
         role="progressbar"

@@ -55,7 +55,7 @@ export function stoppedLast(messages: readonly Message[]): boolean {
     const m = messages[i];
     if (m.role === 'tool') continue;
     if (m.role === 'user' && m.origin === 'user') return false;
-    if (m.role === 'user' && m.origin === 'system' && m.content.startsWith('[Stopped at ')) return true;
+    if (m.kind === 'stop_note') return true;
     // A reply cut off by a quit or a crash left the agent stopped too (the header offers to continue).
     if (m.role === 'assistant') return m.status === 'stopped' || m.status === 'interrupted';
   }

@@ -20,18 +20,22 @@ export function MessageToolbar({
   message,
   label,
   actions,
+  copyText = message.content,
+  regenerable = message.role === 'assistant' && message.status !== 'streaming',
 }: {
   message: Message;
   label: string;
   actions: VersionActions;
+  /** What Copy puts on the clipboard: a reply of several responses copies its text parts only. */
+  copyText?: string;
+  regenerable?: boolean;
 }) {
   const { version } = message;
   const edit = actions.onEdit && canEdit(message) && !actions.running;
-  const regenerate =
-    actions.onRegenerate && message.role === 'assistant' && message.status !== 'streaming' && !actions.running;
+  const regenerate = actions.onRegenerate && regenerable && !actions.running;
   const copyLabel =
     message.role === 'user' && message.origin === 'user' ? 'Copy your message' : `Copy ${label.toLowerCase()} message`;
-  if (!version && !message.content && !regenerate) return null;
+  if (!version && !copyText && !regenerate) return null;
   return (
     <div className="message-toolbar">
       {version && actions.onShowVersion && (
@@ -43,12 +47,12 @@ export function MessageToolbar({
         />
       )}
       <div className="message-actions">
-        {message.content && (
+        {copyText && (
           <button
             type="button"
             className="ghost small"
             aria-label={copyLabel}
-            onClick={() => void navigator.clipboard.writeText(message.content)}
+            onClick={() => void navigator.clipboard.writeText(copyText)}
           >
             Copy
           </button>

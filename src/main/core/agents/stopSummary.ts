@@ -1,5 +1,7 @@
 // The one message "Stop" leaves in the conversation: what every agent was doing and
 // where the task list stood, so the model can continue from it when asked.
+import type { PlumbingOf } from '../../../shared/messageKinds';
+
 export type AgentActivity = 'streaming' | 'tool' | 'waiting' | 'idle' | 'queued' | 'finished';
 
 export interface AgentSnapshot {
@@ -14,31 +16,13 @@ export interface TaskCounts {
   cancelled: number;
 }
 
-const ACTIVITY_TEXT: Record<AgentActivity, string> = {
-  streaming: 'was streaming',
-  tool: 'was running a tool',
-  waiting: 'waiting for input',
-  idle: 'idle',
-  queued: 'queued, not started',
-  finished: 'had finished',
-};
-
 function clock(at: Date): string {
   return [at.getHours(), at.getMinutes(), at.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
 }
 
-export function formatStopSummary(at: Date, agents: AgentSnapshot[], tasks: TaskCounts | null): string {
-  const parts = agents.map((agent) => `${agent.label}: ${ACTIVITY_TEXT[agent.activity]}.`);
-  if (tasks) {
-    const total = tasks.pending + tasks.inProgress + tasks.completed + tasks.cancelled;
-    const cancelled = tasks.cancelled ? `, ${tasks.cancelled} cancelled` : '';
-    parts.push(
-      `Task list: ${total} tasks (${tasks.pending} pending, ${tasks.inProgress} in progress, ${tasks.completed} completed${cancelled}).`,
-    );
-  } else {
-    parts.push('Task list: none.');
-  }
-  return `[Stopped at ${clock(at)}] ${parts.join(' ')}`;
+/** The stop note's payload (its text for the model: shared/messageKinds.ts). */
+export function stopNote(at: Date, agents: AgentSnapshot[], tasks: TaskCounts | null): PlumbingOf<'stop_note'> {
+  return { kind: 'stop_note', clock: clock(at), agents, tasks };
 }
 
 /** A worker's label in the summary: `Worker 1 "List EC2 instances"`. */

@@ -4,6 +4,7 @@
 // resumes when it is idle. Stop halts everything and leaves one summary message.
 import { workerResultHeader, type Worker } from '../../../shared/agents';
 import type { ChatError, Message } from '../../../shared/domain';
+import type { PlumbingOf } from '../../../shared/messageKinds';
 import { ANSWER_PREFIX, CANCELLED_ANSWER } from '../../../shared/questions';
 import type { ConversationRepo } from '../conversations/conversationRepo';
 import type { MessageRepo } from '../conversations/messageRepo';
@@ -12,7 +13,7 @@ import { notFound } from '../ipc/dispatcher';
 import type { ChatEngine } from '../llm/chatEngine';
 import type { Questions } from '../questions/questionModule';
 import type { TaskService } from '../tasks/taskService';
-import { formatStopSummary, workerLabel, type AgentSnapshot, type TaskCounts } from './stopSummary';
+import { stopNote, workerLabel, type AgentSnapshot, type TaskCounts } from './stopSummary';
 import { createWorkerQueue, type WorkerQueue } from './workerQueue';
 import { completedMessage, handedBackNote, workerEndOp, type WorkerEnd, type WorkerEndOutcome } from './workerTasks';
 import type { StoredWorker, WorkerRepo } from './workerRepo';
@@ -55,6 +56,27 @@ export function errorReport(worker: StoredWorker['worker'], error: ChatError) {
   };
 }
 
+/** A worker's result for the main agent: the text it reads, and the transcript's one line. */
+interface Result {
+  text: string;
+  plumbing: PlumbingOf<'worker_result'>;
+}
+
+function resultPayload(
+  worker: StoredWorker['worker'],
+  taskId: number | null,
+  verb: 'finished' | 'failed',
+  parts: string[],
+): PlumbingOf<'worker_result'> {
+  return {
+    kind: 'worker_result',
+    worker: worker.number,
+    taskId,
+    verb,
+    body: parts.filter(Boolean).join('\n\n').trim(),
+  };
+}
+
 export function createWorkerManager(deps: WorkerManagerDeps) {
   const { bus, messages, repo, tasks, chat, questions } = deps;
   const now = deps.now ?? Date.now;
@@ -62,7 +84,7 @@ export function createWorkerManager(deps: WorkerManagerDeps) {
   const queues = new Map<string, WorkerQueue>();
   const runtime = new Map<string, WorkerRuntime>();
   /** Results waiting for the main agent to be idle, per parent conversation. */
-  const pending = new Map<string, string[]>();
+  const pending = new Map<string, Result[]>();
   /** Parents whose workers were stopped: late results are stored but do not resume the loop. */
   const halted = new Set<string>();
 
@@ -134,15 +156,20 @@ export function createWorkerManager(deps: WorkerManagerDeps) {
         ended.completed !== null
           ? completedMessage(worker, ended.completed, answer)
           : `${resultHeader(worker, 'finished')}\n\n${answer}`;
-      deliver(worker.conversationId, [text, handedBackNote(ended.handedBack)].filter(Boolean).join('\n\n'));
+      const note = handedBackNote(ended.handedBack);
+      deliver(worker.conversationId, {
+        text: [text, note].filter(Boolean).join('\n\n'),
+        plumbing: resultPayload(worker, ended.completed ?? worker.taskId, 'finished', [answer, note]),
+      });
     } else if (outcome.kind === 'error') {
       const report = errorReport(worker, outcome.error);
       const ended = end(worker, 'error', JSON.stringify(report));
       const json = `\`\`\`json\n${JSON.stringify(report, null, 2)}\n\`\`\``;
-      deliver(
-        worker.conversationId,
-        [`${resultHeader(worker, 'failed')}\n\n${json}`, handedBackNote(ended.handedBack)].filter(Boolean).join('\n\n'),
-      );
+      const note = handedBackNote(ended.handedBack);
+      deliver(worker.conversationId, {
+        text: [`${resultHeader(worker, 'failed')}\n\n${json}`, note].filter(Boolean).join('\n\n'),
+        plumbing: resultPayload(worker, worker.taskId, 'failed', [json, note]),
+      });
     } else {
       end(worker, 'stopped', null);
     }
@@ -165,8 +192,18 @@ export function createWorkerManager(deps: WorkerManagerDeps) {
     return { completed: null, handedBack: [] };
   }
 
-  function deliver(conversationId: string, text: string): void {
-    pending.set(conversationId, [...(pending.get(conversationId) ?? []), text]);
+  function insertResult(conversationId: string, result: Result): Message {
+    return messages.insert({
+      conversationId,
+      role: 'user',
+      content: result.text,
+      origin: 'worker',
+      plumbing: result.plumbing,
+    });
+  }
+
+  function deliver(conversationId: string, result: Result): void {
+    pending.set(conversationId, [...(pending.get(conversationId) ?? []), result]);
     flush(conversationId);
   }
 
@@ -175,8 +212,8 @@ export function createWorkerManager(deps: WorkerManagerDeps) {
     const waiting = pending.get(conversationId);
     if (!waiting?.length || chat.isRunning(conversationId)) return;
     pending.delete(conversationId);
-    for (const text of waiting) {
-      const message = messages.insert({ conversationId, role: 'user', content: text, origin: 'worker' });
+    for (const result of waiting) {
+      const message = insertResult(conversationId, result);
       bus.emit('messages:changed', { conversationId, message });
     }
     if (halted.has(conversationId)) return;
@@ -299,15 +336,12 @@ export function createWorkerManager(deps: WorkerManagerDeps) {
       // Results that arrived just before the stop still belong in the history.
       const late = pending.get(conversationId) ?? [];
       pending.delete(conversationId);
-      for (const text of late) {
-        bus.emit('messages:changed', {
-          conversationId,
-          message: messages.insert({ conversationId, role: 'user', content: text, origin: 'worker' }),
-        });
+      for (const result of late) {
+        bus.emit('messages:changed', { conversationId, message: insertResult(conversationId, result) });
       }
       if (involved) {
-        const text = formatStopSummary(new Date(now()), snapshots, counts);
-        const message = messages.insert({ conversationId, role: 'user', content: text, origin: 'system' });
+        const plumbing = stopNote(new Date(now()), snapshots, counts);
+        const message = messages.insert({ conversationId, role: 'user', content: '', origin: 'system', plumbing });
         bus.emit('messages:changed', { conversationId, message });
       }
       changed(conversationId);

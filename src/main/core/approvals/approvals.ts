@@ -170,6 +170,7 @@ export function createApprovals(deps: {
           { label: 'Arguments', value: prettyArguments(request.arguments) },
         ],
         signal: controller.signal,
+        toolCallId: request.toolCallId,
       })
       .then((outcome) => {
         if (outcome.kind === 'action' && DECISIONS.has(outcome.actionId) && waiting.has(id)) {

@@ -1,11 +1,12 @@
 // Autopilot: after each finished turn of a conversation's own agent, decide whether to
 // carry on with the task list by itself. The current task is checked by the assessor;
 // when it is done, it is completed, the next available task is started and the
-// conversation continues with an automatic `NEXT_TODO: <title>` message. It waits while
+// conversation continues with an automatic "next task" message (kind `next_task`). It waits while
 // a worker runs the current task, pauses at the step cap or on any doubt, and gives way
 // at once to the user (Stop, a message of their own, switching it off).
-import { NEXT_TODO, type AutopilotState } from '../../../shared/agents';
+import type { AutopilotState } from '../../../shared/agents';
 import type { Message } from '../../../shared/domain';
+import type { Plumbing } from '../../../shared/messageKinds';
 import type { Settings } from '../../../shared/settings';
 import type { Task } from '../../../shared/tasks';
 import type { Db } from '../db/openDatabase';
@@ -20,8 +21,6 @@ import { createAutopilotStore } from './autopilotStore';
 import { advanceOp, ASSESSOR, currentTask, hasOpenWork, isDelegatedByOwner, type Advanced } from './taskProgress';
 import { IDLE_STEPS_TO_PAUSE, madeProgress, nextIdle, noProgressReason, statusKey, type Idle } from './stepProgress';
 
-export { NEXT_TODO };
-
 export interface AutopilotDeps {
   db: Db;
   bus: EventBus;
@@ -29,7 +28,7 @@ export interface AutopilotDeps {
     onTurnEnd(
       hook: (conversationId: string, info: { agentId: string; outcome: string }) => void | Promise<void>,
     ): unknown;
-    send(conversationId: string, content: string, origin: Message['origin']): Message;
+    post(conversationId: string, plumbing: Plumbing): Message;
     isRunning(conversationId: string): boolean;
   };
   tasks: Pick<TaskService, 'get' | 'change'>;
@@ -54,7 +53,7 @@ interface Live {
   countFrom: number;
   paused: { kind: PauseKind; reason: string } | null;
   checking: AbortController | null;
-  /** The task title of the step running now (its NEXT_TODO turn), or null. */
+  /** The task title of the step running now (its `next_task` turn), or null. */
   continuing: string | null;
   lastPushed: string | null;
   /** The running step's task and the list's statuses when it began (stepProgress.ts). */
@@ -150,7 +149,7 @@ export function createAutopilot(deps: AutopilotDeps) {
     entry.step = { task: { id: task.id, title }, statuses: statusKey(tasks.get(conversationId)) };
     bus.emit('autopilot:continuing', { conversationId, next: title });
     try {
-      chat.send(conversationId, `${NEXT_TODO}${title}`, 'auto');
+      chat.post(conversationId, { kind: 'next_task', task: title });
     } catch (error) {
       // Deleted or shutting down: nothing left to continue.
       entry.continuing = null;
@@ -285,15 +284,18 @@ export function createAutopilot(deps: AutopilotDeps) {
     }),
   ];
 
+  /** Switches Autopilot on or off for a conversation (the toggle, "Approve and run on Autopilot"). */
+  function setEnabled(conversationId: string, on: boolean): AutopilotState {
+    if (!store.setToggle(conversationId, on)) throw notFound(`Conversation ${conversationId}`);
+    if (!on) cancel(conversationId);
+    live(conversationId).paused = null;
+    push(conversationId);
+    return state(conversationId);
+  }
+
   const handlers: Pick<Handlers, 'autopilot:get' | 'autopilot:set' | 'autopilot:continue'> = {
     'autopilot:get': ({ conversationId }) => state(conversationId),
-    'autopilot:set': ({ conversationId, enabled: on }) => {
-      if (!store.setToggle(conversationId, on)) throw notFound(`Conversation ${conversationId}`);
-      if (!on) cancel(conversationId);
-      live(conversationId).paused = null;
-      push(conversationId);
-      return state(conversationId);
-    },
+    'autopilot:set': ({ conversationId, enabled: on }) => setEnabled(conversationId, on),
     'autopilot:continue': ({ conversationId }) => {
       if (!state(conversationId).enabled) {
         throw new AppError('conflict', 'Autopilot is off in this conversation. Turn it on first.');
@@ -312,6 +314,7 @@ export function createAutopilot(deps: AutopilotDeps) {
   return {
     state,
     handlers,
+    setEnabled,
     /** The user's Stop: a pending check or continuation is dropped at once. */
     stop(conversationId: string): void {
       cancel(conversationId);

@@ -3,7 +3,6 @@
 // task (the user chose Continue after "not done", and nothing happened again) pause it with
 // "No progress on task N" instead of asking the assessor once more. Steps on different
 // tasks are progress: the assessor completed the one before.
-import { NEXT_TODO } from '../../../shared/agents';
 import type { Message } from '../../../shared/domain';
 import type { TaskList } from '../../../shared/tasks';
 
@@ -15,11 +14,11 @@ export function statusKey(list: TaskList | null): string {
   return list ? list.tasks.map((t) => `${t.id}:${t.status}`).join(',') : '';
 }
 
-/** Whether any reply after the step's automatic `NEXT_TODO:` message (the last one) called a tool. */
+/** Whether any reply after the step's automatic message (the last next task or continue) called a tool. */
 export function stepCalledTools(messages: readonly Message[]): boolean {
   for (let i = messages.length - 1; i >= 0; i--) {
     const message = messages[i];
-    if (message.role === 'user' && message.origin === 'auto' && message.content.startsWith(NEXT_TODO)) return false;
+    if (message.kind === 'next_task' || message.kind === 'continue') return false;
     if (message.role === 'assistant' && (message.toolCalls?.length ?? 0) > 0) return true;
   }
   return false;

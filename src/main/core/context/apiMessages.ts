@@ -18,6 +18,7 @@ import type {
 } from 'openai/resources/chat/completions';
 import type { Message, ToolCall } from '../../../shared/domain';
 import type { ToolImage } from '../../../shared/mcp';
+import { modelText } from '../../../shared/messageKinds';
 
 /**
  * A finished reply's call without a result: its calls run only once the reply is stored
@@ -83,7 +84,7 @@ export function repairHistory(
     if (message.role === 'system') continue;
     close();
     if (message.role === 'user') {
-      const content = message.attachments?.length && userContent ? userContent(message) : message.content;
+      const content = message.attachments?.length && userContent ? userContent(message) : modelText(message);
       groups.push([{ role: 'user', content }]);
       continue;
     }

@@ -4,6 +4,7 @@
 import type OpenAI from 'openai';
 import type { Message } from '../../../shared/domain';
 import type { TokenCounter } from './tokenCount';
+import { modelText } from '../../../shared/messageKinds';
 
 export const COMPACT_COMMAND = '/compact';
 
@@ -24,7 +25,7 @@ export function transcriptText(previous: Message | undefined, older: Message[]):
     if (m.role === 'user') {
       // The summary keeps that files were attached (their contents are not resent here).
       const files = m.attachments?.length ? ` [attached: ${m.attachments.map((f) => f.name).join(', ')}]` : '';
-      lines.push(`User: ${m.content}${files}`);
+      lines.push(`User: ${modelText(m)}${files}`);
     } else if (m.role === 'assistant') {
       if (m.content.trim()) lines.push(`Assistant: ${m.content}`);
       for (const call of m.toolCalls ?? []) lines.push(`Assistant called ${call.name}(${call.arguments})`);

@@ -8,6 +8,7 @@ import { plural } from '../../../shared/providers';
 import { repairHistory, trimToBudget, type UserContent } from './apiMessages';
 import type { ToolImage } from '../../../shared/mcp';
 import { attachmentTokens, type TokenCounter } from './tokenCount';
+import { modelText } from '../../../shared/messageKinds';
 
 /** Compact when a request would fill more than this share of the window. */
 export const COMPACT_AT = 0.85;
@@ -87,7 +88,7 @@ export function compactionSplit(
 }
 
 function messageTokens(message: Message, counter: TokenCounter): number {
-  let n = 4 + counter.text(message.content) + attachmentTokens(message);
+  let n = 4 + counter.text(modelText(message)) + attachmentTokens(message);
   for (const call of message.toolCalls ?? []) n += 4 + counter.text(call.arguments);
   return n;
 }

@@ -1,12 +1,13 @@
 // Task lists that outlive Stop and restarts. A conversation whose agent stopped with
 // tasks left, or whose agents were cut off by a quit or a crash, says so in the task
-// header ("Stopped · 3 of 5 tasks left", "Interrupted · …") and offers "Continue remaining
-// tasks", which sends the agent on at the current task through a quiet `NEXT_TODO:`
-// message (the same plumbing Autopilot uses). Nothing resumes by itself.
+// header ("Stopped · 3 of 5 tasks left" after Stop, "Paused · …" when a turn simply ended
+// with tasks open, "Interrupted · …") and offers "Continue remaining
+// tasks", which sends the agent on at the current task through a quiet `continue`
+// message (plumbing like Autopilot's next task). Nothing resumes by itself.
 import { z } from 'zod';
-import { NEXT_TODO } from '../../../shared/agents';
 import type { Continuity, ContinuityKind } from '../../../shared/continuityContract';
 import type { Message } from '../../../shared/domain';
+import type { Plumbing } from '../../../shared/messageKinds';
 import type { TaskList } from '../../../shared/tasks';
 import { currentTask } from '../../../shared/taskProgress';
 import type { Db } from '../db/openDatabase';
@@ -21,7 +22,7 @@ export interface ContinuityDeps {
   now?: () => number;
   chat: {
     onTurnEnd(hook: (conversationId: string, info: { agentId: string; outcome: string }) => void): unknown;
-    send(conversationId: string, content: string, origin: Message['origin']): Message;
+    post(conversationId: string, plumbing: Plumbing): Message;
     isRunning(conversationId: string): boolean;
   };
   tasks: { get(conversationId: string): TaskList | null };
@@ -64,7 +65,8 @@ export function createContinuity(deps: ContinuityDeps) {
     if (info.agentId !== 'main') return set(conversationId, null);
     // With Autopilot on, a finished turn is its cue to go on (or to pause with its own notice).
     const carriesOn = info.outcome === 'complete' && deps.autopilotOn(conversationId);
-    set(conversationId, carriesOn ? null : 'stopped');
+    // "Stopped" only when someone pressed Stop; a turn that simply ended is paused.
+    set(conversationId, carriesOn ? null : info.outcome === 'stopped' ? 'stopped' : 'paused');
   });
 
   // A run marks the conversation `running`: a quit or a crash leaves it so, and the next
@@ -91,7 +93,7 @@ export function createContinuity(deps: ContinuityDeps) {
           'There are no unfinished tasks to continue. Add a task or write a message instead.',
         );
       // Refused (nothing stored) while the agent runs; the run it starts marks the state.
-      chat.send(conversationId, `${NEXT_TODO}${task.title}`, 'auto');
+      chat.post(conversationId, { kind: 'continue', task: task.title });
       return view(conversationId);
     },
   };

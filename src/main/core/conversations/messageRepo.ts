@@ -9,6 +9,7 @@ import type {
   ToolResultOutcome,
 } from '../../../shared/domain';
 import type { AttachmentInfo } from '../../../shared/attachments';
+import { plumbingStoresText, type MessageKind, type Plumbing } from '../../../shared/messageKinds';
 import type { Db } from '../db/openDatabase';
 import { createHistoryCache } from './historyCache';
 import type { Row } from '../db/tables';
@@ -37,7 +38,18 @@ export function messageFields(row: MessageRow): Omit<Message, 'toolCalls' | 'att
     model: row.model ?? null,
     summaryThrough: row.summary_through ?? null,
     outcome: row.outcome ?? null,
+    kind: row.kind,
+    plumbing: row.payload ? readPlumbing(row.payload) : null,
   };
+}
+
+/** A stored payload: validated when it was written (Plumbing, in the contract). */
+const readPlumbing = (json: string): Plumbing => JSON.parse(json) as Plumbing;
+
+/** The kind of a message that is not plumbing, from its role. */
+export function plainKind(role: MessageRole, summaryThrough?: number | null): MessageKind {
+  if (role === 'system') return summaryThrough != null ? 'summary' : 'note';
+  return role;
 }
 
 export function toMessage(row: MessageRow): Message {
@@ -65,6 +77,8 @@ export interface NewMessage {
   attachments?: string[];
   /** How a tool call ended (tool results only). */
   outcome?: ToolResultOutcome | null;
+  /** A plumbing message's kind and payload (its role and origin: messageKinds.ts). */
+  plumbing?: Plumbing | null;
 }
 
 /** The files of user messages (attachments/): read with each message, linked on insert. */
@@ -127,9 +141,9 @@ export function createMessageRepo(db: Db, now: () => number = Date.now, files?: 
   };
   const insert = db.prepare(
     `INSERT INTO messages (conversation_id, role, content, created_at, tool_calls, tool_call_id, tool_name, status, error, origin,
-       reasoning, reasoning_ms, summary_through, parent_id, chosen, shown, outcome)
+       reasoning, reasoning_ms, summary_through, parent_id, chosen, shown, outcome, kind, payload)
      VALUES (@conversation_id, @role, @content, @created_at, @tool_calls, @tool_call_id, @tool_name, @status, @error, @origin,
-       @reasoning, @reasoning_ms, @summary_through, @parent_id, @chosen, @shown, @outcome)`,
+       @reasoning, @reasoning_ms, @summary_through, @parent_id, @chosen, @shown, @outcome, @kind, @payload)`,
   );
   // The shown branch is every row with shown = 1 (a partial index): the queries below
   // spell the literal so SQLite can use it.
@@ -210,6 +224,7 @@ export function createMessageRepo(db: Db, now: () => number = Date.now, files?: 
           return remember(this.get(stored.id)!);
         })();
       }
+      const plumbing = message.plumbing ?? null;
       let place = message.place;
       if (!place) {
         const parentId = shownLeaf.get(message.conversationId)?.id ?? null;
@@ -219,7 +234,7 @@ export function createMessageRepo(db: Db, now: () => number = Date.now, files?: 
       const info = insert.run({
         conversation_id: message.conversationId,
         role: message.role,
-        content: message.content,
+        content: plumbing && !plumbingStoresText(plumbing) ? '' : message.content,
         created_at: message.createdAt ?? now(),
         tool_calls: message.toolCalls ? JSON.stringify(message.toolCalls) : null,
         tool_call_id: message.toolCallId ?? null,
@@ -234,6 +249,8 @@ export function createMessageRepo(db: Db, now: () => number = Date.now, files?: 
         chosen: place.chosen ? 1 : 0,
         shown: place.shown ? 1 : 0,
         outcome: message.outcome ?? null,
+        kind: plumbing?.kind ?? plainKind(message.role, message.summaryThrough),
+        payload: plumbing ? JSON.stringify(plumbing) : null,
       });
       return remember(this.get(Number(info.lastInsertRowid))!, place.shown);
     },

@@ -4,6 +4,7 @@ import type { Migration } from './migration';
 import { migrationsV1toV5 } from './migrationsV1toV5';
 import { migrationsV6toV12 } from './migrationsV6toV12';
 import { routinesMigration } from './migrationRoutines';
+import { messageKindsMigration } from './migrationMessageKinds';
 
 export type { Migration };
 
@@ -222,6 +223,7 @@ export const migrations: Migration[] = [
     `,
   },
   routinesMigration,
+  messageKindsMigration,
 ];
 
 export const LATEST_VERSION = migrations.at(-1)?.version ?? 0;

@@ -186,6 +186,7 @@ export function migrate(db: Db, all: Migration[], target: number): void {
     // One transaction per step: a failure leaves the previous version intact.
     db.transaction(() => {
       db.exec(migration.sql);
+      migration.convert?.(db);
       db.pragma(`user_version = ${migration.version}`);
     })();
   }

@@ -5,6 +5,7 @@
 import type { AttachmentKind } from '../../../shared/attachments';
 import type { WorkerStatus } from '../../../shared/agents';
 import type { Message, MessageRole, MessageStatus, ToolResultOutcome } from '../../../shared/domain';
+import type { MessageKind } from '../../../shared/messageKinds';
 import type { ToolOutcome } from '../../../shared/ledger';
 import type { HandedBack, TaskStatus } from '../../../shared/tasks';
 import type { PlanReviewModeName } from '../../../shared/planModes';
@@ -113,6 +114,8 @@ export const tables = {
     chosen: integer,
     shown: integer,
     outcome: textOf<ToolResultOutcome>().orNull,
+    kind: textOf<MessageKind>(),
+    payload: text.orNull,
   },
   routines: {
     id: text,
@@ -179,7 +182,7 @@ export const tables = {
   },
   task_continuity: {
     conversation_id: text,
-    state: textOf<'running' | 'stopped' | 'interrupted'>(),
+    state: textOf<'running' | 'stopped' | 'paused' | 'interrupted'>(),
     at: integer,
   },
   task_lists: {

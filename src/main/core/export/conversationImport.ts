@@ -17,6 +17,7 @@ import { treeProblems } from '../versions/fileTree';
 /** The most messages (main transcript and workers together) one imported conversation may hold. */
 export const IMPORT_MESSAGES_MAX = 100_000;
 import { AppError } from '../ipc/dispatcher';
+import { kindProblems } from './importedKinds';
 
 export type ImportRefusal = 'not-stepwise' | 'newer-version' | 'malformed' | 'over-limit';
 
@@ -165,6 +166,7 @@ function consistencyProblems(data: ConversationExport): string[] {
   const messages = [...data.messages, ...data.workers.flatMap((w) => w.messages)];
   const messageIds = new Set<number>();
   for (const message of messages) {
+    problems.push(...kindProblems(message));
     if (messageIds.has(message.id)) problems.push(`message id ${message.id} is used more than once`);
     messageIds.add(message.id);
   }

@@ -12,6 +12,8 @@ import { escapeBidiControlsInJson } from '../../../shared/bidi';
 import type { ExportReader, ReadAttachment, ReadConversation, ReadList, ReadMessage, ReadWorker } from './exportReader';
 import { eventNumbering, isoTime, listJson, taskJson, toolCallJson } from './tasksJson';
 import { plansJson, type ReadPlans } from './planExport';
+import { payloadFields } from '../../../shared/messageKinds';
+import { plainKind } from '../conversations/messageRepo';
 
 export interface ConversationSnapshot {
   conversation: ReadConversation;
@@ -77,6 +79,8 @@ export function conversationExport(snapshot: ConversationSnapshot, exportedAt: n
     model: message.model,
     usage: message.usage,
     summaryThrough: message.summaryThrough === null ? null : (numbers.get(message.summaryThrough) ?? null),
+    kind: message.kind ?? plainKind(message.role, message.summaryThrough),
+    ...(message.plumbing ? { payload: payloadFields(message.plumbing) } : {}),
     ...(message.attachments?.length
       ? {
           attachments: message.attachments.map((file) => ({

@@ -1,6 +1,6 @@
 // A conversation as Markdown to read or share: who said what, each tool call in one line
 // with its result, and the task list as it stood at the end.
-import { PLAN_APPROVED } from '../../../shared/planText';
+import { plumbingDetails, plumbingLine, type Plumbing } from '../../../shared/messageKinds';
 import { plansMarkdown } from './planExport';
 import type { ConversationSnapshot } from './conversationJson';
 import type { ReadMessage } from './exportReader';
@@ -15,8 +15,7 @@ function speaker(message: ReadMessage): string {
   if (message.role === 'assistant') return 'Assistant';
   if (message.role === 'system') return 'System';
   if (message.role === 'tool') return 'Tool';
-  // The quiet message an approval sends is the user's act, not Autopilot's.
-  if (message.origin === 'auto') return message.content.startsWith(PLAN_APPROVED) ? 'You (plan approved)' : 'Autopilot';
+  if (message.origin === 'auto') return 'Autopilot';
   if (message.origin === 'worker') return 'Worker';
   if (message.origin === 'system') return 'Stepwise';
   return 'You';
@@ -33,6 +32,20 @@ function toolLine(name: string, args: string, result: ReadMessage | undefined): 
   const shownArgs = compact && compact !== '{}' ? ` ${codeSpan(truncate(compact, ARGUMENTS_MAX))}` : '';
   const outcome = result ? ` → ${resultSummary(result.content)}` : ' → _(no result)_';
   return `- Tool ${codeSpan(name || 'unnamed')}${shownArgs}${outcome}`;
+}
+
+/**
+ * Stepwise's own messages (a plan approval, Autopilot's next task, a stop note…) as quiet
+ * lines, never as someone's message: the line, then its details as a list.
+ */
+function plumbingSection(plumbing: Plumbing, message: ReadMessage): string {
+  const line = `_${escapeMarkdownLine(plumbingLine(plumbing))} · ${formatUtc(message.createdAt)}_`;
+  const items = plumbingDetails(plumbing).map((item) => `- ${escapeMarkdownLine(item.replace(/\s+/g, ' '))}`);
+  const body =
+    plumbing.kind === 'worker_result' && plumbing.body.trim()
+      ? escapeRawHtml(closeOpenFence(plumbing.body.trim()))
+      : null;
+  return [line, items.join('\n'), body].filter(Boolean).join('\n\n');
 }
 
 function statusNote(message: ReadMessage): string | null {
@@ -83,6 +96,10 @@ function messageSections(messages: readonly ReadMessage[]): string[] {
       parts.push(
         `## Earlier messages summarized · ${formatUtc(message.createdAt)}\n\n${escapeRawHtml(closeOpenFence(message.content.trim()))}`,
       );
+      continue;
+    }
+    if (message.plumbing) {
+      parts.push(plumbingSection(message.plumbing, message));
       continue;
     }
     const body: string[] = [`## ${speaker(message)} · ${formatUtc(message.createdAt)}`];

@@ -14,6 +14,7 @@ import { createLedgerStore } from '../ledger/ledgerStore';
 import { fileInFolder } from './folderImport';
 import { placements } from '../versions/fileTree';
 import { writeImportedPlans } from './planExport';
+import { importedPlumbing } from './importedKinds';
 
 const ms = (iso: string): number => Date.parse(iso);
 const msOrNull = (iso: string | null): number | null => (iso === null ? null : Date.parse(iso));
@@ -74,6 +75,7 @@ export function writeImportedConversation(
           shown: place.shown,
         },
         attachments: files?.ids.get(message.id),
+        plumbing: importedPlumbing(message),
       });
       if (message.usage || message.model)
         messages.update(stored.id, { usage: message.usage ?? null, model: message.model ?? null });

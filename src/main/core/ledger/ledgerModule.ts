@@ -1,6 +1,6 @@
 // Puts the task ledger into the core: it watches every tool call the agent loop runs
 // (main agent and workers alike, whatever the tool), links it to the task that agent has
-// in progress when the call starts, and answers the header's "N tool calls" questions.
+// in progress when the call starts (bookkeeping calls belong to no task), and answers the header's "N tool calls" questions.
 import type { ConversationRepo } from '../conversations/conversationRepo';
 import type { Db } from '../db/openDatabase';
 import { notFound, type Handlers } from '../ipc/dispatcher';
@@ -8,6 +8,9 @@ import type { EventBus } from '../ipc/eventBus';
 import { outcomeOf, type ToolCallObserver } from '../tools/toolTypes';
 import { withDeletedTask } from './deletedTask';
 import { createLedgerStore } from './ledgerStore';
+import { BOOKKEEPING_TOOLS } from '../../../shared/ledger';
+
+const BOOKKEEPING = new Set(BOOKKEEPING_TOOLS);
 
 export interface LedgerModuleDeps {
   db: Db;
@@ -25,7 +28,7 @@ export function createLedger(deps: LedgerModuleDeps) {
     started(call) {
       // The task is the one in progress as the call starts: the call that completes a
       // task belongs to it, the call that starts one does not.
-      const task = store.inProgress(call.scopeId, call.agentId);
+      const task = BOOKKEEPING.has(call.name) ? null : store.inProgress(call.scopeId, call.agentId);
       const startedAt = now();
       // The task may be deleted while the call waits (the header, a rejected plan change):
       // the call is then linked to no task, and its result names the task it was made for.

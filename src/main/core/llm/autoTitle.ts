@@ -23,7 +23,7 @@ export interface TitleRequest {
 }
 
 export async function makeTitle(request: TitleRequest): Promise<string | null> {
-  const user = request.history.find((m) => m.role === 'user');
+  const user = request.history.find((m) => m.role === 'user' && !m.plumbing);
   if (!user) return null;
   const reply = request.history.findLast((m) => m.role === 'assistant' && m.content.trim());
   if (request.askModel) {

@@ -2,6 +2,7 @@
 // stop, retry, status (edit and regenerate make versions: versions/). Other modules hook in here (task
 // lists close on `/clear`; autopilot, workers and continuity react to a finished turn).
 import type { ChatError, ChatStatus, Conversation, Message } from '../../../shared/domain';
+import { plumbingPlace, type Plumbing } from '../../../shared/messageKinds';
 import { DEFAULT_TITLE, type ConversationRepo } from '../conversations/conversationRepo';
 import { AppError, notFound } from '../ipc/dispatcher';
 import { runAgentLoop, SHUTDOWN, type LoopActivity, type LoopDeps, type LoopOutcome } from './agentLoop';
@@ -222,6 +223,8 @@ export function createChatEngine(deps: ChatEngineDeps) {
   function autoTitle(conversationId: string, outcome: LoopOutcome) {
     const conversation = conversations.get(conversationId);
     if (!conversation || conversation.titleSource !== 'auto' || conversation.title !== DEFAULT_TITLE) return;
+    // A stopped reply is no exchange to name: the next completed reply titles the conversation.
+    if (outcome.kind === 'stopped') return;
     if (titling.has(conversationId)) return;
     const controller = new AbortController();
     titling.set(conversationId, controller);
@@ -255,11 +258,18 @@ export function createChatEngine(deps: ChatEngineDeps) {
     content: string,
     origin: Message['origin'],
     attachments?: string[],
-    alongside?: () => void,
+    extra: { plumbing?: Plumbing; alongside?: () => void } = {},
   ): Message {
     const message = db.transaction(() => {
-      alongside?.();
-      const inserted = messages.insert({ conversationId, role: 'user', content, origin, attachments });
+      extra.alongside?.();
+      const inserted = messages.insert({
+        conversationId,
+        role: 'user',
+        content,
+        origin,
+        attachments,
+        plumbing: extra.plumbing,
+      });
       conversations.touch(conversationId);
       return inserted;
     })();
@@ -327,7 +337,21 @@ export function createChatEngine(deps: ChatEngineDeps) {
         void launch(conversationId, COMPACT_AGENT, conversationId, runCompactCommand);
         return message;
       }
-      const message = insertUser(conversationId, content, origin, files, alongside);
+      const message = insertUser(conversationId, content, origin, files, { alongside });
+      void start(conversationId);
+      return message;
+    },
+
+    /**
+     * Stores one of Stepwise's own messages for the model (a plan approval, Autopilot's
+     * next task…: a plumbing kind sent as role `user`) and starts the loop. Refused
+     * (nothing stored) while a loop runs.
+     */
+    post(conversationId: string, plumbing: Plumbing, content = '', alongside?: () => void): Message {
+      mustBeIdle(conversationId);
+      const place = plumbingPlace(plumbing);
+      if (place.role !== 'user') throw new Error(`A ${plumbing.kind} message is a note, not something to send.`);
+      const message = insertUser(conversationId, content, place.origin, undefined, { plumbing, alongside });
       void start(conversationId);
       return message;
     },

@@ -8,6 +8,7 @@ import type { Connection } from './connection';
 import { summarize } from '../context/compaction';
 import { compactionSplit, KEEP_SHARE } from '../context/requestHistory';
 import { attachmentTokens, type TokenCounter } from '../context/tokenCount';
+import { modelText } from '../../../shared/messageKinds';
 
 export interface HistoryDeps {
   messages: MessageRepo;
@@ -40,7 +41,7 @@ export function loadHistory(
     pages.unshift(fresh);
     for (const m of fresh) {
       tokens +=
-        limit.counter.text(m.content) +
+        limit.counter.text(modelText(m)) +
         (m.toolCalls ? limit.counter.text(JSON.stringify(m.toolCalls)) : 0) +
         attachmentTokens(m);
     }

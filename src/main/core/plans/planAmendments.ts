@@ -4,9 +4,10 @@
 // survives restarts. "Before tools that change things": the change is taken at once as a
 // new revision, with a "Plan changed" note. "Every plan": it is held as an amendment;
 // tools that act wait until the user approves or rejects it.
+import type { Plumbing } from '../../../shared/messageKinds';
 import type { Message } from '../../../shared/domain';
 import type { PlanRevision, PlanTask } from '../../../shared/planContract';
-import { planChangedNote, planDiff, sameTasks } from '../../../shared/planText';
+import { planChangedPayload, planDiff, sameTasks } from '../../../shared/planText';
 import type { TaskList } from '../../../shared/tasks';
 import type { Db } from '../db/openDatabase';
 import type { Checked } from '../tasks/taskRules';
@@ -22,7 +23,15 @@ export interface AmendmentDeps {
   store: PlanStore;
   now: () => number;
   tasks: Pick<TaskService, 'change'>;
-  messages: { insert(message: { conversationId: string; role: 'system'; content: string; origin: 'system' }): Message };
+  messages: {
+    insert(message: {
+      conversationId: string;
+      role: 'system';
+      content: string;
+      origin: 'system';
+      plumbing?: Plumbing;
+    }): Message;
+  };
   stored(message: Message): void;
 }
 
@@ -87,7 +96,8 @@ export function createAmendments(deps: AmendmentDeps) {
           conversationId,
           role: 'system',
           origin: 'system',
-          content: planChangedNote(revision.revision, changes, approved.tasks, after),
+          content: '',
+          plumbing: planChangedPayload(revision.revision, changes, approved.tasks, after),
         });
       })();
       deps.stored(note);

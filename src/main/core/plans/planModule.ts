@@ -2,9 +2,10 @@
 // setting, the planning-phase gate on the tool registry, the prompt section that tells
 // the model about the phase, and the review card's calls (approve, request changes).
 import type { Message } from '../../../shared/domain';
+import type { Plumbing } from '../../../shared/messageKinds';
 import type { PlanComments, PlanPhase, PlanReviewMode, PlanState, PlanTask } from '../../../shared/planContract';
 import { PLAN_MAX_TASKS } from '../../../shared/planContract';
-import { approvedMessage, changesRequestedMessage, planDiff, sameTasks } from '../../../shared/planText';
+import { approvedPayload, changesRequestedPayload, planDiff, sameTasks } from '../../../shared/planText';
 import type { Settings } from '../../../shared/settings';
 import type { TaskList } from '../../../shared/tasks';
 import type { Db } from '../db/openDatabase';
@@ -26,16 +27,18 @@ export interface PlanModuleDeps {
   now?: () => number;
   settings: { effective(): Settings };
   tasks: Pick<TaskService, 'get' | 'change'>;
-  messages: { insert(message: { conversationId: string; role: 'system'; content: string; origin: 'system' }): Message };
+  messages: {
+    insert(message: {
+      conversationId: string;
+      role: 'system';
+      content: string;
+      origin: 'system';
+      plumbing?: Plumbing;
+    }): Message;
+  };
   chat: {
     /** `alongside` runs in the message's transaction. */
-    send(
-      conversationId: string,
-      content: string,
-      origin: Message['origin'],
-      attachments?: string[],
-      alongside?: () => void,
-    ): Message;
+    post(conversationId: string, plumbing: Plumbing, content?: string, alongside?: () => void): Message;
     isRunning(conversationId: string): boolean;
     onTurnEnd(hook: (conversationId: string, info: { agentId: string; outcome: string }) => void): unknown;
   };
@@ -45,7 +48,7 @@ export interface PlanModuleDeps {
   };
   prompts: { add(provider: PromptProvider): () => void };
   /** "Approve and run on Autopilot" switches Autopilot on for the conversation. */
-  setAutopilot(conversationId: string, enabled: boolean): void;
+  autopilot: { setEnabled(conversationId: string, enabled: boolean): unknown };
 }
 
 const FINISHED = new Set(['completed', 'cancelled']);
@@ -203,13 +206,13 @@ export function createPlans(deps: PlanModuleDeps) {
     'plan:approve': ({ conversationId, tasks, comments, autopilot }) => {
       const list = reviewable(conversationId, tasks, comments);
       const plan = planOf(list);
-      if (autopilot) deps.setAutopilot(conversationId, true);
+      if (autopilot) deps.autopilot.setEnabled(conversationId, true);
       // The approved revision and the quiet message (like Autopilot's) that has the agent
       // carry on with task 1 at once are one transaction: never a plan approved that the
       // agent was not told about. Nothing writes in between, so the number holds.
       const number = store.nextRevision(conversationId, list.id);
       faultPoint('plan:before-approve');
-      deps.chat.send(conversationId, approvedMessage(number, plan, comments), 'auto', undefined, () => {
+      deps.chat.post(conversationId, approvedPayload(number, plan, comments), '', () => {
         store.setDone(conversationId, list.id, false);
         store.addRevision(conversationId, list.id, { tasks: plan, comments, approvedAt: now(), createdAt: now() });
         faultPoint('plan:in-approve');
@@ -231,7 +234,7 @@ export function createPlans(deps: PlanModuleDeps) {
       db.transaction(() =>
         store.addRevision(conversationId, list.id, { tasks: plan, comments, approvedAt: null, createdAt: now() }),
       )();
-      deps.chat.send(conversationId, changesRequestedMessage(edits, comments, plan), 'user');
+      deps.chat.post(conversationId, changesRequestedPayload(edits, comments, plan));
       push(conversationId);
       return state(conversationId);
     },

@@ -24,6 +24,8 @@ export interface AskInput {
   details?: QuestionDetail[];
   /** Aborting it cancels the question (the agent was stopped). */
   signal?: AbortSignal;
+  /** An approval's tool call (its card answers it). */
+  toolCallId?: string;
 }
 
 export type QuestionOutcome =
@@ -79,6 +81,7 @@ export function createQuestions(deps: { bus: EventBus; now?: () => number }) {
       actions,
       details: input.details ?? [],
       createdAt: now(),
+      ...(input.toolCallId ? { toolCallId: input.toolCallId } : {}),
     };
     if (input.signal?.aborted) return Promise.resolve({ kind: 'cancelled', reason: 'aborted' });
     return new Promise<QuestionOutcome>((resolve) => {

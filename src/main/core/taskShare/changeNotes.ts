@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { EventBus } from '../ipc/eventBus';
 import type { MessageRepo } from '../conversations/messageRepo';
-import { externalChangeNote } from '../../../shared/taskShareNote';
+import type { PlumbingOf } from '../../../shared/messageKinds';
 
 const Status = z.object({ conversationId: z.string(), running: z.boolean() });
 
@@ -15,10 +15,10 @@ export function createChangeNotes(deps: {
   messages: MessageRepo;
   isRunning: (conversationId: string) => boolean;
 }) {
-  const waiting = new Map<string, string[]>();
+  const waiting = new Map<string, Array<PlumbingOf<'external_change'>>>();
 
-  function write(conversationId: string, content: string) {
-    const message = deps.messages.insert({ conversationId, role: 'system', origin: 'system', content });
+  function write(conversationId: string, plumbing: PlumbingOf<'external_change'>) {
+    const message = deps.messages.insert({ conversationId, role: 'system', origin: 'system', content: '', plumbing });
     deps.bus.emit('messages:changed', { conversationId, message });
   }
 
@@ -35,7 +35,7 @@ export function createChangeNotes(deps: {
   return {
     /** Notes what `client` did (`what`: "marked task 2 completed") in the conversation's transcript. */
     note(conversationId: string, client: string, what: string): void {
-      const content = externalChangeNote(client, what);
+      const content: PlumbingOf<'external_change'> = { kind: 'external_change', client, what };
       if (deps.isRunning(conversationId))
         waiting.set(conversationId, [...(waiting.get(conversationId) ?? []), content]);
       else write(conversationId, content);

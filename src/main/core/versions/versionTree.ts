@@ -6,14 +6,14 @@
 import type { Db } from '../db/openDatabase';
 import type { MessageRow } from '../conversations/messageRepo';
 
-export type TreeNode = Pick<MessageRow, 'id' | 'conversation_id' | 'role' | 'origin'> & {
+export type TreeNode = Pick<MessageRow, 'id' | 'conversation_id' | 'role' | 'origin' | 'kind'> & {
   parent_id: number | null;
   shown: number;
 };
 
 export function createVersionTree(db: Db) {
   const node = db.prepare<[number], TreeNode>(
-    'SELECT id, conversation_id, parent_id, role, origin, shown FROM messages WHERE id = ?',
+    'SELECT id, conversation_id, parent_id, role, origin, kind, shown FROM messages WHERE id = ?',
   );
   // Every shown message after the parent is in the sub-branch being replaced (ids grow
   // along a branch, and the shown messages form one path).

@@ -25,9 +25,9 @@ export interface VersionsDeps {
 
 type VersionCalls = Pick<Handlers, 'chat:edit' | 'chat:editLast' | 'chat:regenerate' | 'messages:showVersion'>;
 
-/** Messages the user wrote (or Autopilot wrote for them) can be edited; Stepwise's own cannot. */
-const editable = (node: Pick<TreeNode, 'role' | 'origin'>) =>
-  node.role === 'user' && (node.origin === 'user' || node.origin === 'auto');
+/** Messages the user wrote (or Autopilot wrote for them) can be edited; Stepwise's own (plumbing) cannot. */
+const editable = (node: Pick<TreeNode, 'role' | 'origin' | 'kind'>) =>
+  node.kind === 'user' && (node.origin === 'user' || node.origin === 'auto');
 
 export function createVersions(deps: VersionsDeps) {
   const { db, bus, messages, conversations, chat, branches } = deps;
@@ -169,7 +169,7 @@ export function createVersions(deps: VersionsDeps) {
     'chat:edit': ({ conversationId, messageId, content }) => edit(conversationId, messageId, content),
     'chat:editLast': ({ conversationId, content }) => {
       chat.assertIdle(conversationId);
-      const last = messages.all(conversationId).findLast((m) => m.role === 'user' && m.origin === 'user');
+      const last = messages.all(conversationId).findLast((m) => m.kind === 'user' && m.origin === 'user');
       if (!last) throw new AppError('conflict', 'There is no message of yours to edit yet.');
       return edit(conversationId, last.id, content);
     },
