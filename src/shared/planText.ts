@@ -5,9 +5,21 @@ import type { PlanComments, PlanTask } from './planContract';
 
 export const PLAN_APPROVED = 'PLAN_APPROVED: ';
 
-/** The tool error of a call refused while the plan waits for approval (the issue's wording). */
+/** What a refused call read before calls were held (transcripts from then still show it). */
 export const NOT_APPROVED =
   'The plan is not approved yet. Only planning and read-only tools are available; finish the plan and end your turn.';
+
+/** The result of a call that changes things, made while the open plan waits for approval: it is held, not made. */
+export const HELD_FOR_PLAN =
+  'Held for plan review: this call was not made. It changes things, and the user has not approved your plan yet. The user now sees the call under your plan; once they approve the plan you will be told, and then you make the call again. Finish your reply in text; tools that change things are held the same way until then.';
+
+/** The result of a call that changes things, made with no plan to approve: write the plan first. */
+export const NO_PLAN_YET =
+  'Held for plan review: this call was not made. It changes things, and plan review is on in this conversation: write your plan as a task list first with your task tools, then make the call again. The user approves the plan before such calls run.';
+
+/** A worker's call that changes things while the main agent has no plan the user could approve. */
+export const WORKER_NO_PLAN =
+  'Held for plan review: this call was not made. It changes things, and there is no plan for the user to approve. Finish your task without it, or say in your result that it is needed.';
 export const CHANGES_REQUESTED = 'PLAN_CHANGES_REQUESTED:';
 
 export interface PlanChange {
@@ -68,13 +80,58 @@ function commentLines(comments: PlanComments, tasks: readonly PlanTask[]): strin
   return lines;
 }
 
-export function approvedMessage(revision: number, tasks: readonly PlanTask[], comments: PlanComments): string {
+/** "mcp__memory__create_entities" reads "memory · create_entities"; other tools keep their name. */
+export function callLabel(name: string): string {
+  const match = /^mcp__(.+?)__(.+)$/.exec(name);
+  return match ? `${match[1]} · ${match[2]}` : name;
+}
+
+/** Calls grouped by tool, in first-seen order: `[{name, count}]`. */
+export function callGroups<T extends { name: string }>(calls: readonly T[]): { name: string; calls: T[] }[] {
+  const groups = new Map<string, T[]>();
+  for (const call of calls) {
+    const group = groups.get(call.name);
+    if (group) group.push(call);
+    else groups.set(call.name, [call]);
+  }
+  return [...groups].map(([name, list]) => ({ name, calls: list }));
+}
+
+export const countCalls = (count: number) => `${count} ${count === 1 ? 'call' : 'calls'}`;
+
+/** What the model hears about its calls that were held until this approval. */
+function heldLines(held: readonly { name: string; runnable: boolean }[]): string[] {
+  const runnable = callGroups(held.filter((c) => c.runnable));
+  const gone = callGroups(held.filter((c) => !c.runnable));
+  return [
+    ...(runnable.length
+      ? [
+          'These calls were held until this approval and were not made; make them again now if they are still needed:',
+          ...runnable.map((g) => `- ${g.name} (${countCalls(g.calls.length)})`),
+        ]
+      : []),
+    ...(gone.length
+      ? [
+          'These held calls can no longer run: their tool is gone (its server disconnected or was removed):',
+          ...gone.map((g) => `- ${g.name} (${countCalls(g.calls.length)})`),
+        ]
+      : []),
+  ];
+}
+
+export function approvedMessage(
+  revision: number,
+  tasks: readonly PlanTask[],
+  comments: PlanComments,
+  held: readonly { name: string; runnable: boolean }[] = [],
+): string {
   const first = tasks[0];
   const notes = commentLines(comments, tasks);
   return [
     `${PLAN_APPROVED}revision ${revision} · ${tasks.length} tasks`,
     `The user approved the plan. Carry it out now, starting with task ${first.id} “${first.title}”.`,
     ...(notes.length ? ['The user commented:', ...notes] : []),
+    ...heldLines(held),
   ].join('\n');
 }
 

@@ -1,12 +1,13 @@
 // Plan review end to end in Chromium, with the real filesystem MCP server on a temp dir
 // and review on "Before tools that change things" (the default): a write during planning
-// is refused in code (no file, no approval prompt), the user edits and comments on the
-// plan and requests changes, approves the revision, allows the write once, and the JSON
+// is held in code (no file, no approval prompt) and the review card lists it as waiting
+// for approval; the user edits and comments on the plan and requests changes, approves
+// the revision, the model makes the write again and the user allows it once; the JSON
 // export holds both revisions.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NOT_APPROVED } from '../../src/main/core/plans/planGate';
+import { HELD_FOR_PLAN } from '../../src/main/core/plans/planGate';
 import { ConversationExport } from '../../src/shared/exportFormat';
 import { type ChatBody } from '../support/scriptedServer';
 import { makeTempDir, removeDir } from '../support/tempDir';
@@ -47,7 +48,7 @@ const { app } = appPerFile({
 describe('plan review', () => {
   const target = () => path.join(workDir, 'summary.txt');
 
-  it('refuses a write during planning in code: no file, no approval prompt', async () => {
+  it('holds a write during planning in code: no file, no approval prompt; the card shows it waiting', async () => {
     turns.push(
       {
         toolCalls: [
@@ -68,12 +69,17 @@ describe('plan review', () => {
     await page().getByRole('textbox', { name: 'Message' }).fill('Write the quarterly summary to summary.txt.');
     await page().getByRole('button', { name: 'Send', exact: true }).click();
     await card().waitFor({ timeout: 20_000 });
-    expect(lastTool(seen[0])).toMatchObject({ tool_call_id: 'call_early', content: NOT_APPROVED });
+    expect(lastTool(seen[0])).toMatchObject({ tool_call_id: 'call_early', content: HELD_FOR_PLAN });
     expect(fs.existsSync(target())).toBe(false);
     expect(await page().getByRole('group', { name: 'Approve mcp__fs__write_file' }).count()).toBe(0);
     expect(await page().getByRole('region', { name: 'Question from Assistant' }).count()).toBe(0);
-    // The refused call reads as failed, and the card passes axe.
-    expect(await page().getByText('failed', { exact: true }).count()).toBe(1);
+    // The card lists the held call, its arguments one click away.
+    const waiting = card().getByText('Waiting for your approval: fs · write_file (1 call)');
+    await waiting.click();
+    expect(await card().getByLabel('Arguments of fs · write_file').textContent()).toContain('"content": "draft"');
+    // The held call reads "Held for plan review", never failed; the card passes axe.
+    expect(await page().getByText('Held for plan review', { exact: true }).count()).toBe(1);
+    expect(await page().getByText('failed', { exact: true }).count()).toBe(0);
     expect(await violations(page())).toEqual([]);
   });
 
@@ -141,8 +147,9 @@ describe('plan review', () => {
 
     const approval = page().getByRole('group', { name: 'Approve mcp__fs__write_file' });
     await approval.getByRole('button', { name: 'Allow once' }).click({ timeout: 20_000 });
-    // The request that made the call carried the quiet approval message.
+    // The request that made the call carried the quiet approval message, naming the held call.
     expect(lastUser(seen[2])).toContain('The user approved the plan');
+    expect(lastUser(seen[2])).toContain('- mcp__fs__write_file (1 call)');
     await page().getByText('Wrote the summary.').waitFor({ timeout: 20_000 });
     expect(fs.readFileSync(target(), 'utf8')).toBe('Q3 summary');
     expect(await card().count()).toBe(0);
@@ -199,9 +206,13 @@ describe('plan review, Every plan', () => {
     await page().getByRole('button', { name: 'New conversation', exact: true }).click();
     await page().getByRole('textbox', { name: 'Message' }).fill('Write my notes to notes.txt.');
     await page().getByRole('button', { name: 'Send', exact: true }).click();
-    await card().waitFor({ timeout: 20_000 });
+    // Before tools that change things, a plan without a held call asks for no review…
+    await page().getByText('Plan ready.').waitFor({ timeout: 20_000 });
+    expect(await card().count()).toBe(0);
+    // …while Every plan reviews every list.
     await page().getByRole('combobox', { name: 'Review plans' }).selectOption('every_plan');
     await expect.poll(() => page().getByRole('combobox', { name: 'Review plans' }).inputValue()).toBe('every_plan');
+    await card().waitFor({ timeout: 20_000 });
 
     turns.push(
       {
@@ -220,7 +231,8 @@ describe('plan review, Every plan', () => {
     const amendment = page().getByRole('region', { name: 'Proposed change to the plan' });
     await amendment.getByText('Added task 3 “Check the spelling”').waitFor({ timeout: 20_000 });
     expect(await violations(page())).toEqual([]);
-    // The write waits for the answer: no approval prompt, no file.
+    // The write waits for the answer, and says so: no approval prompt, no file.
+    await page().getByText('waiting for you to approve the change to the plan').waitFor({ timeout: 20_000 });
     expect(await page().getByRole('group', { name: 'Approve mcp__fs__write_file' }).count()).toBe(0);
     expect(fs.existsSync(target)).toBe(false);
 

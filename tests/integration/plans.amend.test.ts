@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PlanReviewMode } from '../../src/shared/planContract';
-import { NOT_APPROVED, PLAN_CHANGED } from '../../src/shared/planText';
+import { HELD_FOR_PLAN, PLAN_CHANGED } from '../../src/shared/planText';
 import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
 import { startChatCore, type ChatHarness } from '../support/chatHarness';
 import { makeTempDir, removeDir } from '../support/tempDir';
@@ -165,8 +165,12 @@ describe('changes to an approved plan', () => {
       { text: 'Here is the extended plan.' },
     );
     await h.sendAndWait(id, 'Now email it to the team.');
-    expect(result(id, 'a2')).toBe(NOT_APPROVED);
-    expect(await h.call('plan:get', { conversationId: id })).toMatchObject({ phase: 'review', approved: null });
+    expect(result(id, 'a2')).toBe(HELD_FOR_PLAN);
+    expect(await h.call('plan:get', { conversationId: id })).toMatchObject({
+      phase: 'review',
+      approved: null,
+      reviewing: true,
+    });
     expect(h.messages(id).some((m) => m.content.startsWith(PLAN_CHANGED))).toBe(false);
     server.push({ text: 'Emailing.' });
     const at = h.events.length;

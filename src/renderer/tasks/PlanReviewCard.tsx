@@ -8,6 +8,7 @@ import { call, useApi } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
 import { AddTaskRow } from './AddTaskRow';
 import { TaskRow } from './TaskRow';
+import { HeldCalls } from './HeldCalls';
 import { useLatestGetter } from '../common/useLatest';
 import './PlanReviewCard.css';
 
@@ -112,6 +113,7 @@ export function PlanReviewCard(props: {
         ))}
         {adding && <AddTaskRow conversationId={conversationId} onDone={() => setAdding(false)} />}
       </ol>
+      <HeldCalls calls={plan.calls.filter((c) => c.state !== 'waiting_for_change')} />
       <div className="plan-review-foot">
         <button type="button" className="plan-add-task" onClick={() => setAdding(true)}>
           Add task

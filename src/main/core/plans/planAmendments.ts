@@ -3,7 +3,8 @@
 // between the open list and its last approved revision, so it needs no bookkeeping and
 // survives restarts. "Before tools that change things": the change is taken at once as a
 // new revision, with a "Plan changed" note. "Every plan": it is held as an amendment;
-// tools that act wait until the user approves or rejects it.
+// tools that act wait (planWaits.ts) until the difference is gone: approved, rejected, or
+// undone by any other route.
 import type { Message } from '../../../shared/domain';
 import type { PlanRevision, PlanTask } from '../../../shared/planContract';
 import { planChangedNote, planDiff, sameTasks } from '../../../shared/planText';
@@ -51,14 +52,6 @@ function restoreOp(approved: readonly PlanTask[]) {
 }
 
 export function createAmendments(deps: AmendmentDeps) {
-  const waiters = new Map<string, Set<() => void>>();
-
-  function release(conversationId: string) {
-    const waiting = waiters.get(conversationId);
-    waiters.delete(conversationId);
-    for (const resolve of waiting ?? []) resolve();
-  }
-
   function planOf(list: TaskList): PlanTask[] {
     return list.tasks.map((t) => ({ id: t.id, title: t.title }));
   }
@@ -93,15 +86,6 @@ export function createAmendments(deps: AmendmentDeps) {
       deps.stored(note);
     },
 
-    /** "Every plan": resolves once the user answered (null when nothing is held). */
-    wait(conversationId: string): Promise<void> {
-      return new Promise((resolve) => {
-        let set = waiters.get(conversationId);
-        if (!set) waiters.set(conversationId, (set = new Set()));
-        set.add(resolve);
-      });
-    },
-
     approve(conversationId: string, list: TaskList): void {
       deps.db.transaction(() =>
         deps.store.addRevision(conversationId, list.id, {
@@ -111,20 +95,12 @@ export function createAmendments(deps: AmendmentDeps) {
           createdAt: deps.now(),
         }),
       )();
-      release(conversationId);
     },
 
     /** The list goes back to the approved plan (as the user's edit, which wins over the model's next call). */
     reject(conversationId: string, approved: PlanRevision): string | null {
       const result = deps.tasks.change(conversationId, USER, restoreOp(approved.tasks));
-      if (!result.ok) return result.error;
-      release(conversationId);
-      return null;
-    },
-
-    /** Stop, deletion or shutdown: waiting calls go on (and see their cancelled signal). */
-    releaseAll(): void {
-      for (const conversationId of waiters.keys()) release(conversationId);
+      return result.ok ? null : result.error;
     },
   };
 }

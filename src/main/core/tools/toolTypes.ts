@@ -17,6 +17,8 @@ export interface ToolContext {
   transcriptId?: string;
   /** The reply that made the call, in `transcriptId` (absent outside the agent loop). */
   messageId?: number;
+  /** The names of every call in the same reply (plan review: a list written beside the call). */
+  batch?: readonly string[];
 }
 
 export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
@@ -32,8 +34,10 @@ export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
    */
   inputSchema?: Record<string, unknown>;
   /**
-   * May run while a plan waits for the user's approval (plan review): the task tools,
-   * `think`, `ask_user`, `get_current_time`, read-only MCP tools. Absent: it acts.
+   * Changes nothing outside the conversation, so it runs while a plan waits for the user's
+   * approval (plan review): the task tools, `think`, `ask_user`, `get_current_time`,
+   * `start_task` (a worker's own calls pass the gate), read-only MCP tools. Absent: the
+   * tool is registered as acting.
    */
   safeWhilePlanning?: boolean | (() => boolean);
   /**
@@ -56,7 +60,7 @@ export interface ToolRunResult {
   ok: boolean;
   /** What the task ledger records; absent means `ok` or `error` following `ok`. */
   outcome?: ToolOutcome;
-  /** Refused before it ran because the plan is not approved (plan review). */
+  /** Refused or held before it ran because the plan is not approved (plan review); counts towards the turn's limit. */
   refused?: boolean;
 }
 
