@@ -96,7 +96,16 @@ export const planCalls = {
   'plan:setMode': call(z.strictObject({ ...Conversation, mode: PlanReviewMode }), PlanState),
   'plan:approve': call(z.strictObject({ ...Reviewed, autopilot: z.boolean().default(false) }), PlanState),
   'plan:requestChanges': call(z.strictObject(Reviewed), PlanState),
-  'plan:answerAmendment': call(z.strictObject({ ...Conversation, approve: z.boolean() }), PlanState),
+  /** The change as the header drew it: its tasks and the approved revision it changes ("stale" otherwise). */
+  'plan:answerAmendment': call(
+    z.strictObject({
+      ...Conversation,
+      approve: z.boolean(),
+      tasks: z.array(PlanTask).max(PLAN_MAX_TASKS),
+      approvedRevision: z.number().int().min(1),
+    }),
+    PlanState,
+  ),
   'plan:revisions': call(z.strictObject(Conversation), z.array(PlanRevision)),
   /** Settings → Tools (MCP): every tool of this server counts as read-only while a plan is reviewed. */
   'mcp:setReadOnly': call(z.strictObject({ name: McpServerName, readOnly: z.boolean() }), McpState),

@@ -197,3 +197,15 @@ export function parsePlanChanged(content: string): { summary: string; before: st
     after: lines.slice(afterAt + 1),
   };
 }
+
+/**
+ * The transcript's line for the user's answer to a change ("Every plan"): shown as it is
+ * (a system note, never sent to the model, never read back), with the change under it.
+ */
+export function planAnswerNote(
+  answer: { approved: true; revision: number } | { approved: false },
+  changes: readonly PlanChange[],
+): string {
+  const head = answer.approved ? `Plan change approved · revision ${answer.revision}` : 'Plan change rejected';
+  return [head, ...changes.map((c) => `- ${describeChange(c)}`)].join('\n');
+}

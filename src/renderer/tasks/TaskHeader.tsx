@@ -44,8 +44,12 @@ export function TaskHeader(props: {
   const { plan } = props;
   if (!list || list.tasks.length === 0) return null;
   if (plan?.reviewing && !props.reviewBusy) return <PlanReviewCard {...props} list={list} plan={plan} />;
-  const amendment = plan?.amendment && (
-    <PlanAmendment conversationId={props.conversationId} amendment={plan.amendment} />
+  const amendment = plan?.amendment && plan.approved && (
+    <PlanAmendment
+      conversationId={props.conversationId}
+      amendment={plan.amendment}
+      approvedRevision={plan.approved.revision}
+    />
   );
   return (
     <>

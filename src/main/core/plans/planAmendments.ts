@@ -7,7 +7,7 @@
 // undone by any other route.
 import type { Message } from '../../../shared/domain';
 import type { PlanRevision, PlanTask } from '../../../shared/planContract';
-import { planChangedNote, planDiff, sameTasks } from '../../../shared/planText';
+import { planAnswerNote, planChangedNote, planDiff, sameTasks } from '../../../shared/planText';
 import type { TaskList } from '../../../shared/tasks';
 import type { Db } from '../db/openDatabase';
 import type { Checked } from '../tasks/taskRules';
@@ -86,21 +86,40 @@ export function createAmendments(deps: AmendmentDeps) {
       deps.stored(note);
     },
 
-    approve(conversationId: string, list: TaskList): void {
-      deps.db.transaction(() =>
-        deps.store.addRevision(conversationId, list.id, {
-          tasks: planOf(list),
+    /** A new approved revision and its line in the transcript, together. */
+    approve(conversationId: string, list: TaskList, approved: PlanRevision): void {
+      const after = planOf(list);
+      const note = deps.db.transaction(() => {
+        const revision = deps.store.addRevision(conversationId, list.id, {
+          tasks: after,
           comments: NO_COMMENTS,
           approvedAt: deps.now(),
           createdAt: deps.now(),
-        }),
-      )();
+        });
+        return deps.messages.insert({
+          conversationId,
+          role: 'system',
+          origin: 'system',
+          content: planAnswerNote({ approved: true, revision: revision.revision }, planDiff(approved.tasks, after)),
+        });
+      })();
+      deps.stored(note);
     },
 
     /** The list goes back to the approved plan (as the user's edit, which wins over the model's next call). */
-    reject(conversationId: string, approved: PlanRevision): string | null {
+    reject(conversationId: string, list: TaskList, approved: PlanRevision): string | null {
+      const changes = planDiff(approved.tasks, planOf(list));
       const result = deps.tasks.change(conversationId, USER, restoreOp(approved.tasks));
-      return result.ok ? null : result.error;
+      if (!result.ok) return result.error;
+      deps.stored(
+        deps.messages.insert({
+          conversationId,
+          role: 'system',
+          origin: 'system',
+          content: planAnswerNote({ approved: false }, changes),
+        }),
+      );
+      return null;
     },
   };
 }

@@ -285,14 +285,24 @@ export function createPlans(deps: PlanModuleDeps) {
       push(conversationId);
       return state(conversationId);
     },
-    'plan:answerAmendment': ({ conversationId, approve }) => {
+    'plan:answerAmendment': ({ conversationId, approve, tasks, approvedRevision }) => {
       const held = state(conversationId).amendment;
       const { list, approved } = where(conversationId);
-      if (!held || !list || !approved)
+      if (!held || !list || !approved) {
+        push(conversationId);
         throw new AppError('conflict', 'There is no change to the plan waiting for you.');
-      if (approve) amendments.approve(conversationId, list);
+      }
+      // The answer is to the change as it was shown: a list changed since is not answered.
+      if (approved.revision !== approvedRevision || !sameTasks(planOf(list), tasks)) {
+        push(conversationId);
+        throw new AppError(
+          'conflict',
+          'The plan changed while you were reviewing it. Review the change as it is now, then approve or reject it.',
+        );
+      }
+      if (approve) amendments.approve(conversationId, list, approved);
       else {
-        const error = amendments.reject(conversationId, approved);
+        const error = amendments.reject(conversationId, list, approved);
         if (error) throw new AppError('conflict', `The plan could not be restored: ${error}`);
       }
       push(conversationId);
