@@ -78,6 +78,23 @@ describe('the planning-phase gate', () => {
     expect(await h.call('plan:get', { conversationId: id })).toMatchObject({ mode: 'off', phase: 'off' });
   });
 
+  it('a new conversation takes the mode chosen before its first send; a wrong one stores nothing', async () => {
+    await start();
+    server.push({ text: 'Hello.' });
+    const id = crypto.randomUUID();
+    const bad = await h.callError('conversations:start', {
+      id,
+      content: 'Hi',
+      planReview: 'always' as never,
+    });
+    expect(bad.code).toBe('invalid_request');
+    expect(bad.message).toContain('planReview');
+    expect(h.core.conversations.get(id)).toBeUndefined();
+    await h.call('conversations:start', { id, content: 'Hi', planReview: 'every_plan' });
+    expect((await h.call('plan:get', { conversationId: id })).mode).toBe('every_plan');
+    await h.waitIdle(id);
+  });
+
   it('with review off every tool kind runs as before', async () => {
     await start();
     const id = await conversation('off');

@@ -188,7 +188,17 @@ export function ConversationView(props: {
             <ModelPicker conversation={conversation} />
             <AutopilotToggle state={autopilot} />
             <PlanReviewSelect conversationId={conversation.id} />
-            <ConversationSettingsButton conversationId={conversation.id} />
+            <ConversationSettingsButton
+              conversationId={conversation.id}
+              review={
+                plan
+                  ? {
+                      value: plan.mode,
+                      onChange: (mode) => void guard(() => call(api, 'plan:setMode', { conversationId, mode })),
+                    }
+                  : undefined
+              }
+            />
           </header>
           <TaskHeader
             conversationId={conversationId}

@@ -29,20 +29,17 @@ export function PlanReviewField(props: { value: PlanReviewMode; onChange: (mode:
   );
 }
 
-export function PlanReviewSelect({ conversationId }: { conversationId: string }) {
-  const api = useApi();
-  const guard = useGuard();
-  const state = usePlanState(conversationId);
-  if (!state) return null;
+/** The conversation header's control (and a new conversation's, before its first send). */
+export function PlanReviewModeSelect(props: { value: PlanReviewMode; onChange: (mode: PlanReviewMode) => void }) {
   return (
     <select
       className="plan-review-select"
       aria-label="Review plans"
       title="Review plans: approve the agent's plan before tools that change things run"
-      value={state.mode}
+      value={props.value}
       onChange={(e) => {
         const mode = e.target.value;
-        if (isPlanReviewMode(mode)) void guard(() => call(api, 'plan:setMode', { conversationId, mode }));
+        if (isPlanReviewMode(mode)) props.onChange(mode);
       }}
     >
       {MODES.map((mode) => (
@@ -51,5 +48,18 @@ export function PlanReviewSelect({ conversationId }: { conversationId: string })
         </option>
       ))}
     </select>
+  );
+}
+
+export function PlanReviewSelect({ conversationId }: { conversationId: string }) {
+  const api = useApi();
+  const guard = useGuard();
+  const state = usePlanState(conversationId);
+  if (!state) return null;
+  return (
+    <PlanReviewModeSelect
+      value={state.mode}
+      onChange={(mode) => void guard(() => call(api, 'plan:setMode', { conversationId, mode }))}
+    />
   );
 }
