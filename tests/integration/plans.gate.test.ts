@@ -255,6 +255,27 @@ describe('the planning-phase gate', () => {
     );
   });
 
+  it('a held call whose server disconnects before approval: the card says so, and Approve tells the model', async () => {
+    await start();
+    const id = await conversation();
+    await turn(id, [call('d_plan', 'manage_todo_list', plan(['Act'])), call('d1', 'mcp__test__env_secret')]);
+    expect((await h.call('plan:get', { conversationId: id })).calls).toMatchObject([
+      { toolCallId: 'd1', runnable: true },
+    ]);
+    await h.call('mcp:setEnabled', { name: 'test', enabled: false });
+    expect((await h.call('plan:get', { conversationId: id })).calls).toMatchObject([
+      { toolCallId: 'd1', runnable: false },
+    ]);
+    server.push({ text: 'The tool is gone.' });
+    const at = h.events.length;
+    await h.call('plan:approve', { conversationId: id, tasks: [{ id: 1, title: 'Act' }], comments: NONE });
+    await h.waitIdle(id, at);
+    const approval = h.messages(id).find((m) => m.origin === 'auto')!.content;
+    expect(approval).toContain('These held calls can no longer run');
+    expect(approval).toContain('- mcp__test__env_secret (1 call)');
+    expect(approval).not.toContain('make them again now');
+  });
+
   it('Autopilot holds once a call is held; Approve tells the model, and the call made again runs', async () => {
     await start();
     const id = await conversation();
