@@ -242,6 +242,59 @@ describe('plan review, Every plan', () => {
     await page().getByText('Notes written.').waitFor({ timeout: 20_000 });
     expect(fs.readFileSync(target, 'utf8')).toBe('notes');
     expect(await amendment.count()).toBe(0);
+    // The answer left its line in the transcript, with the change under it.
+    await page().getByText('Plan change approved · revision 2').waitFor();
+    expect(await page().getByText('Added task 3 “Check the spelling”').count()).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a held call is released when the user deletes the added task instead of answering', async () => {
+    const target = path.join(workDir, 'print.txt');
+    turns.push(
+      {
+        toolCalls: [
+          todo(['Read the brief', 'Write the notes', 'Check the spelling', 'Print them']),
+          { id: 'call_print', name: 'mcp__fs__write_file', arguments: JSON.stringify({ path: target, content: 'p' }) },
+        ],
+      },
+      { text: 'Printed.' },
+    );
+    await page().getByRole('textbox', { name: 'Message' }).fill('Print the notes too.');
+    await page().getByRole('button', { name: 'Send', exact: true }).click();
+    const amendment = page().getByRole('region', { name: 'Proposed change to the plan' });
+    await amendment.getByText('Added task 4 “Print them”').waitFor({ timeout: 20_000 });
+    await page().getByText('waiting for you to approve the change to the plan').waitFor();
+    const tasks = page().getByRole('region', { name: 'Tasks' });
+    // The list folds away while the agent works: open it to edit.
+    await tasks.getByRole('button', { name: 'Expand task list' }).click();
+    await tasks.getByRole('button', { name: 'Actions for task 4', exact: true }).click();
+    await page().getByRole('menuitem', { name: 'Delete', exact: true }).click();
+    // The difference is gone: the call goes on to its own approval.
+    const approval = page().getByRole('group', { name: 'Approve mcp__fs__write_file' });
+    await approval.getByRole('button', { name: 'Allow once' }).click({ timeout: 20_000 });
+    await page().getByText('Printed.').waitFor({ timeout: 20_000 });
+    expect(fs.readFileSync(target, 'utf8')).toBe('p');
+    expect(await amendment.count()).toBe(0);
+  });
+
+  it('Reject changes puts the plan back and leaves "Plan change rejected" with the change', async () => {
+    turns.push(
+      { toolCalls: [todo(['Read the brief', 'Write the notes', 'Check the grammar'])] },
+      { text: 'Renamed a step.' },
+    );
+    await page().getByRole('textbox', { name: 'Message' }).fill('Check the grammar instead.');
+    await page().getByRole('button', { name: 'Send', exact: true }).click();
+    const amendment = page().getByRole('region', { name: 'Proposed change to the plan' });
+    await amendment
+      .getByText('Renamed task 3 from “Check the spelling” to “Check the grammar”')
+      .waitFor({ timeout: 20_000 });
+    await page().getByText('Renamed a step.').waitFor({ timeout: 20_000 });
+    await amendment.getByRole('button', { name: 'Reject changes' }).click();
+    await page().getByText('Plan change rejected').waitFor({ timeout: 20_000 });
+    expect(await amendment.count()).toBe(0);
+    await page()
+      .getByRole('region', { name: 'Tasks' })
+      .getByRole('button', { name: /^Task 3, .*Check the spelling/ })
+      .waitFor();
   });
 
   it('Settings offers the default and a read-only switch per MCP server, saved with the server', async () => {
