@@ -276,6 +276,66 @@ describe('plan review, Every plan', () => {
     expect(await amendment.count()).toBe(0);
   });
 
+  it('Approve changes from a stale view is refused, applies nothing, and the view redraws', async () => {
+    // A second tab whose pushed events the test can hold back: its view goes stale.
+    let holding = false;
+    const held: Array<string | Buffer> = [];
+    let toPage: { send(message: string | Buffer): void } | null = null;
+    await app.context.routeWebSocket(/./, (ws) => {
+      toPage = ws;
+      const server = ws.connectToServer();
+      server.onMessage((message) => {
+        if (holding && /"event":"(tasks:changed|plan:state)"/.test(String(message))) held.push(message);
+        else ws.send(message);
+      });
+    });
+    const other = await app.openPage();
+    await other.goto(page().url());
+    const target = path.join(workDir, 'proof.txt');
+    turns.push(
+      {
+        toolCalls: [
+          todo(['Read the brief', 'Write the notes', 'Check the spelling', 'Proofread']),
+          { id: 'call_proof', name: 'mcp__fs__write_file', arguments: JSON.stringify({ path: target, content: 'ok' }) },
+        ],
+      },
+      { text: 'Proofread.' },
+    );
+    await page().getByRole('textbox', { name: 'Message' }).fill('Proofread the notes.');
+    await page().getByRole('button', { name: 'Send', exact: true }).click();
+    const stale = other.getByRole('region', { name: 'Proposed change to the plan' });
+    await stale.getByText('Added task 4 “Proofread”').waitFor({ timeout: 20_000 });
+
+    // The first tab renames the added task; the second does not hear of it.
+    holding = true;
+    const tasks = page().getByRole('region', { name: 'Tasks' });
+    await tasks.getByRole('button', { name: 'Actions for task 4', exact: true }).click();
+    await page().getByRole('menuitem', { name: 'Rename', exact: true }).click();
+    const rename = tasks.getByRole('textbox', { name: 'Rename task 4' });
+    await rename.fill('Proofread twice');
+    await rename.press('Enter');
+    const amendment = page().getByRole('region', { name: 'Proposed change to the plan' });
+    await amendment.getByText('Added task 4 “Proofread twice”').waitFor({ timeout: 20_000 });
+
+    await stale.getByRole('button', { name: 'Approve changes' }).click();
+    await other.getByText('The plan changed while you were reviewing it').waitFor({ timeout: 20_000 });
+    // Nothing applied: no new revision, no line, and the write still waits.
+    expect(await page().getByText('Plan change approved · revision 3').count()).toBe(0);
+    expect(fs.existsSync(target)).toBe(false);
+    await page().getByText('waiting for you to approve the change to the plan').waitFor();
+    // The stale view hears the news and redraws.
+    holding = false;
+    for (const message of held.splice(0)) toPage!.send(message);
+    await stale.getByText('Added task 4 “Proofread twice”').waitFor({ timeout: 20_000 });
+    await other.close();
+
+    await amendment.getByRole('button', { name: 'Approve changes' }).click();
+    const approval = page().getByRole('group', { name: 'Approve mcp__fs__write_file' });
+    await approval.getByRole('button', { name: 'Allow once' }).click({ timeout: 20_000 });
+    await page().getByText('Proofread.').waitFor({ timeout: 20_000 });
+    await page().getByText('Plan change approved · revision 3').waitFor();
+  });
+
   it('Reject changes puts the plan back and leaves "Plan change rejected" with the change', async () => {
     turns.push(
       { toolCalls: [todo(['Read the brief', 'Write the notes', 'Check the grammar'])] },
