@@ -199,6 +199,53 @@ describe('plan review', () => {
   });
 });
 
+describe('plan review, a worker', () => {
+  it("a worker's write waits for the plan's approval; the card opens in the parent and lists it", async () => {
+    const target = path.join(workDir, 'worker.txt');
+    const isWorker = (body: ChatBody) => /<task>\n/.test(String(body.messages[0]?.content ?? ''));
+    const route = (body: ChatBody) => {
+      if (isWorker(body)) {
+        if (body.messages.at(-1)?.role === 'tool') return { text: 'Worker wrote it.' };
+        return {
+          toolCalls: [
+            { id: 'call_w', name: 'mcp__fs__write_file', arguments: JSON.stringify({ path: target, content: 'w' }) },
+          ],
+        };
+      }
+      if (lastUser(body).startsWith('PLAN_APPROVED')) return { text: 'Approved; the worker goes on.' };
+      if (/^(Task 1 was completed by worker|Worker 1)/.test(lastUser(body))) return { text: 'The worker finished.' };
+      if (body.messages.at(-1)?.role === 'tool') return { text: 'A worker is on it.' };
+      return {
+        toolCalls: [
+          todo(['Write the file']),
+          { name: 'start_task', arguments: JSON.stringify({ task_description: 'Write worker.txt', taskId: 1 }) },
+        ],
+      };
+    };
+    // Six requests: the plan and the start, the main agent's reply, the worker's call, the
+    // approved turn, the worker's answer, the main agent's reply to the result.
+    turns.push(...Array.from({ length: 6 }, () => route));
+    await page().getByRole('button', { name: 'New conversation', exact: true }).click();
+    await page().getByRole('textbox', { name: 'Message' }).fill('Have a worker write worker.txt.');
+    await page().getByRole('button', { name: 'Send', exact: true }).click();
+    await card()
+      .getByText('Waiting for your approval: fs · write_file (1 call) · worker 1')
+      .waitFor({ timeout: 20_000 });
+    await page()
+      .getByRole('navigation', { name: 'Workers' })
+      .getByRole('button', { name: /^Worker 1, waiting for plan approval/ })
+      .waitFor();
+    expect(fs.existsSync(target)).toBe(false);
+    await card().getByRole('button', { name: 'Approve', exact: true }).click();
+    // The worker's call goes on to its own approval, asked in the parent's banner.
+    const banner = page().getByRole('region', { name: 'Question from Worker 1' });
+    await banner.getByRole('button', { name: 'Allow once', exact: true }).click({ timeout: 20_000 });
+    await page().getByText('The worker finished.').waitFor({ timeout: 20_000 });
+    expect(fs.readFileSync(target, 'utf8')).toBe('w');
+    expect(turns.pending()).toBe(0);
+  });
+});
+
 describe('plan review, Every plan', () => {
   it('holds a task the model adds after approval; the write waits until Approve changes', async () => {
     const target = path.join(workDir, 'notes.txt');

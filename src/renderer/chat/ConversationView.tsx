@@ -24,10 +24,10 @@ import { onlyWaitingForYou, runState, stoppedLast } from '../tasks/runState';
 import '../tasks/taskHints.css';
 import { revealBidiControls } from '../../shared/bidi';
 import { showVersion } from '../versions/showVersion';
-import { PlanReviewSelect } from '../tasks/PlanReviewMode';
+import { PlanReviewModeSelect } from '../tasks/PlanReviewMode';
 import { usePlanState } from '../tasks/usePlanState';
 import { PlanCallsContext } from '../tasks/planCalls';
-import type { PlanCall } from '../../shared/planContract';
+import type { PlanCall, PlanReviewMode } from '../../shared/planContract';
 
 const NO_CALLS: readonly PlanCall[] = [];
 import './conversation.css';
@@ -101,6 +101,8 @@ export function ConversationView(props: {
     },
     [props.id],
   );
+
+  const setReviewMode = (mode: PlanReviewMode) => void guard(() => call(api, 'plan:setMode', { conversationId, mode }));
 
   const stop = useCallback(
     () => void guard(() => call(api, 'chat:stop', { conversationId })),
@@ -187,17 +189,10 @@ export function ConversationView(props: {
             <UsageTotal conversationId={conversationId} />
             <ModelPicker conversation={conversation} />
             <AutopilotToggle state={autopilot} />
-            <PlanReviewSelect conversationId={conversation.id} />
+            {plan && <PlanReviewModeSelect value={plan.mode} onChange={setReviewMode} />}
             <ConversationSettingsButton
               conversationId={conversation.id}
-              review={
-                plan
-                  ? {
-                      value: plan.mode,
-                      onChange: (mode) => void guard(() => call(api, 'plan:setMode', { conversationId, mode })),
-                    }
-                  : undefined
-              }
+              review={plan ? { value: plan.mode, onChange: setReviewMode } : undefined}
             />
           </header>
           <TaskHeader

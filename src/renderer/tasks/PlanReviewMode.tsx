@@ -2,9 +2,6 @@
 // conversations in Settings → Agent.
 import type { PlanReviewMode } from '../../shared/planContract';
 import { isPlanReviewMode, PLAN_REVIEW_LABELS, PLAN_REVIEW_MODES } from '../../shared/planModes';
-import { call, useApi } from '../api/apiContext';
-import { useGuard } from '../common/toasts';
-import { usePlanState } from './usePlanState';
 import './PlanReviewCard.css';
 
 const MODES = PLAN_REVIEW_MODES;
@@ -48,18 +45,5 @@ export function PlanReviewModeSelect(props: { value: PlanReviewMode; onChange: (
         </option>
       ))}
     </select>
-  );
-}
-
-export function PlanReviewSelect({ conversationId }: { conversationId: string }) {
-  const api = useApi();
-  const guard = useGuard();
-  const state = usePlanState(conversationId);
-  if (!state) return null;
-  return (
-    <PlanReviewModeSelect
-      value={state.mode}
-      onChange={(mode) => void guard(() => call(api, 'plan:setMode', { conversationId, mode }))}
-    />
   );
 }
