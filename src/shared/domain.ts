@@ -87,7 +87,7 @@ export type MessageUsage = z.infer<typeof MessageUsage>;
  * How a tool call ended, recorded with its result (migration 18): the card shows this,
  * never a reading of the result's text (a tool may well answer "The user denied this call.").
  */
-export const ToolResultOutcome = z.enum(['ok', 'error', 'denied', 'cancelled', 'not_run']);
+export const ToolResultOutcome = z.enum(['ok', 'error', 'denied', 'cancelled', 'not_run', 'held']);
 export type ToolResultOutcome = z.infer<typeof ToolResultOutcome>;
 
 export const Message = z.object({

@@ -37,7 +37,7 @@ import { mcpCalls, mcpEvents } from './mcpContract';
 import { folderCalls, folderEvents } from './foldersContract';
 import { continuityCalls, continuityEvents } from './continuityContract';
 import { taskShareCalls, taskShareEvents } from './taskShareContract';
-import { planCalls, planEvents } from './planContract';
+import { planCalls, planEvents, PlanReviewMode } from './planContract';
 import { boardCalls } from './boardContract';
 import { routineCalls, routineEvents } from './routinesContract';
 
@@ -119,6 +119,8 @@ export const calls = {
         ...UserMessage,
         /** Autopilot as chosen before the first send; absent: follow the default setting. */
         autopilot: z.boolean().optional(),
+        /** "Review plans" as chosen before the first send; absent: follow the default setting. */
+        planReview: PlanReviewMode.optional(),
       })
       .refine(hasContent, NOT_EMPTY),
     z.object({ conversation: Conversation, message: Message }),

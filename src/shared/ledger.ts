@@ -3,8 +3,11 @@
 import { z } from 'zod';
 import { ConversationId } from './domain';
 
-/** How a tool call ended: ran (`ok`), failed (`error`), refused by the user, or stopped. */
-export const ToolOutcome = z.enum(['ok', 'error', 'denied', 'cancelled']);
+/**
+ * How a tool call ended: ran (`ok`), failed (`error`), refused by the user, stopped, or
+ * held for plan review (not made: it changes things and the plan is not approved yet).
+ */
+export const ToolOutcome = z.enum(['ok', 'error', 'denied', 'cancelled', 'held']);
 export type ToolOutcome = z.infer<typeof ToolOutcome>;
 
 /**

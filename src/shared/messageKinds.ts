@@ -53,6 +53,44 @@ const TaskCounts = z.object({
  */
 const legacyText = z.string().optional();
 
+/** A call plan review held until the approval: runnable unless its tool is gone. */
+const HeldCall = z.object({ name: z.string(), runnable: z.boolean() });
+export type HeldCall = z.infer<typeof HeldCall>;
+
+/** Calls grouped by tool, in first-seen order. */
+export function callGroups<T extends { name: string }>(calls: readonly T[]): { name: string; calls: T[] }[] {
+  const groups = new Map<string, T[]>();
+  for (const call of calls) {
+    const group = groups.get(call.name);
+    if (group) group.push(call);
+    else groups.set(call.name, [call]);
+  }
+  return Array.from(groups, ([name, list]) => ({ name, calls: list }));
+}
+
+export const countCalls = (count: number) => `${count} ${count === 1 ? 'call' : 'calls'}`;
+
+/** What the model hears about its calls that were held until this approval. */
+function heldLines(held: readonly HeldCall[]): string[] {
+  const runnable = callGroups(held.filter((c) => c.runnable));
+  const gone = callGroups(held.filter((c) => !c.runnable));
+  const list = (groups: typeof runnable) => groups.map((g) => `- ${g.name} (${countCalls(g.calls.length)})`);
+  return [
+    ...(runnable.length
+      ? [
+          'These calls were held until this approval and were not made; make them again now if they are still needed:',
+          ...list(runnable),
+        ]
+      : []),
+    ...(gone.length
+      ? [
+          'These held calls can no longer run: their tool is gone (its server disconnected or was removed):',
+          ...list(gone),
+        ]
+      : []),
+  ];
+}
+
 const schemas = {
   plan_approved: z.object({
     kind: z.literal('plan_approved'),
@@ -60,6 +98,8 @@ const schemas = {
     taskCount: z.number().int(),
     first: TaskRef,
     comments: z.array(PlanNote),
+    /** Calls held for plan review until this approval (absent when none were). */
+    held: z.array(HeldCall).optional(),
     legacyText,
   }),
   changes_requested: z.object({
@@ -182,6 +222,7 @@ export const PLUMBING: { [K in PlumbingKind]: PlumbingSpec<K> } = {
         `PLAN_APPROVED: revision ${p.revision} · ${p.taskCount} tasks`,
         `The user approved the plan. Carry it out now, starting with task ${p.first.id} “${p.first.title}”.`,
         ...(p.comments.length ? ['The user commented:', ...p.comments.map((c) => `- ${noteLine(c)}`)] : []),
+        ...heldLines(p.held ?? []),
       ].join('\n'),
     line: (p) => `Plan approved · ${plural(p.taskCount, 'task')} · revision ${p.revision}`,
     details: (p) => p.comments.map(noteLine),

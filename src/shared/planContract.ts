@@ -45,6 +45,26 @@ export type PlanAmendment = z.infer<typeof PlanAmendment>;
 export const PlanPhase = z.enum(['off', 'planning', 'review', 'approved']);
 export type PlanPhase = z.infer<typeof PlanPhase>;
 
+/**
+ * A call plan review keeps from running: `held` (the main agent's call was not made; it
+ * makes it again once the plan is approved), `waiting_for_plan` (a worker's call waits for
+ * the approval), `waiting_for_change` ("Every plan": waits for the answer to a change).
+ */
+export const PlanCall = z.object({
+  toolCallId: z.string(),
+  /** `main` or a worker's owner id such as `worker-2`. */
+  agentId: z.string(),
+  /** Where its card is: the conversation, or a worker's transcript. */
+  transcriptId: ConversationId,
+  /** The tool's name as the model called it (`mcp__memory__create_entities`). */
+  name: z.string(),
+  arguments: z.string(),
+  state: z.enum(['held', 'waiting_for_plan', 'waiting_for_change']),
+  /** False once the tool is gone (its server disconnected or was removed): the call can no longer run. */
+  runnable: z.boolean(),
+});
+export type PlanCall = z.infer<typeof PlanCall>;
+
 export const PlanState = z.object({
   conversationId: ConversationId,
   /** The conversation's own choice, or the Settings default when it has none. */
@@ -56,6 +76,14 @@ export const PlanState = z.object({
   approved: PlanRevision.nullable(),
   /** "Every plan": the change to the approved plan waiting for the user; tools that act wait for the answer. */
   amendment: PlanAmendment.nullable(),
+  /**
+   * The task header is the review card once the agent is idle: the open, unfinished plan
+   * waits for approval ("Every plan"), or a call was held for it ("Before tools that
+   * change things"). Never for a finished list.
+   */
+  reviewing: z.boolean(),
+  /** Calls held or waiting for the user's answer, oldest first. */
+  calls: z.array(PlanCall),
 });
 export type PlanState = z.infer<typeof PlanState>;
 
@@ -68,7 +96,16 @@ export const planCalls = {
   'plan:setMode': call(z.strictObject({ ...Conversation, mode: PlanReviewMode }), PlanState),
   'plan:approve': call(z.strictObject({ ...Reviewed, autopilot: z.boolean().default(false) }), PlanState),
   'plan:requestChanges': call(z.strictObject(Reviewed), PlanState),
-  'plan:answerAmendment': call(z.strictObject({ ...Conversation, approve: z.boolean() }), PlanState),
+  /** The change as the header drew it: its tasks and the approved revision it changes ("stale" otherwise). */
+  'plan:answerAmendment': call(
+    z.strictObject({
+      ...Conversation,
+      approve: z.boolean(),
+      tasks: z.array(PlanTask).max(PLAN_MAX_TASKS),
+      approvedRevision: z.number().int().min(1),
+    }),
+    PlanState,
+  ),
   'plan:revisions': call(z.strictObject(Conversation), z.array(PlanRevision)),
   /** Settings → Tools (MCP): every tool of this server counts as read-only while a plan is reviewed. */
   'mcp:setReadOnly': call(z.strictObject({ name: McpServerName, readOnly: z.boolean() }), McpState),

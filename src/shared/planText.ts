@@ -1,13 +1,25 @@
 // The diff of two versions of a plan, and the payloads of the messages plan review puts
 // into a conversation (their kinds and texts: messageKinds.ts).
 import type { PlanComments, PlanTask } from './planContract';
-import { describeChange, PlanChange, type PlumbingOf } from './messageKinds';
+import { callGroups, countCalls, describeChange, PlanChange, type HeldCall, type PlumbingOf } from './messageKinds';
 
-export { describeChange, PlanChange };
+export { callGroups, countCalls, describeChange, PlanChange };
 
-/** The tool error of a call refused while the plan waits for approval (the issue's wording). */
+/** What a refused call read before calls were held (transcripts from then still show it). */
 export const NOT_APPROVED =
   'The plan is not approved yet. Only planning and read-only tools are available; finish the plan and end your turn.';
+
+/** The result of a call that changes things, made while the open plan waits for approval: it is held, not made. */
+export const HELD_FOR_PLAN =
+  'Held for plan review: this call was not made. It changes things, and the user has not approved your plan yet. The user now sees the call under your plan; once they approve the plan you will be told, and then you make the call again. Finish your reply in text; tools that change things are held the same way until then.';
+
+/** The result of a call that changes things, made with no plan to approve: write the plan first. */
+export const NO_PLAN_YET =
+  'Held for plan review: this call was not made. It changes things, and plan review is on in this conversation: write your plan as a task list first with your task tools, then make the call again. The user approves the plan before such calls run.';
+
+/** A worker's call that changes things while the main agent has no plan the user could approve. */
+export const WORKER_NO_PLAN =
+  'Held for plan review: this call was not made. It changes things, and there is no plan for the user to approve. Finish your task without it, or say in your result that it is needed.';
 
 /** What changed from `before` to `after`, task by task (ids identify tasks). */
 export function planDiff(before: readonly PlanTask[], after: readonly PlanTask[]): PlanChange[] {
@@ -48,12 +60,19 @@ function planNotes(comments: PlanComments, tasks: readonly PlanTask[]): Plumbing
   ];
 }
 
+/** "mcp__memory__create_entities" reads "memory · create_entities"; other tools keep their name. */
+export function callLabel(name: string): string {
+  const match = /^mcp__(.+?)__(.+)$/.exec(name);
+  return match ? `${match[1]} · ${match[2]}` : name;
+}
+
 const refs = (tasks: readonly PlanTask[]) => tasks.map((t) => ({ id: t.id, title: t.title }));
 
 export function approvedPayload(
   revision: number,
   tasks: readonly PlanTask[],
   comments: PlanComments,
+  held: readonly HeldCall[] = [],
 ): PlumbingOf<'plan_approved'> {
   return {
     kind: 'plan_approved',
@@ -61,6 +80,7 @@ export function approvedPayload(
     taskCount: tasks.length,
     first: { id: tasks[0].id, title: tasks[0].title },
     comments: planNotes(comments, tasks),
+    ...(held.length ? { held: held.map((c) => ({ name: c.name, runnable: c.runnable })) } : {}),
   };
 }
 
@@ -86,4 +106,16 @@ export function planChangedPayload(
     before: before.map((t) => t.title),
     after: after.map((t) => t.title),
   };
+}
+
+/**
+ * The transcript's line for the user's answer to a change ("Every plan"): shown as it is
+ * (a system note, never sent to the model, never read back), with the change under it.
+ */
+export function planAnswerNote(
+  answer: { approved: true; revision: number } | { approved: false },
+  changes: readonly PlanChange[],
+): string {
+  const head = answer.approved ? `Plan change approved · revision ${answer.revision}` : 'Plan change rejected';
+  return [head, ...changes.map((c) => `- ${describeChange(c)}`)].join('\n');
 }

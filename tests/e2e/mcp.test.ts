@@ -56,6 +56,9 @@ const { app } = appPerFile({
   prepare: () => {
     workDir = fs.realpathSync(makeTempDir('stepwise-mcp-e2e-'));
     fs.writeFileSync(path.join(workDir, 'notes.txt'), 'remember the milk\n');
+    // The subject is the approval of calls that change things, made without a plan: plan
+    // review (which would hold them until a plan is approved) is off here.
+    return { planReview: false };
   },
   afterClose: () => {
     if (workDir) removeDir(workDir);

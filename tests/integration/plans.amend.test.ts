@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PlanReviewMode } from '../../src/shared/planContract';
-import { NOT_APPROVED } from '../../src/shared/planText';
+import { HELD_FOR_PLAN } from '../../src/shared/planText';
 import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
 import { startChatCore, type ChatHarness } from '../support/chatHarness';
 import { makeTempDir, removeDir } from '../support/tempDir';
@@ -71,8 +71,15 @@ describe('changes to an approved plan', () => {
     expect(h.core.chat.isRunning(id)).toBe(true);
     expect(result(id, 'a1')).toBeUndefined();
     // Autopilot never answers it; the user does.
-    const state = await h.call('plan:answerAmendment', { conversationId: id, approve: true });
-    expect(state).toMatchObject({ amendment: null, approved: { revision: 2 } });
+    // While held, the call is listed as waiting for the answer.
+    expect(held.calls).toMatchObject([{ toolCallId: 'a1', state: 'waiting_for_change', agentId: 'main' }]);
+    const state = await h.call('plan:answerAmendment', {
+      conversationId: id,
+      approve: true,
+      tasks: held.amendment!.after,
+      approvedRevision: 1,
+    });
+    expect(state).toMatchObject({ amendment: null, approved: { revision: 2 }, calls: [] });
     await h.waitIdle(id, from);
     expect(result(id, 'a1')).toBe('no token');
   });
@@ -83,8 +90,15 @@ describe('changes to an approved plan', () => {
       { toolCalls: [todo('p2', [['Collect all figures'], ['Draft the summary']]), act('a1')] },
       { text: 'Done.' },
     );
-    await h.waitForEvent('plan:state', (s) => s.conversationId === id && s.amendment !== null, { from });
-    await h.call('plan:answerAmendment', { conversationId: id, approve: false });
+    const held = await h.waitForEvent('plan:state', (s) => s.conversationId === id && s.amendment !== null, {
+      from,
+    });
+    await h.call('plan:answerAmendment', {
+      conversationId: id,
+      approve: false,
+      tasks: held.amendment!.after,
+      approvedRevision: 1,
+    });
     await h.waitIdle(id, from);
     expect(shown(id).map((t) => t.title)).toEqual(['Collect the figures', 'Draft the summary']);
     expect(result(id, 'a1')).toBe('no token');
@@ -161,8 +175,12 @@ describe('changes to an approved plan', () => {
       { text: 'Here is the extended plan.' },
     );
     await h.sendAndWait(id, 'Now email it to the team.');
-    expect(result(id, 'a2')).toBe(NOT_APPROVED);
-    expect(await h.call('plan:get', { conversationId: id })).toMatchObject({ phase: 'review', approved: null });
+    expect(result(id, 'a2')).toBe(HELD_FOR_PLAN);
+    expect(await h.call('plan:get', { conversationId: id })).toMatchObject({
+      phase: 'review',
+      approved: null,
+      reviewing: true,
+    });
     expect(h.messages(id).some((m) => m.kind === 'plan_changed')).toBe(false);
     server.push({ text: 'Emailing.' });
     const at = h.events.length;

@@ -139,7 +139,15 @@ describe('Reject changes while a call waits (Every plan)', () => {
     await h.waitForEvent('plan:state', (s) => s.conversationId === id && s.amendment !== null, { from });
     // The list call's result is stored: the write has started, made for task 3, and waits for the answer.
     await h.waitForEvent('messages:changed', (e) => e.message.toolCallId === 'p2', { from });
-    await h.call('plan:answerAmendment', { conversationId: id, approve: false });
+    const { amendment } = await h.call('plan:get', { conversationId: id });
+    await h.call('plan:answerAmendment', {
+      conversationId: id,
+      approve: false,
+      tasks: amendment!.after,
+      approvedRevision: (await h.call('plan:revisions', { conversationId: id }))
+        .filter((r) => r.approvedAt !== null)
+        .at(-1)!.revision,
+    });
     expect(h.core.tasks.get(id)!.tasks.map((t) => t.title)).toEqual(['Collect the figures', 'Draft the summary']);
     const approval = await waiting(h, id, from);
     await h.call('approvals:answer', { id: approval.id, decision: 'once' });

@@ -81,4 +81,15 @@ describe('runState', () => {
     expect(onlyWaitingForYou(now({ workers: [worker(1, 'running')], questions: asks, mainRunning: true }))).toBe(false);
     expect(onlyWaitingForYou(now({ workers: [worker(1, 'running')] }))).toBe(false);
   });
+
+  it('a worker whose call waits for the plan’s approval is still, and waits for you', () => {
+    const waiting = { workers: [worker(1, 'running'), worker(2, 'running')], planWaiting: ['worker-1'] };
+    expect(runState('worker-1', now(waiting))).toBe('waiting for plan approval');
+    expect(runState('worker-2', now(waiting))).toBeNull();
+    expect(onlyWaitingForYou(now(waiting))).toBe(false);
+    expect(onlyWaitingForYou(now({ ...waiting, planWaiting: ['worker-1', 'worker-2'] }))).toBe(true);
+    expect(onlyWaitingForYou(now({ ...waiting, planWaiting: ['worker-1', 'worker-2'], mainRunning: true }))).toBe(
+      false,
+    );
+  });
 });

@@ -25,7 +25,12 @@ import { useContinuity } from '../tasks/useContinuity';
 import '../tasks/taskHints.css';
 import { revealBidiControls } from '../../shared/bidi';
 import { showVersion } from '../versions/showVersion';
-import { PlanReviewSelect } from '../tasks/PlanReviewMode';
+import { PlanReviewModeSelect } from '../tasks/PlanReviewMode';
+import { usePlanState } from '../tasks/usePlanState';
+import { PlanCallsContext } from '../tasks/planCalls';
+import type { PlanCall, PlanReviewMode } from '../../shared/planContract';
+
+const NO_CALLS: readonly PlanCall[] = [];
 import './conversation.css';
 
 export function ConversationView(props: {
@@ -55,12 +60,23 @@ export function ConversationView(props: {
     props.id,
     workers.map((w) => w.id),
   );
+  const plan = usePlanState(props.id);
+  const planCalls = plan?.calls ?? NO_CALLS;
+  const planWaiting = useMemo(
+    () => planCalls.filter((c) => c.state === 'waiting_for_plan').map((c) => c.agentId),
+    [planCalls],
+  );
   const anyWorkerActive = workers.some((w) => w.status === 'running' || w.status === 'queued');
   const busy = status.running || anyWorkerActive || !!autopilot?.checking;
+  // Workers whose calls wait for the plan's approval wait for the user: the review card may open.
+  const reviewBusy =
+    status.running ||
+    !!autopilot?.checking ||
+    workers.some((w) => w.status === 'queued' || (w.status === 'running' && !planWaiting.includes(w.owner)));
   const mainStopped = useMemo(() => stoppedLast(messages), [messages]);
   const continuity = useContinuity(conversationId);
   const [continueOffered, setContinueOffered] = useState(false);
-  const agentsNow = { mainRunning: status.running, mainStopped, autopilot, workers, questions };
+  const agentsNow = { mainRunning: status.running, mainStopped, autopilot, workers, questions, planWaiting };
   const onlyWaiting = onlyWaitingForYou(agentsNow);
 
   useEffect(() => {
@@ -88,6 +104,8 @@ export function ConversationView(props: {
     },
     [props.id],
   );
+
+  const setReviewMode = (mode: PlanReviewMode) => void guard(() => call(api, 'plan:setMode', { conversationId, mode }));
 
   const stop = useCallback(
     () => void guard(() => call(api, 'chat:stop', { conversationId })),
@@ -134,118 +152,128 @@ export function ConversationView(props: {
 
   return (
     <ApprovalsContext.Provider value={approvals}>
-      <section className="conversation" aria-label={conversation.title}>
-        <header className="conversation-header">
-          {renaming ? (
-            <InlineRename
-              initial={conversation.title}
-              label="Conversation title"
-              className="title-rename"
-              onDone={(title) => {
-                setRenaming(false);
-                if (title && title !== conversation.title) {
-                  void guard(() => call(api, 'conversations:rename', { id: conversation.id, title }));
-                }
-              }}
-            />
-          ) : (
-            <h1 className="conversation-heading">
-              <button
-                type="button"
-                className="title-button"
-                aria-label={`Rename “${conversation.title}”`}
-                onClick={() => setRenaming(true)}
-              >
-                {revealBidiControls(conversation.title)}
-              </button>
-            </h1>
-          )}
-          {busy &&
-            (onlyWaiting ? (
-              <span className="working" role="status">
-                <span className="task-still" aria-hidden="true" /> Waiting for you
-              </span>
+      <PlanCallsContext.Provider value={planCalls}>
+        <section className="conversation" aria-label={conversation.title}>
+          <header className="conversation-header">
+            {renaming ? (
+              <InlineRename
+                initial={conversation.title}
+                label="Conversation title"
+                className="title-rename"
+                onDone={(title) => {
+                  setRenaming(false);
+                  if (title && title !== conversation.title) {
+                    void guard(() => call(api, 'conversations:rename', { id: conversation.id, title }));
+                  }
+                }}
+              />
             ) : (
-              <span className="working" role="status">
-                <span className="spinner" aria-hidden="true" /> Working…
-              </span>
-            ))}
-          <UsageTotal conversationId={conversationId} />
-          <ModelPicker conversation={conversation} />
-          <AutopilotToggle state={autopilot} />
-          <PlanReviewSelect conversationId={conversation.id} />
-          <ConversationSettingsButton conversationId={conversation.id} />
-        </header>
-        <TaskHeader
-          conversationId={conversationId}
-          running={busy}
-          continuity={continuity}
-          onContinueOffered={setContinueOffered}
-          runStateOf={(owner) => runState(owner, agentsNow)}
-          onJumpToMessage={(id, transcriptId = conversationId) => {
-            if (transcriptId !== conversationId) {
-              // A worker's tool call is in its own transcript: that worker's view loads and scrolls.
-              setWorkerId(transcriptId);
-              setScrollTarget({ id, nonce: Date.now(), transcriptId });
-              return;
-            }
-            setWorkerId(null);
-            // The message may be older than the loaded window.
-            void loadUntil(id).then(() => setScrollTarget({ id, nonce: Date.now(), transcriptId }));
-          }}
-        />
-        <AutopilotNotice state={autopilot} />
-        <WorkerStrip
-          workers={workers}
-          selectedId={selectedWorker?.id ?? null}
-          onSelect={(id) => setWorkerId((current) => (current === id ? null : id))}
-        />
-        {selectedWorker ? (
-          // Keyed by worker: its transcript state (useMessages) must start empty for each one.
-          <WorkerView
-            key={selectedWorker.id}
-            workers={workers}
-            worker={selectedWorker}
-            scrollToMessageId={scrollTarget?.transcriptId === selectedWorker.id ? scrollTarget : null}
-            questions={questions}
-            onSelect={setWorkerId}
-            onBack={() => setWorkerId(null)}
-          />
-        ) : loaded && messages.length === 0 ? (
-          <div className="empty-chat">
-            <h2>What should we work on?</h2>
-            <p>
-              Describe the goal. For multi-step work the assistant writes a task list and keeps it current as it goes.
-            </p>
-          </div>
-        ) : (
-          <MessageList
-            messages={messages}
-            hasOlder={hasOlder}
-            onLoadOlder={loadOlder}
-            scrollToMessageId={scrollTarget?.transcriptId === conversationId ? scrollTarget : null}
-            actions={{
-              running: status.running,
-              onEdit: (messageId, content) =>
-                void guard(() => call(api, 'chat:edit', { conversationId, messageId, content })),
-              onRegenerate: (messageId) =>
-                void guard(() => call(api, 'chat:regenerate', { conversationId, messageId })),
-              onShowVersion: (messageId, index) =>
-                void guard(() => showVersion(api, { conversationId, messageId, index })),
+              <h1 className="conversation-heading">
+                <button
+                  type="button"
+                  className="title-button"
+                  aria-label={`Rename “${conversation.title}”`}
+                  onClick={() => setRenaming(true)}
+                >
+                  {revealBidiControls(conversation.title)}
+                </button>
+              </h1>
+            )}
+            {busy &&
+              (onlyWaiting ? (
+                <span className="working" role="status">
+                  <span className="task-still" aria-hidden="true" /> Waiting for you
+                </span>
+              ) : (
+                <span className="working" role="status">
+                  <span className="spinner" aria-hidden="true" /> Working…
+                </span>
+              ))}
+            <UsageTotal conversationId={conversationId} />
+            <ModelPicker conversation={conversation} />
+            <AutopilotToggle state={autopilot} />
+            {plan && <PlanReviewModeSelect value={plan.mode} onChange={setReviewMode} />}
+            <ConversationSettingsButton
+              conversationId={conversation.id}
+              review={plan ? { value: plan.mode, onChange: setReviewMode } : undefined}
+            />
+          </header>
+          <TaskHeader
+            conversationId={conversationId}
+            running={busy}
+            plan={plan}
+            reviewBusy={reviewBusy}
+            continuity={continuity}
+            onContinueOffered={setContinueOffered}
+            runStateOf={(owner) => runState(owner, agentsNow)}
+            onJumpToMessage={(id, transcriptId = conversationId) => {
+              if (transcriptId !== conversationId) {
+                // A worker's tool call is in its own transcript: that worker's view loads and scrolls.
+                setWorkerId(transcriptId);
+                setScrollTarget({ id, nonce: Date.now(), transcriptId });
+                return;
+              }
+              setWorkerId(null);
+              // The message may be older than the loaded window.
+              void loadUntil(id).then(() => setScrollTarget({ id, nonce: Date.now(), transcriptId }));
             }}
           />
-        )}
-        {!selectedWorker && <QuestionBanners questions={questions} />}
-        {!selectedWorker && status.error && !status.running && (
-          <ChatErrorBanner
-            error={status.error}
-            // One recovery action: with tasks left, the header's "Continue remaining tasks".
-            onRetry={continueOffered ? undefined : () => void guard(() => call(api, 'chat:retry', { conversationId }))}
-            onOpenSettings={props.onOpenSettings}
+          <AutopilotNotice state={autopilot} />
+          <WorkerStrip
+            workers={workers}
+            selectedId={selectedWorker?.id ?? null}
+            planWaiting={planWaiting}
+            onSelect={(id) => setWorkerId((current) => (current === id ? null : id))}
           />
-        )}
-        {composer}
-      </section>
+          {selectedWorker ? (
+            // Keyed by worker: its transcript state (useMessages) must start empty for each one.
+            <WorkerView
+              key={selectedWorker.id}
+              workers={workers}
+              worker={selectedWorker}
+              scrollToMessageId={scrollTarget?.transcriptId === selectedWorker.id ? scrollTarget : null}
+              questions={questions}
+              onSelect={setWorkerId}
+              onBack={() => setWorkerId(null)}
+            />
+          ) : loaded && messages.length === 0 ? (
+            <div className="empty-chat">
+              <h2>What should we work on?</h2>
+              <p>
+                Describe the goal. For multi-step work the assistant writes a task list and keeps it current as it goes.
+              </p>
+            </div>
+          ) : (
+            <MessageList
+              messages={messages}
+              hasOlder={hasOlder}
+              onLoadOlder={loadOlder}
+              scrollToMessageId={scrollTarget?.transcriptId === conversationId ? scrollTarget : null}
+              actions={{
+                running: status.running,
+                onEdit: (messageId, content) =>
+                  void guard(() => call(api, 'chat:edit', { conversationId, messageId, content })),
+                onRegenerate: (messageId) =>
+                  void guard(() => call(api, 'chat:regenerate', { conversationId, messageId })),
+                onShowVersion: (messageId, index) =>
+                  void guard(() => showVersion(api, { conversationId, messageId, index })),
+              }}
+            />
+          )}
+          {!selectedWorker && <QuestionBanners questions={questions} />}
+          {!selectedWorker && status.error && !status.running && (
+            <ChatErrorBanner
+              error={status.error}
+              // One recovery action: with tasks left, the header's "Continue remaining tasks".
+              onRetry={
+                continueOffered ? undefined : () => void guard(() => call(api, 'chat:retry', { conversationId }))
+              }
+              onOpenSettings={props.onOpenSettings}
+            />
+          )}
+          {composer}
+        </section>
+      </PlanCallsContext.Provider>
     </ApprovalsContext.Provider>
   );
 }

@@ -1,8 +1,9 @@
 // A new conversation before its first send: only a draft in the page (and its text in
 // core), so opening it needs no round trip and nothing typed at once can go astray. The
 // first send stores the conversation and its message in one call. Until then there is
-// nothing to export, rename or plan, so those controls are not shown; Autopilot can be
-// chosen ahead (it matters from the first reply on) and is stored with the first send.
+// nothing to export or rename, so those controls are not shown; Autopilot and "Review
+// plans" can be chosen ahead (they matter from the first reply on) and are stored with the
+// first send.
 import { useEffect, useState } from 'react';
 import { call, useApi } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
@@ -13,6 +14,8 @@ import { useSettings } from '../settings/useSettings';
 import { ModelSelect } from '../providers/ModelSelect';
 import './newConversation.css';
 import { ConversationSettingsButton } from '../instructions/ConversationSettings';
+import { PlanReviewModeSelect } from '../tasks/PlanReviewMode';
+import type { PlanReviewMode } from '../../shared/planContract';
 import './conversation.css';
 
 export function NewConversationView(props: { id: string; focusRequest: number; onStarted: (id: string) => void }) {
@@ -23,6 +26,8 @@ export function NewConversationView(props: { id: string; focusRequest: number; o
   const settings = useSettings();
   const [autopilot, setAutopilot] = useState<boolean | null>(null);
   const autopilotState = settings && { conversationId: id, enabled: autopilot ?? settings.autopilotDefault };
+  const [planReview, setPlanReview] = useState<PlanReviewMode | null>(null);
+  const review = settings && { value: planReview ?? settings.planReviewDefault, onChange: setPlanReview };
 
   useEffect(() => {
     drafts.openedNew(id);
@@ -52,7 +57,8 @@ export function NewConversationView(props: { id: string; focusRequest: number; o
           />
         )}
         <AutopilotToggle state={autopilotState} onToggle={setAutopilot} />
-        <ConversationSettingsButton conversationId={id} />
+        {review && <PlanReviewModeSelect {...review} />}
+        <ConversationSettingsButton conversationId={id} review={review ?? undefined} />
       </header>
       <div className="empty-chat">
         <h2>What should we work on?</h2>
@@ -70,6 +76,7 @@ export function NewConversationView(props: { id: string; focusRequest: number; o
               content,
               ...(attachments.length ? { attachments } : {}),
               ...(autopilot === null ? {} : { autopilot }),
+              ...(planReview === null ? {} : { planReview }),
             }),
           );
           if (!started) {

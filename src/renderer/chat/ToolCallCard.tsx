@@ -12,6 +12,7 @@ import './toolCards.css';
 import { ApprovalPanel, ProgressLine } from '../approvals/ApprovalPanel';
 import { useApprovalsContext } from '../approvals/useApprovals';
 import { ToolOutputView } from '../mcp/ToolOutputView';
+import { usePlanCalls, waitingState } from '../tasks/planCalls';
 
 /** The card's words for each recorded outcome. */
 const RESULT_STATE = {
@@ -20,6 +21,8 @@ const RESULT_STATE = {
   denied: 'denied',
   cancelled: 'cancelled',
   not_run: 'not run',
+  // Plan review kept it from running: not a failure, nothing red.
+  held: 'Held for plan review',
 } as const;
 
 function pretty(json: string): string {
@@ -53,23 +56,23 @@ export function ToolCallCard({
 }) {
   const { call, result } = view;
   const { approvals } = useApprovalsContext();
+  const planCalls = usePlanCalls();
   if (call.name === 'ask_user') return <QuestionExchange view={view} asker={agentName} running={running} />;
   // An MCP call waiting for the user shows its approval under the card.
   const approval = result ? undefined : approvals.find((a) => a.toolCallId === call.id);
+  const waiting = result || approval ? null : waitingState(planCalls, call.id);
   const state = result
     ? RESULT_STATE[resultOutcome(result)]
     : approval
       ? 'waiting for approval'
-      : running
-        ? 'running'
-        : 'no result';
+      : (waiting ?? (running ? 'running' : 'no result'));
   const { icon, label } = summarize(view, !!view.planned);
   const quiet = label !== null;
   const icons = state === 'running' ? <span className="spinner" /> : <CardIcon name={icon} />;
   return (
     <>
       <LazyDetails
-        className={`tool-card tool-${state.split(' ')[0]}${quiet ? ' quiet-card' : ''}`}
+        className={`tool-card tool-${state.split(' ')[0].toLowerCase()}${quiet ? ' quiet-card' : ''}`}
         summary={
           quiet ? (
             // The accessible name is the visible line, plus the state when it is not plain "done".

@@ -8,8 +8,22 @@ import { useGuard, useToast } from '../common/toasts';
 import { useModal } from '../common/useModal';
 import './instructions.css';
 import { DialogActions } from '../common/DialogActions';
+import type { PlanReviewMode } from '../../shared/planContract';
+import { PlanReviewField } from '../tasks/PlanReviewMode';
 
-export function ConversationSettingsButton({ conversationId }: { conversationId: string }) {
+/** "Review plans" in the dialog: the conversation's choice, or a new conversation's before its first send. */
+export interface ReviewChoice {
+  value: PlanReviewMode;
+  onChange: (mode: PlanReviewMode) => void;
+}
+
+export function ConversationSettingsButton({
+  conversationId,
+  review,
+}: {
+  conversationId: string;
+  review?: ReviewChoice;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -26,12 +40,22 @@ export function ConversationSettingsButton({ conversationId }: { conversationId:
           <circle cx="5.5" cy="12" r="1.5" fill="none" stroke="currentColor" />
         </svg>
       </button>
-      {open && <ConversationSettingsDialog conversationId={conversationId} onClose={() => setOpen(false)} />}
+      {open && (
+        <ConversationSettingsDialog conversationId={conversationId} review={review} onClose={() => setOpen(false)} />
+      )}
     </>
   );
 }
 
-function ConversationSettingsDialog({ conversationId, onClose }: { conversationId: string; onClose: () => void }) {
+function ConversationSettingsDialog({
+  conversationId,
+  review,
+  onClose,
+}: {
+  conversationId: string;
+  review?: ReviewChoice;
+  onClose: () => void;
+}) {
   const api = useApi();
   const guard = useGuard();
   const toast = useToast();
@@ -53,6 +77,8 @@ function ConversationSettingsDialog({ conversationId, onClose }: { conversationI
   return (
     <dialog ref={ref} className="dialog instructions-dialog" aria-label="Conversation settings" onClose={onClose}>
       <h2>Conversation settings</h2>
+      {/* Applies at once, as in the header: a choice, not text to save. */}
+      {review && <PlanReviewField value={review.value} onChange={review.onChange} />}
       <label className="field">
         <span>Instructions</span>
         <textarea

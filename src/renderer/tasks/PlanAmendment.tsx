@@ -7,13 +7,24 @@ import { call, useApi } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
 import './PlanReviewCard.css';
 
-export function PlanAmendment({ conversationId, amendment }: { conversationId: string; amendment: Amendment }) {
+export function PlanAmendment({
+  conversationId,
+  amendment,
+  approvedRevision,
+}: {
+  conversationId: string;
+  amendment: Amendment;
+  /** The approved revision the change is to: the answer carries it with the change as drawn. */
+  approvedRevision: number;
+}) {
   const api = useApi();
   const guard = useGuard();
   const [sending, setSending] = useState(false);
   const answer = (approve: boolean) => {
     setSending(true);
-    void guard(() => call(api, 'plan:answerAmendment', { conversationId, approve })).finally(() => setSending(false));
+    void guard(() =>
+      call(api, 'plan:answerAmendment', { conversationId, approve, tasks: amendment.after, approvedRevision }),
+    ).finally(() => setSending(false));
   };
   return (
     <section className="plan-amendment" aria-label="Proposed change to the plan">

@@ -8,6 +8,7 @@ import { call, useApi } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
 import { AddTaskRow } from './AddTaskRow';
 import { TaskRow } from './TaskRow';
+import { HeldCalls } from './HeldCalls';
 import { useLatestGetter } from '../common/useLatest';
 import './PlanReviewCard.css';
 
@@ -58,73 +59,77 @@ export function PlanReviewCard(props: {
         <span className="plan-review-revision">revision {plan.revision}</span>
         <p>Edit the tasks and comment on them. Tools that change things run only after you approve.</p>
       </div>
-      <ol className="task-rows" aria-label="Task list">
-        {list.tasks.map((task, i) => (
-          // Nothing runs while the plan waits: an in-progress row is still, not spinning.
-          <TaskRow
-            key={task.id}
-            task={task}
-            listNow={listNow}
-            listId={list.id}
-            first={i === 0}
-            last={i === list.tasks.length - 1}
-            conversationId={conversationId}
-            runState="waiting for you"
-            onJump={props.onJumpToMessage}
-          >
-            {editing === task.id ? (
-              <textarea
-                autoFocus
-                className="plan-comment-input"
-                aria-label={`Comment on task ${task.id}`}
-                maxLength={4000}
-                value={comments[task.id] ?? ''}
-                onChange={(e) => setComments((all) => ({ ...all, [task.id]: e.target.value }))}
-                onBlur={() => setEditing(null)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Escape' || (e.key === 'Enter' && !e.shiftKey)) {
-                    e.preventDefault();
-                    e.stopPropagation();
-                    setEditing(null);
-                  }
-                }}
-              />
-            ) : comments[task.id]?.trim() ? (
-              <button
-                type="button"
-                className="plan-comment"
-                aria-label={`Edit comment on task ${task.id}`}
-                onClick={() => setEditing(task.id)}
-              >
-                {comments[task.id]}
-              </button>
-            ) : (
-              <button
-                type="button"
-                className="plan-comment-add"
-                aria-label={`Comment on task ${task.id}`}
-                onClick={() => setEditing(task.id)}
-              >
-                Comment
-              </button>
-            )}
-          </TaskRow>
-        ))}
-        {adding && <AddTaskRow conversationId={conversationId} onDone={() => setAdding(false)} />}
-      </ol>
+      <div className="plan-review-body">
+        <ol className="task-rows" aria-label="Task list">
+          {list.tasks.map((task, i) => (
+            // Nothing runs while the plan waits: an in-progress row is still, not spinning.
+            <TaskRow
+              key={task.id}
+              task={task}
+              listNow={listNow}
+              listId={list.id}
+              first={i === 0}
+              last={i === list.tasks.length - 1}
+              conversationId={conversationId}
+              runState="waiting for you"
+              onJump={props.onJumpToMessage}
+            >
+              {editing === task.id ? (
+                <textarea
+                  autoFocus
+                  className="plan-comment-input"
+                  aria-label={`Comment on task ${task.id}`}
+                  maxLength={4000}
+                  value={comments[task.id] ?? ''}
+                  onChange={(e) => setComments((all) => ({ ...all, [task.id]: e.target.value }))}
+                  onBlur={() => setEditing(null)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Escape' || (e.key === 'Enter' && !e.shiftKey)) {
+                      e.preventDefault();
+                      e.stopPropagation();
+                      setEditing(null);
+                    }
+                  }}
+                />
+              ) : comments[task.id]?.trim() ? (
+                <button
+                  type="button"
+                  className="plan-comment"
+                  aria-label={`Edit comment on task ${task.id}`}
+                  onClick={() => setEditing(task.id)}
+                >
+                  {comments[task.id]}
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className="plan-comment-add"
+                  aria-label={`Comment on task ${task.id}`}
+                  onClick={() => setEditing(task.id)}
+                >
+                  Comment
+                </button>
+              )}
+            </TaskRow>
+          ))}
+          {adding && <AddTaskRow conversationId={conversationId} onDone={() => setAdding(false)} />}
+        </ol>
+        <HeldCalls calls={plan.calls.filter((c) => c.state !== 'waiting_for_change')} />
+      </div>
       <div className="plan-review-foot">
-        <button type="button" className="plan-add-task" onClick={() => setAdding(true)}>
-          Add task
-        </button>
         <textarea
           className="plan-general-comment"
           aria-label="Comment on the plan"
           placeholder="Comment on the plan (optional)"
+          rows={1}
           maxLength={8000}
           value={general}
           onChange={(e) => setGeneral(e.target.value)}
         />
         <div className="plan-review-actions">
+          <button type="button" className="plan-add-task" onClick={() => setAdding(true)}>
+            Add task
+          </button>
           <button type="button" disabled={sending} onClick={() => send('changes')}>
             Request changes
           </button>

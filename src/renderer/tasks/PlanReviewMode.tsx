@@ -2,9 +2,6 @@
 // conversations in Settings → Agent.
 import type { PlanReviewMode } from '../../shared/planContract';
 import { isPlanReviewMode, PLAN_REVIEW_LABELS, PLAN_REVIEW_MODES } from '../../shared/planModes';
-import { call, useApi } from '../api/apiContext';
-import { useGuard } from '../common/toasts';
-import { usePlanState } from './usePlanState';
 import './PlanReviewCard.css';
 
 const MODES = PLAN_REVIEW_MODES;
@@ -29,20 +26,17 @@ export function PlanReviewField(props: { value: PlanReviewMode; onChange: (mode:
   );
 }
 
-export function PlanReviewSelect({ conversationId }: { conversationId: string }) {
-  const api = useApi();
-  const guard = useGuard();
-  const state = usePlanState(conversationId);
-  if (!state) return null;
+/** The conversation header's control (and a new conversation's, before its first send). */
+export function PlanReviewModeSelect(props: { value: PlanReviewMode; onChange: (mode: PlanReviewMode) => void }) {
   return (
     <select
       className="plan-review-select"
       aria-label="Review plans"
       title="Review plans: approve the agent's plan before tools that change things run"
-      value={state.mode}
+      value={props.value}
       onChange={(e) => {
         const mode = e.target.value;
-        if (isPlanReviewMode(mode)) void guard(() => call(api, 'plan:setMode', { conversationId, mode }));
+        if (isPlanReviewMode(mode)) props.onChange(mode);
       }}
     >
       {MODES.map((mode) => (

@@ -14,7 +14,7 @@ import type { RunState } from './runState';
 import { revealBidiControls } from '../../shared/bidi';
 import { PlanReviewCard } from './PlanReviewCard';
 import { PlanAmendment } from './PlanAmendment';
-import { usePlanState } from './usePlanState';
+import type { PlanState } from '../../shared/planContract';
 import { AddTaskRow } from './AddTaskRow';
 import { useLatestGetter, useStableHandler } from '../common/useLatest';
 import './TaskHeader.css';
@@ -33,6 +33,10 @@ function storedChoice(conversationId: string): boolean | null {
 export function TaskHeader(props: {
   conversationId: string;
   running: boolean;
+  /** Plan review's state of the conversation (null until read). */
+  plan: PlanState | null;
+  /** Something other than a wait for the user runs: the review card waits for it. */
+  reviewBusy: boolean;
   /** Whether a task's owner runs now (null) or why not. */
   runStateOf: (owner: string) => RunState;
   onJumpToMessage: (id: number, transcriptId?: string) => void;
@@ -42,11 +46,15 @@ export function TaskHeader(props: {
   onContinueOffered?: (offered: boolean) => void;
 }) {
   const { list } = useTaskList(props.conversationId);
-  const plan = usePlanState(props.conversationId);
+  const { plan } = props;
   if (!list || list.tasks.length === 0) return null;
-  if (plan?.phase === 'review' && !props.running) return <PlanReviewCard {...props} list={list} plan={plan} />;
-  const amendment = plan?.amendment && (
-    <PlanAmendment conversationId={props.conversationId} amendment={plan.amendment} />
+  if (plan?.reviewing && !props.reviewBusy) return <PlanReviewCard {...props} list={list} plan={plan} />;
+  const amendment = plan?.amendment && plan.approved && (
+    <PlanAmendment
+      conversationId={props.conversationId}
+      amendment={plan.amendment}
+      approvedRevision={plan.approved.revision}
+    />
   );
   return (
     <>

@@ -12,6 +12,7 @@ const OUTCOME_LABEL: Record<LedgerCall['outcome'], string> = {
   error: 'error',
   denied: 'denied',
   cancelled: 'cancelled',
+  held: 'held for plan review',
 };
 
 function clock(ms: number): string {

@@ -4,7 +4,13 @@ import type { AutopilotState, Worker } from '../../shared/agents';
 import type { Message } from '../../shared/domain';
 import type { Question } from '../../shared/questions';
 
-export type RunHint = 'paused' | 'waiting for you' | 'waiting for workers' | 'queued' | 'stopped';
+export type RunHint =
+  | 'paused'
+  | 'waiting for you'
+  | 'waiting for workers'
+  | 'waiting for plan approval'
+  | 'queued'
+  | 'stopped';
 /** null: the owner is running (spin). */
 export type RunState = RunHint | null;
 
@@ -16,6 +22,8 @@ export interface AgentsNow {
   autopilot: AutopilotState | null;
   workers: Worker[];
   questions: Question[];
+  /** Agents (owner ids) whose call waits for the plan's approval (plan review). */
+  planWaiting?: readonly string[];
 }
 
 export function runState(owner: string, now: AgentsNow): RunState {
@@ -29,20 +37,19 @@ export function runState(owner: string, now: AgentsNow): RunState {
     return 'waiting for you';
   }
   const worker = now.workers.find((w) => w.owner === owner);
-  if (worker?.status === 'running') return null;
+  if (worker?.status === 'running') return now.planWaiting?.includes(owner) ? 'waiting for plan approval' : null;
   if (worker?.status === 'queued') return 'queued';
   return 'stopped';
 }
 
 /** Every agent still at work waits on the user's answer: the header says so instead of turning. */
 export function onlyWaitingForYou(now: AgentsNow): boolean {
+  const waits = (owner: string) => now.questions.some((q) => q.agentId === owner) || !!now.planWaiting?.includes(owner);
   return (
-    now.questions.length > 0 &&
+    (now.questions.length > 0 || !!now.planWaiting?.length) &&
     !now.mainRunning &&
     !now.autopilot?.checking &&
-    now.workers.every(
-      (w) => w.status !== 'queued' && (w.status !== 'running' || now.questions.some((q) => q.agentId === w.owner)),
-    )
+    now.workers.every((w) => w.status !== 'queued' && (w.status !== 'running' || waits(w.owner)))
   );
 }
 

@@ -23,5 +23,8 @@ export function usePlanState(conversationId: string): PlanState | null {
   useEvent('tasks:changed', (change) => change.conversationId === conversationId && follow(), [conversationId, follow]);
   useEvent('chat:status', (status) => status.conversationId === conversationId && follow(), [conversationId, follow]);
   useEvent('settings:changed', reload, [reload]);
+  // A held call can no longer run once its tool is gone (its MCP server disconnected).
+  const holding = !!state?.calls.length;
+  useEvent('mcp:changed', () => holding && reload(), [holding, reload]);
   return state;
 }

@@ -196,7 +196,11 @@ export interface LaunchOptions {
   dataDir?: string;
   env?: Env;
   args?: string[];
-  /** Keep plan review's default (on) for new conversations; other tests run with it off. */
+  /**
+   * Plan review as a user gets it: its default ("Before tools that change things"), which
+   * costs nothing until a tool would change something. `false`: off, for tests of tool
+   * calls that change things without a plan (their subject is not plan review).
+   */
   planReview?: boolean;
   /** What the page reports as the OS theme. Default: light. */
   colorScheme?: 'light' | 'dark';
@@ -234,7 +238,7 @@ export async function launchApp(options: LaunchOptions = {}): Promise<App> {
   let args = options.args;
   let host: HostProcess | null = null;
   let browser: Browser | null = null;
-  if (!options.planReview) seedPlanReviewOff(dataDir);
+  if (options.planReview === false) seedPlanReviewOff(dataDir);
   try {
     host = await startHostProcess({ dataDir, env, args, script: options.script });
     browser = await launchChromium();

@@ -36,6 +36,8 @@ export function createWorkerTools(deps: { workers: WorkerManager; tasks: TaskSer
     defineTool({
       name: 'start_task',
       availableTo: 'main',
+      // Starting a worker changes nothing by itself: the worker's own calls pass the plan gate.
+      safeWhilePlanning: true,
       description:
         'Start a worker: a sub-agent that carries out one task in parallel with others and reports its complete result back to you as a message: "Task M was completed by worker N with this result: …" (its task is marked completed for you), or "Worker N finished: …" without a task. ' +
         'Describe WHAT the worker must achieve (outcome, scope, constraints), not HOW. Optionally say what shape the answer should have (expected_output_format) and pass taskId to hand it that task from the task list (it becomes the owner and the task is set in progress). ' +

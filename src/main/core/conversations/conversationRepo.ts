@@ -2,6 +2,7 @@
 // sidebar stays fast with tens of thousands of rows.
 import { randomUUID } from 'node:crypto';
 import type { Conversation, ConversationSummary } from '../../../shared/domain';
+import type { PlanReviewMode } from '../../../shared/planContract';
 import type { Db } from '../db/openDatabase';
 import { createConversationSearch, ftsQuery } from './conversationSearch';
 import type { Row } from '../db/tables';
@@ -70,6 +71,7 @@ export function createConversationRepo(db: Db, now: () => number = Date.now) {
   const setAutoTitle = db.prepare("UPDATE conversations SET title = ? WHERE id = ? AND title_source = 'auto'");
 
   const setModel = db.prepare('UPDATE conversations SET model_profile = ?, model_name = ? WHERE id = ?');
+  const setPlanReview = db.prepare<[string, string]>('UPDATE conversations SET plan_review = ? WHERE id = ?');
 
   let badges: TaskBadgeLookup = () => new Map();
   let newModel: () => Conversation['model'] = () => null;
@@ -96,7 +98,10 @@ export function createConversationRepo(db: Db, now: () => number = Date.now) {
      * `options.id` is the page's draft id when a new conversation is stored by its first
      * send; `options.autopilot` the choice made before it (absent: follow the default).
      */
-    create(title?: string, options: { id?: string; autopilot?: boolean } = {}): Conversation {
+    create(
+      title?: string,
+      options: { id?: string; autopilot?: boolean; planReview?: PlanReviewMode } = {},
+    ): Conversation {
       const at = now();
       const row: ConversationInsert = {
         id: options.id ?? randomUUID(),
@@ -109,6 +114,7 @@ export function createConversationRepo(db: Db, now: () => number = Date.now) {
         autopilot: options.autopilot === undefined ? null : options.autopilot ? 1 : 0,
       };
       insert(row);
+      if (options.planReview) setPlanReview.run(options.planReview, row.id);
       const model = newModel();
       if (model) setModel.run(model.profileId, model.model, row.id);
       return { ...toConversation(row), model };

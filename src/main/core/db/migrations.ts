@@ -224,6 +224,43 @@ export const migrations: Migration[] = [
   },
   routinesMigration,
   messageKindsMigration,
+  {
+    version: 25,
+    name: 'calls held for plan review',
+    sql: `
+      -- A call plan review held (docs/task-lists.md, "Plan review"): it changes things, the
+      -- plan was not approved, so it was not made. Both outcome columns learn 'held'; a
+      -- CHECK constraint cannot be altered, so each column is written again.
+      ALTER TABLE messages ADD COLUMN outcome_v25 TEXT
+        CHECK (outcome_v25 IS NULL OR outcome_v25 IN ('ok', 'error', 'denied', 'cancelled', 'not_run', 'held'));
+      UPDATE messages SET outcome_v25 = outcome WHERE outcome IS NOT NULL;
+      ALTER TABLE messages DROP COLUMN outcome;
+      ALTER TABLE messages RENAME COLUMN outcome_v25 TO outcome;
+      CREATE TABLE tool_calls_v25 (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        conversation_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+        transcript_id TEXT NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+        task_id INTEGER REFERENCES tasks (id) ON DELETE SET NULL,
+        agent_id TEXT NOT NULL,
+        tool_call_id TEXT NOT NULL,
+        message_id INTEGER REFERENCES messages (id) ON DELETE SET NULL,
+        name TEXT NOT NULL,
+        arguments TEXT NOT NULL,
+        outcome TEXT NOT NULL CHECK (outcome IN ('ok', 'error', 'denied', 'cancelled', 'held')),
+        started_at INTEGER NOT NULL,
+        ended_at INTEGER NOT NULL,
+        result TEXT NOT NULL
+      );
+      INSERT INTO tool_calls_v25 SELECT id, conversation_id, transcript_id, task_id, agent_id, tool_call_id,
+        message_id, name, arguments, outcome, started_at, ended_at, result FROM tool_calls;
+      DROP TABLE tool_calls;
+      ALTER TABLE tool_calls_v25 RENAME TO tool_calls;
+      CREATE INDEX tool_calls_by_task ON tool_calls (task_id, id) WHERE task_id IS NOT NULL;
+      CREATE INDEX tool_calls_by_message ON tool_calls (message_id) WHERE message_id IS NOT NULL;
+      -- The review card lists the calls held since the conversation's last approval.
+      CREATE INDEX tool_calls_held ON tool_calls (conversation_id, id) WHERE outcome = 'held';
+    `,
+  },
 ];
 
 export const LATEST_VERSION = migrations.at(-1)?.version ?? 0;

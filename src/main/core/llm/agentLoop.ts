@@ -288,6 +288,7 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
     if (!toolCalls?.length) return { kind: 'complete' };
 
     run.onActivity?.('tool');
+    const batch = toolCalls.map((c) => c.name);
     for (const call of toolCalls) {
       const record = deps.toolCalls?.started({
         scopeId,
@@ -311,6 +312,7 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
               callId: call.id,
               transcriptId: conversationId,
               messageId: row.id,
+              batch,
             });
       // The result and its ledger entry are stored together or not at all. Whatever
       // happened to the call's task meanwhile, the result is stored: it may have had its effect.

@@ -1,6 +1,7 @@
 // Runs at most one agent loop per conversation and carries out the chat calls: send,
 // stop, retry, status (edit and regenerate make versions: versions/). Other modules hook in here (task
 // lists close on `/clear`; autopilot, workers and continuity react to a finished turn).
+import type { PlanReviewMode } from '../../../shared/planContract';
 import type { ChatError, ChatStatus, Conversation, Message } from '../../../shared/domain';
 import { plumbingPlace, type Plumbing } from '../../../shared/messageKinds';
 import { DEFAULT_TITLE, type ConversationRepo } from '../conversations/conversationRepo';
@@ -365,6 +366,7 @@ export function createChatEngine(deps: ChatEngineDeps) {
       content: string,
       autopilot?: boolean,
       attachments?: string[],
+      planReview?: PlanReviewMode,
     ): { conversation: Conversation; message: Message } {
       if (closed) throw new AppError('unavailable', 'Stepwise is shutting down.');
       if (content.trim() === CLEAR_COMMAND && !attachments?.length) {
@@ -377,7 +379,7 @@ export function createChatEngine(deps: ChatEngineDeps) {
         );
       }
       const { conversation, message } = db.transaction(() => {
-        const created = conversations.create(undefined, { id, autopilot });
+        const created = conversations.create(undefined, { id, autopilot, planReview });
         return {
           conversation: created,
           message: messages.insert({ conversationId: id, role: 'user', content, origin: 'user', attachments }),

@@ -10,8 +10,8 @@ export function chatHandlers(engine: ChatEngine): ChatCalls {
   return {
     'messages:send': ({ conversationId, content, attachments }) =>
       engine.send(conversationId, content, 'user', attachments),
-    'conversations:start': ({ id, content, autopilot, attachments }) =>
-      engine.startConversation(id, content, autopilot, attachments),
+    'conversations:start': ({ id, content, autopilot, attachments, planReview }) =>
+      engine.startConversation(id, content, autopilot, attachments, planReview),
     'chat:retry': ({ conversationId }) => engine.retry(conversationId),
     'chat:status': ({ conversationId }) => engine.status(conversationId),
   };

@@ -3,11 +3,12 @@
 // between the open list and its last approved revision, so it needs no bookkeeping and
 // survives restarts. "Before tools that change things": the change is taken at once as a
 // new revision, with a "Plan changed" note. "Every plan": it is held as an amendment;
-// tools that act wait until the user approves or rejects it.
+// tools that act wait (planWaits.ts) until the difference is gone: approved, rejected, or
+// undone by any other route.
 import type { Plumbing } from '../../../shared/messageKinds';
 import type { Message } from '../../../shared/domain';
 import type { PlanRevision, PlanTask } from '../../../shared/planContract';
-import { planChangedPayload, planDiff, sameTasks } from '../../../shared/planText';
+import { planAnswerNote, planChangedPayload, planDiff, sameTasks } from '../../../shared/planText';
 import type { TaskList } from '../../../shared/tasks';
 import type { Db } from '../db/openDatabase';
 import type { Checked } from '../tasks/taskRules';
@@ -60,14 +61,6 @@ function restoreOp(approved: readonly PlanTask[]) {
 }
 
 export function createAmendments(deps: AmendmentDeps) {
-  const waiters = new Map<string, Set<() => void>>();
-
-  function release(conversationId: string) {
-    const waiting = waiters.get(conversationId);
-    waiters.delete(conversationId);
-    for (const resolve of waiting ?? []) resolve();
-  }
-
   function planOf(list: TaskList): PlanTask[] {
     return list.tasks.map((t) => ({ id: t.id, title: t.title }));
   }
@@ -103,38 +96,40 @@ export function createAmendments(deps: AmendmentDeps) {
       deps.stored(note);
     },
 
-    /** "Every plan": resolves once the user answered (null when nothing is held). */
-    wait(conversationId: string): Promise<void> {
-      return new Promise((resolve) => {
-        let set = waiters.get(conversationId);
-        if (!set) waiters.set(conversationId, (set = new Set()));
-        set.add(resolve);
-      });
-    },
-
-    approve(conversationId: string, list: TaskList): void {
-      deps.db.transaction(() =>
-        deps.store.addRevision(conversationId, list.id, {
-          tasks: planOf(list),
+    /** A new approved revision and its line in the transcript, together. */
+    approve(conversationId: string, list: TaskList, approved: PlanRevision): void {
+      const after = planOf(list);
+      const note = deps.db.transaction(() => {
+        const revision = deps.store.addRevision(conversationId, list.id, {
+          tasks: after,
           comments: NO_COMMENTS,
           approvedAt: deps.now(),
           createdAt: deps.now(),
-        }),
-      )();
-      release(conversationId);
+        });
+        return deps.messages.insert({
+          conversationId,
+          role: 'system',
+          origin: 'system',
+          content: planAnswerNote({ approved: true, revision: revision.revision }, planDiff(approved.tasks, after)),
+        });
+      })();
+      deps.stored(note);
     },
 
     /** The list goes back to the approved plan (as the user's edit, which wins over the model's next call). */
-    reject(conversationId: string, approved: PlanRevision): string | null {
+    reject(conversationId: string, list: TaskList, approved: PlanRevision): string | null {
+      const changes = planDiff(approved.tasks, planOf(list));
       const result = deps.tasks.change(conversationId, USER, restoreOp(approved.tasks));
       if (!result.ok) return result.error;
-      release(conversationId);
+      deps.stored(
+        deps.messages.insert({
+          conversationId,
+          role: 'system',
+          origin: 'system',
+          content: planAnswerNote({ approved: false }, changes),
+        }),
+      );
       return null;
-    },
-
-    /** Stop, deletion or shutdown: waiting calls go on (and see their cancelled signal). */
-    releaseAll(): void {
-      for (const conversationId of waiters.keys()) release(conversationId);
     },
   };
 }

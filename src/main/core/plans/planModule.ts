@@ -3,7 +3,14 @@
 // the model about the phase, and the review card's calls (approve, request changes).
 import type { Message } from '../../../shared/domain';
 import type { Plumbing } from '../../../shared/messageKinds';
-import type { PlanComments, PlanPhase, PlanReviewMode, PlanState, PlanTask } from '../../../shared/planContract';
+import type {
+  PlanCall,
+  PlanComments,
+  PlanPhase,
+  PlanReviewMode,
+  PlanState,
+  PlanTask,
+} from '../../../shared/planContract';
 import { PLAN_MAX_TASKS } from '../../../shared/planContract';
 import { approvedPayload, changesRequestedPayload, planDiff, sameTasks } from '../../../shared/planText';
 import type { Settings } from '../../../shared/settings';
@@ -13,7 +20,8 @@ import { AppError, notFound, type Handlers } from '../ipc/dispatcher';
 import type { EventBus } from '../ipc/eventBus';
 import type { PromptProvider } from '../llm/promptTypes';
 import type { ToolGate } from '../tools/toolRegistry';
-import { createPlanGate } from './planGate';
+import { createPlanGate, decide, refusalOf } from './planGate';
+import { createPlanWaits, type WaitVerdict } from './planWaits';
 import { createPlanStore } from './planStore';
 import { createAmendments } from './planAmendments';
 import type { TaskService } from '../tasks/taskService';
@@ -45,6 +53,8 @@ export interface PlanModuleDeps {
   tools: {
     setGate(gate: ToolGate | null): void;
     onRan(listener: (tool: ToolDefinition, ctx: ToolContext) => void): () => void;
+    /** Whether a tool is still there (a held MCP call whose server went away can no longer run). */
+    has(name: string): boolean;
   };
   prompts: { add(provider: PromptProvider): () => void };
   /** "Approve and run on Autopilot" switches Autopilot on for the conversation. */
@@ -90,15 +100,22 @@ export function createPlans(deps: PlanModuleDeps) {
     let phase: PlanPhase;
     if (mode === 'off') phase = 'off';
     else if (!list || !list.tasks.length) phase = 'planning';
-    // A finished plan is done with: new work needs a plan of its own.
-    else if (finished && (approved || done)) phase = 'planning';
+    // A finished list is done with, approved or not: new work needs a plan of its own.
+    else if (finished) phase = 'planning';
     else phase = approved ? 'approved' : 'review';
     return { mode, phase, list, approved };
+  }
+
+  /** Held calls wait for the open plan's approval; waiting ones are in the gate now. */
+  function callsOf(conversationId: string, phase: PlanPhase): PlanCall[] {
+    const held = phase === 'review' ? store.held(conversationId).map((c) => ({ ...c, state: 'held' as const })) : [];
+    return [...held, ...waits.list(conversationId)].map((c) => ({ ...c, runnable: deps.tools.has(c.name) }));
   }
 
   function state(conversationId: string): PlanState {
     modeOf(conversationId);
     const { mode, phase, list, approved } = where(conversationId);
+    const calls = callsOf(conversationId, phase);
     return {
       conversationId,
       mode,
@@ -106,10 +123,38 @@ export function createPlans(deps: PlanModuleDeps) {
       revision: list && list.tasks.length ? store.nextRevision(conversationId, list.id) : 1,
       approved,
       amendment: mode === 'every_plan' && phase === 'approved' ? amendments.held(list, approved) : null,
+      // "Before tools that change things" asks for a review only once a call waits for one.
+      reviewing: phase === 'review' && (mode === 'every_plan' || calls.some((c) => c.state !== 'waiting_for_change')),
+      calls,
     };
   }
 
-  const push = (conversationId: string) => bus.emit('plan:state', state(conversationId));
+  function emitState(conversationId: string): void {
+    try {
+      bus.emit('plan:state', state(conversationId));
+    } catch {
+      // The conversation is gone (or the database is closing): nobody is left to tell.
+    }
+  }
+  const waits = createPlanWaits({ changed: emitState });
+
+  /** Asks every waiting call again: the plan, the list or the mode may have changed by any route. */
+  function recheck(conversationId: string): void {
+    if (!waits.has(conversationId)) return;
+    const { mode, phase } = quickPhase(conversationId);
+    waits.recheck(conversationId, (call): WaitVerdict => {
+      const worker = call.agentId !== 'main';
+      const decision = decide({ acts: true, worker, mode, phase, listInReply: false });
+      if (decision === 'wait_for_plan') return 'wait';
+      if (decision === 'wait_for_change') return store.differsFromApproved(conversationId) ? 'wait' : null;
+      return refusalOf(decision, worker);
+    });
+  }
+
+  const push = (conversationId: string) => {
+    recheck(conversationId);
+    emitState(conversationId);
+  };
 
   /** Review is off (or the conversation is gone): one key lookup. */
   function reviewOff(conversationId: string): boolean {
@@ -126,8 +171,7 @@ export function createPlans(deps: PlanModuleDeps) {
     if (!row) return { phase: 'off', mode: 'off' };
     const mode = row.mode ?? deps.settings.effective().planReviewDefault;
     if (mode === 'off') return { phase: 'off', mode };
-    if (!row.total) return { phase: 'planning', mode };
-    if (!row.open && (row.approved || row.done)) return { phase: 'planning', mode };
+    if (!row.total || !row.open) return { phase: 'planning', mode };
     return { phase: row.approved && !row.done ? 'approved' : 'review', mode };
   }
 
@@ -135,10 +179,23 @@ export function createPlans(deps: PlanModuleDeps) {
     createPlanGate({
       phase: quickPhase,
       taskCount: (conversationId) => deps.tasks.get(conversationId)?.tasks.length ?? 0,
-      amendmentAnswered: (conversationId) =>
-        store.differsFromApproved(conversationId) ? amendments.wait(conversationId) : null,
+      wait: (kind, tool, args, ctx) => {
+        if (kind === 'wait_for_change' && !store.differsFromApproved(ctx.conversationId)) return null;
+        const call: PlanCall = {
+          toolCallId: ctx.callId ?? '',
+          agentId: ctx.agentId,
+          transcriptId: ctx.transcriptId ?? ctx.conversationId,
+          name: tool.name,
+          arguments: JSON.stringify(args ?? {}),
+          state: kind === 'wait_for_plan' ? 'waiting_for_plan' : 'waiting_for_change',
+          runnable: true,
+        };
+        return waits.add(ctx.conversationId, call, ctx.signal);
+      },
     }),
   );
+  // A wait ends whichever way its reason goes: the user's edit, another agent, a version switch.
+  bus.on('tasks:changed', ({ conversationId }) => recheck(conversationId));
   // A change the model made to an approved plan: taken at once, or held for the user.
   deps.tools.onRan((tool, ctx) => {
     // Most calls come before any approval: that one lookup settles them, mode or not.
@@ -206,13 +263,14 @@ export function createPlans(deps: PlanModuleDeps) {
     'plan:approve': ({ conversationId, tasks, comments, autopilot }) => {
       const list = reviewable(conversationId, tasks, comments);
       const plan = planOf(list);
+      const held = callsOf(conversationId, 'review').filter((c) => c.state === 'held');
       if (autopilot) deps.autopilot.setEnabled(conversationId, true);
       // The approved revision and the quiet message (like Autopilot's) that has the agent
       // carry on with task 1 at once are one transaction: never a plan approved that the
       // agent was not told about. Nothing writes in between, so the number holds.
       const number = store.nextRevision(conversationId, list.id);
       faultPoint('plan:before-approve');
-      deps.chat.post(conversationId, approvedPayload(number, plan, comments), '', () => {
+      deps.chat.post(conversationId, approvedPayload(number, plan, comments, held), '', () => {
         store.setDone(conversationId, list.id, false);
         store.addRevision(conversationId, list.id, { tasks: plan, comments, approvedAt: now(), createdAt: now() });
         faultPoint('plan:in-approve');
@@ -238,14 +296,24 @@ export function createPlans(deps: PlanModuleDeps) {
       push(conversationId);
       return state(conversationId);
     },
-    'plan:answerAmendment': ({ conversationId, approve }) => {
+    'plan:answerAmendment': ({ conversationId, approve, tasks, approvedRevision }) => {
       const held = state(conversationId).amendment;
       const { list, approved } = where(conversationId);
-      if (!held || !list || !approved)
+      if (!held || !list || !approved) {
+        push(conversationId);
         throw new AppError('conflict', 'There is no change to the plan waiting for you.');
-      if (approve) amendments.approve(conversationId, list);
+      }
+      // The answer is to the change as it was shown: a list changed since is not answered.
+      if (approved.revision !== approvedRevision || !sameTasks(planOf(list), tasks)) {
+        push(conversationId);
+        throw new AppError(
+          'conflict',
+          'The plan changed while you were reviewing it. Review the change as it is now, then approve or reject it.',
+        );
+      }
+      if (approve) amendments.approve(conversationId, list, approved);
       else {
-        const error = amendments.reject(conversationId, approved);
+        const error = amendments.reject(conversationId, list, approved);
         if (error) throw new AppError('conflict', `The plan could not be restored: ${error}`);
       }
       push(conversationId);
@@ -261,15 +329,15 @@ export function createPlans(deps: PlanModuleDeps) {
     handlers,
     state,
     store,
-    /** Autopilot holds while a plan waits for the user: it never approves one. */
+    /** Autopilot holds while a plan or a change waits for the user (it never approves one), and runs freely otherwise. */
     holds(conversationId: string): boolean {
       if (store.mode(conversationId) === undefined) return false;
-      const { phase } = where(conversationId);
-      return phase === 'review' || phase === 'planning' || state(conversationId).amendment !== null;
+      const now = state(conversationId);
+      return now.reviewing || now.amendment !== null;
     },
-    /** Shutdown: calls waiting on an amendment go on (their signal is aborted). */
+    /** Shutdown: waiting calls go on (their signal is aborted). */
     close(): void {
-      amendments.releaseAll();
+      waits.releaseAll();
     },
   };
 }

@@ -101,6 +101,16 @@ export function createPlanStore(db: Db) {
   const readDraft = db.prepare<[string], { list_id: number; tasks: string }>(
     'SELECT list_id, tasks FROM plan_drafts WHERE conversation_id = ?',
   );
+  // The main agent's calls held since the conversation's last approval: they wait for it.
+  const heldRows = db.prepare<
+    [string, string],
+    { tool_call_id: string; agent_id: string; transcript_id: string; name: string; arguments: string }
+  >(
+    `SELECT tool_call_id, agent_id, transcript_id, name, arguments FROM tool_calls
+     WHERE conversation_id = ? AND outcome = 'held' AND agent_id = 'main'
+       AND started_at > COALESCE((SELECT MAX(approved_at) FROM plan_revisions WHERE conversation_id = ?), 0)
+     ORDER BY id LIMIT 200`,
+  );
   const writeDraft = db.prepare(
     `INSERT INTO plan_drafts (conversation_id, list_id, tasks) VALUES (?, ?, ?)
      ON CONFLICT (conversation_id) DO UPDATE SET list_id = excluded.list_id, tasks = excluded.tasks`,
@@ -184,6 +194,16 @@ export function createPlanStore(db: Db) {
     },
     setDraft(conversationId: string, listId: number, tasks: PlanTask[]): void {
       writeDraft.run(conversationId, listId, JSON.stringify(tasks));
+    },
+    /** The main agent's calls held for the plan's approval (since the last approval), oldest first. */
+    held(conversationId: string) {
+      return heldRows.all(conversationId, conversationId).map((row) => ({
+        toolCallId: row.tool_call_id,
+        agentId: row.agent_id,
+        transcriptId: row.transcript_id,
+        name: row.name,
+        arguments: row.arguments,
+      }));
     },
   };
 }

@@ -36,6 +36,8 @@ export type ToolGate = (
 export interface ToolRefusal {
   content: string;
   refused: boolean;
+  /** `held`: not made because the plan waits for the user's approval (plan review); else an error. */
+  outcome?: 'held';
 }
 
 export function createToolRegistry() {
@@ -118,7 +120,13 @@ export function createToolRegistry() {
         const answer = gate(entry.tool, args.ok ? args.value : undefined, ctx);
         const refusal = isPromiseLike(answer) ? await untilAborted(Promise.resolve(answer), ctx.signal) : answer;
         if (refusal === ABORTED) return cancelled();
-        if (refusal) return { ...fail(refusal.content), ...(refusal.refused ? { refused: true } : {}) };
+        if (refusal) {
+          return {
+            ...fail(refusal.content),
+            ...(refusal.outcome ? { outcome: refusal.outcome } : {}),
+            ...(refusal.refused ? { refused: true } : {}),
+          };
+        }
       }
       if (!args.ok) return fail(`Invalid arguments for ${name}: ${sentence(args.error)}`);
       let data: unknown = args.value;

@@ -22,6 +22,8 @@ export interface ToolContext {
    * approval): a Stop from then on may come too late, so the call reads "may have run".
    */
   running?: () => void;
+  /** The names of every call in the same reply (plan review: a list written beside the call). */
+  batch?: readonly string[];
 }
 
 export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
@@ -37,8 +39,10 @@ export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
    */
   inputSchema?: Record<string, unknown>;
   /**
-   * May run while a plan waits for the user's approval (plan review): the task tools,
-   * `think`, `ask_user`, `get_current_time`, read-only MCP tools. Absent: it acts.
+   * Changes nothing outside the conversation, so it runs while a plan waits for the user's
+   * approval (plan review): the task tools, `think`, `ask_user`, `get_current_time`,
+   * `start_task` (a worker's own calls pass the gate), read-only MCP tools. Absent: the
+   * tool is registered as acting.
    */
   safeWhilePlanning?: boolean | (() => boolean);
   /**
@@ -61,7 +65,7 @@ export interface ToolRunResult {
   ok: boolean;
   /** What the task ledger records; absent means `ok` or `error` following `ok`. */
   outcome?: ToolOutcome;
-  /** Refused before it ran because the plan is not approved (plan review). */
+  /** Refused or held before it ran because the plan is not approved (plan review); counts towards the turn's limit. */
   refused?: boolean;
 }
 
