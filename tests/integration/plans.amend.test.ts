@@ -62,7 +62,12 @@ describe('changes to an approved plan', () => {
       },
       { text: 'Done.' },
     );
-    const held = await h.waitForEvent('plan:state', (s) => s.conversationId === id && s.amendment !== null, { from });
+    // The change is pushed first, then the call that waits for it.
+    const held = await h.waitForEvent(
+      'plan:state',
+      (s) => s.conversationId === id && s.amendment !== null && s.calls.length > 0,
+      { from },
+    );
     expect(held.amendment!.after.map((t) => t.title)).toEqual([
       'Collect the figures',
       'Draft the summary',

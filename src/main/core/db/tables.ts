@@ -113,9 +113,10 @@ export const tables = {
     parent_id: integer.orNull,
     chosen: integer,
     shown: integer,
-    outcome: textOf<ToolResultOutcome>().orNull,
     kind: textOf<MessageKind>(),
     payload: text.orNull,
+    // Written again by migration 25 (the 'held' outcome), so it comes last.
+    outcome: textOf<ToolResultOutcome>().orNull,
   },
   routines: {
     id: text,
