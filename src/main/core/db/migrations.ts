@@ -220,6 +220,20 @@ export const migrations: Migration[] = [
       END;
     `,
   },
+  {
+    version: 23,
+    name: 'start-up lookups',
+    sql: `
+      -- Start-up looks for regenerates cut off before their new version was stored (a parent
+      -- whose children are all unchosen). Unchosen messages are the old versions only, so
+      -- the check reads them instead of every conversation's shown branch.
+      CREATE INDEX messages_unchosen ON messages (parent_id, conversation_id) WHERE chosen = 0;
+      -- Start-up marks the conversations cut off while they ran from the lists left running
+      -- and the workers left live, not from every conversation or every worker ever.
+      CREATE INDEX task_continuity_running ON task_continuity (conversation_id) WHERE state = 'running';
+      CREATE INDEX workers_live ON workers (conversation_id) WHERE status IN ('queued', 'running');
+    `,
+  },
 ];
 
 export const LATEST_VERSION = migrations.at(-1)?.version ?? 0;
