@@ -234,6 +234,15 @@ export const migrations: Migration[] = [
       CREATE INDEX workers_live ON workers (conversation_id) WHERE status IN ('queued', 'running');
     `,
   },
+  {
+    version: 24,
+    name: 'message token counts',
+    sql: `
+      -- A message's content in tokens (o200k_base), counted once and kept, so the first
+      -- request after a start does not count the history again. NULL until counted.
+      ALTER TABLE messages ADD COLUMN tokens INTEGER;
+    `,
+  },
 ];
 
 export const LATEST_VERSION = migrations.at(-1)?.version ?? 0;

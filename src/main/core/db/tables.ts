@@ -98,6 +98,7 @@ export const tables = {
     chosen: integer,
     shown: integer,
     outcome: textOf<ToolResultOutcome>().orNull,
+    tokens: integer.orNull,
   },
   task_deps: {
     task_id: integer,
