@@ -123,13 +123,13 @@ interface Hit {
 
 /**
  * When the scan stopped early, pinned conversations it did not reach are found by the same
- * index query, on from where it stopped, keeping the rows of pinned conversations (each a
- * key lookup); the caller stops at a page of them. CROSS JOIN keeps the index first.
- * Exported for its query-plan test.
+ * index query, on from where it stopped; the caller keeps the rows of the pinned
+ * conversations still missing and stops at a page of them, or once none is missing.
+ * CROSS JOIN keeps the index first. Exported for its query-plan test.
  */
 export const PINNED_MATCHES_SQL = `SELECT m.id, m.conversation_id, m.created_at
-     FROM messages_fts CROSS JOIN messages m ON m.id = messages_fts.rowid CROSS JOIN conversations c ON c.id = m.conversation_id
-     WHERE messages_fts MATCH ? AND messages_fts.rowid < ? AND m.shown = 1 AND c.pinned = 1 AND c.parent_id IS NULL
+     FROM messages_fts CROSS JOIN messages m ON m.id = messages_fts.rowid
+     WHERE messages_fts MATCH ? AND messages_fts.rowid < ? AND m.shown = 1
      ORDER BY messages_fts.rowid DESC`;
 
 export function createConversationSearch(db: Db) {
@@ -151,7 +151,10 @@ export function createConversationSearch(db: Db) {
   const pinnedTitles = db.prepare<[], { id: string; title: string; updated_at: number }>(
     'SELECT id, title, updated_at FROM conversations WHERE pinned = 1 AND parent_id IS NULL',
   );
-  const pinnedNewestFirst = db.prepare<[string, number], { id: number; conversation_id: string; created_at: number }>(
+  const pinnedIds = db
+    .prepare<[], string>('SELECT id FROM conversations WHERE pinned = 1 AND parent_id IS NULL')
+    .pluck();
+  const newestBefore = db.prepare<[string, number], { id: number; conversation_id: string; created_at: number }>(
     PINNED_MATCHES_SQL,
   );
 
@@ -216,19 +219,21 @@ export function createConversationSearch(db: Db) {
       // The scan stopped early: pinned conversations stay on top even when their match is
       // old. They rank before the rest, newest match first, so once `wanted` of them matched
       // at or after the current row's time, no older one can enter the page.
-      if (capped && fts && lastId > 0) {
+      const missing = new Set(capped && fts && lastId > 0 ? pinnedIds.all().filter((id) => !hits.has(id)) : []);
+      if (missing.size) {
         const pinnedTimes = [...hits.values()]
           .filter((hit) => hit.pinned)
           .map((hit) => hit.at)
           .sort((a, b) => b - a);
         let pinnedAfter = 0;
         let pinnedFound = 0;
-        for (const row of pinnedNewestFirst.iterate(fts, lastId)) {
+        for (const row of newestBefore.iterate(fts, lastId)) {
           while (pinnedAfter < pinnedTimes.length && pinnedTimes[pinnedAfter] >= row.created_at) pinnedAfter++;
           if (pinnedFound + pinnedAfter >= wanted) break;
-          if (hits.has(row.conversation_id)) continue;
+          if (!missing.delete(row.conversation_id)) continue;
           hits.set(row.conversation_id, { id: row.conversation_id, pinned: 1, at: row.created_at, messageId: row.id });
           pinnedFound++;
+          if (!missing.size) break;
         }
       }
       // More titles matched than were read: a pinned one may be among those left out.
