@@ -2,11 +2,16 @@
 // import, or a database written by an older version): each round is a fresh host process
 // (bench/support/firstSend.ts) timing send → request at the model and its peak RSS,
 // interleaved with its floor, the same first send in a new conversation of the same data dir.
+// A third variant is the first send after a restart: the same data with every message's
+// token count stored (migration 27, as the app keeps them), against the second, warm send
+// of that process (goal ≤ 1.2×).
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
+import { countTokens } from 'gpt-tokenizer';
 import { registerRawImports } from './rawImports';
 import { interleave, ratioRow, summarize, type Bench, type BenchRow } from './benchKit';
 
@@ -21,6 +26,20 @@ const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 const answer = (i: number) =>
   `Answer ${i}: the widget-${i % 97} config had ${i % 13} issues; module ${i % 31} now reads **every** entry, ` +
   `and \`check(${i})\` reports what changed. See [the notes](https://example.com/${i}).`;
+
+/** Every message's count stored, as the app stores them once written (messages.tokens). */
+function storeCounts(dataDir: string): void {
+  const db = new Database(path.join(dataDir, 'stepwise.db'));
+  try {
+    const rows = db.prepare('SELECT id, content FROM messages').all() as { id: number; content: string }[];
+    const store = db.prepare('UPDATE messages SET tokens = ? WHERE id = ?');
+    db.transaction(() => {
+      for (const row of rows) store.run(countTokens(row.content), row.id);
+    })();
+  } finally {
+    db.close();
+  }
+}
 
 async function seed(dataDir: string): Promise<string> {
   registerRawImports();
@@ -48,28 +67,37 @@ const bench: Bench = {
     try {
       const id = await seed(dataDir);
       const child = path.join(import.meta.dirname, 'support/firstSend.ts');
-      const rss: Record<'imported' | 'fresh', number[]> = { imported: [], fresh: [] };
+      const rss: Record<'imported' | 'fresh' | 'restarted', number[]> = { imported: [], fresh: [], restarted: [] };
       const pristine = path.join(root, 'pristine');
       fs.cpSync(dataDir, pristine, { recursive: true });
-      const once = async (which: 'imported' | 'fresh') => {
-        // Every round starts from the imported database: a first send may store a summary.
+      const counted = path.join(root, 'counted');
+      fs.cpSync(dataDir, counted, { recursive: true });
+      storeCounts(counted);
+      const warm: number[] = [];
+      const once = async (which: 'imported' | 'fresh' | 'restarted') => {
+        // Every round starts from the same database: a first send may store a summary.
         fs.rmSync(dataDir, { recursive: true, force: true });
-        fs.cpSync(pristine, dataDir, { recursive: true });
-        const { stdout } = await run(
-          process.execPath,
-          ['--import', 'tsx', child, dataDir, which === 'imported' ? id : 'new', MODEL],
-          { maxBuffer: 1 << 20 },
-        );
-        const { elapsed, peakRss } = JSON.parse(stdout) as { elapsed: number; peakRss: number };
-        rss[which].push(peakRss);
-        return elapsed;
+        fs.cpSync(which === 'restarted' ? counted : pristine, dataDir, { recursive: true });
+        const args = [child, dataDir, which === 'fresh' ? 'new' : id, MODEL, which === 'restarted' ? 'twice' : ''];
+        const { stdout } = await run(process.execPath, ['--import', 'tsx', ...args], { maxBuffer: 1 << 20 });
+        const out = JSON.parse(stdout) as { elapsed: number; peakRss: number; warm: number | null };
+        rss[which].push(out.peakRss);
+        if (out.warm !== null) warm.push(out.warm);
+        return out.elapsed;
       };
       const result = await interleave(
-        { imported: () => once('imported'), fresh: () => once('fresh') },
+        { imported: () => once('imported'), fresh: () => once('fresh'), restarted: () => once('restarted') },
         { rounds: ROUNDS, warmup: 1 },
       );
       const peak = (which: 'imported' | 'fresh') => summarize(rss[which]);
       const rows: BenchRow[] = [
+        ratioRow(
+          `first send after a restart, ${MESSAGES.toLocaleString('en')} messages with stored token counts (${MODEL})`,
+          result.restarted,
+          summarize(warm.slice(-ROUNDS)),
+          'the warm (second) send of that process',
+          '≤ 1.2×',
+        ),
         ratioRow(
           `first send → reply's request at the model, imported ${MESSAGES.toLocaleString('en')} messages (${MODEL})`,
           result.imported,

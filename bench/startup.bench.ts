@@ -1,118 +1,183 @@
-// Start-up, search and the first-paint bundle, each against its floor in the same run:
-//   - browser host start to its URL line with a 100k-message conversation and with 50k
-//     conversations, against an empty data dir (interleaved);
-//   - a search for a word found in every conversation, across 50k conversations, against
-//     the bare FTS5 query for the same first page;
-//   - the gzip size of what index.html loads before the first paint (tests/e2e/support/firstPaint.ts).
+// Start-up and search on data shaped as users have it (bench/support/userData.ts), the host
+// as a separate process, each start cold (a new process), the shipped SQLite settings:
+//   - host start → URL line at 100k messages and at 50k conversations (1,000 pinned),
+//     against the start at 10k messages (interleaved);
+//   - search over the host's WebSocket, a common word against a rare one, on each data set;
+//   - the gzip size of what index.html loads before the first paint.
+// With `npm run bench -- --against <ref>` (bench/run.ts builds the ref beside this one and
+// sets STEPWISE_BENCH_AGAINST), every row is measured for both builds in the same rounds,
+// the data seeded into the ref's schema and copied for this build, whose first start on a
+// copy migrates it (a row of its own, against its normal start at 100k messages).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { registerRawImports } from './rawImports';
-import { interleave, kb, ratioRow, type Bench, type BenchRow } from './benchKit';
-import { makeDataDir, ROOT, startHostProcess } from '../tests/e2e/support/app';
+import { interleave, kb, ratioRow, type Bench, type BenchRow, type Summary } from './benchKit';
+import { HOST_ENTRY, makeDataDir, ROOT, startHostProcess } from '../tests/e2e/support/app';
 import { FIRST_PAINT_BUDGET, firstPaintBundle } from '../tests/e2e/support/firstPaint';
+import { COMMON_WORD, RARE_WORD, seedUserData, type Shape } from './support/userData';
+import { openHostSocket } from './support/hostSocket';
 
 const ROUNDS = Number(process.env.STEPWISE_BENCH_ROUNDS ?? 20);
+const MIGRATION_ROUNDS = Number(process.env.STEPWISE_BENCH_MIGRATION_ROUNDS ?? 5);
 const SCALE = Number(process.env.STEPWISE_BENCH_SCALE ?? 1);
-const MESSAGES = Math.round(100_000 * SCALE);
-const CONVERSATIONS = Math.round(50_000 * SCALE);
+const AGAINST = process.env.STEPWISE_BENCH_AGAINST;
+/** A start is what is measured: on a machine loaded 15× its cores, a cold one took over 20 s. */
+const START_TIMEOUT_MS = 120_000;
+const AGAINST_REF = process.env.STEPWISE_BENCH_AGAINST_REF ?? 'ref';
 
-type Core = ReturnType<typeof import('../src/main/core/createNodeCore').createNodeCore>;
+const SETS: Record<'small' | 'large' | 'many', Shape> = {
+  small: { kind: 'messages', count: Math.round(10_000 * SCALE) },
+  large: { kind: 'messages', count: Math.round(100_000 * SCALE) },
+  many: { kind: 'conversations', count: Math.round(50_000 * SCALE), pinned: Math.round(1_000 * SCALE) },
+};
+type SetName = keyof typeof SETS;
+const NAMES = Object.keys(SETS) as SetName[];
+const label = (set: SetName) => {
+  const shape = SETS[set];
+  const n = shape.count.toLocaleString('en');
+  return shape.kind === 'messages' ? `${n} messages` : `${n} conversations, ${shape.pinned} pinned`;
+};
 
-async function seeded(fill: (core: Core) => void): Promise<string> {
-  registerRawImports();
-  const { createNodeCore } = await import('../src/main/core/createNodeCore');
-  const dataDir = path.join(makeDataDir(), 'data');
-  const core = createNodeCore({ dataDir, env: {}, chat: { log: () => {} } });
-  core.db.transaction(() => fill(core))();
-  core.close();
+interface Side {
+  name: string;
+  script: string;
+  dirs: Record<SetName, string>;
+}
+
+const roots: string[] = [];
+function newDataDir(): string {
+  const dir = path.join(makeDataDir(), 'data');
+  roots.push(path.dirname(dir));
+  return dir;
+}
+
+/** The schema made by `script`'s first start, then the data. */
+async function seeded(script: string, shape: Shape): Promise<string> {
+  const dataDir = newDataDir();
+  const host = await startHostProcess({ dataDir, script, startTimeoutMs: START_TIMEOUT_MS });
+  await host.stop();
+  seedUserData(dataDir, shape);
   return dataDir;
 }
 
-const longConversation = (core: Core) => {
-  const { id } = core.conversations.create('Long');
-  for (let i = 1; i <= MESSAGES; i++) {
-    core.messages.insert({
-      conversationId: id,
-      role: i % 2 ? 'user' : 'assistant',
-      content: `Message ${i} about the plan and its steps.`,
-    });
-  }
-};
-
-const manyConversations = (core: Core) => {
-  for (let i = 0; i < CONVERSATIONS; i++) {
-    const { id } = core.conversations.create(`Project ${i} notes on topic ${i % 97}`);
-    if (i % 500 === 0) core.conversations.setPinned(id, true);
-    core.messages.insert({
-      conversationId: id,
-      role: 'user',
-      content: `How should the widget-${i} report be written?`,
-    });
-    core.messages.insert({
-      conversationId: id,
-      role: 'assistant',
-      content: `Write the report for widget-${i} in three short sections.`,
-    });
-  }
-};
-
-async function startupRows(empty: string, long: string, many: string): Promise<BenchRow[]> {
-  const start = (dataDir: string) => async () => {
-    const began = performance.now();
-    const host = await startHostProcess({ dataDir });
-    const elapsed = performance.now() - began;
-    await host.stop();
-    return elapsed;
-  };
-  const result = await interleave(
-    { empty: start(empty), long: start(long), many: start(many) },
-    { rounds: ROUNDS, warmup: 1 },
-  );
-  return [
-    ratioRow(
-      `host start → URL line, ${MESSAGES.toLocaleString('en')} messages`,
-      result.long,
-      result.empty,
-      'empty data dir',
-      '≤ 400 ms',
-    ),
-    ratioRow(
-      `host start → URL line, ${CONVERSATIONS.toLocaleString('en')} conversations`,
-      result.many,
-      result.empty,
-      'empty data dir',
-      '≤ 400 ms',
-    ),
-  ];
+function copyOf(dataDir: string): string {
+  const copy = newDataDir();
+  fs.cpSync(dataDir, copy, { recursive: true });
+  return copy;
 }
 
-async function searchRow(many: string): Promise<BenchRow> {
-  registerRawImports();
-  const { createNodeCore } = await import('../src/main/core/createNodeCore');
-  const core = createNodeCore({ dataDir: many, env: {}, chat: { log: () => {} } });
+const start = (script: string, dataDir: string) => async () => {
+  const began = performance.now();
+  const host = await startHostProcess({ dataDir, script, startTimeoutMs: START_TIMEOUT_MS });
+  const elapsed = performance.now() - began;
+  await host.stop();
+  return elapsed;
+};
+
+async function startupRows(sides: Side[]): Promise<BenchRow[]> {
+  const variants: Record<string, () => Promise<number>> = {};
+  for (const side of sides)
+    for (const set of NAMES) variants[`${side.name} ${set}`] = start(side.script, side.dirs[set]);
+  const result = await interleave(variants, { rounds: ROUNDS, warmup: 1 });
+  const rows: BenchRow[] = [];
+  for (const side of sides) {
+    const floor = result[`${side.name} small`];
+    for (const set of ['large', 'many'] as const) {
+      rows.push(
+        ratioRow(
+          `[${side.name}] host start → URL line, ${label(set)}`,
+          result[`${side.name} ${set}`],
+          floor,
+          `start at ${label('small')}`,
+          '≤ 1.15×',
+        ),
+      );
+    }
+  }
+  if (sides.length === 2) rows.push(...abRows('host start', result, sides));
+  return rows;
+}
+
+/** This build against the ref, set by set, from the same interleaved rounds. */
+function abRows(what: string, result: Record<string, Summary>, sides: Side[], suffix = ''): BenchRow[] {
+  return NAMES.map((set) =>
+    ratioRow(
+      `[A/B] ${what}, ${label(set)}${suffix}`,
+      result[`${sides[0].name} ${set}${suffix}`],
+      result[`${sides[1].name} ${set}${suffix}`],
+      sides[1].name,
+      '≤ 1× (no slower)',
+    ),
+  );
+}
+
+/** This build's first start on copies of the ref's 100k database, against its normal start there. */
+async function migrationRow(ours: Side, ref: Side): Promise<BenchRow> {
+  const copies = Array.from({ length: MIGRATION_ROUNDS }, () => copyOf(ref.dirs.large));
+  let next = 0;
+  const result = await interleave(
+    {
+      migrating: () => start(ours.script, copies[next++])(),
+      normal: start(ours.script, ours.dirs.large),
+    },
+    { rounds: MIGRATION_ROUNDS, warmup: 0 },
+  );
+  return ratioRow(
+    `[${ours.name}] first start on ${ref.name}'s database, ${label('large')} (migrations)`,
+    result.migrating,
+    result.normal,
+    'its normal start there',
+    '≤ 2×',
+  );
+}
+
+async function searchRows(sides: Side[]): Promise<BenchRow[]> {
+  const hosts = [];
+  const variants: Record<string, () => Promise<void>> = {};
   try {
-    // The same first page the sidebar asks for, as the bare FTS5 query with no ranking rules.
-    const bare = core.db.prepare(
-      `SELECT DISTINCT m.conversation_id FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid
-       WHERE messages_fts MATCH ? ORDER BY messages_fts.rowid DESC LIMIT 100`,
-    );
-    const result = await interleave(
-      {
-        app: () => core.dispatch('conversations:list', { query: 'report', limit: 100 }),
-        bare: () => bare.all('"report"*'),
-      },
-      { rounds: ROUNDS },
-    );
-    return ratioRow(
-      `search a word in all ${CONVERSATIONS.toLocaleString('en')} conversations`,
-      result.app,
-      result.bare,
-      'bare FTS5 query',
-      '≤ 30 ms',
-    );
+    for (const side of sides) {
+      for (const set of NAMES) {
+        const host = await startHostProcess({
+          dataDir: side.dirs[set],
+          script: side.script,
+          startTimeoutMs: START_TIMEOUT_MS,
+        });
+        const socket = await openHostSocket(host);
+        hosts.push({ host, socket });
+        for (const [word, query] of [
+          ['common', COMMON_WORD],
+          ['rare', RARE_WORD],
+        ]) {
+          variants[`${side.name} ${set} ${word}`] = async () => {
+            const page = (await socket.call('conversations:list', { query, limit: 100 })) as { items: unknown[] };
+            if (!page.items.length) throw new Error(`the search for "${query}" found nothing`);
+          };
+        }
+      }
+    }
+    const result = await interleave(variants, { rounds: ROUNDS });
+    const rows: BenchRow[] = [];
+    for (const side of sides) {
+      for (const set of NAMES) {
+        rows.push(
+          ratioRow(
+            `[${side.name}] search "${COMMON_WORD}" over the WebSocket, ${label(set)} → first page`,
+            result[`${side.name} ${set} common`],
+            result[`${side.name} ${set} rare`],
+            `a rare word ("${RARE_WORD}")`,
+            '≤ 3×',
+          ),
+        );
+      }
+    }
+    if (sides.length === 2) rows.push(...abRows('search the common word', result, sides, ' common'));
+    return rows;
   } finally {
-    core.close();
+    for (const { host, socket } of hosts) {
+      socket.close();
+      await host.stop();
+    }
   }
 }
 
@@ -126,17 +191,47 @@ function bundleRow(): BenchRow {
   };
 }
 
+const load = () => `load ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`;
+
 const bench: Bench = {
-  title: 'Start-up, search and bundle',
+  title: 'Start-up, search and bundle (data shaped as users have it)',
   async run() {
-    execFileSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs')], { cwd: ROOT, stdio: 'ignore' });
-    const empty = await seeded(() => {});
-    const long = await seeded(longConversation);
-    const many = await seeded(manyConversations);
+    execFileSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs'), '--if-stale'], {
+      cwd: ROOT,
+      stdio: 'ignore',
+    });
+    const before = load();
     try {
-      return [...(await startupRows(empty, long, many)), await searchRow(many), bundleRow()];
+      const sides: Side[] = [];
+      const ours: Side = { name: 'this', script: HOST_ENTRY, dirs: {} as Side['dirs'] };
+      if (AGAINST) {
+        const ref: Side = {
+          name: AGAINST_REF,
+          script: path.join(AGAINST, 'out/main/host.js'),
+          dirs: {} as Side['dirs'],
+        };
+        for (const set of NAMES) {
+          ref.dirs[set] = await seeded(ref.script, SETS[set]);
+          ours.dirs[set] = copyOf(ref.dirs[set]);
+          await start(ours.script, ours.dirs[set])(); // migrated once, untimed
+        }
+        sides.push(ours, ref);
+      } else {
+        for (const set of NAMES) ours.dirs[set] = await seeded(ours.script, SETS[set]);
+        sides.push(ours);
+      }
+      // STEPWISE_BENCH_ONLY=start,search,bundle picks parts (default: all).
+      const only = process.env.STEPWISE_BENCH_ONLY?.split(',');
+      const wants = (part: string) => !only || only.includes(part);
+      const rows: BenchRow[] = [];
+      if (wants('start')) rows.push(...(await startupRows(sides)));
+      if (wants('start') && sides.length === 2) rows.push(await migrationRow(ours, sides[1]));
+      if (wants('search')) rows.push(...(await searchRows(sides)));
+      if (wants('bundle')) rows.push(bundleRow());
+      rows.push({ measure: `machine: ${before} before, ${load()} after` });
+      return rows;
     } finally {
-      for (const dir of [empty, long, many]) fs.rmSync(path.dirname(dir), { recursive: true, force: true });
+      for (const dir of roots.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
     }
   },
 };

@@ -1,12 +1,14 @@
 // One cold host: opens the data dir, sends one message in `conversationId` (or in a new
 // conversation) and prints how long the request took to reach the model and the process's
 // peak RSS. Run as a child of bench/importedHistory.bench.ts, so every round starts with
-// empty caches (no token counts: as after an import, or a database of an older version).
+// empty caches (no token counts in memory: as after an import, a database of an older
+// version, or a restart, whose counts are then read from the messages table). With
+// `twice`, a second send in the same conversation follows the first reply: the warm send.
 import { registerRawImports } from '../rawImports';
 import { startScriptedServer } from '../../tests/support/scriptedServer';
 
 registerRawImports();
-const [dataDir, target, model = 'scripted'] = process.argv.slice(2);
+const [dataDir, target, model = 'scripted', twice] = process.argv.slice(2);
 const { createNodeCore } = await import('../../src/main/core/createNodeCore');
 const server = await startScriptedServer({ script: (request) => ({ text: request.body.stream ? 'OK' : 'Title' }) });
 const core = createNodeCore({
@@ -17,14 +19,24 @@ const core = createNodeCore({
 // As a user would: the app is open a moment (the tokenizer's warm-up has run) before the send.
 await new Promise((r) => setTimeout(r, 1000));
 const conversationId = target === 'new' ? core.conversations.create('Fresh').id : target;
-const start = Date.now();
-const sent = await core.dispatch('messages:send', { conversationId, content: 'quick question' });
-if (!sent.ok) throw new Error(sent.error.message);
-while (server.streamRequests().length === 0) await new Promise((r) => setImmediate(r));
-const elapsed = server.streamRequests()[0].at - start;
+/** Send → the reply's request at the model, in ms. */
+async function send(content: string): Promise<number> {
+  const requests = server.streamRequests().length;
+  const start = Date.now();
+  const sent = await core.dispatch('messages:send', { conversationId, content });
+  if (!sent.ok) throw new Error(sent.error.message);
+  while (server.streamRequests().length === requests) await new Promise((r) => setImmediate(r));
+  return server.streamRequests()[requests].at - start;
+}
+const elapsed = await send('quick question');
 const peakRss = process.resourceUsage().maxRSS * 1024;
+let warm: number | null = null;
+if (twice === 'twice') {
+  while (core.chat.status(conversationId).running) await new Promise((r) => setTimeout(r, 5));
+  warm = await send('and another one');
+}
 await core.chat.stop(conversationId);
 core.close();
 await server.close();
-process.stdout.write(JSON.stringify({ elapsed, peakRss }));
+process.stdout.write(JSON.stringify({ elapsed, peakRss, warm }));
 process.exit(0);

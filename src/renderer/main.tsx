@@ -25,5 +25,18 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-// Fetched once the first frame is on screen, so a conversation opened next has it.
-requestAnimationFrame(() => setTimeout(preloadMarkdown, 0));
+// Fetched once the browser reports the first paint, so nothing but the shell is fetched
+// before it (a frame's rAF can run before that frame is painted), and a conversation opened
+// next has it. Without paint timing, after the first frame.
+function afterFirstPaint(run: () => void): void {
+  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    requestAnimationFrame(() => setTimeout(run, 0));
+    return;
+  }
+  const observer = new PerformanceObserver(() => {
+    observer.disconnect();
+    setTimeout(run, 0);
+  });
+  observer.observe({ type: 'paint', buffered: true });
+}
+afterFirstPaint(preloadMarkdown);

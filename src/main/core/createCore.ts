@@ -30,6 +30,7 @@ import { createMcp } from './mcp/mcpModule';
 import { createToolOutputs } from './mcp/toolOutputs';
 import { createProviders } from './providers/providersModule';
 import { createTokenCounter } from './context/tokenCount';
+import { createStoredTokens } from './conversations/storedTokens';
 import { openDataDir, type DataDirLock } from './storage/openDataDir';
 import { exposedKeyNotice } from './settings/fileSecretStore';
 import { createAppInfo } from './app/appInfo';
@@ -93,7 +94,9 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
   ]);
 
   const attachments = createAttachments({ db, dataDir: options.dataDir, now });
-  const conversations = createConversations({ db, bus, now, files: attachments.links });
+  const tokens = createTokenCounter();
+  const storedTokens = createStoredTokens(db, tokens);
+  const conversations = createConversations({ db, bus, now, files: attachments.links, counts: storedTokens.counts });
   const { messages } = conversations;
   attachments.collect();
   const settings = createSettingsService(options.settingsBackend);
@@ -120,7 +123,6 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
   const prompts = createPromptRegistry(chatOptions.log);
   const ledger = createLedger({ db, bus, conversations, now });
   const toolOutputs = createToolOutputs(db);
-  const tokens = createTokenCounter();
   tokens.warmUp();
   const chat = createChat({
     db,
@@ -321,6 +323,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
       // Before the database closes: a pending elicitation is cancelled while it still can be told.
       const servers = mcp.close();
       const sharing = taskShare.close();
+      storedTokens.close();
       db.close();
       // The data directory is free at once; the servers (which never touch it) stop after.
       lock.release();

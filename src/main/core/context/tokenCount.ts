@@ -127,6 +127,18 @@ export function createTokenCounter(options: { exactPerTask?: number } = {}) {
   return {
     text,
     message,
+    /** A count kept from before (the messages table): later lookups of the text find it. */
+    known(value: string, counted: number): void {
+      if (value && !cache.has(value)) remember(value, counted);
+    },
+    /** The exact count, whatever this task has spent: for work done between other work. */
+    exact(value: string): number {
+      const known = cache.get(value);
+      if (known !== undefined) return known;
+      const counted = countTokens(value);
+      remember(value, counted);
+      return counted;
+    },
     /** Loads the tokenizer soon, off the start-up path, so the first request does not wait. */
     warmUp: (afterMs = 300) => setTimeout(() => countTokens(''), afterMs).unref(),
     messages: (list: ChatCompletionMessageParam[]) => list.reduce((n, m) => n + message(m), 0),

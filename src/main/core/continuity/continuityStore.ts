@@ -4,6 +4,19 @@ import type { Db } from '../db/openDatabase';
 
 export type ContinuityState = 'running' | ContinuityKind;
 
+/**
+ * Marks the conversations cut off while they ran (exported for its query-plan test). Driven
+ * by the two small sets (lists left running, workers left live: migration 26's partial
+ * indexes), each a primary-key lookup in conversations, not a walk over them (the unary +
+ * keeps the planner off the parent_id index, which lists every top-level conversation).
+ */
+export const CUT_OFF_SQL = `INSERT INTO task_continuity (conversation_id, state, at)
+     SELECT c.id, 'interrupted', ? FROM conversations c
+     WHERE c.id IN (SELECT conversation_id FROM task_continuity WHERE state = 'running'
+                    UNION SELECT conversation_id FROM workers WHERE status IN ('queued', 'running'))
+       AND +c.parent_id IS NULL
+     ON CONFLICT (conversation_id) DO UPDATE SET state = 'interrupted', at = excluded.at`;
+
 export function createContinuityStore(db: Db) {
   const read = db.prepare<[string], { state: ContinuityState }>(
     'SELECT state FROM task_continuity WHERE conversation_id = ?',
@@ -16,14 +29,7 @@ export function createContinuityStore(db: Db) {
      ON CONFLICT (conversation_id) DO UPDATE SET state = excluded.state, at = excluded.at`,
   );
   const remove = db.prepare<[string]>('DELETE FROM task_continuity WHERE conversation_id = ?');
-  const cutOff = db.prepare<[number]>(
-    `INSERT INTO task_continuity (conversation_id, state, at)
-     SELECT id, 'interrupted', ? FROM conversations
-     WHERE parent_id IS NULL AND (
-       id IN (SELECT conversation_id FROM task_continuity WHERE state = 'running')
-       OR id IN (SELECT conversation_id FROM workers WHERE status IN ('queued', 'running')))
-     ON CONFLICT (conversation_id) DO UPDATE SET state = 'interrupted', at = excluded.at`,
-  );
+  const cutOff = db.prepare<[number]>(CUT_OFF_SQL);
 
   return {
     state(conversationId: string): ContinuityState | null {

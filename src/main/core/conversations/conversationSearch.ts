@@ -38,8 +38,6 @@ export function titlePhrase(query: string): string {
 
 /** Trigram search needs three characters; shorter queries scan the titles. */
 const TRIGRAM = 3;
-/** When a scan stops early, this many of a pinned conversation's newest messages are checked. */
-const PINNED_SCAN = 2000;
 /**
  * Matching messages read per page of results at most: one conversation of 100,000
  * messages matching a common word would otherwise be read whole to find one result.
@@ -54,31 +52,53 @@ const fold = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').toLo
  * A few words of `text` around the first word the query matches, matched words between
  * MATCH_START and MATCH_END. FTS5's snippet() re-reads a prefix query's whole doclist per
  * row, which costs seconds for a common word; the index already chose the message.
+ * Words are read one at a time up to the first hit, each folded only when its first
+ * character could start a query word, and only the words around the hit are kept.
  */
 export function snippetOf(text: string, query: string, around = 10): string | null {
   const words = (query.match(WORD) ?? []).map(fold);
   if (!words.length) return null;
   const last = words.length - 1;
-  const matches = (token: string) => words.some((w, i) => token === w || (i === last && token.startsWith(w)));
-  const tokens = [...text.matchAll(WORD)].map((m) => ({
-    at: m.index,
-    end: m.index + m[0].length,
-    hit: matches(fold(m[0])),
-  }));
-  const first = tokens.findIndex((t) => t.hit);
-  if (first < 0) return null;
-  const from = Math.max(0, first - around);
-  const to = Math.min(tokens.length - 1, first + around);
-  let out = from > 0 ? '…' : '';
-  let cursor = tokens[from].at;
-  for (let i = from; i <= to; i++) {
-    const token = tokens[i];
+  // The first characters a match can start with, when each is plain ASCII (folding keeps
+  // an ASCII first character as its lower case); otherwise every word is folded.
+  const starts = words.every((w) => w.length > 0 && w.charCodeAt(0) < 128)
+    ? new Set(words.map((w) => w.charCodeAt(0)))
+    : null;
+  const hit = (token: string) => {
+    if (starts) {
+      const code = token.charCodeAt(0);
+      if (code < 128 && !starts.has(code >= 65 && code <= 90 ? code + 32 : code)) return false;
+    }
+    const folded = fold(token);
+    return words.some((w, i) => folded === w || (i === last && folded.startsWith(w)));
+  };
+  const tokens: { at: number; end: number; hit: boolean }[] = [];
+  const reader = new RegExp(WORD.source, WORD.flags);
+  let dropped = false;
+  let next = reader.exec(text);
+  for (; next; next = reader.exec(text)) {
+    tokens.push({ at: next.index, end: next.index + next[0].length, hit: hit(next[0]) });
+    if (tokens.at(-1)!.hit) break;
+    // Only the `around` words before the hit are shown: older ones go as the reader passes.
+    if (tokens.length > around) {
+      tokens.shift();
+      dropped = true;
+    }
+  }
+  if (!next) return null;
+  const found = tokens.length - 1;
+  for (next = reader.exec(text); next && tokens.length - 1 - found < around; next = reader.exec(text)) {
+    tokens.push({ at: next.index, end: next.index + next[0].length, hit: hit(next[0]) });
+  }
+  let out = dropped ? '…' : '';
+  let cursor = tokens[0].at;
+  for (const token of tokens) {
     out += text.slice(cursor, token.at);
     const word = text.slice(token.at, token.end);
     out += token.hit ? `${MATCH_START}${word}${MATCH_END}` : word;
     cursor = token.end;
   }
-  out += to < tokens.length - 1 ? '…' : text.slice(cursor);
+  out += next ? '…' : text.slice(cursor);
   return out.replace(/\s+/g, ' ').trim();
 }
 
@@ -101,6 +121,17 @@ interface Hit {
   messageId?: number;
 }
 
+/**
+ * When the scan stopped early, pinned conversations it did not reach are found by the same
+ * index query, on from where it stopped; the caller keeps the rows of the pinned
+ * conversations still missing and stops at a page of them, or once none is missing.
+ * CROSS JOIN keeps the index first. Exported for its query-plan test.
+ */
+export const PINNED_MATCHES_SQL = `SELECT m.id, m.conversation_id, m.created_at
+     FROM messages_fts CROSS JOIN messages m ON m.id = messages_fts.rowid
+     WHERE messages_fts MATCH ? AND messages_fts.rowid < ? AND m.shown = 1
+     ORDER BY messages_fts.rowid DESC`;
+
 export function createConversationSearch(db: Db) {
   const titles = db.prepare<[string, number], { id: string }>(
     'SELECT id FROM conversations_fts WHERE conversations_fts MATCH ? ORDER BY rowid DESC LIMIT ?',
@@ -117,12 +148,14 @@ export function createConversationSearch(db: Db) {
     'SELECT pinned, updated_at, parent_id FROM conversations WHERE id = ?',
   );
   const content = db.prepare<[number], { content: string }>('SELECT content FROM messages WHERE id = ?');
-  const pinned = db.prepare<[], { id: string; title: string; updated_at: number }>(
+  const pinnedTitles = db.prepare<[], { id: string; title: string; updated_at: number }>(
     'SELECT id, title, updated_at FROM conversations WHERE pinned = 1 AND parent_id IS NULL',
   );
-  const recentMessages = db.prepare<[string], { id: number; content: string; created_at: number }>(
-    `SELECT id, content, created_at FROM messages WHERE conversation_id = ? AND shown = 1 AND role IN ('user', 'assistant')
-     ORDER BY id DESC LIMIT ${PINNED_SCAN}`,
+  const pinnedIds = db
+    .prepare<[], string>('SELECT id FROM conversations WHERE pinned = 1 AND parent_id IS NULL')
+    .pluck();
+  const newestBefore = db.prepare<[string, number], { id: number; conversation_id: string; created_at: number }>(
+    PINNED_MATCHES_SQL,
   );
 
   return {
@@ -183,15 +216,30 @@ export function createConversationSearch(db: Db) {
         const share = Math.max(1e-6, (newest - lastId + 1) / newest);
         estimate = Math.min(SEARCH_CAP, Math.max(hits.size, Math.round(fromMessages / share)));
       }
-      // The scan stopped at the cap: pinned conversations stay on top even when their match is old.
-      for (const row of capped ? pinned.all() : []) {
-        if (hits.has(row.id)) continue;
-        const message = fts
-          ? recentMessages.all(row.id).find((m) => snippetOf(m.content, query, 0) !== null)
-          : undefined;
-        const titled = fold(row.title).includes(fold(query));
-        if (message) hits.set(row.id, { id: row.id, pinned: 1, at: message.created_at, messageId: message.id });
-        else if (titled) hits.set(row.id, { id: row.id, pinned: 1, at: row.updated_at });
+      // The scan stopped early: pinned conversations stay on top even when their match is
+      // old. They rank before the rest, newest match first, so once `wanted` of them matched
+      // at or after the current row's time, no older one can enter the page.
+      const missing = new Set(capped && fts && lastId > 0 ? pinnedIds.all().filter((id) => !hits.has(id)) : []);
+      if (missing.size) {
+        const pinnedTimes = [...hits.values()]
+          .filter((hit) => hit.pinned)
+          .map((hit) => hit.at)
+          .sort((a, b) => b - a);
+        let pinnedAfter = 0;
+        let pinnedFound = 0;
+        for (const row of newestBefore.iterate(fts, lastId)) {
+          while (pinnedAfter < pinnedTimes.length && pinnedTimes[pinnedAfter] >= row.created_at) pinnedAfter++;
+          if (pinnedFound + pinnedAfter >= wanted) break;
+          if (!missing.delete(row.conversation_id)) continue;
+          hits.set(row.conversation_id, { id: row.conversation_id, pinned: 1, at: row.created_at, messageId: row.id });
+          pinnedFound++;
+          if (!missing.size) break;
+        }
+      }
+      // More titles matched than were read: a pinned one may be among those left out.
+      for (const row of titleRows.length > SEARCH_CAP ? pinnedTitles.all() : []) {
+        if (!hits.has(row.id) && fold(row.title).includes(fold(query)))
+          hits.set(row.id, { id: row.id, pinned: 1, at: row.updated_at });
       }
       const ranked = [...hits.values()].sort((a, b) => b.pinned - a.pinned || b.at - a.at || (a.id < b.id ? -1 : 1));
       const page = ranked.slice(offset, offset + limit);

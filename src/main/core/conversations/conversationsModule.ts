@@ -4,11 +4,18 @@ import type { Db } from '../db/openDatabase';
 import type { EventBus } from '../ipc/eventBus';
 import { conversationHandlers } from './conversationHandlers';
 import { createConversationRepo } from './conversationRepo';
-import { createMessageRepo, type MessageAttachments } from './messageRepo';
+import { createMessageRepo, type MessageAttachments, type MessageCounts } from './messageRepo';
 
-export function createConversations(deps: { db: Db; bus: EventBus; now: () => number; files: MessageAttachments }) {
+export function createConversations(deps: {
+  db: Db;
+  bus: EventBus;
+  now: () => number;
+  files: MessageAttachments;
+  /** Token counts kept with the messages (storedTokens.ts). */
+  counts?: MessageCounts;
+}) {
   const repo = createConversationRepo(deps.db, deps.now);
-  const messages = createMessageRepo(deps.db, deps.now, deps.files);
+  const messages = createMessageRepo(deps.db, deps.now, deps.files, deps.counts);
   // A reply the last process was still writing is marked interrupted before anything reads it.
   messages.recoverInterrupted();
   return { ...repo, messages, handlers: conversationHandlers({ conversations: repo, messages, bus: deps.bus }) };

@@ -102,12 +102,33 @@ export interface MessagePatch {
   model?: string | null;
 }
 
+/** What the message store tells about the rows it reads (storedTokens.ts). */
+export interface MessageCounts {
+  /** A row read with its token count. */
+  known(content: string, tokens: number): void;
+  /** A finished row read without one: count it later and store it. */
+  uncounted(id: number, content: string): void;
+}
+
 /** What a streaming reply holds in memory between its once-a-second saves. */
 export type LiveReply = () => Pick<Message, 'content' | 'toolCalls' | 'reasoning'>;
 
-export function createMessageRepo(db: Db, now: () => number = Date.now, files?: MessageAttachments) {
+export function createMessageRepo(
+  db: Db,
+  now: () => number = Date.now,
+  files?: MessageAttachments,
+  counts?: MessageCounts,
+) {
+  // Every row read tells its stored token count, or that it has none yet (a finished one is
+  // then counted in the background): a new message is read back as it is written.
+  const noteCount = (row: MessageRow) => {
+    if (!counts || !row.content) return;
+    if (row.tokens !== null) counts.known(row.content, row.tokens);
+    else if (row.status !== 'streaming') counts.uncounted(row.id, row.content);
+  };
   // Only user messages carry files; other rows skip the lookup.
   const read = (row: MessageRow): Message => {
+    noteCount(row);
     const message = toMessage(row);
     if (!files || row.role !== 'user') return message;
     const attached = files.of(row.id);
@@ -116,6 +137,7 @@ export function createMessageRepo(db: Db, now: () => number = Date.now, files?: 
   /** Many rows (a page, a history): their files in one query, not one per user message. */
   const readMany = (rows: MessageRow[], attached = files && rowsWithFiles(rows)): Message[] =>
     rows.map((row) => {
+      noteCount(row);
       const message = toMessage(row);
       const mine = attached?.get(row.id);
       return mine?.length ? { ...message, attachments: mine } : message;
@@ -299,6 +321,8 @@ export function createMessageRepo(db: Db, now: () => number = Date.now, files?: 
         sets.push(`${column} = @${column}`);
         values[column] = value;
       }
+      // New text, new count (counted once the reply is finished).
+      if (patch.content !== undefined) sets.push('tokens = NULL');
       if (sets.length) {
         const sql = `UPDATE messages SET ${sets.join(', ')} WHERE id = @id`;
         let statement = updates.get(sql);

@@ -259,6 +259,29 @@ export const migrations: Migration[] = [
       CREATE INDEX tool_calls_by_message ON tool_calls (message_id) WHERE message_id IS NOT NULL;
       -- The review card lists the calls held since the conversation's last approval.
       CREATE INDEX tool_calls_held ON tool_calls (conversation_id, id) WHERE outcome = 'held';
+      `,
+  },
+  {
+    version: 26,
+    name: 'start-up lookups',
+    sql: `
+      -- Start-up looks for regenerates cut off before their new version was stored (a parent
+      -- whose children are all unchosen). Unchosen messages are the old versions only, so
+      -- the check reads them instead of every conversation's shown branch.
+      CREATE INDEX messages_unchosen ON messages (parent_id, conversation_id) WHERE chosen = 0;
+      -- Start-up marks the conversations cut off while they ran from the lists left running
+      -- and the workers left live, not from every conversation or every worker ever.
+      CREATE INDEX task_continuity_running ON task_continuity (conversation_id) WHERE state = 'running';
+      CREATE INDEX workers_live ON workers (conversation_id) WHERE status IN ('queued', 'running');
+    `,
+  },
+  {
+    version: 27,
+    name: 'message token counts',
+    sql: `
+      -- A message's content in tokens (o200k_base), counted once and kept, so the first
+      -- request after a start does not count the history again. NULL until counted.
+      ALTER TABLE messages ADD COLUMN tokens INTEGER;
     `,
   },
 ];

@@ -115,8 +115,9 @@ export const tables = {
     shown: integer,
     kind: textOf<MessageKind>(),
     payload: text.orNull,
-    // Written again by migration 25 (the 'held' outcome), so it comes last.
+    // Written again by migration 25 (the 'held' outcome), so it comes after the kinds.
     outcome: textOf<ToolResultOutcome>().orNull,
+    tokens: integer.orNull,
   },
   routines: {
     id: text,

@@ -20,8 +20,11 @@ import { writePrivateFileSync } from '../storage/privateFiles';
 import type { TaskShareStatus } from '../../../shared/taskShareContract';
 import { createShareReader } from './shareReader';
 import { createShareWriter } from './shareWriter';
-import { createShareServer } from './shareTools';
-import { startEndpoint, type Endpoint } from './shareEndpoint';
+import type { Endpoint } from './shareEndpoint';
+
+// The MCP SDK's server, its transport and their schemas load when sharing starts, not with
+// the app (about 75 ms of every start-up): sharing is off by default.
+const loadEndpoint = () => Promise.all([import('./shareEndpoint'), import('./shareTools')]);
 
 /** Where the running app says where its endpoint is (0600; removed when it stops). */
 export const DISCOVERY_FILE = 'task-share.json';
@@ -104,6 +107,7 @@ export function createTaskShare(deps: TaskShareDeps) {
 
   async function start(port: number) {
     try {
+      const [{ startEndpoint }, { createShareServer }] = await loadEndpoint();
       endpoint = await startEndpoint({
         port,
         token,

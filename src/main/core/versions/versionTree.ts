@@ -11,6 +11,19 @@ export type TreeNode = Pick<MessageRow, 'id' | 'conversation_id' | 'role' | 'ori
   shown: number;
 };
 
+/**
+ * The shown branch's last message whose children are all unchosen: a regenerate took the
+ * old reply off the branch and its new version was never stored (the host was killed).
+ * Read from the unchosen messages (old versions, migration 26's partial index), each a
+ * lookup of its chosen sibling and of its conversation's last shown message, so the check
+ * does not grow with the conversations or their messages. Exported for its query-plan test.
+ */
+export const ORPHANED_SQL = `SELECT DISTINCT u.conversation_id, u.parent_id AS id FROM messages u
+     WHERE u.chosen = 0 AND u.parent_id IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM messages c
+                       WHERE c.parent_id = u.parent_id AND c.conversation_id = u.conversation_id AND c.chosen = 1)
+       AND u.parent_id = (SELECT MAX(s.id) FROM messages s WHERE s.conversation_id = u.conversation_id AND s.shown = 1)`;
+
 export function createVersionTree(db: Db) {
   const node = db.prepare<[number], TreeNode>(
     'SELECT id, conversation_id, parent_id, role, origin, kind, shown FROM messages WHERE id = ?',
@@ -36,14 +49,7 @@ export function createVersionTree(db: Db) {
     'SELECT id, chosen, shown FROM messages WHERE parent_id IS ? AND conversation_id = ? ORDER BY id',
   );
 
-  // The shown branch's last message whose children are all unchosen: a regenerate took the
-  // old reply off the branch and its new version was never stored (the host was killed).
-  const orphaned = db.prepare<[], { conversation_id: string; id: number }>(
-    `SELECT leaf.conversation_id, leaf.id FROM
-       (SELECT conversation_id, MAX(id) AS id FROM messages WHERE shown = 1 GROUP BY conversation_id) leaf
-     WHERE EXISTS (SELECT 1 FROM messages c WHERE c.parent_id = leaf.id AND c.conversation_id = leaf.conversation_id)
-       AND NOT EXISTS (SELECT 1 FROM messages c WHERE c.parent_id = leaf.id AND c.conversation_id = leaf.conversation_id AND c.chosen = 1)`,
-  );
+  const orphaned = db.prepare<[], { conversation_id: string; id: number }>(ORPHANED_SQL);
 
   function restoreAfter(conversationId: string, parentId: number | null): number | null {
     const rows = children.all(parentId, conversationId);
