@@ -3,6 +3,7 @@
 import type { Migration } from './migration';
 import { migrationsV1toV5 } from './migrationsV1toV5';
 import { migrationsV6toV12 } from './migrationsV6toV12';
+import { searchTextOf } from './foldedText';
 
 export type { Migration };
 
@@ -218,6 +219,17 @@ export const migrations: Migration[] = [
         WHEN EXISTS (SELECT 1 FROM task_lists WHERE id = old.list_id) BEGIN
         UPDATE task_events SET task_id = NULL WHERE list_id = old.list_id AND task_id = old.id;
       END;
+    `,
+  },
+  {
+    version: 23,
+    name: 'task list search text',
+    sql: `
+      -- A list's conversation title and task titles, case-folded as the board folds them
+      -- (Unicode), one per line: a shared list_task_lists text filter is one pass over one
+      -- column. Kept up to date by TEMP triggers (db/foldedText.ts).
+      ALTER TABLE task_lists ADD COLUMN search_text TEXT NOT NULL DEFAULT '';
+      UPDATE task_lists SET search_text = ${searchTextOf('task_lists')};
     `,
   },
 ];
