@@ -140,6 +140,9 @@ export async function startEndpoint(options: EndpointOptions) {
       if (!admitted.ok) return refuseCalls(res, body, admitted.message);
       const release = sessions.use(session);
       res.once('close', release);
+      for (let wait = limits.delay(); wait > 0; wait = limits.delay()) {
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
       try {
         await session.transport.handleRequest(req, res, body);
       } finally {

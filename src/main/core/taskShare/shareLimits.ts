@@ -1,8 +1,8 @@
 // What one client may cost the app. Counted per session and per token across all of its
 // sessions (a client that opens a session per call gains nothing), with new sessions
-// limited too. Calls are counted, and so is the main-thread time their answers took, so
-// no mix of cheap and dear calls can take more than a bounded share of the app
-// (docs/tools.md, "Guards and limits").
+// limited too. Calls are counted (over the limit: 429), and so is the main-thread time
+// their answers took (over its budget, calls wait their turn), so no mix of cheap and dear
+// calls can take more than a bounded share of the app (docs/tools.md, "Guards and limits").
 
 /** Calls a second per session, and per token over all of its sessions. */
 export const CALLS_PER_SECOND = 50;
@@ -27,6 +27,16 @@ export function slidingSecond() {
     total(now: number): number {
       expire(now);
       return sum;
+    },
+    /** Milliseconds until more than `amount` has left the window. */
+    expiresIn(now: number, amount: number): number {
+      expire(now);
+      let gone = 0;
+      for (let i = 0; i < at.length; i++) {
+        gone += weight[i];
+        if (gone > amount) return Math.max(1, at[i] + 1000 - now);
+      }
+      return 1000;
     },
     add(now: number, amount: number): void {
       at.push(now);
@@ -56,15 +66,19 @@ export function createShareLimits(now: () => number = () => performance.now()) {
           message: `Rate limit: at most ${CALLS_PER_SECOND} calls a second per client (all sessions with this token together). Wait a second and try again.`,
         };
       }
-      if (tokenBusy.total(at) >= BUSY_MS_PER_SECOND) {
-        return {
-          ok: false,
-          message: `Rate limit: this client's calls took Stepwise more than ${BUSY_MS_PER_SECOND} ms in the last second. Wait a second and try again (narrower filters cost less).`,
-        };
-      }
       session.add(at, count);
       tokenCalls.add(at, count);
       return { ok: true };
+    },
+    /**
+     * How long an admitted request waits before it runs, so that the token's answers take
+     * at most BUSY_MS_PER_SECOND of the app's time a second: dear calls are slowed down,
+     * never refused, and the app's other work runs in between.
+     */
+    delay(): number {
+      const at = now();
+      const over = tokenBusy.total(at) - BUSY_MS_PER_SECOND;
+      return over < 0 ? 0 : tokenBusy.expiresIn(at, over);
     },
     /** Charges the time an admitted request took the app. */
     charge(ms: number): void {
