@@ -257,6 +257,11 @@ export function createExportReader(db: Db) {
       board ??= createBoardQuery(db);
       return board.all(filter);
     },
+    /** One page of the board's groups and how many there are in all (a streamed export). */
+    boardPage(filter: BoardFilter, offset: number, limit: number): { total: number; groups: BoardGroup[] } {
+      board ??= createBoardQuery(db);
+      return board.page(filter, offset, limit);
+    },
     /** Ids of conversations that have at least one task list. */
     conversationIdsWithLists(): Set<string> {
       return new Set(taskLists.conversationIds());
