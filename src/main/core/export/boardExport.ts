@@ -2,7 +2,8 @@
 // of the event loop between pages, so that exporting 10,000 lists never holds the host for
 // long (docs/performance.md, "Task sharing under load"). The text is the same as the whole
 // document rendered at once (tests/integration/boardExport.stream.test.ts compares them).
-// A list whose activity changes during the export may move to a page already written.
+// Each page resumes after the last group written (keyset), so every page costs the same;
+// a list whose activity changes during the export may move to a page already written.
 import fs from 'node:fs/promises';
 import type { ExportReader } from './exportReader';
 import type { ExportFormat } from './exportFiles';
@@ -23,11 +24,13 @@ type Entries = TasksDocument['conversations'];
 
 /** The board's entries a page at a time, and how many lists it shows in all. */
 async function* pages(reader: ExportReader, filter: BoardFilter): AsyncGenerator<{ total: number; entries: Entries }> {
-  for (let offset = 0; ; offset += PAGE) {
-    const { total, groups } = reader.boardPage(filter, offset, PAGE);
-    yield { total, entries: boardEntries(reader, groups, filter) };
+  const first = reader.boardPage(filter, PAGE);
+  let groups = first.groups;
+  for (;;) {
+    yield { total: first.total, entries: boardEntries(reader, groups, filter) };
     if (groups.length < PAGE) return;
     await nextTurn();
+    groups = reader.boardPageAfter(filter, groups[groups.length - 1], PAGE);
   }
 }
 

@@ -257,10 +257,15 @@ export function createExportReader(db: Db) {
       board ??= createBoardQuery(db);
       return board.all(filter);
     },
-    /** One page of the board's groups and how many there are in all (a streamed export). */
-    boardPage(filter: BoardFilter, offset: number, limit: number): { total: number; groups: BoardGroup[] } {
+    /** The first page of the board's groups and how many there are in all (a streamed export). */
+    boardPage(filter: BoardFilter, limit: number): { total: number; groups: BoardGroup[] } {
       board ??= createBoardQuery(db);
-      return board.page(filter, offset, limit);
+      return board.page(filter, 0, limit);
+    },
+    /** The next page after a group already read. */
+    boardPageAfter(filter: BoardFilter, last: BoardGroup, limit: number): BoardGroup[] {
+      board ??= createBoardQuery(db);
+      return board.after(filter, { activityAt: last.activityAt, conversationId: last.conversationId }, limit);
     },
     /** Ids of conversations that have at least one task list. */
     conversationIdsWithLists(): Set<string> {
