@@ -47,32 +47,40 @@ const bench: Bench = {
       const { lists } = await callJson<{ lists: Array<{ conversationId: string }> }>(client, 'list_task_lists', {});
       const conversationId = lists[0].conversationId;
 
-      const calls: Array<[string, () => Promise<unknown>]> = [
-        ['list_task_lists (first page)', () => client.callTool({ name: 'list_task_lists', arguments: {} })],
-        ['list_task_lists (limit 500)', () => client.callTool({ name: 'list_task_lists', arguments: { limit: 500 } })],
-        [
-          'list_task_lists (16 words, no match)',
-          () => client.callTool({ name: 'list_task_lists', arguments: { text: ABSENT16 } }),
-        ],
-        [
-          'list_task_lists (83 words, 3 different)',
-          () => client.callTool({ name: 'list_task_lists', arguments: { text: REPEATED83 } }),
-        ],
-        [
-          'list_task_lists (blocked, none)',
-          () => client.callTool({ name: 'list_task_lists', arguments: { status: 'blocked' } }),
-        ],
-        ['get_task_list', () => client.callTool({ name: 'get_task_list', arguments: { conversationId } })],
-        [
-          'update_task (title)',
-          () =>
-            client.callTool({
-              name: 'update_task',
-              arguments: { conversationId, taskId: 3, title: `Renamed ${Math.random()}` },
-            }),
-        ],
-        ['resources/list', () => client.listResources()],
-      ];
+      // STEPWISE_BENCH_SHARE_ONLY=export: only the board export rows.
+      const only = process.env.STEPWISE_BENCH_SHARE_ONLY;
+      const calls: Array<[string, () => Promise<unknown>]> =
+        only === 'export'
+          ? []
+          : [
+              ['list_task_lists (first page)', () => client.callTool({ name: 'list_task_lists', arguments: {} })],
+              [
+                'list_task_lists (limit 500)',
+                () => client.callTool({ name: 'list_task_lists', arguments: { limit: 500 } }),
+              ],
+              [
+                'list_task_lists (16 words, no match)',
+                () => client.callTool({ name: 'list_task_lists', arguments: { text: ABSENT16 } }),
+              ],
+              [
+                'list_task_lists (83 words, 3 different)',
+                () => client.callTool({ name: 'list_task_lists', arguments: { text: REPEATED83 } }),
+              ],
+              [
+                'list_task_lists (blocked, none)',
+                () => client.callTool({ name: 'list_task_lists', arguments: { status: 'blocked' } }),
+              ],
+              ['get_task_list', () => client.callTool({ name: 'get_task_list', arguments: { conversationId } })],
+              [
+                'update_task (title)',
+                () =>
+                  client.callTool({
+                    name: 'update_task',
+                    arguments: { conversationId, taskId: 3, title: `Renamed ${Math.random()}` },
+                  }),
+              ],
+              ['resources/list', () => client.listResources()],
+            ];
       for (const [name, call] of calls) {
         const samples: number[] = [];
         for (let i = 0; i < ROUNDS + 3; i++) {
@@ -98,32 +106,35 @@ const bench: Bench = {
         }
         return samples;
       };
-      rows.push(row('app:info, idle app', await infoSamples(200), 'floor'));
-      const greedy = await connectClient(config, 'bench-greedy');
-      let stop = false;
-      let answered = 0;
-      const loop = (async () => {
-        while (!stop) {
-          const results = await Promise.allSettled(
-            Array.from({ length: 8 }, () =>
-              greedy.callTool({ name: 'list_task_lists', arguments: { text: ABSENT16 } }),
-            ),
-          );
-          answered += results.filter((r) => r.status === 'fulfilled').length;
-          await yieldTurn();
-        }
-      })();
-      const started = performance.now();
-      const busy = await infoSamples(300);
-      const seconds = (performance.now() - started) / 1000;
-      stop = true;
-      await loop;
-      rows.push({
-        ...row('app:info, one client calling 16-word filters at its limit', busy, 'p99 ≤ 100 ms'),
-        note: `${(answered / seconds).toFixed(1)} dear calls/s answered`,
-      });
-      await closeClient(greedy);
+      if (only !== 'export') await measureAppInfo();
       await closeClient(client);
+      async function measureAppInfo() {
+        rows.push(row('app:info, idle app', await infoSamples(200), 'floor'));
+        const greedy = await connectClient(config, 'bench-greedy');
+        let stop = false;
+        let answered = 0;
+        const loop = (async () => {
+          while (!stop) {
+            const results = await Promise.allSettled(
+              Array.from({ length: 8 }, () =>
+                greedy.callTool({ name: 'list_task_lists', arguments: { text: ABSENT16 } }),
+              ),
+            );
+            answered += results.filter((r) => r.status === 'fulfilled').length;
+            await yieldTurn();
+          }
+        })();
+        const started = performance.now();
+        const busy = await infoSamples(300);
+        const seconds = (performance.now() - started) / 1000;
+        stop = true;
+        await loop;
+        rows.push({
+          ...row('app:info, one client calling 16-word filters at its limit', busy, 'p99 ≤ 100 ms'),
+          note: `${(answered / seconds).toFixed(1)} dear calls/s answered`,
+        });
+        await closeClient(greedy);
+      }
 
       for (const format of ['md', 'json', 'csv'] as const) {
         // The longest gap between ticks of a 5 ms timer while the export runs: how long

@@ -17,7 +17,8 @@ import { TASKS_FORMAT, TASKS_VERSION } from '../../../shared/exportFormat';
 import type { BoardFilterShape as BoardFilter } from '../../../shared/boardView';
 import { PRIVATE_FILE_MODE } from '../storage/privateFiles';
 
-const PAGE = 100;
+// Small enough that one page (its lists read whole: tasks, events, tool calls) is a short turn.
+const PAGE = 25;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 type Entries = TasksDocument['conversations'];
