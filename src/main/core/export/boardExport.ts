@@ -24,8 +24,18 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 type Entries = TasksDocument['conversations'];
 
 /** The board's entries a page at a time, and how many lists it shows in all. */
-async function* pages(reader: ExportReader, filter: BoardFilter): AsyncGenerator<{ total: number; entries: Entries }> {
-  const first = reader.boardPage(filter, PAGE);
+async function* pages(
+  reader: ExportReader,
+  filter: BoardFilter,
+  counted: boolean,
+): AsyncGenerator<{ total: number; entries: Entries }> {
+  // Only Markdown names the count up front: counting reads every list, so only it pays.
+  const first = counted
+    ? reader.boardPage(filter, PAGE)
+    : {
+        total: -1,
+        groups: reader.boardPageAfter(filter, { activityAt: Number.MAX_SAFE_INTEGER, conversationId: '' }, PAGE),
+      };
   let groups = first.groups;
   for (;;) {
     yield { total: first.total, entries: boardEntries(reader, groups, filter) };
@@ -46,7 +56,7 @@ export async function* boardExportChunks(
     // Events are numbered across the file, oldest first: the whole document is read
     // first (a page at a time), then written a page at a time.
     const entries: Entries = [];
-    for await (const page of pages(reader, filter)) entries.push(...page.entries);
+    for await (const page of pages(reader, filter, false)) entries.push(...page.entries);
     const doc: TasksDocument = { exportedAt, scope: 'across', conversations: entries };
     const toEvent = documentEventNumbering(doc);
     await nextTurn();
@@ -68,7 +78,7 @@ export async function* boardExportChunks(
     return;
   }
   let first = true;
-  for await (const { total, entries } of pages(reader, filter)) {
+  for await (const { total, entries } of pages(reader, filter, format === 'md')) {
     if (format === 'csv') {
       const text = tasksCsv({ exportedAt, scope: 'across', conversations: entries });
       // The header row once, at the top (no header cell holds a line break).

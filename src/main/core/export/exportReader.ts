@@ -263,7 +263,11 @@ export function createExportReader(db: Db) {
       return board.page(filter, 0, limit);
     },
     /** The next page after a group already read. */
-    boardPageAfter(filter: BoardFilter, last: BoardGroup, limit: number): BoardGroup[] {
+    boardPageAfter(
+      filter: BoardFilter,
+      last: Pick<BoardGroup, 'activityAt' | 'conversationId'>,
+      limit: number,
+    ): BoardGroup[] {
       board ??= createBoardQuery(db);
       return board.after(filter, { activityAt: last.activityAt, conversationId: last.conversationId }, limit);
     },
