@@ -406,14 +406,22 @@ describe('guards and limits', () => {
     expect((await client.listTools()).tools.length).toBe(6);
   }, 120_000);
 
-  it('allows 16 clients at once and refuses the 17th', async () => {
+  it("keeps 16 clients at once; a 17th takes the longest-idle one's place", async () => {
     const extra: Client[] = [];
     const connected = h.core.taskShare.status().clients;
     for (let i = connected; i < 16; i++) extra.push(await connectClient(config, `extra-${i}`));
-    const refused = await connectClient(config, 'one-too-many').catch((e: Error) => e);
-    expect(refused).toBeInstanceOf(Error);
-    expect((refused as Error).message).toMatch(/at most 16/);
-    await Promise.all(extra.map((c) => closeClient(c)));
+    expect(h.core.taskShare.status().clients).toBe(16);
+    // Every client has been heard since, except the first extra one: it is the one to go.
+    for (const c of [client, ...extra.slice(1)]) await c.ping();
+    const seventeenth = await connectClient(config, 'one-more');
+    expect(h.core.taskShare.status().clients).toBe(16);
+    expect((await seventeenth.listTools()).tools.length).toBe(6);
+    const evicted = await extra[0].listTools().catch((e: Error) => e);
+    expect(evicted).toBeInstanceOf(Error);
+    expect(String(evicted)).toMatch(/Unknown or ended session/);
+    expect((await client.listTools()).tools.length).toBe(6);
+    await Promise.all([...extra.slice(1), seventeenth].map((c) => closeClient(c)));
+    await extra[0].close();
   });
 });
 

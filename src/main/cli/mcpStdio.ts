@@ -9,6 +9,9 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { isJSONRPCRequest, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { DB_FILE, openDatabase } from '../core/db/openDatabase';
+import { LATEST_VERSION } from '../core/db/migrations';
+import { endpointProvesIdentity } from '../core/taskShare/shareIdentity';
+import { upgradeNeededServer, UPGRADE_MESSAGE } from './upgradeNeeded';
 import { createShareReader } from '../core/taskShare/shareReader';
 import { createShareServer } from '../core/taskShare/shareTools';
 import { Discovery, DISCOVERY_FILE } from '../core/taskShare/taskShareModule';
@@ -19,7 +22,24 @@ export interface StdioOptions {
   stderr: (text: string) => void;
 }
 
-/** The running app's endpoint, when its discovery file names one that answers. */
+/** Only a loopback Stepwise endpoint is ever contacted. */
+const LOCAL_ENDPOINT = /^http:\/\/127\.0\.0\.1:\d{1,5}\/mcp$/;
+
+/** Whether the process that wrote the discovery file still runs (a crash leaves the file behind). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * The running app's endpoint, when its discovery file names one that proves it is this
+ * Stepwise (shareIdentity: it answers a challenge only the token's holder can) before the
+ * token is sent anywhere. A file left by a crash, or a port someone else took, is ignored.
+ */
 export async function findRunningEndpoint(dataDir: string): Promise<Discovery | null> {
   let discovery: Discovery;
   try {
@@ -29,13 +49,8 @@ export async function findRunningEndpoint(dataDir: string): Promise<Discovery | 
   } catch {
     return null;
   }
-  try {
-    // Any HTTP answer (a 401 without the token) means it is there; a refused connection means it is not.
-    await fetch(discovery.url, { method: 'GET', signal: AbortSignal.timeout(2000) });
-    return discovery;
-  } catch {
-    return null;
-  }
+  if (!LOCAL_ENDPOINT.test(discovery.url) || !isRunning(discovery.pid)) return null;
+  return (await endpointProvesIdentity(discovery.url, discovery.token)) ? discovery : null;
 }
 
 /** Pipes stdio to the endpoint and back; a failed send answers its request with the reason. */
@@ -63,7 +78,7 @@ async function forward(discovery: Discovery, options: StdioOptions): Promise<voi
   };
   await remote.start();
   await stdio.start();
-  endsWithStdin(stdio);
+  endsWithClient(stdio);
   await done;
   await remote.terminateSession().catch(() => {});
   await remote.close();
@@ -76,21 +91,34 @@ async function serveReadOnly(options: StdioOptions): Promise<number> {
     return 1;
   }
   const { db } = openDatabase(options.dataDir, { readonly: true });
-  const { server } = createShareServer({ reader: createShareReader(db), writer: null, version: options.version });
+  const found = db.pragma('user_version', { simple: true }) as number;
+  const server =
+    found < LATEST_VERSION
+      ? upgradeNeededServer(options.version, found, LATEST_VERSION)
+      : createShareServer({ reader: createShareReader(db), writer: null, version: options.version }).server.server;
+  if (found < LATEST_VERSION)
+    options.stderr(`stepwise mcp: ${UPGRADE_MESSAGE} (schema ${found} of ${LATEST_VERSION}).\n`);
   const stdio = new StdioServerTransport();
-  await server.connect(stdio);
   const done = new Promise<void>((resolve) => {
-    server.server.onclose = () => resolve();
+    server.onclose = () => resolve();
   });
-  endsWithStdin(stdio);
+  await server.connect(stdio);
+  endsWithClient(stdio);
   await done;
   db.close();
   return 0;
 }
 
-/** The client closing our standard input ends the session (the SDK transport does not watch for it). */
-function endsWithStdin(stdio: StdioServerTransport) {
-  process.stdin.once('end', () => void stdio.close());
+/**
+ * The client closing our standard input, or the host ending us (SIGTERM, SIGINT, as most
+ * hosts quit), ends the session: forwarded, the endpoint's session ends too (DELETE), so
+ * the bridge never holds a place there after it is gone.
+ */
+function endsWithClient(stdio: StdioServerTransport) {
+  const end = () => void stdio.close();
+  process.stdin.once('end', end);
+  process.once('SIGTERM', end);
+  process.once('SIGINT', end);
 }
 
 export async function runMcpStdio(options: StdioOptions): Promise<number> {

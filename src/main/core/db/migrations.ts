@@ -5,6 +5,7 @@ import { migrationsV1toV5 } from './migrationsV1toV5';
 import { migrationsV6toV12 } from './migrationsV6toV12';
 import { routinesMigration } from './migrationRoutines';
 import { messageKindsMigration } from './migrationMessageKinds';
+import { searchTextOf } from './foldedText';
 
 export type { Migration };
 
@@ -282,6 +283,17 @@ export const migrations: Migration[] = [
       -- A message's content in tokens (o200k_base), counted once and kept, so the first
       -- request after a start does not count the history again. NULL until counted.
       ALTER TABLE messages ADD COLUMN tokens INTEGER;
+    `,
+  },
+  {
+    version: 28,
+    name: 'task list search text',
+    sql: `
+      -- A list's conversation title and task titles, case-folded as the board folds them
+      -- (Unicode), one per line: a shared list_task_lists text filter is one pass over one
+      -- column. Kept up to date by TEMP triggers (db/foldedText.ts).
+      ALTER TABLE task_lists ADD COLUMN search_text TEXT NOT NULL DEFAULT '';
+      UPDATE task_lists SET search_text = ${searchTextOf('task_lists')};
     `,
   },
 ];

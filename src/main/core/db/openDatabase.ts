@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { LATEST_VERSION, migrations, type Migration } from './migrations';
+import { installSearchTextTriggers, registerFold } from './foldedText';
 import { makePrivate, touchPrivate } from '../storage/privateFiles';
 import { prepareWritableDir } from '../storage/openDataDir';
 import {
@@ -59,6 +60,8 @@ export interface OpenOptions {
 }
 
 const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+/** The migration that added task_lists.search_text (its triggers need the column). */
+const SEARCH_TEXT_VERSION = 23;
 
 export function openDatabase(dataDir: string, options: OpenOptions = {}): OpenedDatabase {
   const file = path.join(dataDir, DB_FILE);
@@ -95,7 +98,9 @@ export function openDatabase(dataDir: string, options: OpenOptions = {}): Opened
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
     db.pragma('synchronous = NORMAL');
+    registerFold(db);
     migrate(db, migrations, options.targetVersion ?? LATEST_VERSION);
+    if (userVersion(db) >= SEARCH_TEXT_VERSION) installSearchTextTriggers(db);
   } catch (error) {
     db.close();
     throw explain(error, file);

@@ -193,6 +193,7 @@ export const tables = {
     created_at: integer,
     closed_at: integer.orNull,
     parked_on: integer.orNull,
+    search_text: text,
   },
   task_notice_marks: {
     conversation_id: text,

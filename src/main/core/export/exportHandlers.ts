@@ -24,6 +24,8 @@ import type { FolderRepo } from '../folders/folderRepo';
 import { exportFolder } from './folderExport';
 import { parseConversationsBundle } from './bundleImport';
 import type { ConversationExport } from '../../../shared/exportFormat';
+import type { BoardFilterShape as BoardFilter } from '../../../shared/boardView';
+import { boardExportChunks, boardExportText, writeBoardExport } from './boardExport';
 
 /** Native file dialogs, provided by the desktop app. Each resolves to a path, or null when cancelled. */
 export interface FileDialogs {
@@ -107,6 +109,25 @@ export function createExport(deps: {
     const file = await fileDialogs.save(exported.filename, [filterFor(format)]);
     if (!file) return { kind: 'cancelled' as const };
     await writeFileWhole(file, text);
+    return { kind: 'saved' as const, path: file };
+  }
+
+  /** The board's export, written (or built for download) a page at a time. */
+  async function deliverBoard(filter: BoardFilter, format: ExportFormat) {
+    const exportedAt = now();
+    const filename = exportFilename(['tasks', 'open'], exportedAt, format);
+    const bom = format === 'csv' ? UTF8_BOM : '';
+    if (!fileDialogs) {
+      const text = bom + (await boardExportText(reader, filter, format, exportedAt));
+      return { kind: 'download' as const, filename, mimeType: MIME_TYPES[format], text };
+    }
+    const file = await fileDialogs.save(filename, [filterFor(format)]);
+    if (!file) return { kind: 'cancelled' as const };
+    try {
+      await writeBoardExport(file, boardExportChunks(reader, filter, format, exportedAt), bom);
+    } catch (error) {
+      throw new AppError('internal', `Could not save ${file}: ${describeError(error)}`);
+    }
     return { kind: 'saved' as const, path: file };
   }
 
@@ -240,8 +261,7 @@ export function createExport(deps: {
     'export:tasksText': (request) => exportTasks(reader, request, now()),
     'export:tasks': (request) => deliver(exportTasks(reader, request, now()), request.format),
     // What the task board shows: the open tasks across conversations under its filter.
-    'board:export': ({ filter, format }) =>
-      deliver(exportTasks(reader, { scope: 'open', format, filter }, now()), format),
+    'board:export': ({ filter, format }) => deliverBoard(filter, format),
     'export:conversation': ({ conversationId, format }) =>
       deliver(exportConversation(db, conversationId, format, now(), attachments?.files), format),
     'export:folder': ({ folderId, format }) =>

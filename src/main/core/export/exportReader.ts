@@ -257,6 +257,20 @@ export function createExportReader(db: Db) {
       board ??= createBoardQuery(db);
       return board.all(filter);
     },
+    /** The first page of the board's groups and how many there are in all (a streamed export). */
+    boardPage(filter: BoardFilter, limit: number): { total: number; groups: BoardGroup[] } {
+      board ??= createBoardQuery(db);
+      return board.page(filter, 0, limit);
+    },
+    /** The next page after a group already read. */
+    boardPageAfter(
+      filter: BoardFilter,
+      last: Pick<BoardGroup, 'activityAt' | 'conversationId'>,
+      limit: number,
+    ): BoardGroup[] {
+      board ??= createBoardQuery(db);
+      return board.after(filter, { activityAt: last.activityAt, conversationId: last.conversationId }, limit);
+    },
     /** Ids of conversations that have at least one task list. */
     conversationIdsWithLists(): Set<string> {
       return new Set(taskLists.conversationIds());

@@ -58,7 +58,16 @@ export function collectTasks(
 
 /** Each board group's open list with the tasks the board shows under the filter. */
 function openAcross(reader: ExportReader, filter: BoardFilter): TasksDocument['conversations'] {
-  return reader.boardGroups(filter).flatMap((group) => {
+  return boardEntries(reader, reader.boardGroups(filter), filter);
+}
+
+/** These board groups' open lists with the tasks the board shows under the filter. */
+export function boardEntries(
+  reader: ExportReader,
+  groups: ReturnType<ExportReader['boardGroups']>,
+  filter: BoardFilter,
+): TasksDocument['conversations'] {
+  return groups.flatMap((group) => {
     const conversation = reader.conversation(group.conversationId);
     const [list] = reader.lists(group.conversationId, 'open');
     if (!conversation || !list) return [];

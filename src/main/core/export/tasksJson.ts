@@ -59,24 +59,38 @@ export function taskJson(task: ReadTask, toEvent: (event: ReadEvent) => TaskEven
   };
 }
 
-export function tasksExport(doc: TasksDocument): TasksExport {
-  const allEvents = doc.conversations.flatMap(({ lists }) =>
-    lists.flatMap((list) => [...list.events, ...list.tasks.flatMap((task) => task.events)]),
+/** The numbering of every event in the document (one sort, oldest first). */
+export function documentEventNumbering(doc: TasksDocument): (event: ReadEvent) => TaskEventExport {
+  return eventNumbering(
+    doc.conversations.flatMap(({ lists }) =>
+      lists.flatMap((list) => [...list.events, ...list.tasks.flatMap((task) => task.events)]),
+    ),
   );
-  const toEvent = eventNumbering(allEvents);
+}
+
+/** One conversation of the document as exported. */
+export function conversationExport(
+  { conversation, lists }: TasksDocument['conversations'][number],
+  toEvent: (event: ReadEvent) => TaskEventExport,
+): TasksExport['conversations'][number] {
+  return {
+    id: conversation.id,
+    title: conversation.title,
+    lists: lists.map((list) => ({
+      ...listJson(list),
+      tasks: list.tasks.map((task) => taskJson(task, toEvent)),
+      events: list.events.map(toEvent),
+    })),
+  };
+}
+
+export function tasksExport(doc: TasksDocument): TasksExport {
+  const toEvent = documentEventNumbering(doc);
   return {
     format: TASKS_FORMAT,
     version: TASKS_VERSION,
     exportedAt: isoTime(doc.exportedAt),
-    conversations: doc.conversations.map(({ conversation, lists }) => ({
-      id: conversation.id,
-      title: conversation.title,
-      lists: lists.map((list) => ({
-        ...listJson(list),
-        tasks: list.tasks.map((task) => taskJson(task, toEvent)),
-        events: list.events.map(toEvent),
-      })),
-    })),
+    conversations: doc.conversations.map((entry) => conversationExport(entry, toEvent)),
   };
 }
 

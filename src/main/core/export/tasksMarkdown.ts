@@ -90,7 +90,7 @@ function listDates(list: ReadList): string {
 }
 
 /** A conversation's lists: one list directly under the heading, several as subsections. */
-function conversationSection(
+export function conversationSection(
   entry: { conversation: ReadConversation; lists: ReadList[] },
   level: number,
   scope: TasksDocument['scope'],

@@ -1,19 +1,23 @@
 // The task-share MCP endpoint: Streamable HTTP on 127.0.0.1:<port>/mcp, one MCP session
 // per client. Before the SDK sees a request it must pass, in order: no Origin header (a
-// web page, DNS rebinding), the Host of this listener, the bearer token, the client
-// limit and the call rate. Refusals are JSON-RPC errors a client can show as they are.
+// web page, DNS rebinding), the Host of this listener, the bearer token, then the limits
+// (shareLimits: calls and time per session and per token, new sessions a second; a new
+// client at the client limit takes the longest-idle one's place, shareSessions). The
+// identity challenge (shareIdentity) needs no token. Refusals are JSON-RPC errors a
+// client can show as they are.
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { timingSafeEqual } from 'node:crypto';
 import type { ShareServer } from './shareTools';
+import { createShareLimits } from './shareLimits';
+import { createSessionTable, IDLE_MS, MAX_CLIENTS } from './shareSessions';
+import { BODY_MAX, readBody } from './requestBody';
+import { IDENTITY_PATH, identityProof, isNonce } from './shareIdentity';
 
-export const MAX_CLIENTS = 16;
-export const CALLS_PER_SECOND = 50;
-const BODY_MAX = 1024 * 1024;
-/** A client that went away without ending its session gives up its place after this long unheard. */
-const IDLE_MS = 5 * 60_000;
+export { MAX_CLIENTS } from './shareSessions';
+export { CALLS_PER_SECOND } from './shareLimits';
 
 export interface EndpointOptions {
   port: number;
@@ -22,14 +26,10 @@ export interface EndpointOptions {
   newServer: () => ShareServer;
   /** A client connected or left. */
   onClients?: () => void;
-}
-
-interface Session {
-  transport: StreamableHTTPServerTransport;
-  share: ShareServer;
-  /** Start times of this second's calls (a sliding one-second window). */
-  calls: number[];
-  lastSeen: number;
+  /** The clock (tests move it); performance.now() by default. */
+  now?: () => number;
+  /** How long a session may stay unheard (IDLE_MS by default). */
+  idleMs?: number;
 }
 
 /** How many JSON-RPC requests (not notifications or responses) a POST body carries. */
@@ -51,6 +51,17 @@ function sameToken(expected: string, header: string | undefined): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** 429 with one JSON-RPC error per request, so each pending call fails with the reason. */
+function refuseCalls(res: ServerResponse, body: unknown, message: string): void {
+  const errors = requestIds(body).map((id) => ({ jsonrpc: '2.0', error: { code: -32029, message }, id }));
+  res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
+  res.end(
+    JSON.stringify(
+      Array.isArray(body) ? errors : (errors[0] ?? { jsonrpc: '2.0', error: { code: -32029, message }, id: null }),
+    ),
+  );
+}
+
 /** A JSON-RPC error as the whole HTTP answer. */
 function refuse(
   res: ServerResponse,
@@ -60,54 +71,25 @@ function refuse(
   headers: Record<string, string> = {},
 ): void {
   if (res.headersSent) return;
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  // A body left unread (too large) would make the next request on this connection garbage.
+  const closing: Record<string, string> = status === 413 ? { connection: 'close' } : {};
+  res.writeHead(status, { 'content-type': 'application/json', ...closing, ...headers });
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
 
-function readBody(req: IncomingMessage): Promise<string | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > BODY_MAX) {
-        resolve(null);
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
 export async function startEndpoint(options: EndpointOptions) {
-  const sessions = new Map<string, Session>();
+  const now = options.now ?? (() => performance.now());
+  const sessions = createSessionTable({
+    now,
+    idleMs: options.idleMs ?? IDLE_MS,
+    onChange: () => options.onClients?.(),
+  });
+  let limits = createShareLimits(now);
   /** Sessions being set up: counted against the limit before their id exists. */
   let starting = 0;
-  const now = () => performance.now();
-
-  /** Counts `count` calls against the client's second; false when they would go over. */
-  function admit(session: Session, count: number): boolean {
-    const at = now();
-    session.lastSeen = at;
-    while (session.calls.length && session.calls[0] <= at - 1000) session.calls.shift();
-    if (session.calls.length + count > CALLS_PER_SECOND) return false;
-    for (let i = 0; i < count; i++) session.calls.push(at);
-    return true;
-  }
-
-  /** Frees the places of clients unheard for IDLE_MS (they left without ending their session). */
-  function evictIdle() {
-    const limit = now() - IDLE_MS;
-    for (const [id, session] of sessions) {
-      if (session.lastSeen < limit) {
-        sessions.delete(id);
-        void session.share.server.close().catch(() => {});
-      }
-    }
-  }
+  const url = `http://127.0.0.1:${options.port}/mcp`;
+  const reaper = setInterval(() => sessions.reapIdle(), Math.min(options.idleMs ?? IDLE_MS, 10_000) / 2);
+  reaper.unref();
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     if (req.headers.origin !== undefined) {
@@ -122,8 +104,9 @@ export async function startEndpoint(options: EndpointOptions) {
     if (host !== `127.0.0.1:${options.port}` && host !== `localhost:${options.port}`) {
       return refuse(res, 403, -32001, `Unexpected Host "${host}": connect to http://127.0.0.1:${options.port}/mcp.`);
     }
-    if ((req.url ?? '').split('?')[0] !== '/mcp')
-      return refuse(res, 404, -32601, 'Not found: the MCP endpoint is /mcp.');
+    const target = new URL(req.url ?? '/', url);
+    if (target.pathname === IDENTITY_PATH) return answerChallenge(res, target.searchParams.get('nonce') ?? '');
+    if (target.pathname !== '/mcp') return refuse(res, 404, -32601, 'Not found: the MCP endpoint is /mcp.');
     if (!sameToken(options.token(), req.headers.authorization)) {
       return refuse(
         res,
@@ -153,28 +136,37 @@ export async function startEndpoint(options: EndpointOptions) {
     }
 
     if (session) {
-      if (!admit(session, requestCount(body))) {
-        // One JSON-RPC error per request, so the client's pending call fails with the reason.
-        const message = `Rate limit: at most ${CALLS_PER_SECOND} calls a second per client. Wait a second and try again.`;
-        const errors = requestIds(body).map((id) => ({ jsonrpc: '2.0', error: { code: -32029, message }, id }));
-        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
-        res.end(JSON.stringify(Array.isArray(body) ? errors : errors[0]));
-        return;
+      const admitted = limits.admitCalls(session.calls, requestCount(body));
+      if (!admitted.ok) return refuseCalls(res, body, admitted.message);
+      const release = sessions.use(session);
+      res.once('close', release);
+      for (let wait = limits.delay(); wait > 0; wait = limits.delay()) {
+        await new Promise((resolve) => setTimeout(resolve, wait));
       }
-      return session.transport.handleRequest(req, res, body);
+      try {
+        await session.transport.handleRequest(req, res, body);
+      } finally {
+        // Cumulative per session, so answers that overlap are each counted once.
+        const work = session.share.work();
+        limits.charge(work - session.charged);
+        session.charged = work;
+        // A GET stream stays open for notifications until the client goes.
+        if (req.method !== 'GET') release();
+      }
+      return;
     }
     if (req.method !== 'POST' || !isInitializeRequest(body)) {
       return refuse(res, 400, -32600, 'Bad request: start with an initialize request (no session yet).');
     }
-    if (sessions.size + starting >= MAX_CLIENTS) evictIdle();
-    if (sessions.size + starting >= MAX_CLIENTS) {
-      return refuse(
-        res,
-        503,
-        -32000,
-        `Too many clients: at most ${MAX_CLIENTS} can be connected at once. Close another client and try again.`,
-      );
+    const admitted = limits.admitSession();
+    if (!admitted.ok) return refuse(res, 429, -32029, admitted.message, { 'retry-after': '1' });
+    if (starting >= MAX_CLIENTS) {
+      return refuse(res, 429, -32029, 'Too many clients starting at once. Wait a second and initialize again.', {
+        'retry-after': '1',
+      });
     }
+    // At the limit the longest-idle client gives its place up: a new one is never refused.
+    sessions.makeRoom(starting);
     starting++;
     const share = options.newServer();
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
@@ -182,12 +174,11 @@ export async function startEndpoint(options: EndpointOptions) {
       // Plain JSON answers: a stream per call costs more than the call; notifications use the GET stream.
       enableJsonResponse: true,
       onsessioninitialized: (id) => {
-        sessions.set(id, { transport, share, calls: [], lastSeen: now() });
-        options.onClients?.();
+        sessions.add(id, { transport, share, calls: limits.sessionCounter(), lastSeen: now(), busy: 0, charged: 0 });
       },
     });
     transport.onclose = () => {
-      if (transport.sessionId && sessions.delete(transport.sessionId)) options.onClients?.();
+      if (transport.sessionId) sessions.forget(transport.sessionId);
     };
     try {
       await share.server.connect(transport);
@@ -195,6 +186,13 @@ export async function startEndpoint(options: EndpointOptions) {
     } finally {
       starting--;
     }
+  }
+
+  /** The bridge's challenge: proves this endpoint holds the token without it being sent. */
+  function answerChallenge(res: ServerResponse, nonce: string): void {
+    if (!isNonce(nonce)) return refuse(res, 400, -32600, 'Bad challenge: send ?nonce=<22-128 base64url characters>.');
+    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+    res.end(JSON.stringify({ proof: identityProof(options.token(), url, nonce) }));
   }
 
   const server = http.createServer((req, res) => {
@@ -211,20 +209,26 @@ export async function startEndpoint(options: EndpointOptions) {
   });
 
   return {
-    url: `http://127.0.0.1:${options.port}/mcp`,
-    clients: () => sessions.size,
+    url,
+    clients: () => sessions.size(),
     /** Tells every client subscribed to this conversation's list. */
     listChanged(conversationId: string): void {
       for (const session of sessions.values()) session.share.listChanged(conversationId);
     },
-    /** Ends every session (their open streams close) but keeps listening: a new token. */
+    /** Tells every client the set of lists changed (resources/list_changed). */
+    resourcesChanged(): void {
+      for (const session of sessions.values()) session.share.resourcesChanged();
+    },
+    /** Ends the sessions idle for too long now (the reaper does it every few seconds). */
+    reapIdle: () => sessions.reapIdle(),
+    /** Ends every session (their open streams close) but keeps listening: a new token, new limits. */
     disconnectAll(): Promise<void> {
-      const closing = [...sessions.values()].map((s) => s.share.server.close().catch(() => {}));
-      sessions.clear();
-      return Promise.all(closing).then(() => {});
+      limits = createShareLimits(now);
+      return sessions.endAll();
     },
     /** Disconnects every client at once and stops listening. */
     async close(): Promise<void> {
+      clearInterval(reaper);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       await this.disconnectAll();
       server.closeAllConnections();

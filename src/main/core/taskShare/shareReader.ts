@@ -7,6 +7,7 @@ import type { Db } from '../db/openDatabase';
 import { createLedgerStore } from '../ledger/ledgerStore';
 import { createTaskStore } from '../tasks/taskStore';
 import { progressText } from '../tasks/taskRules';
+import { filterWords } from './filterWords';
 
 export const SHARE_STATUSES = ['pending', 'in_progress', 'blocked', 'completed', 'cancelled'] as const;
 export type ShareStatus = (typeof SHARE_STATUSES)[number];
@@ -40,7 +41,6 @@ interface SummaryRow {
   folder: string | null;
   done: number;
   total: number;
-  open: number;
   updated_at: number;
   current_seq: number | null;
   current_title: string | null;
@@ -71,27 +71,32 @@ export function createShareReader(db: Db) {
         params.push(filter.folder.trim());
       }
     }
-    for (const word of (filter.text ?? '').toLowerCase().split(/\s+/).filter(Boolean)) {
-      where.push(
-        '(instr(lower(c.title), ?) > 0 OR EXISTS (SELECT 1 FROM tasks w WHERE w.list_id = l.id AND instr(lower(w.title), ?) > 0))',
-      );
-      params.push(word, word);
+    // One pass over the folded column, whatever the text: its words, each once.
+    for (const word of filterWords(filter.text ?? '')) {
+      where.push('instr(l.search_text, ?) > 0');
+      params.push(word);
     }
-    const having = filter.includeCompleted ? '' : 'HAVING open > 0';
+    // Lists of unfinished work only, unless asked (a list with no task is never one).
+    where.push(
+      filter.includeCompleted
+        ? 'EXISTS (SELECT 1 FROM tasks a WHERE a.list_id = l.id)'
+        : "EXISTS (SELECT 1 FROM tasks a WHERE a.list_id = l.id AND a.status IN ('pending', 'in_progress'))",
+    );
     const limit = Math.min(Math.max(filter.limit ?? 50, 1), 500);
+    // The board's walk: top-level conversations by activity, stopping once the page is full,
+    // so a call reads about as many lists as it returns (the counts are for those only).
     const rows = db
       .prepare<Array<string | number>, SummaryRow>(
-        `SELECT c.id AS conversation_id, c.title, f.name AS folder,
-           SUM(t.status = 'completed') AS done, SUM(t.status <> 'cancelled') AS total,
-           SUM(t.status IN ('pending', 'in_progress')) AS open, MAX(t.updated_at) AS updated_at,
+        `SELECT c.id AS conversation_id, c.title, f.name AS folder, c.updated_at,
+           (SELECT COUNT(*) FROM tasks t WHERE t.list_id = l.id AND t.status = 'completed') AS done,
+           (SELECT COUNT(*) FROM tasks t WHERE t.list_id = l.id AND t.status <> 'cancelled') AS total,
            (SELECT p.seq FROM tasks p WHERE p.list_id = l.id AND p.status = 'in_progress' ORDER BY p.position LIMIT 1) AS current_seq,
            (SELECT p.title FROM tasks p WHERE p.list_id = l.id AND p.status = 'in_progress' ORDER BY p.position LIMIT 1) AS current_title
-         FROM task_lists l JOIN conversations c ON c.id = l.conversation_id
+         FROM conversations c INDEXED BY conversations_by_activity
+         CROSS JOIN task_lists l ON l.conversation_id = c.id AND l.closed_at IS NULL
          LEFT JOIN folders f ON f.id = c.folder_id
-         JOIN tasks t ON t.list_id = l.id
-         WHERE ${where.join(' AND ')}
-         GROUP BY l.id ${having}
-         ORDER BY updated_at DESC LIMIT ${limit}`,
+         WHERE c.parent_id IS NULL AND ${where.join(' AND ')}
+         ORDER BY c.updated_at DESC, c.id DESC LIMIT ${limit}`,
       )
       .all(...params);
     return rows.map((row) => ({

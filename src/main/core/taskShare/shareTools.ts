@@ -14,6 +14,7 @@ import { externalWho, type Who } from '../tasks/taskService';
 import type { Checked } from '../tasks/taskRules';
 import { SHARE_STATUSES, TASK_RESOURCE_PREFIX, taskResourceUri, type ShareReader } from './shareReader';
 import { unknownConversation, type ShareWriter } from './shareWriter';
+import { FilterTooLong } from './filterWords';
 
 export const READ_ONLY_ERROR =
   'Stepwise is not running; task lists are read-only. Start Stepwise (with sharing on) to change them.';
@@ -46,7 +47,7 @@ export function createShareServer(deps: ShareServerDeps) {
   const server = new McpServer(
     { name: 'stepwise-tasks', version: deps.version },
     {
-      capabilities: { resources: { subscribe: true, listChanged: false } },
+      capabilities: { resources: { subscribe: true, listChanged: true } },
       instructions:
         "Stepwise's task lists, shared live. Read with list_task_lists / get_task_list; change tasks with update_task, add_task, reorder_tasks; start a new list with create_task_list. Every change is shown to the user as made by you.",
     },
@@ -54,12 +55,25 @@ export function createShareServer(deps: ShareServerDeps) {
   const subscriptions = new Set<string>();
   const who = (): Who => externalWho(clientNameOf(server.server.getClientVersion()?.name));
 
+  /** Milliseconds the tools and resources of this client took (the endpoint's limits count them). */
+  let work = 0;
+  function timed<A extends unknown[], R>(body: (...args: A) => R): (...args: A) => R {
+    return (...args) => {
+      const started = performance.now();
+      try {
+        return body(...args);
+      } finally {
+        work += performance.now() - started;
+      }
+    };
+  }
+
   /** Writes need the running app. */
   function guarded<A>(write: boolean, body: (args: A) => CallToolResult): (args: A) => CallToolResult {
-    return (args) => {
+    return timed((args: A) => {
       if (write && !writer) return refusal(READ_ONLY_ERROR);
       return body(args);
-    };
+    });
   }
   const answer = <T>(result: Checked<T>) => (result.ok ? json(result.value) : refusal(result.error));
 
@@ -76,13 +90,26 @@ export function createShareServer(deps: ShareServerDeps) {
           .max(200)
           .optional()
           .describe('Only conversations in this folder (any case); "" for those in no folder.'),
-        text: z.string().max(500).optional().describe('Words to find in the conversation title or a task title.'),
+        text: z
+          .string()
+          .max(500)
+          .optional()
+          .describe(
+            'Words to find in the conversation title or a task title (any case; at most 16 words, 200 characters).',
+          ),
         includeCompleted: z.boolean().optional().describe('Also lists whose tasks are all finished (default false).'),
         limit: z.number().int().min(1).max(500).optional().describe('At most this many lists (default 50).'),
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    guarded(false, (args) => json({ lists: reader.summaries(args) })),
+    guarded(false, (args) => {
+      try {
+        return json({ lists: reader.summaries(args) });
+      } catch (error) {
+        if (error instanceof FilterTooLong) return refusal(error.message);
+        throw error;
+      }
+    }),
   );
 
   server.registerTool(
@@ -191,26 +218,26 @@ export function createShareServer(deps: ShareServerDeps) {
   server.registerResource(
     'task-list',
     new ResourceTemplate(`${TASK_RESOURCE_PREFIX}{conversationId}`, {
-      list: () => ({
+      list: timed(() => ({
         resources: reader.summaries({ limit: 500 }).map((s) => ({
           uri: taskResourceUri(s.conversationId),
           name: s.title,
           mimeType: 'application/json',
           description: `${s.progress} tasks done`,
         })),
-      }),
+      })),
     }),
     {
       title: 'Task list',
       description: "A conversation's open task list (subscribe for changes).",
       mimeType: 'application/json',
     },
-    (uri, variables) => {
+    timed((uri: URL, variables: Record<string, string | string[]>) => {
       const id = String(variables.conversationId);
       const list = reader.list(id);
       if (!list) throw new McpError(ErrorCode.InvalidParams, unknownConversation(id));
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(list, null, 2) }] };
-    },
+    }),
   );
 
   server.server.setRequestHandler(SubscribeRequestSchema, (request) => {
@@ -232,10 +259,16 @@ export function createShareServer(deps: ShareServerDeps) {
 
   return {
     server,
+    /** The milliseconds this client's calls have taken so far. */
+    work: () => work,
     /** Tells this client a list changed, when it subscribed to it. */
     listChanged(conversationId: string): void {
       const uri = taskResourceUri(conversationId);
       if (subscriptions.has(uri)) void server.server.sendResourceUpdated({ uri }).catch(() => {});
+    },
+    /** Tells this client the set of lists changed (one was made or deleted). */
+    resourcesChanged(): void {
+      if (server.isConnected()) void server.server.sendResourceListChanged().catch(() => {});
     },
   };
 }

@@ -20,6 +20,7 @@ import { writePrivateFileSync } from '../storage/privateFiles';
 import type { TaskShareStatus } from '../../../shared/taskShareContract';
 import { createShareReader } from './shareReader';
 import { createShareWriter } from './shareWriter';
+import { createResourceListWatch } from './resourceListWatch';
 import type { Endpoint } from './shareEndpoint';
 
 // The MCP SDK's server, its transport and their schemas load when sharing starts, not with
@@ -66,6 +67,10 @@ export function createTaskShare(deps: TaskShareDeps) {
   // Only the extra slot is used: the keys themselves are the providers module's.
   const secret = createProfileKeys(deps.secrets, () => undefined);
   const discoveryFile = path.join(deps.dataDir, DISCOVERY_FILE);
+
+  // One Stepwise per data directory (the instance lock): a discovery file found now was
+  // left by a run that crashed, and names a port someone else may hold by now.
+  fs.rmSync(discoveryFile, { force: true });
 
   let endpoint: Endpoint | null = null;
   let error: string | null = null;
@@ -118,6 +123,8 @@ export function createTaskShare(deps: TaskShareDeps) {
       const discovery: Discovery = { url: endpoint.url, token: token(), pid: process.pid };
       writePrivateFileSync(discoveryFile, JSON.stringify(discovery));
     } catch (cause) {
+      // Whatever an earlier run left names an endpoint that is not this one.
+      fs.rmSync(discoveryFile, { force: true });
       const code = (cause as NodeJS.ErrnoException | null)?.code;
       error =
         code === 'EADDRINUSE'
@@ -146,8 +153,10 @@ export function createTaskShare(deps: TaskShareDeps) {
     return queue;
   }
 
+  const resourceList = createResourceListWatch(() => endpoint?.resourcesChanged());
   const unsubscribe = deps.bus.subscribe((event, payload) => {
     if (event === 'settings:changed') void follow();
+    if (endpoint) resourceList.observe(event, payload);
     if (event === 'tasks:changed' && endpoint) {
       const parsed = ChangedList.safeParse(payload);
       if (parsed.success) endpoint.listChanged(parsed.data.conversationId);
@@ -206,6 +215,7 @@ export function createTaskShare(deps: TaskShareDeps) {
     close(): Promise<void> {
       closed = true;
       unsubscribe();
+      resourceList.close();
       notes.close();
       return follow();
     },

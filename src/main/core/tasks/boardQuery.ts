@@ -69,6 +69,16 @@ const PAGE = `
   WHERE ${WHERE}
   ORDER BY c.updated_at DESC, c.id DESC LIMIT @limit OFFSET @offset`;
 
+// The same walk resumed after a group already read (a streamed export): each page costs
+// what it holds, where OFFSET would walk every list before it again.
+const PAGE_AFTER = `
+  SELECT l.id AS list_id, l.conversation_id, l.created_at, c.title, c.folder_id, f.name AS folder_name, c.updated_at AS activity_at
+  FROM conversations c INDEXED BY conversations_by_activity
+  CROSS JOIN task_lists l ON l.conversation_id = c.id AND l.closed_at IS NULL
+  LEFT JOIN folders f ON f.id = c.folder_id
+  WHERE (c.updated_at < @after_at OR (c.updated_at = @after_at AND c.id < @after_id)) AND ${WHERE}
+  ORDER BY c.updated_at DESC, c.id DESC LIMIT @limit`;
+
 const COUNT = `
   SELECT COUNT(*) AS total FROM task_lists l JOIN conversations c ON c.id = l.conversation_id
   WHERE l.closed_at IS NULL AND ${WHERE}`;
@@ -93,6 +103,7 @@ export function createBoardQuery(db: Db, options: BoardQueryOptions = {}) {
   }
   const page = db.prepare<[Params & { limit: number; offset: number }], GroupRow>(PAGE);
   const count = db.prepare<[Params], { total: number }>(COUNT);
+  const pageAfter = db.prepare<[Params & { limit: number; after_at: number; after_id: string }], GroupRow>(PAGE_AFTER);
   const tasksOf = db.prepare<[string], TaskRow>(
     'SELECT * FROM tasks WHERE list_id IN (SELECT value FROM json_each(?)) ORDER BY list_id, position, seq',
   );
@@ -174,6 +185,16 @@ export function createBoardQuery(db: Db, options: BoardQueryOptions = {}) {
       const rows = page.all({ ...params, offset, limit });
       // A short first page is the whole board: no need to count.
       return { total: offset === 0 && rows.length < limit ? rows.length : total(params), groups: toGroups(rows) };
+    },
+    /** The next `limit` matching groups after the one with this activity and conversation (board order). */
+    after(filter: BoardFilter, after: { activityAt: number; conversationId: string }, limit: number): BoardGroup[] {
+      const rows = pageAfter.all({
+        ...paramsOf(filter),
+        limit,
+        after_at: after.activityAt,
+        after_id: after.conversationId,
+      });
+      return toGroups(rows);
     },
     /** Every matching group, in board order (an export of what the board shows). */
     all(filter: BoardFilter): BoardGroup[] {
