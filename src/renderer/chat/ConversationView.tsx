@@ -25,6 +25,7 @@ import '../tasks/taskHints.css';
 import { revealBidiControls } from '../../shared/bidi';
 import { showVersion } from '../versions/showVersion';
 import { PlanReviewSelect } from '../tasks/PlanReviewMode';
+import { useConnectionState } from '../common/connectionStore';
 import './conversation.css';
 
 export function ConversationView(props: {
@@ -55,7 +56,8 @@ export function ConversationView(props: {
     workers.map((w) => w.id),
   );
   const anyWorkerActive = workers.some((w) => w.status === 'running' || w.status === 'queued');
-  const busy = status.running || anyWorkerActive || !!autopilot?.checking;
+  const restarted = useConnectionState() === 'restarted';
+  const busy = !restarted && (status.running || anyWorkerActive || !!autopilot?.checking);
   const mainStopped = useMemo(() => stoppedLast(messages), [messages]);
   const agentsNow = { mainRunning: status.running, mainStopped, autopilot, workers, questions };
   const onlyWaiting = onlyWaitingForYou(agentsNow);
