@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { MESSAGE_MAX, TITLE_MAX } from '../../../shared/domain';
 import { IMPORT_MESSAGES_MAX } from './conversationImport';
+import { createPace, type Pace } from './pace';
 
 // Only the fields read here; ChatGPT adds many more, which pass through unread.
 const Part = z.union([z.string(), z.looseObject({ content_type: z.string().optional() })]);
@@ -34,6 +35,8 @@ export const ChatGptConversation = z.looseObject({
   mapping: z.record(z.string(), ChatGptNode),
   current_node: z.string().nullable().optional(),
 });
+/** The conversation without its nodes, which are read one by one (10,000 at once held the host). */
+const ConversationShell = ChatGptConversation.extend({ mapping: z.record(z.string(), z.unknown()) });
 type ChatGptConversation = z.infer<typeof ChatGptConversation>;
 type ChatGptMessage = z.infer<typeof ChatGptMessage>;
 type ChatGptNode = ChatGptConversation['mapping'][string];
@@ -133,22 +136,47 @@ function shownBranch(conversation: ChatGptConversation): ChatGptNode[] | string 
   return branch.reverse();
 }
 
-function readConversation(raw: unknown, index: number, now: number): ImportedConversation | SkippedConversation {
+/** Each node of the mapping validated on its own, giving way between them; or the first problem. */
+async function readMapping(
+  raw: Record<string, unknown>,
+  pace: Pace,
+): Promise<{ ok: true; mapping: ChatGptConversation['mapping'] } | { ok: false; where: string; message: string }> {
+  const mapping: ChatGptConversation['mapping'] = {};
+  for (const [id, node] of Object.entries(raw)) {
+    const parsed = ChatGptNode.safeParse(node);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      return { ok: false, where: ['mapping', id, ...issue.path.map(String)].join('.'), message: issue.message };
+    }
+    mapping[id] = parsed.data;
+    await pace();
+  }
+  return { ok: true, mapping };
+}
+
+async function readConversation(
+  raw: unknown,
+  index: number,
+  now: number,
+  pace: Pace,
+): Promise<ImportedConversation | SkippedConversation> {
   const rawTitle =
     typeof raw === 'object' && raw !== null && typeof (raw as { title?: unknown }).title === 'string'
       ? (raw as { title: string }).title
       : '';
   const fallbackTitle = rawTitle.trim() || `Conversation ${index + 1}`;
-  const parsed = ChatGptConversation.safeParse(raw);
+  const unreadable = (where: string, message: string) => ({
+    title: fallbackTitle,
+    reason: `it is not a readable ChatGPT conversation (${where ? `${where}: ` : ''}${message})`,
+  });
+  const parsed = ConversationShell.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    const where = issue.path.map(String).join('.');
-    return {
-      title: fallbackTitle,
-      reason: `it is not a readable ChatGPT conversation (${where ? `${where}: ` : ''}${issue.message})`,
-    };
+    return unreadable(issue.path.map(String).join('.'), issue.message);
   }
-  const source = parsed.data;
+  const nodes = await readMapping(parsed.data.mapping, pace);
+  if (!nodes.ok) return unreadable(nodes.where, nodes.message);
+  const source: ChatGptConversation = { ...parsed.data, mapping: nodes.mapping };
   const title = source.title?.trim() || 'Imported from ChatGPT';
   if (title.length > TITLE_MAX)
     return {
@@ -158,7 +186,7 @@ function readConversation(raw: unknown, index: number, now: number): ImportedCon
   const createdAt = toMs(source.create_time, now);
   const branch = shownBranch(source);
   if (typeof branch === 'string') return { title, reason: branch };
-  const messages = readTree(source, branch);
+  const messages = await readTree(source, branch, pace);
   if (typeof messages === 'string') return { title, reason: messages };
   if (messages.length > IMPORT_MESSAGES_MAX)
     return { title, reason: `it holds ${messages.length} messages (at most ${IMPORT_MESSAGES_MAX})` };
@@ -171,7 +199,11 @@ function readConversation(raw: unknown, index: number, now: number): ImportedCon
  * Every branch, parents before children (the shown one's order kept): nodes left out
  * (empty, hidden) pass their children to the nearest message kept above them.
  */
-function readTree(source: ChatGptConversation, branch: ChatGptNode[]): ImportedMessage[] | string {
+async function readTree(
+  source: ChatGptConversation,
+  branch: ChatGptNode[],
+  pace: Pace,
+): Promise<ImportedMessage[] | string> {
   const { mapping } = source;
   const idOf = new Map(Object.entries(mapping).map(([id, node]) => [node, id]));
   const shownIds = new Set(branch.map((node) => idOf.get(node)));
@@ -218,6 +250,7 @@ function readTree(source: ChatGptConversation, branch: ChatGptNode[]): ImportedM
     }
     const children = childrenOf.get(id) ?? [];
     for (let i = children.length - 1; i >= 0; i--) stack.push({ id: children[i]!, parent: here, time: at });
+    await pace();
   }
   const looped = loopedNodes(mapping, seen);
   if (looped) return `its message tree has a loop (${looped} messages that lead back to themselves)`;
@@ -247,13 +280,21 @@ function loopedNodes(mapping: ChatGptConversation['mapping'], reached: ReadonlyS
   return looped;
 }
 
-/** Reads every conversation of the file; one that cannot be read is skipped with a reason. */
-export function readChatGptExport(data: unknown[], now: number): ChatGptImport {
+/**
+ * Reads every conversation of the file; one that cannot be read is skipped with a reason.
+ * It gives way to other calls every `pace` slice (one message with 10,000 versions took
+ * 0.5–1 s to read in one piece).
+ */
+export async function readChatGptExport(
+  data: unknown[],
+  now: number,
+  pace: Pace = createPace(),
+): Promise<ChatGptImport> {
   const result: ChatGptImport = { conversations: [], skipped: [] };
-  data.forEach((raw, index) => {
-    const read = readConversation(raw, index, now);
+  for (const [index, raw] of data.entries()) {
+    const read = await readConversation(raw, index, now, pace);
     if ('reason' in read) result.skipped.push(read);
     else result.conversations.push(read);
-  });
+  }
   return result;
 }
