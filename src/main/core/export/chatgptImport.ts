@@ -35,8 +35,16 @@ export const ChatGptConversation = z.looseObject({
   mapping: z.record(z.string(), ChatGptNode),
   current_node: z.string().nullable().optional(),
 });
-/** The conversation without its nodes, which are read one by one (10,000 at once held the host). */
-const ConversationShell = ChatGptConversation.extend({ mapping: z.record(z.string(), z.unknown()) });
+/**
+ * The conversation without its nodes, which are read one by one (10,000 at once held the
+ * host); even a record of unknowns walks every entry, so the mapping is only checked to be an object here.
+ */
+const ConversationShell = ChatGptConversation.extend({
+  mapping: z.custom<Record<string, unknown>>(
+    (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+    'expected an object of messages',
+  ),
+});
 type ChatGptConversation = z.infer<typeof ChatGptConversation>;
 type ChatGptMessage = z.infer<typeof ChatGptMessage>;
 type ChatGptNode = ChatGptConversation['mapping'][string];
