@@ -43,8 +43,8 @@ describe('readImageHeader', () => {
       height: 1500,
       decoderBytesPerPixel: 3,
     });
-    expect(readImageHeader(encoded(640, 480, 'jpeg'), 'image/jpeg')).toMatchObject({ width: 640, height: 480 });
-    expect(readImageHeader(encoded(640, 480, 'webp'), 'image/webp')).toMatchObject({ width: 640, height: 480 });
+    expect(readImageHeader(encoded(64, 48, 'jpeg'), 'image/jpeg')).toMatchObject({ width: 64, height: 48 });
+    expect(readImageHeader(encoded(64, 48, 'webp'), 'image/webp')).toMatchObject({ width: 64, height: 48 });
     expect(readImageHeader(gifHeader([300, 200], [0, 0, 300, 200]), 'image/gif')).toEqual({
       width: 300,
       height: 200,
@@ -60,6 +60,16 @@ describe('readImageHeader', () => {
     expect(readImageHeader(gifHeader([10, 10], [5, 5, 60000, 40000]), 'image/gif')).toMatchObject({
       width: 60005,
       height: 40005,
+    });
+  });
+
+  it('counts a progressive JPEG’s coefficients by its samples (4:2:0: 1.5 per pixel)', () => {
+    const sof2 = Buffer.from([0xff, 0xd8, 0xff, 0xc2, 0, 17, 8, 0x0b, 0xb8, 0x0f, 0xa0, 3]);
+    const components = Buffer.from([1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]);
+    expect(readImageHeader(Buffer.concat([sof2, components]), 'image/jpeg')).toEqual({
+      width: 4000,
+      height: 3000,
+      decoderBytesPerPixel: 3 * 2 + 2 * 1.5,
     });
   });
 

@@ -70,12 +70,16 @@ function jpeg(bytes: Uint8Array, view: DataView): ImageHeader | null {
     if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
       const components = view.getUint8(at + 9);
       const progressive = marker === 0xc2 || marker === 0xc6 || marker === 0xca || marker === 0xce;
-      // Component planes and the converted output; a progressive file also keeps every
-      // coefficient (2 bytes per sample) until its last scan.
+      // Samples per pixel: chroma is often stored at half size each way (4:2:0, 1.5 in all).
+      const factors = Array.from({ length: components }, (_, i) => view.getUint8(at + 11 + 3 * i));
+      const most = Math.max(...factors.map((f) => (f >> 4) * (f & 15)));
+      const samples = factors.reduce((sum, f) => sum + ((f >> 4) * (f & 15)) / most, 0);
+      // Component planes and the converted output (at least a byte per sample each); a
+      // progressive file also keeps every coefficient (2 bytes per sample) until its last scan.
       return {
         width: view.getUint16(at + 7),
         height: view.getUint16(at + 5),
-        decoderBytesPerPixel: components * (progressive ? 4 : 2),
+        decoderBytesPerPixel: components * 2 + (progressive ? 2 * samples : 0),
       };
     }
     at += 2 + view.getUint16(at + 2);

@@ -26,9 +26,11 @@ export const THUMBNAIL_MAX_PIXELS = 24_000_000;
  * Measured: photon holds the decoder's own buffer, the RGBA image and a copy of it for
  * the resize, about (decoder bytes + 8) per pixel: 10.9 MB per megapixel for an 8-bit
  * grayscale or RGB PNG, 15.9 for a 16-bit RGBA one, 12.8 for a baseline RGB JPEG.
- * 192 MB is a 12-megapixel phone photo (JPEG) or a 16-megapixel RGBA screenshot (PNG).
+ * 224 MB is a 16-megapixel baseline JPEG, a 12-megapixel progressive one, or an
+ * 18-megapixel RGBA screenshot (PNG). With a worker's own 15–20 MB, two decodes at once
+ * stay within 300 MB.
  */
-export const THUMBNAIL_MEMORY_BYTES = 192 * 1024 * 1024;
+export const THUMBNAIL_MEMORY_BYTES = 224 * 1024 * 1024;
 
 /** The worker's own V8 heap: photon's buffers live in wasm memory, outside it; the JS side is small. */
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8, stackSizeMb: 4 };
