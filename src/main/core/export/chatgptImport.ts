@@ -213,26 +213,30 @@ async function readTree(
   pace: Pace,
 ): Promise<ImportedMessage[] | string> {
   const { mapping } = source;
-  const idOf = new Map(Object.entries(mapping).map(([id, node]) => [node, id]));
-  const shownIds = new Set(branch.map((node) => idOf.get(node)));
+  const idOf = new Map<ChatGptNode, string>();
   const childrenOf = new Map<string, string[]>();
   for (const [id, node] of Object.entries(mapping)) {
+    idOf.set(node, id);
+    await pace();
     if (!node.parent || !(node.parent in mapping)) continue;
     const list = childrenOf.get(node.parent) ?? [];
     list.push(id);
     childrenOf.set(node.parent, list);
   }
+  const shownIds = new Set(branch.map((node) => idOf.get(node)));
   // ChatGPT lists children oldest first; follow that order where it is given. Each
   // parent's order is indexed once: a lookup per comparison made this quadratic in the
   // versions of one message (50,000 replies took minutes).
   for (const [id, list] of childrenOf) {
     const order = mapping[id]?.children ?? [];
     const rank = new Map<string, number>();
-    order.forEach((child, at) => {
+    for (const [at, child] of order.entries()) {
       if (!rank.has(child)) rank.set(child, at);
-    });
+      await pace();
+    }
     const rankOf = (child: string) => rank.get(child) ?? order.length;
     list.sort((a, b) => rankOf(a) - rankOf(b));
+    await pace();
   }
   const messages: ImportedMessage[] = [];
   const rootId = idOf.get(branch[0]!)!;
@@ -260,7 +264,7 @@ async function readTree(
     for (let i = children.length - 1; i >= 0; i--) stack.push({ id: children[i]!, parent: here, time: at });
     await pace();
   }
-  const looped = loopedNodes(mapping, seen);
+  const looped = await loopedNodes(mapping, seen, pace);
   if (looped) return `its message tree has a loop (${looped} messages that lead back to themselves)`;
   return messages;
 }
@@ -269,11 +273,16 @@ async function readTree(
  * How many of the nodes the walk from the root never reached follow their parents round
  * in a circle: they would be dropped without a word, so the conversation is skipped.
  */
-function loopedNodes(mapping: ChatGptConversation['mapping'], reached: ReadonlySet<string>): number {
+async function loopedNodes(
+  mapping: ChatGptConversation['mapping'],
+  reached: ReadonlySet<string>,
+  pace: Pace,
+): Promise<number> {
   /** 1: on the path being followed; 2: its parents end somewhere. */
   const state = new Map<string, 1 | 2>();
   let looped = 0;
   for (const start of Object.keys(mapping)) {
+    await pace();
     if (reached.has(start) || state.has(start)) continue;
     const path: string[] = [];
     let id: string | null | undefined = start;
