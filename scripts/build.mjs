@@ -2,6 +2,7 @@
 // `npm run serve` (when the build is missing or stale) and the e2e tests.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -37,7 +38,10 @@ export function build({ quiet = false } = {}) {
 
 /**
  * Builds quietly when stale (so standard output carries only what the program prints),
- * then runs `out/main/<entry>.js` with this process's arguments and exit code.
+ * then runs `out/main/<entry>.js` with this process's arguments and exit code. A program
+ * ended by a signal this process did not pass on (kill -9, the OOM killer) would leave a
+ * terminal that looks as if it still ran: one line on stderr says so, and the exit code is
+ * the shell's for that signal (128 + its number).
  */
 export async function runBuilt(entry) {
   if (!buildIsFresh()) {
@@ -51,8 +55,19 @@ export async function runBuilt(entry) {
   const child = spawn(process.execPath, [path.join(root, 'out', 'main', `${entry}.js`), ...process.argv.slice(2)], {
     stdio: 'inherit',
   });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-  child.on('exit', (code) => process.exit(code ?? 0));
+  let passedOn = null;
+  for (const signal of ['SIGINT', 'SIGTERM'])
+    process.on(signal, () => {
+      passedOn = signal;
+      child.kill(signal);
+    });
+  child.on('exit', (code, signal) => {
+    if (signal === null) process.exit(code ?? 0);
+    if (signal !== passedOn) {
+      process.stderr.write(`Stepwise's ${entry} (pid ${child.pid}) was ended by ${signal}; it is no longer running.\n`);
+    }
+    process.exit(128 + (os.constants.signals[signal] ?? 0));
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

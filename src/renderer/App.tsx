@@ -317,7 +317,11 @@ function ConnectionBanner() {
   if (state === 'open') return null;
   return (
     <div className="banner banner-warning" role="alert">
-      {state === 'connecting' ? 'Connecting to Stepwise…' : 'Lost the connection to Stepwise. Reconnecting…'}
+      {state === 'connecting'
+        ? 'Connecting to Stepwise…'
+        : state === 'restarted'
+          ? 'Stepwise was restarted: open the new address shown where it runs.'
+          : 'Lost the connection to Stepwise. Reconnecting…'}
     </div>
   );
 }

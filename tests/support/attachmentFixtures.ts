@@ -113,3 +113,59 @@ export function imageSize(bytes: Buffer): { width: number; height: number } {
   }
   throw new Error('not a PNG or JPEG');
 }
+
+/**
+ * A `width`×`height` PNG of zero bytes (black, or transparent) in PNG colour type `colour`,
+ * deflated as a stream so the raw image never exists here: a 16000×16000 grayscale one is
+ * about 250 kB, a decompression bomb. `tagged(text)` gives copies that differ by a tEXt
+ * chunk, so each is stored as its own content.
+ */
+export async function zeroPng(width: number, height: number, colour: 0 | 2 | 6): Promise<(tag: string) => Buffer> {
+  const channels = { 0: 1, 2: 3, 6: 4 }[colour];
+  // Each row is a filter byte (0, none) and its pixels, all zero.
+  let left = height * (1 + width * channels);
+  const deflate = zlib.createDeflate({ level: 9 });
+  const parts: Buffer[] = [];
+  deflate.on('data', (part: Buffer) => parts.push(part));
+  const ended = new Promise((resolve) => deflate.once('end', resolve));
+  const block = Buffer.alloc(8 * 1024 * 1024);
+  while (left > 0) {
+    const piece = left >= block.length ? block : block.subarray(0, left);
+    left -= piece.length;
+    if (!deflate.write(piece)) await new Promise((resolve) => deflate.once('drain', resolve));
+  }
+  deflate.end();
+  await ended;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, colour, 0, 0, 0], 8);
+  const start = Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', header)]);
+  const rest = Buffer.concat([pngChunk('IDAT', Buffer.concat(parts)), pngChunk('IEND', Buffer.alloc(0))]);
+  return (tag) => Buffer.concat([start, pngChunk('tEXt', Buffer.from(`Comment\0${tag}`, 'latin1')), rest]);
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** `jpeg` with the size in its start-of-frame header changed to `width`×`height` (its data unchanged). */
+export function jpegClaimingSize(jpeg: Buffer, width: number, height: number): Buffer {
+  const copy = Buffer.from(jpeg);
+  let at = 2;
+  while (at < copy.length) {
+    const marker = copy[at + 1];
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
+      copy.writeUInt16BE(height, at + 5);
+      copy.writeUInt16BE(width, at + 7);
+      return copy;
+    }
+    at += 2 + copy.readUInt16BE(at + 2);
+  }
+  throw new Error('not a JPEG');
+}

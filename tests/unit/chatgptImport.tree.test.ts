@@ -15,7 +15,7 @@ const node = (id: string, parent: string | null, children: string[], role?: stri
 });
 
 describe('ChatGPT tree', () => {
-  it('reads one message with 50,000 replies in ChatGPT order', () => {
+  it('reads one message with 50,000 replies in ChatGPT order', async () => {
     const replies = Array.from({ length: 50_000 }, (_, i) => `r${i}`);
     // Listed in the mapping newest first, so the order must come from `children`.
     const mapping: Record<string, unknown> = {
@@ -23,7 +23,7 @@ describe('ChatGPT tree', () => {
       q: node('q', 'root', replies, 'user', 'Question'),
     };
     for (const id of [...replies].reverse()) mapping[id] = node(id, 'q', [], 'assistant', `Reply ${id}`);
-    const { conversations, skipped } = readChatGptExport(
+    const { conversations, skipped } = await readChatGptExport(
       [{ title: 'Many versions', mapping, current_node: 'r49999' }],
       0,
     );
@@ -34,14 +34,17 @@ describe('ChatGPT tree', () => {
     expect(messages.filter((m) => m.shown).map((m) => m.content)).toEqual(['Question', 'Reply r49999']);
   });
 
-  it('skips a conversation with a loop not connected to its first message, saying so', () => {
+  it('skips a conversation with a loop not connected to its first message, saying so', async () => {
     const mapping = {
       root: node('root', null, ['q']),
       q: node('q', 'root', [], 'user', 'Question'),
       a: node('a', 'b', ['b'], 'user', 'In a loop'),
       b: node('b', 'a', ['a'], 'assistant', 'Also in it'),
     };
-    const { conversations, skipped } = readChatGptExport([{ title: 'Hidden loop', mapping, current_node: 'q' }], 0);
+    const { conversations, skipped } = await readChatGptExport(
+      [{ title: 'Hidden loop', mapping, current_node: 'q' }],
+      0,
+    );
     expect(conversations).toEqual([]);
     expect(skipped).toEqual([
       { title: 'Hidden loop', reason: 'its message tree has a loop (2 messages that lead back to themselves)' },

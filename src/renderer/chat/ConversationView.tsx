@@ -28,6 +28,7 @@ import { showVersion } from '../versions/showVersion';
 import { PlanReviewModeSelect } from '../tasks/PlanReviewMode';
 import { usePlanState } from '../tasks/usePlanState';
 import { PlanCallsContext } from '../tasks/planCalls';
+import { useConnectionState } from '../common/connectionStore';
 import type { PlanCall, PlanReviewMode } from '../../shared/planContract';
 
 const NO_CALLS: readonly PlanCall[] = [];
@@ -67,7 +68,8 @@ export function ConversationView(props: {
     [planCalls],
   );
   const anyWorkerActive = workers.some((w) => w.status === 'running' || w.status === 'queued');
-  const busy = status.running || anyWorkerActive || !!autopilot?.checking;
+  const restarted = useConnectionState() === 'restarted';
+  const busy = !restarted && (status.running || anyWorkerActive || !!autopilot?.checking);
   // Workers whose calls wait for the plan's approval wait for the user: the review card may open.
   const reviewBusy =
     status.running ||

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ChatStatus } from '../../shared/domain';
 import { call, useApi, useEvent } from '../api/apiContext';
+import { useConnectionState } from '../common/connectionStore';
 
 export function useChatStatus(conversationId: string): ChatStatus {
   const api = useApi();
@@ -15,5 +16,8 @@ export function useChatStatus(conversationId: string): ChatStatus {
     },
     [conversationId],
   );
-  return status;
+  // A tab whose host was restarted hears no more events: the reply it showed running is
+  // not running in this tab any more, whatever the new host does.
+  const restarted = useConnectionState() === 'restarted';
+  return restarted && status.running ? { ...status, running: false } : status;
 }

@@ -2,9 +2,15 @@
 // long side, so the transcript never decodes a 10 MB photo to show a chip. Decoding and
 // resizing take 0.2–0.7 s for a 2000×1500 image (photon, the Rust `image` crate in wasm:
 // no native binary to fetch), so it runs in a worker thread with a time budget.
+// Memory is bounded before anything is decoded: the header says how large the image is, an
+// image whose decode would need more than the budget gets no thumbnail, and the workers
+// running at once (one per core at most) share that budget.
+import os from 'node:os';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { jpegOrientation } from './jpegOrientation';
+import { readImageHeader } from './imageHeader';
+import { createSlots } from './thumbnailSlots';
 
 /** The long side of a thumbnail, in pixels. */
 export const THUMBNAIL_EDGE = 512;
@@ -12,18 +18,42 @@ export const THUMBNAIL_EDGE = 512;
 /** Longer than this and the image is stored without a thumbnail (the original is shown). */
 export const THUMBNAIL_TIME_MS = 30_000;
 
+/** The most pixels an image may have to get a thumbnail: its RGBA image is then at most 96 MB. */
+export const THUMBNAIL_MAX_PIXELS = 24_000_000;
+
+/**
+ * The memory all thumbnail workers' decodes may take together (and so one image's at most).
+ * Measured: photon holds the decoder's own buffer, the RGBA image and a copy of it for
+ * the resize, about (decoder bytes + 8) per pixel: 10.9 MB per megapixel for an 8-bit
+ * grayscale or RGB PNG, 15.9 for a 16-bit RGBA one, 12.8 for a baseline RGB JPEG.
+ * 224 MB is a 16-megapixel baseline JPEG, a 12-megapixel progressive one, or an
+ * 18-megapixel RGBA screenshot (PNG). With a worker's own 15–20 MB, two decodes at once
+ * stay within 300 MB.
+ */
+export const THUMBNAIL_MEMORY_BYTES = 224 * 1024 * 1024;
+
+/** The worker's own V8 heap: photon's buffers live in wasm memory, outside it; the JS side is small. */
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8, stackSizeMb: 4 };
+
+const slots = createSlots({ workers: Math.max(1, os.availableParallelism()), bytes: THUMBNAIL_MEMORY_BYTES });
+
+/** Thumbnail workers running and waiting now (tests). */
+export const thumbnailSlots = () => slots.state();
+
 export type ThumbnailResult =
   /** Encoded as JPEG for a JPEG, else PNG (which keeps transparency). */
   | { thumbnail: Uint8Array; width: number; height: number }
   /** Already within the edge: the original is its own thumbnail (a small animated GIF stays animated). */
   | { small: true }
-  /** Not decodable, or over the budget: shown as the original, as before thumbnails. */
+  /** Not decodable, or over a budget: shown as the original, as before thumbnails. */
   | { error: string };
+
+const megapixels = (pixels: number) => `${(pixels / 1e6).toFixed(1)} megapixels`;
 
 // Plain CommonJS evaluated in the worker, like the PDF reader's: nothing of ours to find at
 // run time in any build. A GIF decodes to its first frame, so a large animated GIF gets a
 // still thumbnail; the viewer shows the original. The `image` crate's default limits refuse
-// to allocate more than 512 MB for one image, which bounds a decompression bomb. A JPEG's
+// to allocate more than 512 MB for one image, and its header was checked before. A JPEG's
 // EXIF orientation is applied to the small image (the re-encoded thumbnail has no EXIF).
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -67,7 +97,34 @@ try {
 
 let photonPath: string | null = null;
 
-export function makeThumbnail(bytes: Buffer, mimeType: string, timeMs = THUMBNAIL_TIME_MS): Promise<ThumbnailResult> {
+export async function makeThumbnail(
+  bytes: Buffer,
+  mimeType: string,
+  timeMs = THUMBNAIL_TIME_MS,
+): Promise<ThumbnailResult> {
+  const header = readImageHeader(bytes, mimeType);
+  if (!header) return { error: 'its header could not be read' };
+  const { width, height, decoderBytesPerPixel } = header;
+  if (Math.max(width, height) <= THUMBNAIL_EDGE) return { small: true };
+  const pixels = width * height;
+  if (pixels > THUMBNAIL_MAX_PIXELS)
+    return {
+      error: `it is ${width}×${height} (${megapixels(pixels)}); thumbnails are made up to ${megapixels(THUMBNAIL_MAX_PIXELS)}`,
+    };
+  const memory = pixels * (decoderBytesPerPixel + 8);
+  if (memory > THUMBNAIL_MEMORY_BYTES)
+    return {
+      error: `decoding its ${width}×${height} pixels would need ${Math.round(memory / 2 ** 20)} MB; thumbnails may use ${THUMBNAIL_MEMORY_BYTES / 2 ** 20} MB`,
+    };
+  const release = await slots.acquire(memory);
+  try {
+    return await runWorker(bytes, mimeType, timeMs);
+  } finally {
+    release();
+  }
+}
+
+function runWorker(bytes: Buffer, mimeType: string, timeMs: number): Promise<ThumbnailResult> {
   photonPath ??= createRequire(import.meta.url).resolve('@silvia-odwyer/photon-node');
   // A copy the worker owns (the Buffer may be a slice of a shared pool), moved, not cloned.
   const owned = new Uint8Array(bytes);
@@ -84,15 +141,16 @@ export function makeThumbnail(bytes: Buffer, mimeType: string, timeMs = THUMBNAI
         orientation,
       },
       transferList: [owned.buffer],
+      resourceLimits: WORKER_LIMITS,
       stdout: true,
       stderr: true,
     });
+    // Released only once the worker is gone: its memory is what the slot stands for.
     const settle = (result: ThumbnailResult) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve(result);
-      void worker.terminate();
+      void worker.terminate().then(() => resolve(result));
     };
     const timer = setTimeout(() => settle({ error: `making its thumbnail took longer than ${timeMs} ms` }), timeMs);
     worker.on('message', (result: ThumbnailResult) => settle(result));

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { MESSAGE_MAX, TITLE_MAX } from '../../../shared/domain';
 import { IMPORT_MESSAGES_MAX } from './conversationImport';
+import { createPace, type Pace } from './pace';
 
 // Only the fields read here; ChatGPT adds many more, which pass through unread.
 const Part = z.union([z.string(), z.looseObject({ content_type: z.string().optional() })]);
@@ -33,6 +34,16 @@ export const ChatGptConversation = z.looseObject({
   update_time: z.number().nullable().optional(),
   mapping: z.record(z.string(), ChatGptNode),
   current_node: z.string().nullable().optional(),
+});
+/**
+ * The conversation without its nodes, which are read one by one (10,000 at once held the
+ * host); even a record of unknowns walks every entry, so the mapping is only checked to be an object here.
+ */
+const ConversationShell = ChatGptConversation.extend({
+  mapping: z.custom<Record<string, unknown>>(
+    (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+    'expected an object of messages',
+  ),
 });
 type ChatGptConversation = z.infer<typeof ChatGptConversation>;
 type ChatGptMessage = z.infer<typeof ChatGptMessage>;
@@ -133,22 +144,47 @@ function shownBranch(conversation: ChatGptConversation): ChatGptNode[] | string 
   return branch.reverse();
 }
 
-function readConversation(raw: unknown, index: number, now: number): ImportedConversation | SkippedConversation {
+/** Each node of the mapping validated on its own, giving way between them; or the first problem. */
+async function readMapping(
+  raw: Record<string, unknown>,
+  pace: Pace,
+): Promise<{ ok: true; mapping: ChatGptConversation['mapping'] } | { ok: false; where: string; message: string }> {
+  const mapping: ChatGptConversation['mapping'] = {};
+  for (const [id, node] of Object.entries(raw)) {
+    const parsed = ChatGptNode.safeParse(node);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      return { ok: false, where: ['mapping', id, ...issue.path.map(String)].join('.'), message: issue.message };
+    }
+    mapping[id] = parsed.data;
+    await pace();
+  }
+  return { ok: true, mapping };
+}
+
+async function readConversation(
+  raw: unknown,
+  index: number,
+  now: number,
+  pace: Pace,
+): Promise<ImportedConversation | SkippedConversation> {
   const rawTitle =
     typeof raw === 'object' && raw !== null && typeof (raw as { title?: unknown }).title === 'string'
       ? (raw as { title: string }).title
       : '';
   const fallbackTitle = rawTitle.trim() || `Conversation ${index + 1}`;
-  const parsed = ChatGptConversation.safeParse(raw);
+  const unreadable = (where: string, message: string) => ({
+    title: fallbackTitle,
+    reason: `it is not a readable ChatGPT conversation (${where ? `${where}: ` : ''}${message})`,
+  });
+  const parsed = ConversationShell.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    const where = issue.path.map(String).join('.');
-    return {
-      title: fallbackTitle,
-      reason: `it is not a readable ChatGPT conversation (${where ? `${where}: ` : ''}${issue.message})`,
-    };
+    return unreadable(issue.path.map(String).join('.'), issue.message);
   }
-  const source = parsed.data;
+  const nodes = await readMapping(parsed.data.mapping, pace);
+  if (!nodes.ok) return unreadable(nodes.where, nodes.message);
+  const source: ChatGptConversation = { ...parsed.data, mapping: nodes.mapping };
   const title = source.title?.trim() || 'Imported from ChatGPT';
   if (title.length > TITLE_MAX)
     return {
@@ -158,7 +194,7 @@ function readConversation(raw: unknown, index: number, now: number): ImportedCon
   const createdAt = toMs(source.create_time, now);
   const branch = shownBranch(source);
   if (typeof branch === 'string') return { title, reason: branch };
-  const messages = readTree(source, branch);
+  const messages = await readTree(source, branch, pace);
   if (typeof messages === 'string') return { title, reason: messages };
   if (messages.length > IMPORT_MESSAGES_MAX)
     return { title, reason: `it holds ${messages.length} messages (at most ${IMPORT_MESSAGES_MAX})` };
@@ -171,28 +207,36 @@ function readConversation(raw: unknown, index: number, now: number): ImportedCon
  * Every branch, parents before children (the shown one's order kept): nodes left out
  * (empty, hidden) pass their children to the nearest message kept above them.
  */
-function readTree(source: ChatGptConversation, branch: ChatGptNode[]): ImportedMessage[] | string {
+async function readTree(
+  source: ChatGptConversation,
+  branch: ChatGptNode[],
+  pace: Pace,
+): Promise<ImportedMessage[] | string> {
   const { mapping } = source;
-  const idOf = new Map(Object.entries(mapping).map(([id, node]) => [node, id]));
-  const shownIds = new Set(branch.map((node) => idOf.get(node)));
+  const idOf = new Map<ChatGptNode, string>();
   const childrenOf = new Map<string, string[]>();
   for (const [id, node] of Object.entries(mapping)) {
+    idOf.set(node, id);
+    await pace();
     if (!node.parent || !(node.parent in mapping)) continue;
     const list = childrenOf.get(node.parent) ?? [];
     list.push(id);
     childrenOf.set(node.parent, list);
   }
+  const shownIds = new Set(branch.map((node) => idOf.get(node)));
   // ChatGPT lists children oldest first; follow that order where it is given. Each
   // parent's order is indexed once: a lookup per comparison made this quadratic in the
   // versions of one message (50,000 replies took minutes).
   for (const [id, list] of childrenOf) {
     const order = mapping[id]?.children ?? [];
     const rank = new Map<string, number>();
-    order.forEach((child, at) => {
+    for (const [at, child] of order.entries()) {
       if (!rank.has(child)) rank.set(child, at);
-    });
+      await pace();
+    }
     const rankOf = (child: string) => rank.get(child) ?? order.length;
     list.sort((a, b) => rankOf(a) - rankOf(b));
+    await pace();
   }
   const messages: ImportedMessage[] = [];
   const rootId = idOf.get(branch[0]!)!;
@@ -218,8 +262,9 @@ function readTree(source: ChatGptConversation, branch: ChatGptNode[]): ImportedM
     }
     const children = childrenOf.get(id) ?? [];
     for (let i = children.length - 1; i >= 0; i--) stack.push({ id: children[i]!, parent: here, time: at });
+    await pace();
   }
-  const looped = loopedNodes(mapping, seen);
+  const looped = await loopedNodes(mapping, seen, pace);
   if (looped) return `its message tree has a loop (${looped} messages that lead back to themselves)`;
   return messages;
 }
@@ -228,11 +273,16 @@ function readTree(source: ChatGptConversation, branch: ChatGptNode[]): ImportedM
  * How many of the nodes the walk from the root never reached follow their parents round
  * in a circle: they would be dropped without a word, so the conversation is skipped.
  */
-function loopedNodes(mapping: ChatGptConversation['mapping'], reached: ReadonlySet<string>): number {
+async function loopedNodes(
+  mapping: ChatGptConversation['mapping'],
+  reached: ReadonlySet<string>,
+  pace: Pace,
+): Promise<number> {
   /** 1: on the path being followed; 2: its parents end somewhere. */
   const state = new Map<string, 1 | 2>();
   let looped = 0;
   for (const start of Object.keys(mapping)) {
+    await pace();
     if (reached.has(start) || state.has(start)) continue;
     const path: string[] = [];
     let id: string | null | undefined = start;
@@ -247,13 +297,21 @@ function loopedNodes(mapping: ChatGptConversation['mapping'], reached: ReadonlyS
   return looped;
 }
 
-/** Reads every conversation of the file; one that cannot be read is skipped with a reason. */
-export function readChatGptExport(data: unknown[], now: number): ChatGptImport {
+/**
+ * Reads every conversation of the file; one that cannot be read is skipped with a reason.
+ * It gives way to other calls every `pace` slice (one message with 10,000 versions took
+ * 0.5–1 s to read in one piece).
+ */
+export async function readChatGptExport(
+  data: unknown[],
+  now: number,
+  pace: Pace = createPace(),
+): Promise<ChatGptImport> {
   const result: ChatGptImport = { conversations: [], skipped: [] };
-  data.forEach((raw, index) => {
-    const read = readConversation(raw, index, now);
+  for (const [index, raw] of data.entries()) {
+    const read = await readConversation(raw, index, now, pace);
     if ('reason' in read) result.skipped.push(read);
     else result.conversations.push(read);
-  });
+  }
   return result;
 }

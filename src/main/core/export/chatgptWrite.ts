@@ -1,23 +1,33 @@
-// Stores the conversations read from a ChatGPT export, all in one transaction: a failure
-// writes none of them.
+// Stores the conversations read from a ChatGPT export: all of them or none. One file can
+// hold tens of thousands of messages (10,000 versions of one reply took 1–1.7 s to write in
+// one transaction on a loaded machine, with every other call waiting), so they are written
+// under a staging row that hides them, a slice of transactions at a time with other calls
+// answered in between, and shown in one last transaction (conversations/importStaging.ts).
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/openDatabase';
 import { conversationInserter } from '../conversations/conversationRepo';
 import { createMessageRepo } from '../conversations/messageRepo';
+import { createImportStaging } from '../conversations/importStaging';
 import type { ImportedConversation } from './chatgptImport';
 import { placements } from '../versions/fileTree';
 import { faultPoint } from '../faults/faultPoints';
+import { createPace, sliceOver, type Pace } from './pace';
 
 /** Returns the new conversations' ids and titles, in the order given. */
-export function writeChatGptConversations(
+export async function writeChatGptConversations(
   db: Db,
   list: ImportedConversation[],
-): Array<{ conversationId: string; title: string }> {
+  now: number,
+  pace: Pace = createPace(),
+): Promise<Array<{ conversationId: string; title: string }>> {
   const insertConversation = conversationInserter(db);
   const messages = createMessageRepo(db);
+  const staging = createImportStaging(db);
   faultPoint('import:before-write');
-  const written = db.transaction(() =>
-    list.map((conversation, index) => {
+  const stagingId = staging.open(now);
+  try {
+    const written: Array<{ conversationId: string; title: string }> = [];
+    for (const [index, conversation] of list.entries()) {
       if (index === 1) faultPoint('import:in-write');
       const conversationId = randomUUID();
       insertConversation({
@@ -28,7 +38,7 @@ export function writeChatGptConversations(
         updated_at: conversation.updatedAt,
         pinned: 0,
         title_source: 'user',
-        parent_id: null,
+        parent_id: stagingId,
         autopilot: null,
       });
       // The branch ChatGPT showed is shown; the others are versions (numbered 1..n here).
@@ -40,21 +50,38 @@ export function writeChatGptConversations(
         })),
       );
       const ids: number[] = [];
-      conversation.messages.forEach((message, i) => {
-        const place = tree.get(i + 1)!;
-        const parentId = place.parent === null ? null : ids[place.parent - 1]!;
-        const stored = messages.insert({
-          conversationId,
-          role: message.role,
-          content: message.content,
-          createdAt: message.createdAt,
-          place: { parentId, chosen: place.chosen, shown: place.shown },
-        });
-        ids.push(stored.id);
+      const writeSlice = db.transaction(() => {
+        const start = performance.now();
+        while (ids.length < conversation.messages.length && !sliceOver(start)) {
+          const i = ids.length;
+          const message = conversation.messages[i]!;
+          const place = tree.get(i + 1)!;
+          ids.push(
+            messages.insertId({
+              conversationId,
+              role: message.role,
+              content: message.content,
+              createdAt: message.createdAt,
+              place: {
+                parentId: place.parent === null ? null : ids[place.parent - 1]!,
+                chosen: place.chosen,
+                shown: place.shown,
+              },
+            }),
+          );
+        }
       });
-      return { conversationId, title: conversation.title };
-    }),
-  )();
-  faultPoint('import:after-write');
-  return written;
+      while (ids.length < conversation.messages.length) {
+        writeSlice();
+        await pace();
+      }
+      written.push({ conversationId, title: conversation.title });
+    }
+    staging.publish(stagingId);
+    faultPoint('import:after-write');
+    return written;
+  } catch (error) {
+    staging.drop(stagingId);
+    throw error;
+  }
 }

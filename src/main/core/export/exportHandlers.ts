@@ -13,6 +13,7 @@ import { conversationMarkdown } from './conversationMarkdown';
 import { writeImportedConversation, type ImportedFiles } from './conversationWrite';
 import { isChatGptExport, readChatGptExport } from './chatgptImport';
 import { writeChatGptConversations } from './chatgptWrite';
+import { createImportStaging } from '../conversations/importStaging';
 import { createExportReader } from './exportReader';
 import { base64Of, type AttachmentFiles } from '../attachments/attachmentFiles';
 import type { Attachments } from '../attachments/attachmentsModule';
@@ -100,6 +101,8 @@ export function createExport(deps: {
 }): { handlers: ExportCalls } {
   const { db, bus, conversations, folders, fileDialogs, now, attachments } = deps;
   const reader = createExportReader(db);
+  // What a ChatGPT import stopped by a crash left behind (hidden, never half shown).
+  createImportStaging(db).dropAbandoned();
 
   async function deliver(exported: ExportedText, format: ExportFormat) {
     // Spreadsheet apps need the byte-order mark to read a CSV file as UTF-8.
@@ -143,8 +146,8 @@ export function createExport(deps: {
     }
   }
 
-  function importChatGpt(data: unknown[]) {
-    const { conversations: read, skipped } = readChatGptExport(data, now());
+  async function importChatGpt(data: unknown[]) {
+    const { conversations: read, skipped } = await readChatGptExport(data, now());
     if (read.length === 0) {
       const reasons = skipped
         .slice(0, 3)
@@ -159,7 +162,7 @@ export function createExport(deps: {
     const ordered = [...read].sort((a, b) => b.updatedAt - a.updatedAt);
     let stored: Array<{ conversationId: string; title: string }>;
     try {
-      stored = writeChatGptConversations(db, ordered);
+      stored = await writeChatGptConversations(db, ordered, now());
     } catch (error) {
       throw new AppError(
         'internal',
