@@ -45,6 +45,14 @@ export type McpToolView = z.infer<typeof McpToolView>;
 
 export const McpServerState = z.enum(['stopped', 'starting', 'ready', 'error']);
 
+/**
+ * Sign-in to a remote server (OAuth): `needed` (it answered 401, or a call needs more
+ * access), `waiting` (the authorization page is open), `failed` (with the reason),
+ * `signedIn` (tokens are saved), `none` (no sign-in known).
+ */
+export const McpSignInStatus = z.enum(['none', 'needed', 'waiting', 'failed', 'signedIn']);
+export type McpSignInStatus = z.infer<typeof McpSignInStatus>;
+
 export const McpServerView = z.object({
   name: z.string(),
   transport: McpTransport,
@@ -69,6 +77,11 @@ export const McpServerView = z.object({
   error: z.string().nullable(),
   stderr: z.array(z.string()),
   tools: z.array(McpToolView),
+  signIn: McpSignInStatus.default('none'),
+  /** While `waiting`: the authorization page, to open again. */
+  signInUrl: z.string().nullable().default(null),
+  /** While `failed`: why, in words the user can act on. */
+  signInError: z.string().nullable().default(null),
 });
 export type McpServerView = z.infer<typeof McpServerView>;
 

@@ -27,6 +27,16 @@ export const mcpCalls = {
     McpState,
   ),
   'mcp:restart': call(z.strictObject({ name: McpServerName }), McpState),
+  /**
+   * Starts signing in to a remote server; `authorizationUrl` is the page the renderer opens
+   * in the system browser (a new tab in the browser host), null when no page is needed.
+   */
+  'mcp:signIn': call(
+    z.strictObject({ name: McpServerName }),
+    z.object({ state: McpState, authorizationUrl: z.string().nullable() }),
+  ),
+  /** Forgets the server's tokens (and stops a sign-in in progress). */
+  'mcp:signOut': call(z.strictObject({ name: McpServerName }), McpState),
   /** Images and resources an MCP call returned (`conversationId`: where its card is). */
   'tools:output': call(
     z.strictObject({ conversationId: ConversationId, toolCallId: z.string().max(200) }),

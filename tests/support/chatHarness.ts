@@ -30,6 +30,8 @@ export interface HarnessOptions {
   dataDir?: string;
   /** Keep plan review's default (on) for new conversations; other tests run with it off. */
   planReview?: boolean;
+  /** Signing in to remote MCP servers (tests pass port 0 and short deadlines). */
+  mcpSignIn?: { callbackPort?: number; timeoutMs?: number; requestTimeoutMs?: number };
 }
 
 export function startChatCore(server: ScriptedServer | null, options: HarnessOptions = {}) {
@@ -53,6 +55,7 @@ export function startChatCore(server: ScriptedServer | null, options: HarnessOpt
       log: (line) => logs.push(line),
       ...options.chat,
     },
+    mcpSignIn: options.mcpSignIn ?? { callbackPort: 0 },
   });
   const listeners = new Set<() => void>();
   core.bus.subscribe((event, payload) => {

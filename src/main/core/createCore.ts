@@ -29,6 +29,7 @@ import { createApprovals } from './approvals/approvals';
 import { createMcp } from './mcp/mcpModule';
 import { createToolOutputs } from './mcp/toolOutputs';
 import { createProviders } from './providers/providersModule';
+import { createProfileKeys } from './providers/profileKeys';
 import { createTokenCounter } from './context/tokenCount';
 import { openDataDir, type DataDirLock } from './storage/openDataDir';
 import { exposedKeyNotice } from './settings/fileSecretStore';
@@ -62,6 +63,8 @@ export interface CoreOptions {
   instanceLock?: DataDirLock;
   /** Parse every pushed event against the contract (see eventBus.ts); hosts pass `checkEventsFrom(process.env)`. */
   checkEvents?: boolean;
+  /** Signing in to remote MCP servers: the loopback port (tests pass 0) and how long a sign-in may wait. */
+  mcpSignIn?: { callbackPort?: number; timeoutMs?: number; requestTimeoutMs?: number };
 }
 
 export function createCore(options: CoreOptions) {
@@ -195,6 +198,10 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     outputs: toolOutputs,
     version: options.version,
     autoAllowReadOnly: () => settings.effective().autoAllowReadOnly,
+    oauthSecrets: mcpOAuthSlot(options.secrets),
+    oauthCallbackPort: options.mcpSignIn?.callbackPort,
+    signInTimeoutMs: options.mcpSignIn?.timeoutMs,
+    signInRequestTimeoutMs: options.mcpSignIn?.requestTimeoutMs,
     log: chatOptions.log,
   });
   const drafts = createDrafts({ db, now });
@@ -301,3 +308,13 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
 }
 
 export type Core = ReturnType<typeof composeCore>;
+
+/** Sign-in tokens of remote MCP servers, beside the API keys in the one secret (none without a keychain). */
+function mcpOAuthSlot(secrets: SecretStore) {
+  if (!secrets.canStore) return null;
+  const keys = createProfileKeys(secrets, () => undefined);
+  return {
+    read: () => keys.extra('mcpOAuth'),
+    write: (value: string | null) => keys.setExtra('mcpOAuth', value),
+  };
+}

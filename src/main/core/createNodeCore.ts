@@ -18,6 +18,7 @@ export function createNodeCore(options: {
   chat?: CoreOptions['chat'];
   /** Default: on under tests (NODE_ENV=test) or STEPWISE_CHECK_EVENTS=1 in this process's environment. */
   checkEvents?: boolean;
+  mcpSignIn?: CoreOptions['mcpSignIn'];
 }) {
   // The lock comes first: a refused second instance must not touch the first one's files.
   const instanceLock = openDataDir(options.dataDir, 'the browser host');
@@ -41,6 +42,7 @@ export function createNodeCore(options: {
       fileDialogs: options.fileDialogs,
       chat: options.chat,
       checkEvents: options.checkEvents ?? checkEventsFrom(process.env),
+      mcpSignIn: options.mcpSignIn,
     });
   } catch (error) {
     instanceLock.release({ clean: false });

@@ -1,11 +1,14 @@
 // One server in Settings: its exact command line or URL (always visible before it is
 // enabled), its state, its switches and tools.
 import type { McpServerView, McpState } from '../../shared/mcp';
+import { McpSignIn } from './McpSignIn';
 
 function stateText(server: McpServerView): string {
   if (!server.enabled) return 'disabled';
   if (server.state === 'ready') return `ready with ${server.tools.length} tool${server.tools.length === 1 ? '' : 's'}`;
   if (server.state === 'stopped') return 'starts when a conversation needs it';
+  if (server.signIn === 'needed' || server.signIn === 'failed') return 'needs sign-in';
+  if (server.signIn === 'waiting') return 'signing in';
   return server.state;
 }
 
@@ -18,6 +21,8 @@ export function McpServerCard(props: {
     setReadOnly: (readOnly: boolean) => Promise<McpState>;
     setToolEnabled: (tool: string, enabled: boolean) => Promise<McpState>;
     restart: () => Promise<McpState>;
+    signIn: () => Promise<{ state: McpState; authorizationUrl: string | null }>;
+    signOut: () => Promise<McpState>;
   };
   onEdit: () => void;
   onRemove: () => void;
@@ -57,6 +62,7 @@ export function McpServerCard(props: {
           )}
         </div>
       )}
+      <McpSignIn server={server} run={run} signIn={calls.signIn} signOut={calls.signOut} />
       <div className="mcp-switches">
         <label className="checkbox-field">
           <input

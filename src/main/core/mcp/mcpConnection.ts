@@ -7,19 +7,22 @@ import type { CallToolResult, ElicitRequest, ElicitResult, Tool } from '@modelco
 import { z } from 'zod';
 import type { ServerConfig } from './mcpConfig';
 import { limitedReadBuffer, RESULT_TOO_LARGE, type ReadBufferLike } from './stdioReadLimit';
+import { authFetch, oauthProvider, signInNeededIn, type AuthHints } from './mcpOAuth';
+import type { OAuthStore } from './mcpOAuthStore';
 
 export const STDERR_LINES = 20;
 
 // The SDK (its zod schemas, ajv, four transports) loads with the first server, not with
 // the app: most start-ups have no MCP server to talk to.
 async function importSdk() {
-  const [client, stdio, streamableHttp, sse, types, stdioShared] = await Promise.all([
+  const [client, stdio, streamableHttp, sse, types, stdioShared, auth] = await Promise.all([
     import('@modelcontextprotocol/sdk/client/index.js'),
     import('@modelcontextprotocol/sdk/client/stdio.js'),
     import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
     import('@modelcontextprotocol/sdk/client/sse.js'),
     import('@modelcontextprotocol/sdk/types.js'),
     import('@modelcontextprotocol/sdk/shared/stdio.js'),
+    import('@modelcontextprotocol/sdk/client/auth.js'),
   ]);
   return {
     ...client,
@@ -28,6 +31,7 @@ async function importSdk() {
     ...sse,
     ...types,
     deserializeMessage: stdioShared.deserializeMessage,
+    UnauthorizedError: auth.UnauthorizedError,
   };
 }
 type Sdk = Awaited<ReturnType<typeof importSdk>>;
@@ -139,11 +143,29 @@ function firstProblem(issues: ReadonlyArray<{ path: PropertyKey[]; message: stri
   return where ? `its ${where} is not valid: ${message}` : `it is not a valid tool definition: ${message}`;
 }
 
+/** Sign-in for remote servers: the saved tokens, and where a refusal's hints go. */
+export interface ConnectionAuth {
+  store: OAuthStore;
+  clientName: string;
+  onHints(hints: AuthHints): void;
+}
+
+/** A refusal for want of a sign-in: never a reason to try the older transport. */
+function refusedForAuth(error: unknown): boolean {
+  if (signInNeededIn(error)) return true;
+  if (!loaded) return false;
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    error instanceof loaded.UnauthorizedError ||
+    (error instanceof loaded.StreamableHTTPError && (code === 401 || code === 403))
+  );
+}
+
 /** Starts (or reaches) the server and completes the MCP handshake. */
 export async function openConnection(
   config: ServerConfig,
   hooks: ConnectionHooks,
-  options: { version: string; connectTimeoutMs: number },
+  options: { version: string; connectTimeoutMs: number; auth?: ConnectionAuth },
 ): Promise<Connection> {
   const sdk = await loadSdk();
   let client = newClient(sdk, options.version, hooks);
@@ -159,20 +181,31 @@ export async function openConnection(
     pid = stdio.pid;
   } else {
     const url = new URL(config.url);
-    const requestInit = { headers: config.headers };
+    const auth = options.auth;
+    const remote = {
+      requestInit: { headers: config.headers },
+      ...(auth
+        ? {
+            authProvider: oauthProvider({ config, store: auth.store, clientName: auth.clientName }),
+            fetch: await authFetch(config, auth.store, auth.onHints),
+          }
+        : {}),
+    };
     if (config.transport === 'http') {
-      transport = new sdk.StreamableHTTPClientTransport(url, { requestInit });
+      transport = new sdk.StreamableHTTPClientTransport(url, remote);
       try {
         await connectWith(client, transport, options.connectTimeoutMs);
-      } catch {
-        // A server from before 2025-03-26 only speaks HTTP+SSE: try that before giving up.
+      } catch (error) {
         await transport.close().catch(() => undefined);
+        // A server that wants a sign-in speaks this transport: say so rather than try the older one.
+        if (refusedForAuth(error)) throw error;
+        // A server from before 2025-03-26 only speaks HTTP+SSE: try that before giving up.
         client = newClient(sdk, options.version, hooks);
-        transport = new sdk.SSEClientTransport(url, { requestInit });
+        transport = new sdk.SSEClientTransport(url, remote);
         await connectWith(client, transport, options.connectTimeoutMs);
       }
     } else {
-      transport = new sdk.SSEClientTransport(url, { requestInit });
+      transport = new sdk.SSEClientTransport(url, remote);
       await connectWith(client, transport, options.connectTimeoutMs);
     }
   }

@@ -2,7 +2,15 @@
 // a crash on the next use (with backoff), stopped cleanly. Calls share one connection.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from './mcpConfig';
-import { openConnection, STDERR_LINES, type Connection, type ConnectionHooks, type InvalidTool } from './mcpConnection';
+import {
+  openConnection,
+  STDERR_LINES,
+  type Connection,
+  type ConnectionAuth,
+  type ConnectionHooks,
+  type InvalidTool,
+} from './mcpConnection';
+import { signInNeededIn, type SignInNeeded } from './mcpOAuth';
 
 export type ServerStatus = 'stopped' | 'starting' | 'ready' | 'error';
 
@@ -16,6 +24,15 @@ export interface ServerDeps {
   elicit?: ConnectionHooks['elicit'];
   /** Live child pids, so an abrupt exit can still kill them. */
   pids: Set<number>;
+  /** Sign-in for remote servers (absent: none is attempted). */
+  auth?: ConnectionAuth;
+  /** The server refused us until the user signs in. */
+  signInNeeded?: (refusal: SignInNeeded) => void;
+}
+
+/** What the model (or a caller) is told when a server wants the user to sign in. */
+export function signInMessage(server: string, refusal: SignInNeeded): string {
+  return `The MCP server "${server}" needs the user to sign in (${refusal.message}); the call did not run. Ask the user to sign in from Settings → Tools (MCP) → ${server} → Sign in, then try again.`;
 }
 
 const BACKOFF_MS = [1000, 2000, 5000, 10_000, 30_000];
@@ -45,6 +62,13 @@ export function createServer(initial: ServerConfig, deps: ServerDeps) {
     failures++;
     retryAt = deps.now() + BACKOFF_MS[Math.min(failures, BACKOFF_MS.length) - 1];
     setStatus('error', why);
+  }
+
+  /** Waiting for the user to sign in: no backoff, since only the user can change it. */
+  function refused(refusal: SignInNeeded) {
+    retryAt = 0;
+    setStatus('error', refusal.message);
+    deps.signInNeeded?.(refusal);
   }
 
   function forget(conn: Connection) {
@@ -84,8 +108,17 @@ export function createServer(initial: ServerConfig, deps: ServerDeps) {
       elicit: deps.elicit,
     };
     try {
-      conn = await openConnection(config, hooks, { version: deps.version, connectTimeoutMs: deps.connectTimeoutMs });
+      conn = await openConnection(config, hooks, {
+        version: deps.version,
+        connectTimeoutMs: deps.connectTimeoutMs,
+        auth: deps.auth,
+      });
     } catch (err) {
+      const refusal = signInNeededIn(err);
+      if (refusal) {
+        if (gen === generation) refused(refusal);
+        throw new Error(signInMessage(config.name, refusal), { cause: refusal });
+      }
       if (gen === generation) failed(`${config.name} could not start: ${message(err)}`);
       throw new Error(`The MCP server "${config.name}" could not start: ${message(err)}`, { cause: err });
     }
@@ -159,6 +192,17 @@ export function createServer(initial: ServerConfig, deps: ServerDeps) {
     wantsStart: () => !connection && !starting && (status !== 'error' || deps.now() >= retryAt),
     succeeded() {
       failures = 0;
+    },
+    /** A call was refused for want of a sign-in: the connection goes until the user signs in. */
+    async refusedDuringCall(refusal: SignInNeeded): Promise<void> {
+      generation++;
+      const conn = connection;
+      connection = null;
+      refused(refusal);
+      if (conn) {
+        await conn.close();
+        forget(conn);
+      }
     },
     stop,
     async restart(): Promise<void> {
