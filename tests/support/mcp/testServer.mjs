@@ -97,4 +97,12 @@ for (let i = 0; i < Number(process.env.MANY_TOOLS ?? 0); i++) {
 
 process.stderr.write(`pid ${process.pid}\n`);
 process.stderr.write(`test server ready, token ${process.env.TEST_TOKEN ?? 'none'}\n`);
-await server.connect(new StdioServerTransport());
+const transport = new StdioServerTransport();
+await server.connect(transport);
+// Every cancellation the client sends is named on stderr, for the requests it names.
+const receive = transport.onmessage;
+transport.onmessage = (message, extra) => {
+  if (message.method === 'notifications/cancelled')
+    process.stderr.write(`cancellation for request ${message.params?.requestId}\n`);
+  receive?.(message, extra);
+};

@@ -87,7 +87,11 @@ function newClient(sdk: Sdk, version: string, hooks: ConnectionHooks): Client {
   const client = new sdk.Client(
     { name: 'Stepwise', version },
     {
-      capabilities: { roots: { listChanged: true }, ...(hooks.elicit ? { elicitation: { form: {} } } : {}) },
+      capabilities: {
+        roots: { listChanged: true },
+        // Defaults the user leaves as they are are filled in by the SDK (SEP-1034).
+        ...(hooks.elicit ? { elicitation: { form: { applyDefaults: true }, url: {} } } : {}),
+      },
       listChanged: { tools: { autoRefresh: false, debounceMs: 50, onChanged: () => hooks.onToolsChanged() } },
     },
   );
@@ -244,13 +248,23 @@ export async function openConnection(
       return { tools, invalid };
     },
     async callTool(name, args, call) {
-      const result = await client.callTool({ name, arguments: args }, sdk.CallToolResultSchema, {
-        signal: call.signal,
-        timeout: call.timeoutMs,
-        onprogress: call.onProgress,
-        resetTimeoutOnProgress: false,
-      });
-      return result as CallToolResult;
+      // The SDK keeps listening to the signal after the answer: a Stop later in the turn would
+      // send notifications/cancelled for a call that had finished. Only a call in flight hears it.
+      const inFlight = new AbortController();
+      const forward = () => inFlight.abort(call.signal.reason);
+      if (call.signal.aborted) forward();
+      else call.signal.addEventListener('abort', forward, { once: true });
+      try {
+        const result = await client.callTool({ name, arguments: args }, sdk.CallToolResultSchema, {
+          signal: inFlight.signal,
+          timeout: call.timeoutMs,
+          onprogress: call.onProgress,
+          resetTimeoutOnProgress: false,
+        });
+        return result as CallToolResult;
+      } finally {
+        call.signal.removeEventListener('abort', forward);
+      }
     },
     async close() {
       closing = true;

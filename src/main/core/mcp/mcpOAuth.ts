@@ -49,15 +49,23 @@ export interface AuthHints {
 /** Requests to an authorization server get this long; a sign-in never waits on one for ever. */
 export const AUTH_REQUEST_TIMEOUT_MS = 30_000;
 
-/** fetch with a deadline for every request (and the sign-in's own abort). */
+/** A kept-alive socket the server had already closed: the request never reached it. */
+function staleSocket(error: unknown): boolean {
+  const code = (error as { cause?: { code?: string } } | null)?.cause?.code;
+  return code === 'ECONNRESET' || code === 'UND_ERR_SOCKET';
+}
+
+/** fetch with a deadline for every request (and the sign-in's own abort), tried once more on a stale socket. */
 export function timedFetch(signal?: AbortSignal, timeoutMs = AUTH_REQUEST_TIMEOUT_MS): FetchLike {
-  return (url, init) =>
+  const once: FetchLike = (url, init) =>
     fetch(url, {
       ...init,
       signal: AbortSignal.any(
         [AbortSignal.timeout(timeoutMs), signal, init?.signal ?? undefined].filter((s): s is AbortSignal => !!s),
       ),
     });
+  return (url, init) =>
+    once(url, init).catch((error: unknown) => (staleSocket(error) ? once(url, init) : Promise.reject(error)));
 }
 
 export interface ProviderOptions {
