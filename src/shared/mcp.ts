@@ -85,6 +85,13 @@ export const McpServerView = z.object({
 });
 export type McpServerView = z.infer<typeof McpServerView>;
 
+/** A server's log messages (the last 500), oldest first, and how many older ones were let go. */
+export const McpLog = z.object({
+  entries: z.array(z.object({ at: z.number(), level: z.string(), logger: z.string().nullable(), text: z.string() })),
+  dropped: z.number().int(),
+});
+export type McpLog = z.infer<typeof McpLog>;
+
 export const McpState = z.object({
   servers: z.array(McpServerView),
   /** The last problem reading `mcp.json` (the last good configuration stays in force). */

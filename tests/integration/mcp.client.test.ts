@@ -127,6 +127,29 @@ describe('secrets', () => {
 });
 
 describe('the test server', () => {
+  it("puts the server's instructions in the system prompt with its tools' names", async () => {
+    await start({ test: testServer({ trusted: true }) });
+    await runCalls([{ name: 'mcp__test__read_note' }]);
+    const system = server.streamRequests()[0].body.messages[0];
+    expect(system.role).toBe('system');
+    expect(system.content).toContain('## Tools of the MCP server "test" (');
+    expect(system.content).toContain('mcp__test__slow');
+    expect(system.content).toContain(
+      '<serverInstructions>\nCall slow only when the user asks you to wait.\n</serverInstructions>',
+    );
+  });
+
+  it('keeps the last 500 log messages of a server that floods its log', async () => {
+    await start({ test: testServer({ trusted: true }) });
+    const { results } = await runCalls([{ name: 'mcp__test__log_flood', arguments: '{"count":3000}' }]);
+    expect(results[0].content).toBe('logged 3000 lines');
+    const log = await h.call('mcp:log', { name: 'test' });
+    expect(log.entries).toHaveLength(500);
+    expect(log.dropped).toBe(2500);
+    expect(log.entries[0]).toMatchObject({ level: 'info', logger: 'flood', text: 'line 2501' });
+    expect(log.entries.at(-1)!.text).toBe('line 3000');
+  });
+
   it('turns isError into a tool error the model can act on', async () => {
     await start({ test: testServer({ trusted: true }) });
     const { results } = await runCalls([{ name: 'mcp__test__fail' }]);

@@ -204,6 +204,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     signInRequestTimeoutMs: options.mcpSignIn?.requestTimeoutMs,
     log: chatOptions.log,
   });
+  prompts.add(mcp.prompt);
   const drafts = createDrafts({ db, now });
   const folders = createFolders({ db, bus, conversations, now });
   const versions = createVersions({ db, bus, messages, conversations, chat, branches: tasks.branches });

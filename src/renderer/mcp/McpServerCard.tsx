@@ -1,6 +1,7 @@
 // One server in Settings: its exact command line or URL (always visible before it is
 // enabled), its state, its switches and tools.
-import type { McpServerView, McpState } from '../../shared/mcp';
+import type { McpLog, McpServerView, McpState } from '../../shared/mcp';
+import { McpLogView } from './McpLogView';
 import { McpSignIn } from './McpSignIn';
 
 function stateText(server: McpServerView): string {
@@ -23,6 +24,7 @@ export function McpServerCard(props: {
     restart: () => Promise<McpState>;
     signIn: () => Promise<{ state: McpState; authorizationUrl: string | null }>;
     signOut: () => Promise<McpState>;
+    log: () => Promise<McpLog | undefined>;
   };
   onEdit: () => void;
   onRemove: () => void;
@@ -115,6 +117,7 @@ export function McpServerCard(props: {
           </ul>
         </details>
       )}
+      <McpLogView name={server.name} load={calls.log} />
       <div className="mcp-actions">
         <button type="button" onClick={props.onEdit} aria-label={`Edit ${server.name}`}>
           Edit

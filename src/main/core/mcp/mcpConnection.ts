@@ -55,6 +55,8 @@ export interface ConnectionHooks {
   onStderr(line: string): void;
   /** Folders the server may work in (`roots/list`). */
   roots(): { uri: string; name?: string }[];
+  /** A `notifications/message` log line from the server. */
+  onLog?: (entry: { level: string; logger: string | null; text: string }) => void;
   /** Answers `elicitation/create`; absent: the capability is not offered. */
   elicit?: (request: ElicitRequest['params'], signal: AbortSignal) => Promise<ElicitResult>;
 }
@@ -78,6 +80,8 @@ export interface ListedTools {
 
 export interface Connection {
   pid: number | null;
+  /** What the server said about using it (`instructions` in its initialize result), or null. */
+  instructions: string | null;
   listTools(): Promise<ListedTools>;
   callTool(name: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult>;
   close(): Promise<void>;
@@ -96,6 +100,15 @@ function newClient(sdk: Sdk, version: string, hooks: ConnectionHooks): Client {
     },
   );
   client.setRequestHandler(sdk.ListRootsRequestSchema, () => ({ roots: hooks.roots() }));
+  const onLog = hooks.onLog;
+  if (onLog)
+    client.setNotificationHandler(sdk.LoggingMessageNotificationSchema, ({ params }) =>
+      onLog({
+        level: params.level,
+        logger: params.logger ?? null,
+        text: typeof params.data === 'string' ? params.data : JSON.stringify(params.data),
+      }),
+    );
   const elicit = hooks.elicit;
   if (elicit)
     client.setRequestHandler(sdk.ElicitRequestSchema, (request, extra) => elicit(request.params, extra.signal));
@@ -214,6 +227,10 @@ export async function openConnection(
     }
   }
 
+  // A server that logs sends only what its level lets through: ask for info and above.
+  if (hooks.onLog && client.getServerCapabilities()?.logging)
+    await client.setLoggingLevel('info', { timeout: options.connectTimeoutMs }).catch(() => undefined);
+
   let closing = false;
   client.onclose = () => {
     if (!closing)
@@ -222,6 +239,7 @@ export async function openConnection(
 
   return {
     pid,
+    instructions: client.getInstructions()?.trim() || null,
     async listTools() {
       // Each tool is checked on its own: the SDK's listTools refuses the whole list (and
       // so the server) over one tool with a bad schema.

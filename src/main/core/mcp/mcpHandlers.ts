@@ -43,6 +43,7 @@ export function mcpHandlers(deps: McpHandlerDeps) {
     | 'mcp:restart'
     | 'mcp:signIn'
     | 'mcp:signOut'
+    | 'mcp:log'
     | 'tools:output'
   > = {
     'mcp:get': () => deps.state(),
@@ -142,6 +143,7 @@ export function mcpHandlers(deps: McpHandlerDeps) {
       const authorizationUrl = await deps.signIn(deps.must(name));
       return { state: deps.state(), authorizationUrl };
     },
+    'mcp:log': ({ name }) => deps.must(name).log(),
     'mcp:signOut': async ({ name }) => {
       await deps.signOut(deps.must(name));
       return deps.state();

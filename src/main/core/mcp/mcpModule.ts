@@ -33,6 +33,7 @@ import { reportHeld, reportInvalid } from './mcpNotices';
 import { createOAuthStore, type SecretSlot } from './mcpOAuthStore';
 import { createLoopback } from './mcpLoopback';
 import { createSignIn } from './mcpSignIn';
+import { instructionsSection } from './mcpInstructions';
 
 export interface McpModuleDeps {
   dataDir: string;
@@ -375,6 +376,8 @@ export function createMcp(deps: McpModuleDeps) {
   return {
     handlers,
     state,
+    /** The system prompt's section with each offered server's instructions (added by createCore). */
+    prompt: { systemSection: () => instructionsSection(servers.values()) },
     /** A server by name (tests and the bench reach the live connection this way). */
     server: (name: string) => servers.get(name),
     /** Stops every server: stdin closed, then SIGTERM, then SIGKILL after a grace period. */

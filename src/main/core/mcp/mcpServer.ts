@@ -11,6 +11,7 @@ import {
   type InvalidTool,
 } from './mcpConnection';
 import { signInNeededIn, type SignInNeeded } from './mcpOAuth';
+import { createLogBuffer } from './mcpLog';
 
 export type ServerStatus = 'stopped' | 'starting' | 'ready' | 'error';
 
@@ -46,6 +47,9 @@ export function createServer(initial: ServerConfig, deps: ServerDeps) {
   /** Listed tools that cannot be offered, and why (the others still are). */
   let invalid: InvalidTool[] = [];
   let connection: Connection | null = null;
+  /** The instructions of the last connection (kept while it restarts). */
+  let instructions: string | null = null;
+  const log = createLogBuffer(deps.now);
   let starting: Promise<Connection> | null = null;
   let failures = 0;
   let retryAt = 0;
@@ -106,6 +110,9 @@ export function createServer(initial: ServerConfig, deps: ServerDeps) {
       },
       roots: deps.roots,
       elicit: deps.elicit,
+      onLog: (entry) => {
+        if (gen === generation) log.add(entry);
+      },
     };
     try {
       conn = await openConnection(config, hooks, {
@@ -129,6 +136,7 @@ export function createServer(initial: ServerConfig, deps: ServerDeps) {
       throw new Error(`The MCP server "${config.name}" was stopped while starting.`);
     }
     connection = conn;
+    instructions = conn.instructions;
     try {
       ({ tools, invalid } = await conn.listTools());
     } catch (err) {
@@ -186,6 +194,8 @@ export function createServer(initial: ServerConfig, deps: ServerDeps) {
     error: () => error,
     stderr: () => stderr,
     tools: () => tools,
+    instructions: () => instructions,
+    log: () => log.view(),
     invalidTools: () => invalid,
     ensure,
     /** Whether `prepare` should start it now (not in a crash backoff). */
