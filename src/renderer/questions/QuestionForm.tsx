@@ -2,7 +2,7 @@
 // defaults. Text (with the input type its format names), numbers with their range,
 // switches, one choice from a list, several from checkboxes. The same check main applies
 // (formProblem) says what is missing before anything is sent.
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { formDefaults, formProblem, type FieldValue, type Question, type QuestionField } from '../../shared/questions';
 
 const INPUT_TYPES: Record<string, string> = { email: 'email', uri: 'url', date: 'date' };
@@ -10,20 +10,34 @@ const INPUT_TYPES: Record<string, string> = { email: 'email', uri: 'url', date: 
 function FieldControl(props: { field: QuestionField; value: FieldValue | undefined; set: (v: FieldValue) => void }) {
   const { field, value, set } = props;
   const label = `${field.label}${field.required ? ' (required)' : ''}`;
-  const note = field.description ? <small className="question-field-note">{field.description}</small> : null;
+  const id = useId();
+  // The description is the control's description, not part of its name.
+  const described = field.description ? `${id}-note` : undefined;
+  const note = field.description ? (
+    <small id={described} className="question-field-note">
+      {field.description}
+    </small>
+  ) : null;
   if (field.kind === 'boolean') {
     return (
-      <label className="checkbox-field question-field">
-        <input type="checkbox" checked={value === true} onChange={(e) => set(e.target.checked)} />
-        <span>{label}</span>
+      <div className="question-field">
+        <label className="checkbox-field">
+          <input
+            type="checkbox"
+            aria-describedby={described}
+            checked={value === true}
+            onChange={(e) => set(e.target.checked)}
+          />
+          <span>{label}</span>
+        </label>
         {note}
-      </label>
+      </div>
     );
   }
   if (field.kind === 'choices') {
     const chosen = Array.isArray(value) ? value : [];
     return (
-      <fieldset className="question-field question-choices">
+      <fieldset className="question-field question-choices" aria-describedby={described}>
         <legend>{label}</legend>
         {field.options.map((option) => (
           <label key={option.value} className="checkbox-field">
@@ -43,48 +57,60 @@ function FieldControl(props: { field: QuestionField; value: FieldValue | undefin
   }
   if (field.kind === 'choice') {
     return (
-      <label className="field question-field">
-        <span>{label}</span>
-        <select value={typeof value === 'string' ? value : ''} onChange={(e) => set(e.target.value)}>
-          <option value="">Choose…</option>
-          {field.options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
+      <div className="question-field">
+        <label className="field">
+          <span>{label}</span>
+          <select
+            aria-describedby={described}
+            value={typeof value === 'string' ? value : ''}
+            onChange={(e) => set(e.target.value)}
+          >
+            <option value="">Choose…</option>
+            {field.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
         {note}
-      </label>
+      </div>
     );
   }
   if (field.kind === 'number' || field.kind === 'integer') {
     return (
-      <label className="field question-field">
-        <span>{label}</span>
-        <input
-          type="number"
-          step={field.kind === 'integer' ? 1 : 'any'}
-          min={field.minimum ?? undefined}
-          max={field.maximum ?? undefined}
-          value={typeof value === 'number' ? value : ''}
-          onChange={(e) => set(e.target.value === '' ? '' : Number(e.target.value))}
-        />
+      <div className="question-field">
+        <label className="field">
+          <span>{label}</span>
+          <input
+            type="number"
+            step={field.kind === 'integer' ? 1 : 'any'}
+            min={field.minimum ?? undefined}
+            max={field.maximum ?? undefined}
+            value={typeof value === 'number' ? value : ''}
+            onChange={(e) => set(e.target.value === '' ? '' : Number(e.target.value))}
+            aria-describedby={described}
+          />
+        </label>
         {note}
-      </label>
+      </div>
     );
   }
   return (
-    <label className="field question-field">
-      <span>{label}</span>
-      <input
-        type={INPUT_TYPES[field.format ?? ''] ?? 'text'}
-        minLength={field.minimum ?? undefined}
-        maxLength={field.maximum ?? undefined}
-        value={typeof value === 'string' ? value : ''}
-        onChange={(e) => set(e.target.value)}
-      />
+    <div className="question-field">
+      <label className="field">
+        <span>{label}</span>
+        <input
+          type={INPUT_TYPES[field.format ?? ''] ?? 'text'}
+          aria-describedby={described}
+          minLength={field.minimum ?? undefined}
+          maxLength={field.maximum ?? undefined}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => set(e.target.value)}
+        />
+      </label>
       {note}
-    </label>
+    </div>
   );
 }
 
