@@ -45,6 +45,14 @@ export type McpToolView = z.infer<typeof McpToolView>;
 
 export const McpServerState = z.enum(['stopped', 'starting', 'ready', 'error']);
 
+/**
+ * Sign-in to a remote server (OAuth): `needed` (it answered 401, or a call needs more
+ * access), `waiting` (the authorization page is open), `failed` (with the reason),
+ * `signedIn` (tokens are saved), `none` (no sign-in known).
+ */
+export const McpSignInStatus = z.enum(['none', 'needed', 'waiting', 'failed', 'signedIn']);
+export type McpSignInStatus = z.infer<typeof McpSignInStatus>;
+
 export const McpServerView = z.object({
   name: z.string(),
   transport: McpTransport,
@@ -69,8 +77,20 @@ export const McpServerView = z.object({
   error: z.string().nullable(),
   stderr: z.array(z.string()),
   tools: z.array(McpToolView),
+  signIn: McpSignInStatus.default('none'),
+  /** While `waiting`: the authorization page, to open again. */
+  signInUrl: z.string().nullable().default(null),
+  /** While `failed`: why, in words the user can act on. */
+  signInError: z.string().nullable().default(null),
 });
 export type McpServerView = z.infer<typeof McpServerView>;
+
+/** A server's log messages (the last 500), oldest first, and how many older ones were let go. */
+export const McpLog = z.object({
+  entries: z.array(z.object({ at: z.number(), level: z.string(), logger: z.string().nullable(), text: z.string() })),
+  dropped: z.number().int(),
+});
+export type McpLog = z.infer<typeof McpLog>;
 
 export const McpState = z.object({
   servers: z.array(McpServerView),

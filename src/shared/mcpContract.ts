@@ -3,7 +3,16 @@
 import { z } from 'zod';
 import { call, Empty } from './contract';
 import { ConversationId } from './domain';
-import { Approval, ApprovalDecision, McpServerInput, McpServerName, McpState, ToolOutput, ToolProgress } from './mcp';
+import {
+  Approval,
+  ApprovalDecision,
+  McpLog,
+  McpServerInput,
+  McpServerName,
+  McpState,
+  ToolOutput,
+  ToolProgress,
+} from './mcp';
 
 export const mcpCalls = {
   /** MCP servers (from `mcp.json`) with their state and tools; secrets masked. */
@@ -27,6 +36,18 @@ export const mcpCalls = {
     McpState,
   ),
   'mcp:restart': call(z.strictObject({ name: McpServerName }), McpState),
+  /**
+   * Starts signing in to a remote server; `authorizationUrl` is the page the renderer opens
+   * in the system browser (a new tab in the browser host), null when no page is needed.
+   */
+  'mcp:signIn': call(
+    z.strictObject({ name: McpServerName }),
+    z.object({ state: McpState, authorizationUrl: z.string().nullable() }),
+  ),
+  /** The server's last 500 log messages (its card's Log). */
+  'mcp:log': call(z.strictObject({ name: McpServerName }), McpLog),
+  /** Forgets the server's tokens (and stops a sign-in in progress). */
+  'mcp:signOut': call(z.strictObject({ name: McpServerName }), McpState),
   /** Images and resources an MCP call returned (`conversationId`: where its card is). */
   'tools:output': call(
     z.strictObject({ conversationId: ConversationId, toolCallId: z.string().max(200) }),

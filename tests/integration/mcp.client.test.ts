@@ -128,6 +128,29 @@ describe('secrets', () => {
 });
 
 describe('the test server', () => {
+  it("puts the server's instructions in the system prompt with its tools' names", async () => {
+    await start({ test: testServer({ trusted: true }) });
+    await runCalls([{ name: 'mcp__test__read_note' }]);
+    const system = server.streamRequests()[0].body.messages[0];
+    expect(system.role).toBe('system');
+    expect(system.content).toContain('## Tools of the MCP server "test" (');
+    expect(system.content).toContain('mcp__test__slow');
+    expect(system.content).toContain(
+      '<serverInstructions>\nCall slow only when the user asks you to wait.\n</serverInstructions>',
+    );
+  });
+
+  it('keeps the last 500 log messages of a server that floods its log', async () => {
+    await start({ test: testServer({ trusted: true }) });
+    const { results } = await runCalls([{ name: 'mcp__test__log_flood', arguments: '{"count":3000}' }]);
+    expect(results[0].content).toBe('logged 3000 lines');
+    const log = await h.call('mcp:log', { name: 'test' });
+    expect(log.entries).toHaveLength(500);
+    expect(log.dropped).toBe(2500);
+    expect(log.entries[0]).toMatchObject({ level: 'info', logger: 'flood', text: 'line 2501' });
+    expect(log.entries.at(-1)!.text).toBe('line 3000');
+  });
+
   it('turns isError into a tool error the model can act on', async () => {
     await start({ test: testServer({ trusted: true }) });
     const { results } = await runCalls([{ name: 'mcp__test__fail' }]);
@@ -142,20 +165,31 @@ describe('the test server', () => {
 
   it('Stop sends notifications/cancelled and marks the call cancelled; progress reaches the card', async () => {
     await start({ test: testServer({ trusted: true }) });
-    server.push({ toolCalls: [{ id: 'call_slow', name: 'mcp__test__slow', arguments: '{"ms":8000}' }] });
+    // A call that finished earlier in the turn is not cancelled: only the one in flight is.
+    server.push(
+      { toolCalls: [{ id: 'call_note', name: 'mcp__test__read_note', arguments: '{}' }] },
+      { toolCalls: [{ id: 'call_slow', name: 'mcp__test__slow', arguments: '{"ms":8000}' }] },
+    );
     const conversation = await h.newConversation('Stop');
     const from = h.events.length;
     await h.call('messages:send', { conversationId: conversation.id, content: 'Wait.' });
     const progress = await h.waitForEvent('tools:progress', (p) => p.toolCallId === 'call_slow', { from });
     expect(progress).toMatchObject({ conversationId: conversation.id, progress: 1, total: 4, message: 'step 1' });
     await h.call('chat:stop', { conversationId: conversation.id });
-    const result = h.messages(conversation.id).find((m) => m.role === 'tool')!;
+    const results = h.messages(conversation.id).filter((m) => m.role === 'tool');
     // The request had left Stepwise: the server may have carried it out, and the model reads so.
-    expect(result).toMatchObject({ content: CANCELLED_WHILE_RUNNING, outcome: 'cancelled' });
+    expect(results.map((m) => m.content)).toEqual(['note contents', CANCELLED_WHILE_RUNNING]);
+    expect(results[1].outcome).toBe('cancelled');
     // The server saw the cancellation (it writes a line to stderr when its signal fires).
     await vi.waitFor(() => expect(h.core.mcp.state().servers[0].stderr.join('\n')).toMatch(/cancelled request/), {
       timeout: 10_000,
     });
+    // One cancellation, for the slow call's request (the note's finished before Stop).
+    const stderr = h.core.mcp.state().servers[0].stderr;
+    const cancelled = /^cancelled request (\S+)$/.exec(stderr.find((l) => l.startsWith('cancelled request'))!)![1];
+    expect(stderr.filter((l) => l.startsWith('cancellation for request'))).toEqual([
+      `cancellation for request ${cancelled}`,
+    ]);
   });
 
   it('reports a server that crashes mid-call and restarts it on the next use', async () => {
@@ -250,10 +284,10 @@ describe('mcp.json', () => {
 });
 
 describe('elicitation', () => {
-  it('asks the user through the question UI and hands the answer to the server', async () => {
+  async function ask(tool: string, args = '{}') {
     await start({ everything: everything({ trusted: true }) });
     server.push(
-      { toolCalls: [{ id: 'call_ask', name: 'mcp__everything__trigger-elicitation-request', arguments: '{}' }] },
+      { toolCalls: [{ id: 'call_ask', name: `mcp__everything__${tool}`, arguments: args }] },
       { text: 'Thanks.' },
     );
     const conversation = await h.newConversation('Elicit');
@@ -264,18 +298,66 @@ describe('elicitation', () => {
       (e) => e.conversationId === conversation.id && e.questions.length > 0,
       { from },
     );
-    const question = asked.questions[0];
+    return { question: asked.questions[0], conversation, from };
+  }
+
+  it('asks with a form: defaults filled in, choices as options, numbers and switches by type', async () => {
+    const { question, conversation, from } = await ask('trigger-elicitation-request');
     expect(question.text).toMatch(/^The MCP server "everything" asks: Please provide inputs/);
-    expect(question.freeText).toBe(true);
+    expect(question.freeText).toBe(false);
     expect(question.actions.map((a) => a.label)).toEqual(['Decline']);
-    expect(question.details.map((d) => d.label)).toEqual(expect.arrayContaining(['name (required)', 'check']));
+    const field = (name: string) => question.form!.find((f) => f.name === name)!;
+    expect(field('name')).toMatchObject({ kind: 'text', required: true, value: null });
+    expect(field('check')).toMatchObject({ kind: 'boolean' });
+    expect(field('email')).toMatchObject({ kind: 'text', format: 'email' });
+    expect(field('firstLine')).toMatchObject({ kind: 'text', value: 'It was a dark and stormy night.' });
+    expect(field('integer')).toMatchObject({ kind: 'integer', value: 42 });
+    expect(field('number')).toMatchObject({ kind: 'number', value: 3.14, minimum: 0, maximum: 1000 });
+    expect(field('untitledSingleSelectEnum')).toMatchObject({ kind: 'choice', value: 'Monica' });
+    expect(field('untitledMultipleSelectEnum')).toMatchObject({ kind: 'choices', value: ['Guitar'] });
+    expect(field('untitledMultipleSelectEnum').options.map((o) => o.value)).toContain('Piano');
+    expect(field('titledSingleSelectEnum').options[0]).toEqual({ value: 'hero-1', label: 'Superman' });
+    expect(field('titledMultipleSelectEnum')).toMatchObject({ kind: 'choices', value: ['fish-1'] });
+
+    const defaults = Object.fromEntries(question.form!.filter((f) => f.value !== null).map((f) => [f.name, f.value!]));
+    // A value the field does not allow is refused with the reason; the question stays open.
+    const refused = await h.callError('questions:answer', {
+      questionId: question.id,
+      reply: { kind: 'form', values: { ...defaults, name: 'Ada', number: 5000 } },
+    });
+    expect(refused.message).toBe('Number in range 1-1000 must be at most 1000.');
     await h.call('questions:answer', {
       questionId: question.id,
-      reply: { kind: 'text', text: 'name: Ada Lovelace\ncheck: yes' },
+      reply: {
+        kind: 'form',
+        values: { ...defaults, name: 'Ada Lovelace', check: true, untitledMultipleSelectEnum: ['Piano', 'Drums'] },
+      },
     });
     await h.waitIdle(conversation.id, from);
     const result = h.messages(conversation.id).find((m) => m.role === 'tool')!.content;
     expect(result).toContain('Ada Lovelace');
     expect(result).toMatch(/accept/i);
+    expect(result).toContain('It was a dark and stormy night.');
+    expect(result).toContain('Drums');
+  });
+
+  it('asks to open a page (URL mode) with its host, and accepts only when the user opens it', async () => {
+    const { question, conversation, from } = await ask(
+      'trigger-url-elicitation',
+      JSON.stringify({ url: 'https://login.example.com/device?code=42', message: 'Finish in the browser.' }),
+    );
+    expect(question.text).toBe(
+      'The MCP server "everything" asks you to open a page on login.example.com: Finish in the browser.',
+    );
+    expect(question.link).toEqual({
+      url: 'https://login.example.com/device?code=42',
+      host: 'login.example.com',
+      action: 'open',
+    });
+    expect(question.form).toBeNull();
+    expect(question.actions.map((a) => a.label)).toEqual(['Open login.example.com', 'Decline']);
+    await h.call('questions:answer', { questionId: question.id, reply: { kind: 'action', actionId: 'open' } });
+    await h.waitIdle(conversation.id, from);
+    expect(h.messages(conversation.id).find((m) => m.role === 'tool')!.content).toMatch(/accept/i);
   });
 });

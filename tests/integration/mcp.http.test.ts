@@ -55,13 +55,14 @@ describe('remote MCP servers', () => {
     expect(view).toMatchObject({ transport: 'http', state: 'ready', headers: { Authorization: 'Bearer ••••1234' } });
   });
 
-  it('reports a rejected header as an error with the reason', async () => {
+  it('reports a 401 (here a rejected header) as a sign-in, with no fallback to the older transport', async () => {
     const result = await echoThrough({ url: http.url, headers: { Authorization: 'Bearer wrong-token-0000' } });
     // It never became ready, so the model was not offered its tools.
     expect(result).toMatch(/^Unknown tool "mcp__remote__echo"/);
     const view = h!.core.mcp.state().servers[0];
-    expect(view.state).toBe('error');
-    expect(view.error).toMatch(/remote could not start/);
+    expect(view).toMatchObject({ state: 'error', error: 'This server needs you to sign in.', signIn: 'needed' });
+    // Not "SSE error: Non-200 status code (404)": the older transport was never tried.
+    expect(view.stderr.join('\n')).not.toMatch(/SSE/);
   });
 
   it('falls back to HTTP+SSE for a server that only speaks the older transport', async () => {

@@ -33,6 +33,8 @@ export interface HarnessOptions {
   planReview?: boolean;
   /** The routines' clock (routine tests). */
   routineClock?: Clock;
+  /** Signing in to remote MCP servers (tests pass port 0 and short deadlines). */
+  mcpSignIn?: { callbackPort?: number; timeoutMs?: number; requestTimeoutMs?: number };
 }
 
 export function startChatCore(server: ScriptedServer | null, options: HarnessOptions = {}) {
@@ -57,6 +59,7 @@ export function startChatCore(server: ScriptedServer | null, options: HarnessOpt
       ...options.chat,
     },
     routineClock: options.routineClock,
+    mcpSignIn: options.mcpSignIn ?? { callbackPort: 0 },
   });
   const listeners = new Set<() => void>();
   core.bus.subscribe((event, payload) => {

@@ -29,6 +29,7 @@ import { createApprovals } from './approvals/approvals';
 import { createMcp } from './mcp/mcpModule';
 import { createToolOutputs } from './mcp/toolOutputs';
 import { createProviders } from './providers/providersModule';
+import { createProfileKeys } from './providers/profileKeys';
 import { createTokenCounter } from './context/tokenCount';
 import { createStoredTokens } from './conversations/storedTokens';
 import { openDataDir, type DataDirLock } from './storage/openDataDir';
@@ -68,6 +69,8 @@ export interface CoreOptions {
   /** The routines' clock and time zone (tests); default: the real clock, the local zone. */
   routineClock?: Clock;
   routineTimeZone?: string;
+  /** Signing in to remote MCP servers: the loopback port (tests pass 0) and how long a sign-in may wait. */
+  mcpSignIn?: { callbackPort?: number; timeoutMs?: number; requestTimeoutMs?: number };
 }
 
 export function createCore(options: CoreOptions) {
@@ -203,8 +206,13 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     outputs: toolOutputs,
     version: options.version,
     autoAllowReadOnly: () => settings.effective().autoAllowReadOnly,
+    oauthSecrets: mcpOAuthSlot(options.secrets),
+    oauthCallbackPort: options.mcpSignIn?.callbackPort,
+    signInTimeoutMs: options.mcpSignIn?.timeoutMs,
+    signInRequestTimeoutMs: options.mcpSignIn?.requestTimeoutMs,
     log: chatOptions.log,
   });
+  prompts.add(mcp.prompt);
   const drafts = createDrafts({ db, now });
   const folders = createFolders({ db, bus, conversations, now });
   const versions = createVersions({ db, bus, messages, conversations, chat, branches: tasks.branches });
@@ -333,3 +341,13 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
 }
 
 export type Core = ReturnType<typeof composeCore>;
+
+/** Sign-in tokens of remote MCP servers, beside the API keys in the one secret (none without a keychain). */
+function mcpOAuthSlot(secrets: SecretStore) {
+  if (!secrets.canStore) return null;
+  const keys = createProfileKeys(secrets, () => undefined);
+  return {
+    read: () => keys.extra('mcpOAuth'),
+    write: (value: string | null) => keys.setExtra('mcpOAuth', value),
+  };
+}

@@ -21,6 +21,7 @@ export function createNodeCore(options: {
   routineTimeZone?: CoreOptions['routineTimeZone'];
   /** Default: on under tests (NODE_ENV=test) or STEPWISE_CHECK_EVENTS=1 in this process's environment. */
   checkEvents?: boolean;
+  mcpSignIn?: CoreOptions['mcpSignIn'];
 }) {
   // The lock comes first: a refused second instance must not touch the first one's files.
   const instanceLock = openDataDir(options.dataDir, 'the browser host');
@@ -46,6 +47,7 @@ export function createNodeCore(options: {
       routineClock: options.routineClock,
       routineTimeZone: options.routineTimeZone,
       checkEvents: options.checkEvents ?? checkEventsFrom(process.env),
+      mcpSignIn: options.mcpSignIn,
     });
   } catch (error) {
     instanceLock.release({ clean: false });

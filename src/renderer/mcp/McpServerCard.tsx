@@ -1,11 +1,15 @@
 // One server in Settings: its exact command line or URL (always visible before it is
 // enabled), its state, its switches and tools.
-import type { McpServerView, McpState } from '../../shared/mcp';
+import type { McpLog, McpServerView, McpState } from '../../shared/mcp';
+import { McpLogView } from './McpLogView';
+import { McpSignIn } from './McpSignIn';
 
 function stateText(server: McpServerView): string {
   if (!server.enabled) return 'disabled';
   if (server.state === 'ready') return `ready with ${server.tools.length} tool${server.tools.length === 1 ? '' : 's'}`;
   if (server.state === 'stopped') return 'starts when a conversation needs it';
+  if (server.signIn === 'needed' || server.signIn === 'failed') return 'needs sign-in';
+  if (server.signIn === 'waiting') return 'signing in';
   return server.state;
 }
 
@@ -18,6 +22,9 @@ export function McpServerCard(props: {
     setReadOnly: (readOnly: boolean) => Promise<McpState>;
     setToolEnabled: (tool: string, enabled: boolean) => Promise<McpState>;
     restart: () => Promise<McpState>;
+    signIn: () => Promise<{ state: McpState; authorizationUrl: string | null }>;
+    signOut: () => Promise<McpState>;
+    log: () => Promise<McpLog | undefined>;
   };
   onEdit: () => void;
   onRemove: () => void;
@@ -57,6 +64,7 @@ export function McpServerCard(props: {
           )}
         </div>
       )}
+      <McpSignIn server={server} run={run} signIn={calls.signIn} signOut={calls.signOut} />
       <div className="mcp-switches">
         <label className="checkbox-field">
           <input
@@ -109,6 +117,7 @@ export function McpServerCard(props: {
           </ul>
         </details>
       )}
+      <McpLogView name={server.name} load={calls.log} />
       <div className="mcp-actions">
         <button type="button" onClick={props.onEdit} aria-label={`Edit ${server.name}`}>
           Edit

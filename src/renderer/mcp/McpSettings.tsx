@@ -82,6 +82,9 @@ export function McpSettings({ settings }: { settings: SettingsView }) {
                   setToolEnabled: (tool, enabled) =>
                     call(api, 'mcp:setToolEnabled', { name: server.name, tool, enabled }),
                   restart: () => call(api, 'mcp:restart', { name: server.name }),
+                  signIn: () => call(api, 'mcp:signIn', { name: server.name }),
+                  signOut: () => call(api, 'mcp:signOut', { name: server.name }),
+                  log: () => guard(() => call(api, 'mcp:log', { name: server.name })),
                 }}
                 onEdit={() => setEditing(server)}
                 onRemove={() => setRemoving(server.name)}

@@ -6,6 +6,7 @@ import { revealBidiControls } from '../../shared/bidi';
 import { call, useApi } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
 import { scrollToCard, useCardSeen } from '../approvals/cardVisibility';
+import { QuestionForm } from './QuestionForm';
 import './questions.css';
 
 export function QuestionBanners({ questions }: { questions: Question[] }) {
@@ -64,7 +65,7 @@ function QuestionBanner({ question }: { question: Question }) {
           ?
         </span>
         <strong>{question.agentName}</strong>
-        <span className="question-asks">{question.freeText ? 'asks you' : 'needs your decision'}</span>
+        <span className="question-asks">{question.freeText || question.form ? 'asks you' : 'needs your decision'}</span>
       </div>
       <p className="question-text">{revealBidiControls(question.text)}</p>
       {question.details.length > 0 && (
@@ -76,6 +77,19 @@ function QuestionBanner({ question }: { question: Question }) {
             </div>
           ))}
         </dl>
+      )}
+      {question.link && (
+        <p className="question-link">
+          <span className="question-link-host">{question.link.host}</span>
+          <code>{question.link.url}</code>
+        </p>
+      )}
+      {question.form && (
+        <QuestionForm
+          question={question}
+          disabled={sending}
+          onSubmit={(values) => void reply({ kind: 'form', values })}
+        />
       )}
       {question.freeText && (
         <form
@@ -112,7 +126,12 @@ function QuestionBanner({ question }: { question: Question }) {
               type="button"
               className={action.tone === 'neutral' ? '' : action.tone}
               disabled={sending}
-              onClick={() => void reply({ kind: 'action', actionId: action.id })}
+              onClick={() => {
+                // The page opens only on the user's own click (the system browser, or a new tab).
+                if (question.link?.action === action.id)
+                  window.open(question.link.url, '_blank', 'noopener,noreferrer');
+                void reply({ kind: 'action', actionId: action.id });
+              }}
             >
               {action.label}
             </button>

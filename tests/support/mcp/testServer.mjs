@@ -5,7 +5,10 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
 
-const server = new McpServer({ name: 'stepwise-test', version: '1.0.0' });
+const server = new McpServer(
+  { name: 'stepwise-test', version: '1.0.0' },
+  { instructions: 'Call slow only when the user asks you to wait.', capabilities: { logging: {} } },
+);
 const LONG_NAME = `long_${'x'.repeat(95)}`;
 
 server.registerTool(
@@ -36,6 +39,16 @@ server.registerTool('crash', { description: 'Exits the server process in the mid
   setTimeout(() => process.exit(3), 20);
   return new Promise(() => undefined);
 });
+
+server.registerTool(
+  'log_flood',
+  { description: 'Sends `count` log messages, as fast as it can.', inputSchema: { count: z.number() } },
+  async ({ count }) => {
+    for (let i = 1; i <= count; i++)
+      await server.sendLoggingMessage({ level: 'info', logger: 'flood', data: `line ${i}` });
+    return { content: [{ type: 'text', text: `logged ${count} lines` }] };
+  },
+);
 
 server.registerTool('fail', { description: 'Always reports an error.' }, async () => ({
   isError: true,
@@ -97,4 +110,12 @@ for (let i = 0; i < Number(process.env.MANY_TOOLS ?? 0); i++) {
 
 process.stderr.write(`pid ${process.pid}\n`);
 process.stderr.write(`test server ready, token ${process.env.TEST_TOKEN ?? 'none'}\n`);
-await server.connect(new StdioServerTransport());
+const transport = new StdioServerTransport();
+await server.connect(transport);
+// Every cancellation the client sends is named on stderr, for the requests it names.
+const receive = transport.onmessage;
+transport.onmessage = (message, extra) => {
+  if (message.method === 'notifications/cancelled')
+    process.stderr.write(`cancellation for request ${message.params?.requestId}\n`);
+  receive?.(message, extra);
+};

@@ -30,6 +30,8 @@ const RawServer = z.looseObject({
   readOnly: z.boolean().optional(),
   /** Seconds per call (Cline's key). */
   timeout: z.number().positive().optional(),
+  /** A client registered with the server's authorization server by hand, for servers that offer no registration. */
+  oauth: z.looseObject({ clientId: z.string().optional(), clientSecret: z.string().optional() }).optional(),
 });
 type RawServer = z.infer<typeof RawServer>;
 
@@ -54,6 +56,9 @@ export interface ServerConfig {
   alwaysAllow: string[];
   disabledTools: string[];
   timeoutMs: number;
+  /** A pre-registered OAuth client (`oauth.clientId`, `oauth.clientSecret`); empty: register one. */
+  oauthClientId: string;
+  oauthClientSecret: string;
 }
 
 export type ParsedConfig = { ok: true; raw: RawFile; servers: ServerConfig[] } | { ok: false; error: string };
@@ -100,6 +105,8 @@ function normalize(name: string, entry: RawServer): ServerConfig | string {
     alwaysAllow: entry.alwaysAllow ?? [],
     disabledTools: entry.disabledTools ?? [],
     timeoutMs: Math.round((entry.timeout ?? DEFAULT_TIMEOUT_SEC) * 1000),
+    oauthClientId: entry.oauth?.clientId ?? '',
+    oauthClientSecret: entry.oauth?.clientSecret ?? '',
   };
 }
 

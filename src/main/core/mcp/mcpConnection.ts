@@ -7,19 +7,22 @@ import type { CallToolResult, ElicitRequest, ElicitResult, Tool } from '@modelco
 import { z } from 'zod';
 import type { ServerConfig } from './mcpConfig';
 import { limitedReadBuffer, RESULT_TOO_LARGE, type ReadBufferLike } from './stdioReadLimit';
+import { authFetch, oauthProvider, signInNeededIn, type AuthHints } from './mcpOAuth';
+import type { OAuthStore } from './mcpOAuthStore';
 
 export const STDERR_LINES = 20;
 
 // The SDK (its zod schemas, ajv, four transports) loads with the first server, not with
 // the app: most start-ups have no MCP server to talk to.
 async function importSdk() {
-  const [client, stdio, streamableHttp, sse, types, stdioShared] = await Promise.all([
+  const [client, stdio, streamableHttp, sse, types, stdioShared, auth] = await Promise.all([
     import('@modelcontextprotocol/sdk/client/index.js'),
     import('@modelcontextprotocol/sdk/client/stdio.js'),
     import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
     import('@modelcontextprotocol/sdk/client/sse.js'),
     import('@modelcontextprotocol/sdk/types.js'),
     import('@modelcontextprotocol/sdk/shared/stdio.js'),
+    import('@modelcontextprotocol/sdk/client/auth.js'),
   ]);
   return {
     ...client,
@@ -28,6 +31,7 @@ async function importSdk() {
     ...sse,
     ...types,
     deserializeMessage: stdioShared.deserializeMessage,
+    UnauthorizedError: auth.UnauthorizedError,
   };
 }
 type Sdk = Awaited<ReturnType<typeof importSdk>>;
@@ -51,6 +55,8 @@ export interface ConnectionHooks {
   onStderr(line: string): void;
   /** Folders the server may work in (`roots/list`). */
   roots(): { uri: string; name?: string }[];
+  /** A `notifications/message` log line from the server. */
+  onLog?: (entry: { level: string; logger: string | null; text: string }) => void;
   /** Answers `elicitation/create`; absent: the capability is not offered. */
   elicit?: (request: ElicitRequest['params'], signal: AbortSignal) => Promise<ElicitResult>;
 }
@@ -74,6 +80,8 @@ export interface ListedTools {
 
 export interface Connection {
   pid: number | null;
+  /** What the server said about using it (`instructions` in its initialize result), or null. */
+  instructions: string | null;
   listTools(): Promise<ListedTools>;
   callTool(name: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult>;
   close(): Promise<void>;
@@ -83,11 +91,24 @@ function newClient(sdk: Sdk, version: string, hooks: ConnectionHooks): Client {
   const client = new sdk.Client(
     { name: 'Stepwise', version },
     {
-      capabilities: { roots: { listChanged: true }, ...(hooks.elicit ? { elicitation: { form: {} } } : {}) },
+      capabilities: {
+        roots: { listChanged: true },
+        // Defaults the user leaves as they are are filled in by the SDK (SEP-1034).
+        ...(hooks.elicit ? { elicitation: { form: { applyDefaults: true }, url: {} } } : {}),
+      },
       listChanged: { tools: { autoRefresh: false, debounceMs: 50, onChanged: () => hooks.onToolsChanged() } },
     },
   );
   client.setRequestHandler(sdk.ListRootsRequestSchema, () => ({ roots: hooks.roots() }));
+  const onLog = hooks.onLog;
+  if (onLog)
+    client.setNotificationHandler(sdk.LoggingMessageNotificationSchema, ({ params }) =>
+      onLog({
+        level: params.level,
+        logger: params.logger ?? null,
+        text: typeof params.data === 'string' ? params.data : JSON.stringify(params.data),
+      }),
+    );
   const elicit = hooks.elicit;
   if (elicit)
     client.setRequestHandler(sdk.ElicitRequestSchema, (request, extra) => elicit(request.params, extra.signal));
@@ -139,11 +160,29 @@ function firstProblem(issues: ReadonlyArray<{ path: PropertyKey[]; message: stri
   return where ? `its ${where} is not valid: ${message}` : `it is not a valid tool definition: ${message}`;
 }
 
+/** Sign-in for remote servers: the saved tokens, and where a refusal's hints go. */
+export interface ConnectionAuth {
+  store: OAuthStore;
+  clientName: string;
+  onHints(hints: AuthHints): void;
+}
+
+/** A refusal for want of a sign-in: never a reason to try the older transport. */
+function refusedForAuth(error: unknown): boolean {
+  if (signInNeededIn(error)) return true;
+  if (!loaded) return false;
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    error instanceof loaded.UnauthorizedError ||
+    (error instanceof loaded.StreamableHTTPError && (code === 401 || code === 403))
+  );
+}
+
 /** Starts (or reaches) the server and completes the MCP handshake. */
 export async function openConnection(
   config: ServerConfig,
   hooks: ConnectionHooks,
-  options: { version: string; connectTimeoutMs: number },
+  options: { version: string; connectTimeoutMs: number; auth?: ConnectionAuth },
 ): Promise<Connection> {
   const sdk = await loadSdk();
   let client = newClient(sdk, options.version, hooks);
@@ -159,23 +198,38 @@ export async function openConnection(
     pid = stdio.pid;
   } else {
     const url = new URL(config.url);
-    const requestInit = { headers: config.headers };
+    const auth = options.auth;
+    const remote = {
+      requestInit: { headers: config.headers },
+      ...(auth
+        ? {
+            authProvider: oauthProvider({ config, store: auth.store, clientName: auth.clientName }),
+            fetch: await authFetch(config, auth.store, auth.onHints),
+          }
+        : {}),
+    };
     if (config.transport === 'http') {
-      transport = new sdk.StreamableHTTPClientTransport(url, { requestInit });
+      transport = new sdk.StreamableHTTPClientTransport(url, remote);
       try {
         await connectWith(client, transport, options.connectTimeoutMs);
-      } catch {
-        // A server from before 2025-03-26 only speaks HTTP+SSE: try that before giving up.
+      } catch (error) {
         await transport.close().catch(() => undefined);
+        // A server that wants a sign-in speaks this transport: say so rather than try the older one.
+        if (refusedForAuth(error)) throw error;
+        // A server from before 2025-03-26 only speaks HTTP+SSE: try that before giving up.
         client = newClient(sdk, options.version, hooks);
-        transport = new sdk.SSEClientTransport(url, { requestInit });
+        transport = new sdk.SSEClientTransport(url, remote);
         await connectWith(client, transport, options.connectTimeoutMs);
       }
     } else {
-      transport = new sdk.SSEClientTransport(url, { requestInit });
+      transport = new sdk.SSEClientTransport(url, remote);
       await connectWith(client, transport, options.connectTimeoutMs);
     }
   }
+
+  // A server that logs sends only what its level lets through: ask for info and above.
+  if (hooks.onLog && client.getServerCapabilities()?.logging)
+    await client.setLoggingLevel('info', { timeout: options.connectTimeoutMs }).catch(() => undefined);
 
   let closing = false;
   client.onclose = () => {
@@ -185,6 +239,7 @@ export async function openConnection(
 
   return {
     pid,
+    instructions: client.getInstructions()?.trim() || null,
     async listTools() {
       // Each tool is checked on its own: the SDK's listTools refuses the whole list (and
       // so the server) over one tool with a bad schema.
@@ -211,13 +266,23 @@ export async function openConnection(
       return { tools, invalid };
     },
     async callTool(name, args, call) {
-      const result = await client.callTool({ name, arguments: args }, sdk.CallToolResultSchema, {
-        signal: call.signal,
-        timeout: call.timeoutMs,
-        onprogress: call.onProgress,
-        resetTimeoutOnProgress: false,
-      });
-      return result as CallToolResult;
+      // The SDK keeps listening to the signal after the answer: a Stop later in the turn would
+      // send notifications/cancelled for a call that had finished. Only a call in flight hears it.
+      const inFlight = new AbortController();
+      const forward = () => inFlight.abort(call.signal.reason);
+      if (call.signal.aborted) forward();
+      else call.signal.addEventListener('abort', forward, { once: true });
+      try {
+        const result = await client.callTool({ name, arguments: args }, sdk.CallToolResultSchema, {
+          signal: inFlight.signal,
+          timeout: call.timeoutMs,
+          onprogress: call.onProgress,
+          resetTimeoutOnProgress: false,
+        });
+        return result as CallToolResult;
+      } finally {
+        call.signal.removeEventListener('abort', forward);
+      }
     },
     async close() {
       closing = true;

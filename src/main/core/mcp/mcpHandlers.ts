@@ -24,6 +24,9 @@ export interface McpHandlerDeps {
   /** The user has seen this server's command in Settings and lets it run (mcpKnown.ts). */
   allow(config: ServerConfig): void;
   output(conversationId: string, toolCallId: string): ToolOutput | null;
+  /** Starts a sign-in; resolves with the authorization page to open (null: none needed). */
+  signIn(server: McpServer): Promise<string | null>;
+  signOut(server: McpServer): Promise<void>;
 }
 
 export function mcpHandlers(deps: McpHandlerDeps) {
@@ -38,6 +41,9 @@ export function mcpHandlers(deps: McpHandlerDeps) {
     | 'mcp:setReadOnly'
     | 'mcp:setToolEnabled'
     | 'mcp:restart'
+    | 'mcp:signIn'
+    | 'mcp:signOut'
+    | 'mcp:log'
     | 'tools:output'
   > = {
     'mcp:get': () => deps.state(),
@@ -131,6 +137,15 @@ export function mcpHandlers(deps: McpHandlerDeps) {
       const server = deps.must(name);
       if (!server.config.enabled) throw new AppError('conflict', `MCP server "${name}" is disabled. Enable it first.`);
       await server.restart();
+      return deps.state();
+    },
+    'mcp:signIn': async ({ name }) => {
+      const authorizationUrl = await deps.signIn(deps.must(name));
+      return { state: deps.state(), authorizationUrl };
+    },
+    'mcp:log': ({ name }) => deps.must(name).log(),
+    'mcp:signOut': async ({ name }) => {
+      await deps.signOut(deps.must(name));
       return deps.state();
     },
   };

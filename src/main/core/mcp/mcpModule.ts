@@ -29,6 +29,11 @@ import { askElicitation } from './mcpElicit';
 import type { Questions } from '../questions/questionModule';
 import type { ToolOutputs } from './toolOutputs';
 import { launchLine, redactStderr } from './mcpView';
+import { reportHeld, reportInvalid } from './mcpNotices';
+import { createOAuthStore, type SecretSlot } from './mcpOAuthStore';
+import { createLoopback } from './mcpLoopback';
+import { createSignIn } from './mcpSignIn';
+import { instructionsSection } from './mcpInstructions';
 
 export interface McpModuleDeps {
   dataDir: string;
@@ -44,12 +49,21 @@ export interface McpModuleDeps {
   /** The question UI (as `ask_user`): elicitations from servers are asked there. Without it servers are not offered elicitation. */
   questions?: Questions;
   connectTimeoutMs?: number;
+  /** Where sign-in tokens of remote servers are kept (null: for this launch only). */
+  oauthSecrets?: SecretSlot | null;
+  /** The loopback port a sign-in's browser comes back to (0: any free one). */
+  oauthCallbackPort?: number;
+  /** An https client ID metadata document for authorization servers that accept one (Stepwise publishes none by default). */
+  oauthClientMetadataUrl?: string;
+  /** How long a sign-in may wait for the browser (2 minutes). */
+  signInTimeoutMs?: number;
+  /** How long each request to an authorization server may take (30 s). */
+  signInRequestTimeoutMs?: number;
   now?: () => number;
   log?: (line: string) => void;
 }
 
 const NOTICE_ID = 'mcp-config';
-const HELD_NOTICE = 'mcp-new-servers';
 
 export function createMcp(deps: McpModuleDeps) {
   const file = path.join(deps.dataDir, MCP_FILE);
@@ -65,6 +79,20 @@ export function createMcp(deps: McpModuleDeps) {
   let closed = false;
   /** Elicitations waiting for the user, cancelled when Stepwise closes. */
   const eliciting = new Set<AbortController>();
+  const oauthStore = createOAuthStore(deps.oauthSecrets ?? null);
+  const signIn = createSignIn({
+    store: oauthStore,
+    loopback: createLoopback({ preferredPort: deps.oauthCallbackPort }),
+    clientName: 'Stepwise',
+    clientMetadataUrl: deps.oauthClientMetadataUrl,
+    timeoutMs: deps.signInTimeoutMs,
+    requestTimeoutMs: deps.signInRequestTimeoutMs,
+    changed: () => changed(),
+    signedIn: (name) => {
+      const server = servers.get(name);
+      if (server?.config.enabled) void server.restart();
+    },
+  });
 
   const killAll = () => {
     for (const pid of pids) {
@@ -117,6 +145,7 @@ export function createMcp(deps: McpModuleDeps) {
       state: server.status(),
       error: server.error(),
       stderr: redactStderr(server.stderr(), c),
+      ...signInView(c),
       tools: server.tools().map((t) => ({
         name: t.name,
         modelName: names.get(t.name)!,
@@ -127,6 +156,12 @@ export function createMcp(deps: McpModuleDeps) {
         alwaysAllow: c.trusted || c.alwaysAllow.includes(t.name),
       })),
     };
+  }
+
+  function signInView(c: ServerConfig) {
+    if (c.transport === 'stdio') return { signIn: 'none' as const, signInUrl: null, signInError: null };
+    const { status, url, error } = signIn.status(c);
+    return { signIn: status, signInUrl: url, signInError: error };
   }
 
   /** The registry holds the enabled tools of every enabled server's last listing, up to the cap (mcpToolSync.ts). */
@@ -166,6 +201,12 @@ export function createMcp(deps: McpModuleDeps) {
       connectTimeoutMs: deps.connectTimeoutMs ?? 30_000,
       now,
       pids,
+      auth: {
+        store: oauthStore,
+        clientName: 'Stepwise',
+        onHints: (hints) => signIn.hints(server.config.name, hints),
+      },
+      signInNeeded: (refusal) => signIn.needed(server.config.name, refusal.reason),
       roots: () => {
         const user = lastUser.get(server.config.name);
         return user ? (deps.roots?.(user.conversationId) ?? []) : [];
@@ -185,9 +226,10 @@ export function createMcp(deps: McpModuleDeps) {
           }
         : undefined,
       changed: () => {
+        if (server.status() === 'ready') signIn.connected(server.config.name);
         sync();
         report(server);
-        reportInvalid(server);
+        reportInvalid(deps.notices, server);
         changed();
       },
     });
@@ -199,7 +241,8 @@ export function createMcp(deps: McpModuleDeps) {
   function report(server: McpServer) {
     const name = server.config.name;
     const id = `mcp-server-${name}`;
-    if (server.status() === 'error' && !reported.has(name)) {
+    // A server waiting for a sign-in shows it on its card; a notice would only repeat it.
+    if (server.status() === 'error' && !reported.has(name) && signIn.status(server.config).status !== 'needed') {
       reported.add(name);
       deps.notices.add({
         id,
@@ -211,31 +254,14 @@ export function createMcp(deps: McpModuleDeps) {
     }
   }
 
-  /** Tools a server lists but Stepwise cannot offer are named in a notice of their own. */
-  function reportInvalid(server: McpServer) {
-    const id = `mcp-tools-invalid-${server.config.name}`;
-    const invalid = server.invalidTools();
-    if (!invalid.length) {
-      if (deps.notices.list().some((n) => n.id === id)) deps.notices.dismiss(id);
-      return;
-    }
-    const named = invalid.slice(0, 5).map((tool) => `"${tool.name}" (${tool.problem})`);
-    const more = invalid.length > 5 ? ` and ${invalid.length - 5} more` : '';
-    deps.notices.add({
-      id,
-      level: 'warning',
-      text:
-        `The MCP server "${server.config.name}" lists ${invalid.length === 1 ? 'a tool' : `${invalid.length} tools`} Stepwise cannot offer: ` +
-        `${named.join(', ')}${more}. Its other tools work; ask the server's author to fix it.`,
-    });
-  }
-
   /** Applies a parsed configuration: changed servers restart, removed ones stop. */
   function apply(configs: ServerConfig[]) {
     const next = new Map(configs.map((c) => [c.name, c]));
     for (const [name, server] of servers) {
       const config = next.get(name);
       if (config && sameLaunch(config, server.config)) continue;
+      // Tokens follow their server: removed, or pointed elsewhere, it signs in again.
+      if (!config || config.url !== server.config.url) signIn.forget(name);
       servers.delete(name);
       if (reported.delete(name)) deps.notices.dismiss(`mcp-server-${name}`);
       void server.stop();
@@ -273,24 +299,8 @@ export function createMcp(deps: McpModuleDeps) {
     configError = null;
     raw = parsed.raw;
     const { configs, held } = known.gate(parsed.servers);
-    reportHeld(held);
+    reportHeld(deps.notices, held);
     apply(configs);
-  }
-
-  /** Servers written into mcp.json by hand that the user has not allowed: named, with what they would run. */
-  function reportHeld(held: ServerConfig[]) {
-    if (!held.length) {
-      if (deps.notices.list().some((n) => n.id === HELD_NOTICE)) deps.notices.dismiss(HELD_NOTICE);
-      return;
-    }
-    const named = held.map((c) => `"${c.name}" (runs: ${launchLine(c)})`).join('; ');
-    deps.notices.add({
-      id: HELD_NOTICE,
-      level: 'warning',
-      text:
-        `mcp.json has ${held.length === 1 ? 'a server' : `${held.length} servers`} you have not turned on in Stepwise: ${named}. ` +
-        `${held.length === 1 ? 'It stays' : 'They stay'} off until you check the command and turn ${held.length === 1 ? 'it' : 'them'} on in Settings → Tools (MCP).`,
-    });
   }
 
   /** Every change from the UI goes through here: never over a file we could not read. */
@@ -350,11 +360,24 @@ export function createMcp(deps: McpModuleDeps) {
     raw: () => raw,
     allow: (config) => known.allow(config),
     output: (conversationId, toolCallId) => deps.outputs.get(conversationId, toolCallId),
+    signIn: async (server) => {
+      if (server.config.transport === 'stdio')
+        throw new AppError('invalid_request', `MCP server "${server.config.name}" runs locally; it has no sign-in.`);
+      if (!server.config.enabled)
+        throw new AppError('conflict', `MCP server "${server.config.name}" is disabled. Enable it first.`);
+      return signIn.start(server.config);
+    },
+    signOut: async (server) => {
+      signIn.signOut(server.config);
+      if (server.config.enabled) await server.restart();
+    },
   });
 
   return {
     handlers,
     state,
+    /** The system prompt's section with each offered server's instructions (added by createCore). */
+    prompt: { systemSection: () => instructionsSection(servers.values()) },
     /** A server by name (tests and the bench reach the live connection this way). */
     server: (name: string) => servers.get(name),
     /** Stops every server: stdin closed, then SIGTERM, then SIGKILL after a grace period. */
@@ -362,6 +385,7 @@ export function createMcp(deps: McpModuleDeps) {
       if (closed) return;
       closed = true;
       for (const controller of eliciting) controller.abort();
+      signIn.close();
       watcher?.close();
       if (reloadTimer) clearTimeout(reloadTimer);
       removePreparer();
@@ -375,6 +399,17 @@ export function createMcp(deps: McpModuleDeps) {
 export type Mcp = ReturnType<typeof createMcp>;
 
 function sameLaunch(a: ServerConfig, b: ServerConfig): boolean {
-  const launch = (c: ServerConfig) => JSON.stringify([c.transport, c.command, c.args, c.env, c.cwd, c.url, c.headers]);
+  const launch = (c: ServerConfig) =>
+    JSON.stringify([
+      c.transport,
+      c.command,
+      c.args,
+      c.env,
+      c.cwd,
+      c.url,
+      c.headers,
+      c.oauthClientId,
+      c.oauthClientSecret,
+    ]);
   return launch(a) === launch(b);
 }

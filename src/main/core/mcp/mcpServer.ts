@@ -2,7 +2,16 @@
 // a crash on the next use (with backoff), stopped cleanly. Calls share one connection.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from './mcpConfig';
-import { openConnection, STDERR_LINES, type Connection, type ConnectionHooks, type InvalidTool } from './mcpConnection';
+import {
+  openConnection,
+  STDERR_LINES,
+  type Connection,
+  type ConnectionAuth,
+  type ConnectionHooks,
+  type InvalidTool,
+} from './mcpConnection';
+import { signInNeededIn, type SignInNeeded } from './mcpOAuth';
+import { createLogBuffer } from './mcpLog';
 
 export type ServerStatus = 'stopped' | 'starting' | 'ready' | 'error';
 
@@ -16,6 +25,15 @@ export interface ServerDeps {
   elicit?: ConnectionHooks['elicit'];
   /** Live child pids, so an abrupt exit can still kill them. */
   pids: Set<number>;
+  /** Sign-in for remote servers (absent: none is attempted). */
+  auth?: ConnectionAuth;
+  /** The server refused us until the user signs in. */
+  signInNeeded?: (refusal: SignInNeeded) => void;
+}
+
+/** What the model (or a caller) is told when a server wants the user to sign in. */
+export function signInMessage(server: string, refusal: SignInNeeded): string {
+  return `The MCP server "${server}" needs the user to sign in (${refusal.message}); the call did not run. Ask the user to sign in from Settings → Tools (MCP) → ${server} → Sign in, then try again.`;
 }
 
 const BACKOFF_MS = [1000, 2000, 5000, 10_000, 30_000];
@@ -29,6 +47,9 @@ export function createServer(initial: ServerConfig, deps: ServerDeps) {
   /** Listed tools that cannot be offered, and why (the others still are). */
   let invalid: InvalidTool[] = [];
   let connection: Connection | null = null;
+  /** The instructions of the last connection (kept while it restarts). */
+  let instructions: string | null = null;
+  const log = createLogBuffer(deps.now);
   let starting: Promise<Connection> | null = null;
   let failures = 0;
   let retryAt = 0;
@@ -45,6 +66,13 @@ export function createServer(initial: ServerConfig, deps: ServerDeps) {
     failures++;
     retryAt = deps.now() + BACKOFF_MS[Math.min(failures, BACKOFF_MS.length) - 1];
     setStatus('error', why);
+  }
+
+  /** Waiting for the user to sign in: no backoff, since only the user can change it. */
+  function refused(refusal: SignInNeeded) {
+    retryAt = 0;
+    setStatus('error', refusal.message);
+    deps.signInNeeded?.(refusal);
   }
 
   function forget(conn: Connection) {
@@ -82,10 +110,22 @@ export function createServer(initial: ServerConfig, deps: ServerDeps) {
       },
       roots: deps.roots,
       elicit: deps.elicit,
+      onLog: (entry) => {
+        if (gen === generation) log.add(entry);
+      },
     };
     try {
-      conn = await openConnection(config, hooks, { version: deps.version, connectTimeoutMs: deps.connectTimeoutMs });
+      conn = await openConnection(config, hooks, {
+        version: deps.version,
+        connectTimeoutMs: deps.connectTimeoutMs,
+        auth: deps.auth,
+      });
     } catch (err) {
+      const refusal = signInNeededIn(err);
+      if (refusal) {
+        if (gen === generation) refused(refusal);
+        throw new Error(signInMessage(config.name, refusal), { cause: refusal });
+      }
       if (gen === generation) failed(`${config.name} could not start: ${message(err)}`);
       throw new Error(`The MCP server "${config.name}" could not start: ${message(err)}`, { cause: err });
     }
@@ -96,6 +136,7 @@ export function createServer(initial: ServerConfig, deps: ServerDeps) {
       throw new Error(`The MCP server "${config.name}" was stopped while starting.`);
     }
     connection = conn;
+    instructions = conn.instructions;
     try {
       ({ tools, invalid } = await conn.listTools());
     } catch (err) {
@@ -153,12 +194,25 @@ export function createServer(initial: ServerConfig, deps: ServerDeps) {
     error: () => error,
     stderr: () => stderr,
     tools: () => tools,
+    instructions: () => instructions,
+    log: () => log.view(),
     invalidTools: () => invalid,
     ensure,
     /** Whether `prepare` should start it now (not in a crash backoff). */
     wantsStart: () => !connection && !starting && (status !== 'error' || deps.now() >= retryAt),
     succeeded() {
       failures = 0;
+    },
+    /** A call was refused for want of a sign-in: the connection goes until the user signs in. */
+    async refusedDuringCall(refusal: SignInNeeded): Promise<void> {
+      generation++;
+      const conn = connection;
+      connection = null;
+      refused(refusal);
+      if (conn) {
+        await conn.close();
+        forget(conn);
+      }
     },
     stop,
     async restart(): Promise<void> {

@@ -8,7 +8,8 @@ import { CANCELLED_BY_USER, CANCELLED_WHILE_RUNNING } from '../tools/toolRegistr
 import { defineTool, toolResult, type ToolContext, type ToolDefinition, type ToolResult } from '../tools/toolTypes';
 import { mcpFailureKind } from './mcpConnection';
 import { convertResult, type ConvertedResult } from './mcpResults';
-import { message, type McpServer } from './mcpServer';
+import { message, signInMessage, type McpServer } from './mcpServer';
+import { signInNeededIn } from './mcpOAuth';
 import { redactSecrets } from './mcpView';
 
 export interface McpToolDeps {
@@ -111,6 +112,12 @@ async function runTool(
   } catch (error) {
     // Stop: the SDK has sent notifications/cancelled for the request, which the server may have carried out already.
     if (ctx.signal.aborted) return toolResult('cancelled', CANCELLED_WHILE_RUNNING);
+    const refusal = signInNeededIn(error);
+    if (refusal) {
+      // Refused before starting (the server stays refused) or during this call (it is marked now).
+      if (server.status() !== 'error') await server.refusedDuringCall(refusal);
+      return toolResult('error', signInMessage(serverName, refusal));
+    }
     return failure(serverName, tool.name, error, timeoutMs);
   }
 }

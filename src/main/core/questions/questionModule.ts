@@ -4,7 +4,15 @@
 // Stop, an aborted agent or a deleted conversation cancel it. Nothing is stored: a
 // question lives exactly as long as the agent waiting on it.
 import { randomUUID } from 'node:crypto';
-import type { Question, QuestionAction, QuestionDetail, QuestionReply } from '../../../shared/questions';
+import type {
+  FieldValue,
+  Question,
+  QuestionAction,
+  QuestionDetail,
+  QuestionField,
+  QuestionReply,
+} from '../../../shared/questions';
+import { formProblem } from '../../../shared/questions';
 import type { Handlers } from '../ipc/dispatcher';
 import { AppError } from '../ipc/dispatcher';
 import type { EventBus } from '../ipc/eventBus';
@@ -22,6 +30,10 @@ export interface AskInput {
   freeText?: boolean;
   actions?: Array<Pick<QuestionAction, 'id' | 'label'> & { tone?: QuestionAction['tone'] }>;
   details?: QuestionDetail[];
+  /** A form to fill in (an elicitation): answered with its values. */
+  form?: QuestionField[];
+  /** A page the asker wants the user to open. */
+  link?: { url: string; host: string; action: string };
   /** Aborting it cancels the question (the agent was stopped). */
   signal?: AbortSignal;
   /** An approval's tool call (its card answers it). */
@@ -31,6 +43,7 @@ export interface AskInput {
 export type QuestionOutcome =
   | { kind: 'text'; text: string }
   | { kind: 'action'; actionId: string }
+  | { kind: 'form'; values: Record<string, FieldValue> }
   | { kind: 'cancelled'; reason: CancelReason };
 
 /** stopped: the user pressed Stop or Esc. aborted: the asking agent ended. deleted: the conversation went away. */
@@ -80,6 +93,8 @@ export function createQuestions(deps: { bus: EventBus; now?: () => number }) {
       freeText: input.freeText ?? actions.length === 0,
       actions,
       details: input.details ?? [],
+      form: input.form ?? null,
+      link: input.link ?? null,
       createdAt: now(),
       ...(input.toolCallId ? { toolCallId: input.toolCallId } : {}),
     };
@@ -105,6 +120,13 @@ export function createQuestions(deps: { bus: EventBus; now?: () => number }) {
     if (reply.kind === 'text' && !question.freeText) {
       throw new AppError('invalid_request', `Choose one of: ${question.actions.map((a) => a.label).join(', ')}.`);
     }
+    if (reply.kind === 'form') {
+      if (!question.form)
+        throw new AppError('invalid_request', 'This question has no form; answer it with text or one of its actions.');
+      // A form answer that does not fit is refused with the reason; the question stays open.
+      const problem = formProblem(question.form, reply.values);
+      if (problem) throw new AppError('invalid_request', problem);
+    }
     if (reply.kind === 'action' && !question.actions.some((a) => a.id === reply.actionId)) {
       const known = question.actions.map((a) => `'${a.id}'`).join(', ') || 'none (answer with text)';
       throw new AppError(
@@ -114,7 +136,11 @@ export function createQuestions(deps: { bus: EventBus; now?: () => number }) {
     }
     settle(
       questionId,
-      reply.kind === 'text' ? { kind: 'text', text: reply.text } : { kind: 'action', actionId: reply.actionId },
+      reply.kind === 'text'
+        ? { kind: 'text', text: reply.text }
+        : reply.kind === 'form'
+          ? { kind: 'form', values: reply.values }
+          : { kind: 'action', actionId: reply.actionId },
     );
     return list(question.conversationId);
   }

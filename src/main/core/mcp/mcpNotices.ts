@@ -1,0 +1,43 @@
+// The notices the MCP module words itself: tools a server lists that cannot be offered,
+// and servers written into mcp.json by hand that the user has not turned on.
+import type { Notices } from '../notices/notices';
+import type { ServerConfig } from './mcpConfig';
+import type { McpServer } from './mcpServer';
+import { launchLine } from './mcpView';
+
+const HELD_NOTICE = 'mcp-new-servers';
+
+/** Tools a server lists but Stepwise cannot offer are named in a notice of their own. */
+export function reportInvalid(notices: Notices, server: McpServer) {
+  const id = `mcp-tools-invalid-${server.config.name}`;
+  const invalid = server.invalidTools();
+  if (!invalid.length) {
+    if (notices.list().some((n) => n.id === id)) notices.dismiss(id);
+    return;
+  }
+  const named = invalid.slice(0, 5).map((tool) => `"${tool.name}" (${tool.problem})`);
+  const more = invalid.length > 5 ? ` and ${invalid.length - 5} more` : '';
+  notices.add({
+    id,
+    level: 'warning',
+    text:
+      `The MCP server "${server.config.name}" lists ${invalid.length === 1 ? 'a tool' : `${invalid.length} tools`} Stepwise cannot offer: ` +
+      `${named.join(', ')}${more}. Its other tools work; ask the server's author to fix it.`,
+  });
+}
+
+/** Servers written into mcp.json by hand that the user has not allowed: named, with what they would run. */
+export function reportHeld(notices: Notices, held: ServerConfig[]) {
+  if (!held.length) {
+    if (notices.list().some((n) => n.id === HELD_NOTICE)) notices.dismiss(HELD_NOTICE);
+    return;
+  }
+  const named = held.map((c) => `"${c.name}" (runs: ${launchLine(c)})`).join('; ');
+  notices.add({
+    id: HELD_NOTICE,
+    level: 'warning',
+    text:
+      `mcp.json has ${held.length === 1 ? 'a server' : `${held.length} servers`} you have not turned on in Stepwise: ${named}. ` +
+      `${held.length === 1 ? 'It stays' : 'They stay'} off until you check the command and turn ${held.length === 1 ? 'it' : 'them'} on in Settings → Tools (MCP).`,
+  });
+}
