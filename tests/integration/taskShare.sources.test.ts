@@ -8,6 +8,7 @@ import { startScriptedServer, type ScriptedServer } from '../support/scriptedSer
 import { startChatCore, type ChatHarness } from '../support/chatHarness';
 import { callJson, connectClient, freePort, parseConfiguration } from '../support/taskShareClient';
 import { TasksExport } from '../../src/shared/exportFormat';
+import { plumbingLine } from '../../src/shared/messageKinds';
 
 let server: ScriptedServer;
 let h: ChatHarness;
@@ -24,7 +25,7 @@ const notes = (id: string) =>
   h
     .messages(id)
     .filter((m) => m.role === 'system')
-    .map((m) => m.content);
+    .map((m) => (m.plumbing ? plumbingLine(m.plumbing) : m.content));
 const exported = async (id: string, format: 'md' | 'csv' | 'json') =>
   (await h.call('export:tasksText', { conversationId: id, format, scope: 'open' })).text;
 

@@ -359,8 +359,8 @@ describe('guards and limits', () => {
     expect(refused.length).toBeGreaterThan(0);
     expect(String((refused[0] as PromiseRejectedResult).reason)).toMatch(/at most 50 calls a second/);
     await closeClient(burst);
-    // Other clients were never limited by it.
-    expect((await client.listTools()).tools.length).toBe(6);
+    // The limit is the token's, across its sessions (taskShare.limits.test.ts): another
+    // session of the same token is not a way round it, so nothing is asserted of it here.
   });
 
   it('answers every call of a 10,000-call burst and keeps serving', async () => {

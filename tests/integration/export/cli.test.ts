@@ -167,10 +167,16 @@ describe('export', () => {
     expect(cli(['list', '--data-dir', dataDir]).stdout).toContain('Release v2.1');
     expect(cli(['export', '--format', 'json', '--data-dir', dataDir]).code).toBe(0);
     const after = dumpDatabase(app.db);
-    // The rename changed `conversations` and its title index; nothing else may change.
+    // The rename changed `conversations`, its title index and the folded search text of its
+    // task list (migration 28, kept by the app's triggers); nothing else may change.
     const untouched = (dump: Record<string, unknown>) =>
       Object.fromEntries(Object.entries(dump).filter(([table]) => !table.startsWith('conversations')));
-    expect(untouched(after)).toEqual(untouched(before));
+    const withoutSearchText = (dump: Record<string, unknown[]>) => ({
+      ...dump,
+      task_lists: dump.task_lists.map((row) => (row as unknown[]).slice(0, -1)),
+    });
+    expect(untouched(withoutSearchText(after))).toEqual(untouched(withoutSearchText(before)));
+    expect(JSON.stringify(after.task_lists)).toContain('release v2.1');
     expect(fs.readFileSync(path.join(dataDir, 'stepwise.db')).equals(bytes)).toBe(true);
   });
 });

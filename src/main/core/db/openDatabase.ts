@@ -61,7 +61,7 @@ export interface OpenOptions {
 
 const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 /** The migration that added task_lists.search_text (its triggers need the column). */
-const SEARCH_TEXT_VERSION = 23;
+const SEARCH_TEXT_VERSION = 28;
 
 export function openDatabase(dataDir: string, options: OpenOptions = {}): OpenedDatabase {
   const file = path.join(dataDir, DB_FILE);
