@@ -173,4 +173,18 @@ describe('answers to a change of the plan', () => {
     expect(notes(id)).toEqual([]);
     expect(await h.call('plan:get', { conversationId: id })).toMatchObject({ amendment: null, calls: [] });
   });
+
+  it('no version switch can take the change away while it is held: the turn still runs, so it is refused', async () => {
+    // A switch with a held change cannot happen: the held call is part of a running turn
+    // (a worker's wait released by a switch: plans.versionSwitch.test.ts).
+    const { id } = await held(['Collect all figures', 'Draft the summary']);
+    const reply = h.messages(id).find((m) => m.role === 'assistant')!;
+    const error = await h.callError('messages:showVersion', { conversationId: id, messageId: reply.id, index: 1 });
+    expect(error).toMatchObject({ code: 'conflict' });
+    expect(result(id, 'a1')).toBeUndefined();
+    expect((await h.call('plan:get', { conversationId: id })).calls).toMatchObject([
+      { toolCallId: 'a1', state: 'waiting_for_change' },
+    ]);
+    await h.call('chat:stop', { conversationId: id });
+  });
 });
