@@ -8,6 +8,7 @@ import { startScriptedServer, type ScriptedServer } from '../support/scriptedSer
 import { startChatCore, type ChatHarness } from '../support/chatHarness';
 import { makeTempDir, removeDir } from '../support/tempDir';
 import { testServer, writeMcpConfig } from '../support/mcpFixtures';
+import { callJson, closeClient, connectClient, freePort, parseConfiguration } from '../support/taskShareClient';
 
 let server: ScriptedServer;
 let h: ChatHarness;
@@ -150,5 +151,40 @@ describe('answers to a change of the plan', () => {
     await h.call('plan:setMode', { conversationId: id, mode: 'before_acting' });
     await h.waitIdle(id, from);
     expect(result(id, 'a1')).toBe('no token');
+  });
+
+  it('the held call is released when another agent renames the task back over task sharing', async () => {
+    const { id, from } = await held(['Collect all figures', 'Draft the summary']);
+    await h.call('settings:update', { patch: { shareTaskLists: true, taskSharePort: await freePort() } });
+    await h.core.taskShare.settled();
+    const client = await connectClient(parseConfiguration((await h.call('taskShare:configuration', {})).json));
+    try {
+      const list = await callJson<{ tasks: Array<{ title: string }> }>(client, 'update_task', {
+        conversationId: id,
+        taskId: 1,
+        title: 'Collect the figures',
+      });
+      expect(list.tasks.map((t) => t.title)).toEqual(['Collect the figures', 'Draft the summary']);
+      await h.waitIdle(id, from);
+    } finally {
+      await closeClient(client);
+    }
+    expect(result(id, 'a1')).toBe('no token');
+    expect(notes(id)).toEqual([]);
+    expect(await h.call('plan:get', { conversationId: id })).toMatchObject({ amendment: null, calls: [] });
+  });
+
+  it('no version switch can take the change away while it is held: the turn still runs, so it is refused', async () => {
+    // A switch with a held change cannot happen: the held call is part of a running turn
+    // (a worker's wait released by a switch: plans.versionSwitch.test.ts).
+    const { id } = await held(['Collect all figures', 'Draft the summary']);
+    const reply = h.messages(id).find((m) => m.role === 'assistant')!;
+    const error = await h.callError('messages:showVersion', { conversationId: id, messageId: reply.id, index: 1 });
+    expect(error).toMatchObject({ code: 'conflict' });
+    expect(result(id, 'a1')).toBeUndefined();
+    expect((await h.call('plan:get', { conversationId: id })).calls).toMatchObject([
+      { toolCallId: 'a1', state: 'waiting_for_change' },
+    ]);
+    await h.call('chat:stop', { conversationId: id });
   });
 });
