@@ -9,6 +9,10 @@ import { INSTRUCTIONS_MAX } from './instructions';
 import { FOLDER_NAME_MAX } from './folders';
 import { PLAN_REVIEW_MODES } from './planModes';
 import { MessageKind } from './messageKinds';
+import { IsoTime } from './isoTime';
+import { RoutineExport } from './routinesExport';
+
+export { IsoTime };
 
 export const TASKS_FORMAT = 'stepwise.tasks';
 /** 2 added each task's `toolCalls` (the task ledger). */
@@ -16,9 +20,6 @@ export const TASKS_VERSION = 2;
 export const CONVERSATION_FORMAT = 'stepwise.conversation';
 /** 2 added each task's `toolCalls` (the task ledger); version 1 files still import. */
 export const CONVERSATION_VERSION = 2;
-
-/** A moment in UTC, e.g. `2026-05-01T09:30:00.000Z` (what `Date#toISOString` writes). */
-export const IsoTime = z.iso.datetime({ error: 'must be an ISO 8601 UTC time like 2026-05-01T09:30:00.000Z' });
 
 /** One change to a task: who made it, what kind, and the values before and after. */
 export const TaskEventExport = z.strictObject({
@@ -103,7 +104,13 @@ function tasksExportOf<V extends number, L extends z.ZodType>(version: V, list: 
 
 /** The format before the task ledger (docs/schemas/stepwise.tasks.v1.schema.json). */
 export const TasksExportV1 = tasksExportOf(1, TasksExportListV1);
-export const TasksExport = tasksExportOf(TASKS_VERSION, TasksExportList);
+export const TasksExport = tasksExportOf(TASKS_VERSION, TasksExportList).extend({
+  /**
+   * Every routine with its run history, as in a `stepwise.routines` file; only in the
+   * export of every task list ("Export all task lists…"). Absent in other scopes.
+   */
+  routines: z.array(RoutineExport).optional(),
+});
 export type TasksExport = z.infer<typeof TasksExport>;
 
 // ---- stepwise.conversation -----------------------------------------------------------

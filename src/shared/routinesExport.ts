@@ -1,7 +1,7 @@
 // The routines export, `stepwise.routines` version 1 (docs/export-format.md): every
 // routine with its settings and its run history. An import restores the routines paused.
 import { z } from 'zod';
-import { IsoTime } from './exportFormat';
+import { IsoTime } from './isoTime';
 import { PLAN_REVIEW_MODES } from './planModes';
 import { MissedPolicy, RoutineSchedule, RoutineTool, RunStatus } from './routinesContract';
 

@@ -108,7 +108,7 @@ describe('routines export and import', () => {
     const runs = await other.call('routines:runs', { id: imported[0].id });
     expect(runs.map((r) => [r.status, r.detail, r.conversationId])).toEqual([['completed', 'Digest done.', null]]);
 
-    const bad = await other.callError('routines:import', { text: '{"format":"stepwise.tasks"}' });
+    const bad = await other.callError('routines:import', { text: '{"format":"stepwise.conversation"}' });
     expect(bad.message).toMatch(/^This is not a Stepwise routines export/);
     expect(await other.call('routines:list', {})).toHaveLength(2);
   });

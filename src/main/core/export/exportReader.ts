@@ -23,6 +23,7 @@ import { createWorkerReader } from '../agents/workerReader';
 import { createPlanReader } from '../plans/planReader';
 import { toRevision } from '../plans/planStore';
 import type { ReadPlans } from './planExport';
+import { readRoutines } from '../routines/routinesReader';
 
 export interface ReadConversation {
   id: string;
@@ -297,6 +298,8 @@ export function createExportReader(db: Db) {
         }),
       };
     },
+    /** Every routine with its run history, its folder by name. */
+    routines: () => readRoutines(db, folderName),
     workers(conversationId: string): ReadWorker[] {
       // A worker whose transcript is gone has no title: it is left out, as it always was.
       return workersOf(conversationId).flatMap((row) => {

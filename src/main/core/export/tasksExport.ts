@@ -34,7 +34,9 @@ export function collectTasks(
       .conversations()
       .filter((c) => withLists.has(c.id))
       .map((conversation) => ({ conversation, lists: reader.lists(conversation.id, 'history') }));
-    return { exportedAt, scope: 'all', conversations };
+    // Routines ride along with "every task list" (the app's whole-data export), when there are any.
+    const routines = reader.routines();
+    return { exportedAt, scope: 'all', conversations, ...(routines.length ? { routines } : {}) };
   }
   if (!request.conversationId && request.scope === 'open') {
     return { exportedAt, scope: 'across', conversations: openAcross(reader, request.filter ?? ALL_OPEN) };

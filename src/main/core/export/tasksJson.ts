@@ -91,6 +91,7 @@ export function tasksExport(doc: TasksDocument): TasksExport {
     version: TASKS_VERSION,
     exportedAt: isoTime(doc.exportedAt),
     conversations: doc.conversations.map((entry) => conversationExport(entry, toEvent)),
+    ...(doc.routines ? { routines: doc.routines } : {}),
   };
 }
 

@@ -7,6 +7,8 @@ import { progressOf } from '../../../shared/taskProgress';
 import { revealBidiControls } from '../../../shared/bidi';
 import { maskSecretArguments } from '../ledger/maskSecrets';
 import type { ReadConversation, ReadList, ReadTask, ReadToolCall } from './exportReader';
+import type { RoutineExport } from '../../../shared/routinesExport';
+import { routinesMarkdown } from './routinesMarkdown';
 import { codeSpan, escapeMarkdownLine, escapeMarkdownLines, formatUtc, truncate } from './markdownText';
 
 const ARGUMENTS_MAX = 80;
@@ -16,6 +18,8 @@ export interface TasksDocument {
   /** `across`: the open tasks across conversations (what the task board shows). */
   scope: 'open' | 'history' | 'all' | 'across';
   conversations: Array<{ conversation: ReadConversation; lists: ReadList[] }>;
+  /** Every routine with its runs: only in the export of every task list (scope `all`). */
+  routines?: RoutineExport[];
 }
 
 export function progressLine(tasks: readonly ReadTask[]): string {
@@ -121,5 +125,6 @@ export function tasksMarkdown(doc: TasksDocument): string {
   const parts = [heading, `${exported} · ${count} ${count === 1 ? 'conversation' : 'conversations'}`];
   if (count === 0) parts.push(doc.scope === 'across' ? '_No open tasks._' : '_No task lists yet._');
   for (const entry of doc.conversations) parts.push(...conversationSection(entry, 2, doc.scope));
+  if (doc.routines) parts.push(routinesMarkdown({ routines: doc.routines }).trimEnd());
   return `${parts.join('\n\n')}\n`;
 }

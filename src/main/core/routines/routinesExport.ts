@@ -4,88 +4,49 @@
 import { randomUUID } from 'node:crypto';
 import type { Folder } from '../../../shared/folders';
 import { ROUTINES_FORMAT, ROUTINES_VERSION, RoutinesExport, type RoutineExport } from '../../../shared/routinesExport';
+import { TASKS_FORMAT, TASKS_VERSION, TasksExport } from '../../../shared/exportFormat';
 import type { Db } from '../db/openDatabase';
-import { escapeMarkdownLine, formatUtc } from '../export/markdownText';
+import { routinesMarkdown } from '../export/routinesMarkdown';
 import { AppError } from '../ipc/dispatcher';
-import { toRoutine, type RoutineStore } from './routineStore';
+import type { RoutineStore } from './routineStore';
+import { readRoutines } from './routinesReader';
 import { normalized, scheduleErrors } from './schedule';
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-const ms = (text: string | null) => (text === null ? null : Date.parse(text));
-
-export function routinesJson(store: RoutineStore, folders: Folder[], now: number): RoutinesExport {
+export function routinesJson(db: Db, folders: Folder[], now: number): RoutinesExport {
   const folderName = new Map(folders.map((f) => [f.id, f.name]));
   return {
     format: ROUTINES_FORMAT,
     version: ROUTINES_VERSION,
     exportedAt: new Date(now).toISOString(),
-    routines: store.all().map((row): RoutineExport => {
-      const routine = toRoutine(row);
-      return {
-        name: routine.name,
-        instructions: routine.instructions,
-        schedule: routine.schedule,
-        scheduleText: routine.scheduleText,
-        model: routine.model,
-        folder: routine.folderId ? (folderName.get(routine.folderId) ?? null) : null,
-        planReview: routine.planReview,
-        autopilot: routine.autopilot,
-        tools: routine.tools,
-        missed: routine.missed,
-        paused: routine.paused,
-        createdAt: new Date(routine.createdAt).toISOString(),
-        lastRunAt: iso(routine.lastRunAt),
-        lastOutcome: routine.lastOutcome,
-        runs: store
-          .runs(routine.id, 100_000)
-          .reverse()
-          .map((run) => ({
-            status: run.status,
-            dueAt: iso(run.dueAt),
-            startedAt: iso(run.startedAt),
-            endedAt: iso(run.endedAt),
-            detail: run.detail,
-            conversationId: run.conversationId,
-          })),
-      };
-    }),
+    routines: readRoutines(db, (id) => folderName.get(id) ?? null),
   };
 }
 
-/** The "## Routines" section: each routine, its schedule and settings, and its last runs. */
-export function routinesMarkdown(data: RoutinesExport, lastRuns = 10): string {
-  const lines = ['## Routines', ''];
-  if (data.routines.length === 0) lines.push('No routines.', '');
-  for (const r of data.routines) {
-    lines.push(`### ${escapeMarkdownLine(r.name)}`, '');
-    lines.push(`- Schedule: ${escapeMarkdownLine(r.scheduleText)}${r.paused ? ' (paused)' : ''}`);
-    lines.push(
-      `- Model: ${r.model ? escapeMarkdownLine(`${r.model.profileId} / ${r.model.model}`) : 'the default model'}`,
+export { routinesMarkdown };
+
+const ms = (text: string | null) => (text === null ? null : Date.parse(text));
+
+/** The routines of an export of every task list (`stepwise.tasks` with `routines`). */
+function tasksFileRoutines(parsed: unknown): RoutineExport[] {
+  const file = TasksExport.safeParse(parsed);
+  if (!file.success) {
+    const issue = file.error.issues[0];
+    throw new AppError(
+      'invalid_request',
+      `This is not a Stepwise task export (${TASKS_FORMAT} version ${TASKS_VERSION}): ${issue.path.join('.') || 'the file'} ${issue.message}.`,
     );
-    if (r.folder) lines.push(`- Folder: ${escapeMarkdownLine(r.folder)}`);
-    lines.push(`- Review plans: ${r.planReview} · Autopilot: ${r.autopilot ? 'on' : 'off'}`);
-    lines.push(
-      `- When a run was missed: ${r.missed === 'run_once' ? 'run once when Stepwise starts' : 'skip it and note it'}`,
-    );
-    const tools = r.tools.map((t) => `${t.server}/${t.tool}`).join(', ');
-    lines.push(`- Tools without asking: ${tools ? escapeMarkdownLine(tools) : 'none'}`);
-    lines.push('', ...r.instructions.split('\n').map((line) => `> ${escapeMarkdownLine(line)}`), '');
-    const runs = r.runs.slice(-lastRuns).reverse();
-    if (runs.length) {
-      lines.push(`Last runs (newest first, ${runs.length} of ${r.runs.length}):`, '');
-      for (const run of runs) {
-        const at = run.endedAt ?? run.startedAt ?? run.dueAt;
-        const detail = run.detail ? ` — ${escapeMarkdownLine(run.detail)}` : '';
-        lines.push(`- ${at ? formatUtc(Date.parse(at)) : '—'}: ${run.status}${detail}`);
-      }
-      lines.push('');
-    }
   }
-  return `${lines.join('\n')}\n`;
+  if (!file.data.routines)
+    throw new AppError(
+      'invalid_request',
+      'This task export holds no routines: only “Export all task lists…” as JSON carries them. Nothing was imported.',
+    );
+  return file.data.routines;
 }
 
 /**
- * Stores every routine of a `stepwise.routines` file, paused, with its run history (runs
+ * Stores every routine of a `stepwise.routines` file (or of an export of every task list,
+ * which carries the same routines), paused, with its run history (runs
  * keep no link to conversations of another Stepwise). One transaction: all or nothing.
  */
 export function importRoutines(
@@ -101,17 +62,10 @@ export function importRoutines(
   } catch {
     throw new AppError('invalid_request', 'This file is not JSON, so it is not a Stepwise routines export.');
   }
-  const file = RoutinesExport.safeParse(parsed);
-  if (!file.success) {
-    const issue = file.error.issues[0];
-    throw new AppError(
-      'invalid_request',
-      `This is not a Stepwise routines export (${ROUTINES_FORMAT} version ${ROUTINES_VERSION}): ${issue.path.join('.') || 'the file'} ${issue.message}.`,
-    );
-  }
+  const routines = isTasksFile(parsed) ? tasksFileRoutines(parsed) : routinesOf(parsed);
   const folderByName = new Map(folders.map((f) => [f.name.toLowerCase(), f.id]));
   db.transaction(() => {
-    for (const r of file.data.routines) {
+    for (const r of routines) {
       const problems = scheduleErrors(r.schedule);
       if (problems.length) throw new AppError('invalid_request', `Routine “${r.name}”: ${problems[0].message}`);
       const id = randomUUID();
@@ -144,5 +98,21 @@ export function importRoutines(
       if (r.lastRunAt && r.lastOutcome) store.stampLast(id, Date.parse(r.lastRunAt), r.lastOutcome, null);
     }
   })();
-  return { imported: file.data.routines.length };
+  return { imported: routines.length };
+}
+
+function isTasksFile(parsed: unknown): boolean {
+  return typeof parsed === 'object' && parsed !== null && (parsed as { format?: unknown }).format === TASKS_FORMAT;
+}
+
+function routinesOf(parsed: unknown): RoutineExport[] {
+  const file = RoutinesExport.safeParse(parsed);
+  if (!file.success) {
+    const issue = file.error.issues[0];
+    throw new AppError(
+      'invalid_request',
+      `This is not a Stepwise routines export (${ROUTINES_FORMAT} version ${ROUTINES_VERSION}): ${issue.path.join('.') || 'the file'} ${issue.message}.`,
+    );
+  }
+  return file.data.routines;
 }

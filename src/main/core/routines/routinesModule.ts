@@ -209,7 +209,7 @@ export function createRoutines(deps: RoutinesDeps) {
     },
     'routines:export': ({ format }) => {
       const at = now();
-      const data = routinesJson(store, deps.folders.list(), at);
+      const data = routinesJson(db, deps.folders.list(), at);
       const stamp = new Date(at).toISOString().slice(0, 10);
       return format === 'json'
         ? {
