@@ -30,7 +30,9 @@ const { app } = appPerFile({
       path.join(dataDir, 'mcp.json'),
       JSON.stringify({ mcpServers: { remote: { url: example.url }, everything: everything({ trusted: true }) } }),
     );
-    return { dataDir };
+    // The elicitation comes from a tool call made without a plan: plan review (which would
+    // hold it until a plan is approved) is off here.
+    return { dataDir, planReview: false };
   },
   afterClose: async () => {
     await example?.close();

@@ -132,6 +132,8 @@ describe('Routines and Activity', () => {
       await form.getByRole('textbox', { name: 'Instructions' }).fill('Write the notes file.');
       await form.getByRole('combobox', { name: 'Schedule' }).selectOption({ label: 'Every day' });
       await form.getByLabel('Time', { exact: true }).fill('23:30');
+      // The subject is the tool approval, for a call made without a plan: no plan review.
+      await form.getByRole('combobox', { name: 'Review plans' }).selectOption({ label: 'Off' });
     });
     await row('Daily notes').getByRole('button', { name: 'Run now' }).click();
     await sidebar().getByRole('button', { name: 'Activity, 1 unread' }).waitFor({ timeout: 30_000 });
