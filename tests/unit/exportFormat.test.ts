@@ -20,7 +20,7 @@ import {
   escapeRawHtml,
   formatUtc,
   truncate,
-} from '../../src/main/core/export/markdownText';
+} from '../../src/shared/markdownText';
 import { exportFilename, slug } from '../../src/main/core/export/exportFiles';
 import { CSV_COLUMNS } from '../../src/main/core/export/tasksCsv';
 

@@ -11,7 +11,7 @@ import { boardEntries } from './tasksExport';
 import { conversationSection, type TasksDocument } from './tasksMarkdown';
 import { tasksCsv } from './tasksCsv';
 import { conversationExport, documentEventNumbering, isoTime } from './tasksJson';
-import { formatUtc } from './markdownText';
+import { formatUtc } from '../../../shared/markdownText';
 import { escapeBidiControlsInJson } from '../../../shared/bidi';
 import { TASKS_FORMAT, TASKS_VERSION } from '../../../shared/exportFormat';
 import type { BoardFilterShape as BoardFilter } from '../../../shared/boardView';

@@ -5,7 +5,14 @@ import { plansMarkdown } from './planExport';
 import type { ConversationSnapshot } from './conversationJson';
 import type { ReadMessage } from './exportReader';
 import { formatBytes } from '../../../shared/attachments';
-import { closeOpenFence, codeSpan, escapeMarkdownLine, escapeRawHtml, formatUtc, truncate } from './markdownText';
+import {
+  closeOpenFence,
+  codeSpan,
+  escapeMarkdownLine,
+  escapeRawHtml,
+  formatUtc,
+  truncate,
+} from '../../../shared/markdownText';
 import { indexBySeq, progressLine, taskItem } from './tasksMarkdown';
 
 const ARGUMENTS_MAX = 80;

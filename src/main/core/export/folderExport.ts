@@ -8,7 +8,7 @@ import { createExportReader } from './exportReader';
 import { conversationExport, readConversation } from './conversationJson';
 import { conversationMarkdown } from './conversationMarkdown';
 import { exportFilename, MIME_TYPES, slug } from './exportFiles';
-import { escapeMarkdownLine, formatUtc } from './markdownText';
+import { escapeMarkdownLine, formatUtc } from '../../../shared/markdownText';
 import { isoTime } from './tasksJson';
 import type { ExportedText } from './tasksExport';
 import type { FolderRepo } from '../folders/folderRepo';

@@ -4,7 +4,7 @@
 import type { PlanRevisionExport } from '../../../shared/exportFormat';
 import { PlanReviewMode, type PlanRevision } from '../../../shared/planContract';
 import type { Db } from '../db/openDatabase';
-import { escapeMarkdownLine } from './markdownText';
+import { escapeMarkdownLine } from '../../../shared/markdownText';
 
 export interface ReadPlans {
   mode: PlanReviewMode | null;

@@ -8,8 +8,8 @@ import { revealBidiControls } from '../../../shared/bidi';
 import { maskSecretArguments } from '../ledger/maskSecrets';
 import type { ReadConversation, ReadList, ReadTask, ReadToolCall } from './exportReader';
 import type { RoutineExport } from '../../../shared/routinesExport';
-import { routinesMarkdown } from './routinesMarkdown';
-import { codeSpan, escapeMarkdownLine, escapeMarkdownLines, formatUtc, truncate } from './markdownText';
+import { routinesMarkdown } from '../../../shared/routinesMarkdown';
+import { codeSpan, escapeMarkdownLine, escapeMarkdownLines, formatUtc, truncate } from '../../../shared/markdownText';
 
 const ARGUMENTS_MAX = 80;
 

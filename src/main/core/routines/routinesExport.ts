@@ -6,7 +6,7 @@ import type { Folder } from '../../../shared/folders';
 import { ROUTINES_FORMAT, ROUTINES_VERSION, RoutinesExport, type RoutineExport } from '../../../shared/routinesExport';
 import { TASKS_FORMAT, TASKS_VERSION, TasksExport } from '../../../shared/exportFormat';
 import type { Db } from '../db/openDatabase';
-import { routinesMarkdown } from '../export/routinesMarkdown';
+import { routinesMarkdown } from '../../../shared/routinesMarkdown';
 import { AppError } from '../ipc/dispatcher';
 import type { RoutineStore } from './routineStore';
 import { readRoutines } from './routinesReader';

@@ -14,7 +14,7 @@ import type { RunState } from './runOutcome';
 import { normalized, scheduleErrors } from './schedule';
 import { watchRunRequests } from './runRequests';
 import { importRoutines, routinesJson, routinesMarkdown } from './routinesExport';
-import { formatUtc } from '../export/markdownText';
+import { formatUtc } from '../../../shared/markdownText';
 import { createScheduler, realClock, type Clock, type SchedulerNote } from './scheduler';
 import { createSettleWatcher, type SettleDeps } from './settleWatcher';
 

@@ -2,7 +2,7 @@
 // renders as exactly that text on GitHub and in Obsidian: it can never open a link, a
 // checkbox, a heading, a table, a code span or any other structure. Bidirectional
 // controls are shown as visible markers, so no title can display reversed.
-import { revealBidiControls } from '../../../shared/bidi';
+import { revealBidiControls } from './bidi';
 
 /**
  * Characters that start inline structure somewhere: CommonMark (`\` `` ` `` `*` `_` `[`

@@ -1,6 +1,6 @@
 // The Markdown "## Routines" section, in the routines' own export and in the export of
 // every task list (docs/export-format.md).
-import type { RoutineExport } from '../../../shared/routinesExport';
+import type { RoutineExport } from './routinesExport';
 import { escapeMarkdownLine, formatUtc } from './markdownText';
 
 /** The "## Routines" section: each routine, its schedule and settings, and its last runs. */
