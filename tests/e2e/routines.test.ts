@@ -65,7 +65,7 @@ describe('Routines and Activity', () => {
     await visible(row('Minute report').getByText('Every minute'));
 
     // The schedule's first run: within 75 s of saving.
-    await sidebar().getByRole('button', { name: 'Activity, 1 unread' }).waitFor({ timeout: 75_000 });
+    await sidebar().getByRole('button', { name: 'Activity 1 unread' }).waitFor({ timeout: 75_000 });
     await row('Minute report').getByRole('button', { name: 'Pause' }).click();
     await visible(row('Minute report').getByRole('button', { name: 'Resume' }));
     expect(await row('Minute report').textContent()).toContain('(completed)');
@@ -107,7 +107,7 @@ describe('Routines and Activity', () => {
     turns.push({ text: 'Second report, on request.' });
     await sidebar().getByRole('button', { name: 'Routines', exact: true }).click();
     await row('Minute report').getByRole('button', { name: 'Run now' }).click();
-    await sidebar().getByRole('button', { name: 'Activity, 1 unread' }).waitFor({ timeout: 30_000 });
+    await sidebar().getByRole('button', { name: 'Activity 1 unread' }).waitFor({ timeout: 30_000 });
     await activityEntry().click();
     await visible(event(/^Minute report · .+: finished \(unread\)$/));
     expect(await activityPage().getByRole('listitem').count()).toBe(2);
@@ -136,7 +136,7 @@ describe('Routines and Activity', () => {
       await form.getByRole('combobox', { name: 'Review plans' }).selectOption({ label: 'Off' });
     });
     await row('Daily notes').getByRole('button', { name: 'Run now' }).click();
-    await sidebar().getByRole('button', { name: 'Activity, 1 unread' }).waitFor({ timeout: 30_000 });
+    await sidebar().getByRole('button', { name: 'Activity 1 unread' }).waitFor({ timeout: 30_000 });
     await activityEntry().click();
     const needs = event(/^Daily notes · .+: needs you \(unread\)$/);
     await visible(needs);

@@ -25,14 +25,15 @@ export function RoutineEntries(props: {
         type="button"
         className={entry('activity')}
         aria-current={props.current === 'activity' ? 'page' : undefined}
-        aria-label={unread ? `Activity, ${unread} unread` : 'Activity'}
         title="What happened while you looked away"
         onClick={() => props.onOpen('activity')}
       >
         <span aria-hidden="true">◉</span> Activity
         {unread > 0 && (
-          <span className="activity-unread" aria-hidden="true">
+          // The count is part of the name as it is seen: "Activity 1 unread".
+          <span className="activity-unread">
             {unread}
+            <span className="sr-only"> unread</span>
           </span>
         )}
       </button>
