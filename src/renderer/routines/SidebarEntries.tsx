@@ -32,6 +32,7 @@ export function RoutineEntries(props: {
         {unread > 0 && (
           // The count is part of the name as it is seen: "Activity 1 unread".
           <span className="activity-unread">
+            {' '}
             {unread}
             <span className="sr-only"> unread</span>
           </span>
