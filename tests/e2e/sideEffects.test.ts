@@ -41,7 +41,8 @@ const { app } = appPerFile({
     workDir = fs.realpathSync(makeTempDir('stepwise-side-effects-e2e-'));
     dataDir = makeDataDir();
     writeMcpConfig(dataDir, { fs: filesystem(workDir) });
-    return { dataDir };
+    // The subject is the tool approval of a planned call: plan review is off unless a test picks a mode.
+    return { dataDir, planReview: false };
   },
   afterClose: () => {
     if (workDir) removeDir(workDir);
