@@ -13,7 +13,8 @@ import { workerInserter } from '../agents/workerRepo';
 import { createLedgerStore } from '../ledger/ledgerStore';
 import { fileInFolder } from './folderImport';
 import { placements } from '../versions/fileTree';
-import { writeImportedPlans } from './planExport';
+import { writeImportedPlans } from '../plans/planImport';
+import { writeImportedInstructions } from '../instructions/instructionsImport';
 import { importedPlumbing } from './importedKinds';
 
 const ms = (iso: string): number => Date.parse(iso);
@@ -102,11 +103,7 @@ export function writeImportedConversation(
     fileInFolder(db, conversationId, source.folder, now);
     writeMessages(conversationId, data.messages);
     if (source.instructions?.trim()) {
-      db.prepare('INSERT INTO conversation_instructions (conversation_id, text, updated_at) VALUES (?, ?, ?)').run(
-        conversationId,
-        source.instructions.trim(),
-        now,
-      );
+      writeImportedInstructions(db, conversationId, source.instructions.trim(), now);
     }
 
     const workers = data.workers.map((worker) => ({ worker, id: randomUUID() }));

@@ -2,8 +2,7 @@
 // revision of every plan (`planRevisions`, read by exportReader.ts through plans/planReader.ts),
 // in JSON and as the Markdown "Plan" section, and written back on import.
 import type { PlanRevisionExport } from '../../../shared/exportFormat';
-import { PlanReviewMode, type PlanRevision } from '../../../shared/planContract';
-import type { Db } from '../db/openDatabase';
+import type { PlanReviewMode, PlanRevision } from '../../../shared/planContract';
 import { escapeMarkdownLine } from '../../../shared/markdownText';
 
 export interface ReadPlans {
@@ -39,35 +38,4 @@ export function plansMarkdown(plans: ReadPlans, formatTime: (ms: number) => stri
     items.join('\n'),
     ...(approved.comments.general ? [`Comment on the plan: ${escapeMarkdownLine(approved.comments.general)}`] : []),
   ];
-}
-
-/** Stores an import's plan data; `listIds` maps the file's list numbers to the new lists. */
-export function writeImportedPlans(
-  db: Db,
-  conversationId: string,
-  mode: PlanReviewMode | null | undefined,
-  revisions: readonly PlanRevisionExport[] | undefined,
-  listIds: ReadonlyMap<number, number>,
-): void {
-  // A file from before plan review comes from a conversation that had it off.
-  db.prepare('UPDATE conversations SET plan_review = ? WHERE id = ?').run(
-    mode === undefined ? 'off' : mode,
-    conversationId,
-  );
-  const insert = db.prepare(
-    `INSERT INTO plan_revisions (conversation_id, list_id, revision, tasks, comments, approved_at, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  );
-  for (const r of revisions ?? []) {
-    // The import checked that every revision's list is in the file.
-    insert.run(
-      conversationId,
-      listIds.get(r.list),
-      r.revision,
-      JSON.stringify(r.tasks),
-      JSON.stringify(r.comments),
-      r.approvedAt === null ? null : Date.parse(r.approvedAt),
-      Date.parse(r.createdAt),
-    );
-  }
 }
