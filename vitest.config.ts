@@ -20,6 +20,8 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          // Crash and socket tests start the built host (tests/support/hostChild.ts).
+          globalSetup: ['tests/e2e/buildOnce.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },

@@ -1,15 +1,16 @@
-// A browser host in a child process (started from source) and a WebSocket client of its
-// contract, for tests that kill the host with SIGKILL and start it again on the same data.
+// A browser host in a child process and a WebSocket client of its contract, for tests that
+// kill the host with SIGKILL and start it again on the same data. It runs the built host
+// (`out/main/host.js`, built by the project's global setup, tests/e2e/buildOnce.ts): a start
+// from source through tsx took several times as long, and these tests start it often.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import WebSocket from 'ws';
 import type { CallName, CallRequest, CallResponse, EventName, EventPayload } from '../../src/shared/ipc';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const ENTRY = path.join(ROOT, 'tests/support/hostChildEntry.ts');
-const TSX = pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
+const ENTRY = path.join(ROOT, 'out/main/host.js');
 const READY = /Stepwise is running at http:\/\/127\.0\.0\.1:(\d+)\/\?token=(\S+)/;
 
 export interface HostChild {
@@ -29,7 +30,8 @@ export function startHostChild(dataDir: string, env: Record<string, string>): Pr
   const childEnv: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) if (!/^(OPENAI_|STEPWISE_)/.test(key)) childEnv[key] = value;
   Object.assign(childEnv, env);
-  const child = spawn(process.execPath, ['--import', TSX, ENTRY, '--port', '0', '--data-dir', dataDir], {
+  if (!fs.existsSync(ENTRY)) throw new Error(`${ENTRY} is missing: run \`npm run build\` first.`);
+  const child = spawn(process.execPath, [ENTRY, '--port', '0', '--data-dir', dataDir], {
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

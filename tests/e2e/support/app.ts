@@ -4,7 +4,7 @@
 //   const app = await launchApp({ env: { OPENAI_BASE_URL: server.url } });
 //   await app.page.getByRole('button', { name: 'New conversation', exact: true }).click();
 //   await app.restart();          // same data dir, new host process, new page
-//   await app.close();            // browser, host, and the data dir it created
+//   await app.close();            // its browser context, host, and the data dir it created
 //
 // Lower-level pieces (startHostProcess, launchChromium) are exported for tests that
 // need a host without a browser or several pages.
@@ -170,6 +170,27 @@ export function runHostToExit(options: HostOptions): Promise<{ code: number | nu
   );
 }
 
+let shared: Promise<Browser> | null = null;
+
+/**
+ * One Chromium for every app of the worker (the e2e files share a worker's modules): each
+ * app gets a context of its own, as isolated as a new browser for what the tests read
+ * (storage, permissions, pages), without a browser start per file.
+ */
+export function sharedChromium(): Promise<Browser> {
+  const current = shared;
+  if (current) {
+    return current.then((browser) => {
+      if (browser.isConnected()) return browser;
+      if (shared === current) shared = null;
+      return sharedChromium();
+    });
+  }
+  shared = launchChromium();
+  shared.catch(() => (shared = null));
+  return shared;
+}
+
 export async function launchChromium(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(
@@ -225,7 +246,7 @@ export interface App {
   /** Stops the host, starts a new one on the same data dir, and opens a fresh page on it. */
   /** `crash`: the host is killed (SIGKILL) instead of asked to stop. */
   restart(options?: { env?: Env; args?: string[]; crash?: boolean }): Promise<void>;
-  /** Closes the browser and stops the host; removes the data dir unless it was given. */
+  /** Closes the app's browser context and stops the host; removes the data dir unless it was given. */
   close(): Promise<void>;
 }
 
@@ -245,7 +266,7 @@ export async function launchApp(options: LaunchOptions = {}): Promise<App> {
   if (options.planReview === false) seedPlanReviewOff(dataDir);
   try {
     host = await startHostProcess({ dataDir, env, args, script: options.script });
-    browser = await launchChromium();
+    browser = await sharedChromium();
   } catch (error) {
     await host?.stop();
     if (ownDir) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -289,7 +310,7 @@ export async function launchApp(options: LaunchOptions = {}): Promise<App> {
       page = await open();
     },
     async close() {
-      await browser!.close().catch(() => {});
+      await context.close().catch(() => {});
       await host!.stop();
       if (ownDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
