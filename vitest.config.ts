@@ -34,6 +34,10 @@ export default defineConfig({
           globalSetup: ['tests/e2e/buildOnce.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // A poll ends as soon as the page shows what it waits for; its limit only bounds a
+          // failure. Vitest's 1 s default is shorter than a busy machine's round trip through
+          // host and page, and than the locators' own 30 s.
+          expect: { poll: { timeout: 15_000 } },
           // Two cores: one browser at a time keeps timings honest.
           fileParallelism: false,
           // The files share one worker's modules (no mocks, no module state between files:
