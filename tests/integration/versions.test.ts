@@ -1,7 +1,7 @@
 // Message versions through the real core, SQLite and the openai SDK against the scripted
 // server: editing an earlier message and regenerating an earlier reply add versions the
 // model never sees together; switching brings each branch back with what followed it (its
-// task list included, see branchLists.test.ts); search, status, exports and
+// task list included, see versions.branchLists.test.ts); search, status, exports and
 // import see the shown branch (JSON keeps every version); and bad requests are refused.
 import { describe, expect, it } from 'vitest';
 import { type ScriptedServer } from '../support/scriptedServer';

@@ -5,7 +5,7 @@
 // than that is required) or an address's `@`, a task box or a footnote's `[` followed by
 // a space, a tab, `x` or `^` — or a character reference (`&`), which GFM reads as what it
 // stands for (`&#119;ww.x` is a link). A block with none parses the same without GFM
-// (tests/unit/gfmSyntax.test.ts checks that on generated Markdown).
+// (tests/unit/chat.gfmSyntax.test.ts checks that on generated Markdown).
 const GFM_SYNTAX = /[|~@&]|:-|-:|www|http|\[[\sxX^]/i;
 
 export function mayUseGfm(text: string): boolean {

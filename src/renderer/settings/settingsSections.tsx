@@ -2,7 +2,7 @@
 // its name, its address (#/settings/<id>) and the component that draws it. A new section
 // is one more line here; its component draws a <fieldset className="settings-group">
 // whose <legend> is the section's name (the page hides it and shows the name itself, and
-// tests/e2e/viewLayout.test.ts finds each section by that group to check its layout).
+// tests/e2e/layout.view.test.ts finds each section by that group to check its layout).
 import type { ComponentType } from 'react';
 import type { SettingsView } from '../../shared/settings';
 import { McpSettings } from '../mcp/McpSettings';

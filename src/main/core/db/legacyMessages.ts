@@ -1,7 +1,7 @@
 // Messages from before message kinds: Stepwise's own messages were marked by the start
 // of their text (`PLAN_APPROVED: …`, `NEXT_TODO: …`, `[Stopped at …]`…). Migration 24 and
 // the import of an older export read them here into a kind and its payload; nothing else
-// reads a message's text to learn what it is (tests/unit/messageKinds.prefixes.test.ts).
+// reads a message's text to learn what it is (tests/unit/conversations.messageKindsPrefixes.test.ts).
 import { plumbingModelText, type Plumbing, type PlumbingOf, type PlanNote } from '../../../shared/messageKinds';
 import type { PlanChange } from '../../../shared/planText';
 

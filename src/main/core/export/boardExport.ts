@@ -1,7 +1,7 @@
 // `board:export`: what the task board shows, written a page of lists at a time with a turn
 // of the event loop between pages, so that exporting 10,000 lists never holds the host for
 // long (docs/performance.md, "Task sharing under load"). The text is the same as the whole
-// document rendered at once (tests/integration/boardExport.stream.test.ts compares them).
+// document rendered at once (tests/integration/export.boardStream.test.ts compares them).
 // Each page resumes after the last group written (keyset), so every page costs the same;
 // a list whose activity changes during the export may move to a page already written.
 import fs from 'node:fs/promises';

@@ -1,7 +1,7 @@
 // The task board's reads: every open task list across conversations, filtered, newest
 // activity first (the conversation's, as the sidebar orders), one page at a time. The
 // matching rules are shared/boardView.ts; the SQL here says the same thing so that paging
-// and counting happen in SQLite, and tests/unit/boardQuery.test.ts holds the two side by
+// and counting happen in SQLite, and tests/unit/board.query.test.ts holds the two side by
 // side on random lists.
 import type { BoardGroup } from '../../../shared/boardContract';
 import type { BoardFilterShape as BoardFilter } from '../../../shared/boardView';

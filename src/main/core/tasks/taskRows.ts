@@ -2,7 +2,7 @@
 // (DraftTask) and what main and renderer see (TaskList) — and kept in step, in memory,
 // with the writes of one change, so the list after a change is built without reading
 // it again. Each patch here mirrors one statement in taskStore.ts; the random sequences
-// in tests/unit/tasksProperty.test.ts check that every pushed list equals a fresh read.
+// in tests/unit/tasks.property.test.ts check that every pushed list equals a fresh read.
 import type { Task, TaskList } from '../../../shared/tasks';
 import type { DraftTask, ListInfo, ListRows, TaskRow } from './taskTypes';
 import { isOpen } from './taskRules';

@@ -3,7 +3,7 @@
 // messages, switch the theme, restart the host on the same data dir and find it all again.
 // The tests run in order and share one app, like a person working through a session.
 // Start-up cases (serve options, damaged or newer databases, 10,000 conversations) are in
-// foundation.startup.test.ts.
+// app.startup.test.ts.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // The export formats' documentation cannot drift from the code: the JSON Schemas in
 // docs/schemas are generated from the zod schemas (regenerate with
-// `UPDATE_SCHEMAS=1 npx vitest run tests/unit/exportFormat.test.ts`). Also the pure text
+// `UPDATE_SCHEMAS=1 npx vitest run tests/unit/export.format.test.ts`). Also the pure text
 // helpers behind the Markdown and file names.
 import fs from 'node:fs';
 import path from 'node:path';
