@@ -28,6 +28,7 @@ import { taskCalls, taskEvents } from './tasksContract';
 import { taskShareCalls, taskShareEvents } from './taskShareContract';
 import { versionCalls, versionEvents } from './versionsContract';
 import { workerCalls, workerEvents } from './workersContract';
+import type { IpcResult } from './ipcResult';
 
 export const calls = {
   ...appCalls,
@@ -91,36 +92,13 @@ export type EventPayload<E extends EventName> = z.output<Events[E]>;
 export const callNames = Object.keys(calls) as CallName[];
 export const eventNames = Object.keys(events) as EventName[];
 
-export const IpcErrorCode = z.enum([
-  'invalid_request',
-  'unknown_method',
-  'not_found',
-  'conflict',
-  'unavailable',
-  'internal',
-]);
-export const IpcError = z.object({ code: IpcErrorCode, message: z.string() });
-export type IpcError = z.infer<typeof IpcError>;
-
-export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
+export { IpcError, IpcErrorCode, type IpcResult } from './ipcResult';
 
 /** What the renderer gets, whichever transport carries it. */
 export interface StepwiseApi {
   invoke<N extends CallName>(name: N, params: CallRequest<N>): Promise<IpcResult<CallResponse<N>>>;
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
 }
-
-// Frames of the browser host's WebSocket transport.
-export const WsRequestFrame = z.strictObject({
-  id: z.number().int(),
-  method: z.string(),
-  params: z.unknown(),
-});
-export const WsResponseFrame = z.union([
-  z.object({ id: z.number().int(), result: z.unknown() }),
-  z.object({ id: z.number().int(), error: IpcError }),
-]);
-export const WsEventFrame = z.object({ event: z.string(), payload: z.unknown() });
 
 export function isCallName(name: unknown): name is CallName {
   return typeof name === 'string' && Object.hasOwn(calls, name);
