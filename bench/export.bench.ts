@@ -7,7 +7,7 @@ import path from 'node:path';
 import { openDatabase } from '../src/main/core/db/openDatabase';
 import { createExportReader } from '../src/main/core/export/exportReader';
 import { collectTasks, exportTasks } from '../src/main/core/export/tasksExport';
-import { exportConversation } from '../src/main/core/export/exportHandlers';
+import { exportConversation } from '../src/main/core/export/exportModule';
 import { parseConversationExport } from '../src/main/core/export/conversationImport';
 import { writeImportedConversation } from '../src/main/core/export/conversationWrite';
 import type { Db } from '../src/main/core/db/openDatabase';

@@ -1,5 +1,6 @@
 // The task board's calls: every open task list across conversations, filtered and paged
-// (docs/task-lists.md, "Task board"). Edits go through the existing `tasks:*` calls.
+// (docs/task-lists.md, "Task board"). Edits go through the existing `tasks:*` calls; its
+// export is `board:export` in exportContract.ts.
 import { z } from 'zod';
 import { ConversationId } from './domain';
 import { FolderId } from './folders';
@@ -49,14 +50,5 @@ export const boardCalls = {
   'board:group': call(
     z.strictObject({ conversationId: ConversationId, filter: BoardFilter }),
     z.object({ group: BoardGroup.nullable() }),
-  ),
-  /** What the board shows, as a file ("open tasks across conversations", like `export:tasks`). */
-  'board:export': call(
-    z.strictObject({ filter: BoardFilter, format: z.enum(['md', 'json', 'csv']) }),
-    z.discriminatedUnion('kind', [
-      z.object({ kind: z.literal('saved'), path: z.string() }),
-      z.object({ kind: z.literal('cancelled') }),
-      z.object({ kind: z.literal('download'), filename: z.string(), mimeType: z.string(), text: z.string() }),
-    ]),
   ),
 } as const;

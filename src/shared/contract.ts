@@ -8,6 +8,20 @@ export const call = <Req extends z.ZodType, Res extends z.ZodType>(request: Req,
   response,
 });
 
+/** A table of calls, as a fragment exports it (`planCalls`) or `ipc.ts` assembles it. */
+export type CallTable = Record<string, { request: z.ZodType; response: z.ZodType }>;
+
+/**
+ * The handlers of a table of calls, each taking its parsed request and returning its
+ * response: a module types its table as `HandlersFor<typeof planCalls>`, so the fragment
+ * alone says what the module must answer.
+ */
+export type HandlersFor<C extends CallTable> = {
+  [N in keyof C]: (
+    params: z.output<C[N]['request']>,
+  ) => z.output<C[N]['response']> | Promise<z.output<C[N]['response']>>;
+};
+
 export const Empty = z.strictObject({});
 
 /** Where an export went: saved by main (desktop), cancelled, or a download for the page (browser host). */

@@ -1,7 +1,7 @@
 // Sidebar folders and the sidebar's rows: this feature's part of the IPC contract
 // (merged into shared/ipc.ts).
 import { z } from 'zod';
-import { call, Empty, ExportResult, Page } from './contract';
+import { call, Empty, Page } from './contract';
 import { Conversation } from './domain';
 import { Folder, FolderId, FolderName, MoveToFolder, SidebarRow } from './folders';
 
@@ -17,8 +17,6 @@ export const folderCalls = {
   'conversations:setFolder': call(MoveToFolder, Conversation),
   /** The sidebar without a search: pinned conversations, then each folder with its conversations (unless collapsed), then the rest. */
   'sidebar:rows': call(z.strictObject(Page), z.object({ rows: z.array(SidebarRow), total: z.number().int() })),
-  /** Every conversation of a folder in one file (JSON: `stepwise.conversations`, which imports into the same folder). */
-  'export:folder': call(z.strictObject({ folderId: FolderId, format: z.enum(['md', 'json']) }), ExportResult),
 } as const;
 
 export const folderEvents = {

@@ -1,18 +1,9 @@
-// MCP servers, their tools' outputs and the calls waiting for approval: this feature's part
-// of the IPC contract (merged into shared/ipc.ts).
+// MCP servers and their tools' outputs: this feature's part of the IPC contract (merged
+// into shared/ipc.ts). The calls waiting for approval are approvalsContract.ts.
 import { z } from 'zod';
 import { call, Empty } from './contract';
 import { ConversationId } from './domain';
-import {
-  Approval,
-  ApprovalDecision,
-  McpLog,
-  McpServerInput,
-  McpServerName,
-  McpState,
-  ToolOutput,
-  ToolProgress,
-} from './mcp';
+import { McpLog, McpServerInput, McpServerName, McpState, ToolOutput, ToolProgress } from './mcp';
 
 export const mcpCalls = {
   /** MCP servers (from `mcp.json`) with their state and tools; secrets masked. */
@@ -31,6 +22,8 @@ export const mcpCalls = {
   'mcp:setEnabled': call(z.strictObject({ name: McpServerName, enabled: z.boolean() }), McpState),
   /** "Run tools without asking" for every tool of the server. */
   'mcp:setTrusted': call(z.strictObject({ name: McpServerName, trusted: z.boolean() }), McpState),
+  /** Settings → Tools (MCP): every tool of this server counts as read-only while a plan is reviewed. */
+  'mcp:setReadOnly': call(z.strictObject({ name: McpServerName, readOnly: z.boolean() }), McpState),
   'mcp:setToolEnabled': call(
     z.strictObject({ name: McpServerName, tool: z.string().max(500), enabled: z.boolean() }),
     McpState,
@@ -53,15 +46,10 @@ export const mcpCalls = {
     z.strictObject({ conversationId: ConversationId, toolCallId: z.string().max(200) }),
     ToolOutput.nullable(),
   ),
-  /** Tool calls of a conversation (and its workers) waiting for the user. */
-  'approvals:list': call(z.strictObject({ conversationId: ConversationId }), z.array(Approval)),
-  'approvals:answer': call(z.strictObject({ id: z.uuid(), decision: ApprovalDecision }), Approval),
 } as const;
 
 export const mcpEvents = {
   'mcp:changed': McpState,
-  /** The calls waiting for approval in a conversation (its workers' included) changed. */
-  'approvals:changed': z.object({ conversationId: ConversationId, approvals: z.array(Approval) }),
   /** A running tool reported progress (shown in its card). */
   'tools:progress': ToolProgress,
 } as const;

@@ -3,7 +3,6 @@
 import { z } from 'zod';
 import { call } from './contract';
 import { ConversationId } from './domain';
-import { McpServerName, McpState } from './mcp';
 import { PLAN_REVIEW_MODES } from './planModes';
 
 /** Off; before tools that change things (the default of new conversations); every plan. */
@@ -107,8 +106,6 @@ export const planCalls = {
     PlanState,
   ),
   'plan:revisions': call(z.strictObject(Conversation), z.array(PlanRevision)),
-  /** Settings → Tools (MCP): every tool of this server counts as read-only while a plan is reviewed. */
-  'mcp:setReadOnly': call(z.strictObject({ name: McpServerName, readOnly: z.boolean() }), McpState),
 };
 
 export const planEvents = {

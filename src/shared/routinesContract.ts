@@ -162,6 +162,9 @@ export const routineCalls = {
     z.strictObject({ text: z.string().max(50 * 1024 * 1024) }),
     z.object({ imported: z.number().int() }),
   ),
+} as const;
+
+export const activityCalls = {
   'activity:list': call(z.strictObject({ limit: z.number().int().min(1).max(500).default(200) }), ActivityList),
   'activity:markRead': call(
     z.strictObject({ id: z.number().int().nullable() }),
@@ -175,6 +178,9 @@ export const routineCalls = {
 
 export const routineEvents = {
   'routines:changed': z.object({ routines: z.array(Routine) }),
+} as const;
+
+export const activityEvents = {
   /** A new Activity event; `notify` says whether Settings → Notifications asks for a notification. */
   'activity:added': z.object({ event: ActivityEvent, unread: z.number().int(), notify: z.boolean() }),
   'activity:read': z.object({ unread: z.number().int() }),

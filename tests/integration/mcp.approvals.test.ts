@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DENIED, NOT_RUN_AFTER_RESTART } from '../../src/main/core/approvals/approvals';
+import { DENIED, NOT_RUN_AFTER_RESTART } from '../../src/main/core/approvals/approvalsModule';
 import type { Approval } from '../../src/shared/mcp';
 import { startScriptedServer, type ChatBody, type ScriptedServer } from '../support/scriptedServer';
 import { startChatCore, type ChatHarness } from '../support/chatHarness';

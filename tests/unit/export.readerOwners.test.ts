@@ -7,7 +7,7 @@ import { openDatabase, type Db } from '../../src/main/core/db/openDatabase';
 import { createConversationRepo } from '../../src/main/core/conversations/conversationRepo';
 import { createMessageRepo } from '../../src/main/core/conversations/messageRepo';
 import { createExportReader } from '../../src/main/core/export/exportReader';
-import { exportConversation } from '../../src/main/core/export/exportHandlers';
+import { exportConversation } from '../../src/main/core/export/exportModule';
 import { makeTempDir, removeDir } from '../support/tempDir';
 
 const T0 = Date.UTC(2026, 4, 1, 9, 30);

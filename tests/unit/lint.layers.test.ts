@@ -207,7 +207,8 @@ describe('layer rules in .oxlintrc.json', () => {
     }
   });
 
-  it('fails on an import cycle, type-only imports included', () => {
+  // Two runs of dpdm, each a Node process that loads TypeScript: more than a unit test's 5 s on a busy machine.
+  it('fails on an import cycle, type-only imports included', { timeout: 30_000 }, () => {
     const lint = (
       JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
     ).scripts.lint;

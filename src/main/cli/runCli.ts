@@ -9,7 +9,7 @@ import { ConversationId } from '../../shared/domain';
 import { defaultDataDir } from '../core/dataDir';
 import { LATEST_VERSION } from '../core/db/migrations';
 import { DB_FILE, openDatabase, type Db } from '../core/db/openDatabase';
-import { exportConversation } from '../core/export/exportHandlers';
+import { exportConversation } from '../core/export/exportModule';
 import { createAttachmentFiles } from '../core/attachments/attachmentFiles';
 import { createExportReader } from '../core/export/exportReader';
 import { exportTasks } from '../core/export/tasksExport';

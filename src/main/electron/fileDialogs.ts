@@ -2,7 +2,7 @@
 // renderer never chooses (or sees) one.
 import path from 'node:path';
 import { app, BrowserWindow, dialog, type OpenDialogOptions, type SaveDialogOptions } from 'electron';
-import type { FileDialogs } from '../core/export/exportHandlers';
+import type { FileDialogs } from '../core/export/exportModule';
 
 export function createFileDialogs(window: () => BrowserWindow | null): FileDialogs {
   // Attached to the app window when there is one (a sheet on macOS).

@@ -5,7 +5,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { IMPORT_MAX_CHARS, WsRequestFrame, describeZodError } from '../../shared/ipc';
+import { describeZodError } from '../../shared/ipc';
+import { WsRequestFrame, type WsEventFrame, type WsResponseFrame } from '../../shared/wsFrames';
+import { IMPORT_MAX_CHARS } from '../../shared/exportContract';
 import type { Core } from '../core/createCore';
 import { allowedHosts, allowedOrigins, bearerToken, newToken, tokensMatch } from './tokenAuth';
 import { registerHttpRoutes, type HttpRoute } from './httpRoutes';
@@ -187,32 +189,30 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     });
   });
 
+  const respond = (ws: WebSocket, frame: WsResponseFrame) => ws.send(JSON.stringify(frame));
+
   async function handleFrame(ws: WebSocket, text: string) {
     let raw: unknown;
     try {
       raw = JSON.parse(text);
     } catch {
-      ws.send(JSON.stringify({ id: -1, error: { code: 'invalid_request', message: 'Frame is not JSON' } }));
+      respond(ws, { id: -1, error: { code: 'invalid_request', message: 'Frame is not JSON' } });
       return;
     }
     const frame = WsRequestFrame.safeParse(raw);
     if (!frame.success) {
       const id = typeof (raw as { id?: unknown })?.id === 'number' ? (raw as { id: number }).id : -1;
       const message = `Invalid frame: ${describeZodError(frame.error)}`;
-      ws.send(JSON.stringify({ id, error: { code: 'invalid_request', message } }));
+      respond(ws, { id, error: { code: 'invalid_request', message } });
       return;
     }
     const result = await core.dispatch(frame.data.method, frame.data.params);
     if (ws.readyState !== ws.OPEN) return;
-    ws.send(
-      JSON.stringify(
-        result.ok ? { id: frame.data.id, result: result.value } : { id: frame.data.id, error: result.error },
-      ),
-    );
+    respond(ws, result.ok ? { id: frame.data.id, result: result.value } : { id: frame.data.id, error: result.error });
   }
 
   const unsubscribe = core.bus.subscribe((event, payload) => {
-    const frame = JSON.stringify({ event, payload });
+    const frame = JSON.stringify({ event, payload } satisfies WsEventFrame);
     for (const ws of clients) if (ws.readyState === ws.OPEN) ws.send(frame);
   });
 

@@ -5,6 +5,7 @@
 // its own address (HEAD) whether the token is still good; a 401, or TRIES attempts in a
 // row that never opened, mean the host this tab belonged to is gone, and it stops trying.
 import type { CallName, EventName, IpcResult, StepwiseApi } from '../../shared/ipc';
+import { resultOf, WsServerFrame, type WsRequestFrame } from '../../shared/wsFrames';
 
 type Pending = (result: IpcResult<unknown>) => void;
 export type ConnectionState = 'connecting' | 'open' | 'closed' | 'restarted';
@@ -45,9 +46,12 @@ export function createWsApi(location: Location, onState: (state: ConnectionState
       for (const frame of queue.splice(0)) socket.send(frame);
     };
     socket.onmessage = (message) => {
-      const frame = JSON.parse(String(message.data)) as
-        | { id: number; result?: unknown; error?: { code: string; message: string } }
-        | { event: string; payload: unknown };
+      const parsed = WsServerFrame.safeParse(JSON.parse(String(message.data)));
+      if (!parsed.success) {
+        console.error('[stepwise] a frame from the host this page cannot read:', parsed.error.message);
+        return;
+      }
+      const frame = parsed.data;
       if ('event' in frame) {
         for (const listener of listeners.get(frame.event) ?? []) listener(frame.payload);
         return;
@@ -55,7 +59,7 @@ export function createWsApi(location: Location, onState: (state: ConnectionState
       const resolve = pending.get(frame.id);
       if (!resolve) return;
       pending.delete(frame.id);
-      resolve(frame.error ? { ok: false, error: frame.error as never } : { ok: true, value: frame.result });
+      resolve(resultOf(frame));
     };
     socket.onclose = () => {
       onState('closed');
@@ -80,7 +84,7 @@ export function createWsApi(location: Location, onState: (state: ConnectionState
   return {
     invoke(name: CallName, params: unknown) {
       const id = nextId++;
-      const frame = JSON.stringify({ id, method: name, params });
+      const frame = JSON.stringify({ id, method: name, params } satisfies WsRequestFrame);
       return new Promise((resolve) => {
         pending.set(id, resolve as Pending);
         if (socket.readyState === WebSocket.OPEN) socket.send(frame);

@@ -3,7 +3,7 @@
 // schema (titles the task rules would refuse, like 10 kB ones, can only get in this way).
 import type { Db } from '../../../src/main/core/db/openDatabase';
 import { createNodeCore } from '../../../src/main/core/createNodeCore';
-import type { FileDialogs } from '../../../src/main/core/export/exportHandlers';
+import type { FileDialogs } from '../../../src/main/core/export/exportModule';
 import type { CallName, CallRequest, CallResponse, IpcResult } from '../../../src/shared/ipc';
 import type { TaskStatus } from '../../../src/shared/tasks';
 

@@ -3,7 +3,6 @@
 import type { ConversationRepo } from '../conversations/conversationRepo';
 import type { MessageRepo } from '../conversations/messageRepo';
 import type { Db } from '../db/openDatabase';
-import type { Handlers } from '../ipc/dispatcher';
 import type { EventBus } from '../ipc/eventBus';
 import type { ChatEngine } from '../llm/chatEngine';
 import type { PromptRegistry } from '../llm/systemPrompt';
@@ -15,6 +14,8 @@ import { createWorkerManager } from './workerManager';
 import { createWorkerPromptProvider } from './workerPrompt';
 import { createWorkerRepo } from './workerRepo';
 import { createWorkerTools } from './workerTools';
+import type { HandlersFor } from '../../../shared/contract';
+import type { workerCalls } from '../../../shared/workersContract';
 
 export function createWorkers(deps: {
   db: Db;
@@ -54,7 +55,7 @@ export function createWorkers(deps: {
     if (workers.active(conversationId)) workers.refresh(conversationId);
   });
 
-  const handlers: Pick<Handlers, 'workers:list'> = {
+  const handlers: HandlersFor<typeof workerCalls> = {
     'workers:list': ({ conversationId }) => workers.list(conversationId),
   };
   return { ...workers, handlers };

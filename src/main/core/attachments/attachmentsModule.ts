@@ -14,13 +14,15 @@ import {
 } from '../../../shared/attachments';
 import type { Message } from '../../../shared/domain';
 import type { Db } from '../db/openDatabase';
-import { AppError, type Handlers } from '../ipc/dispatcher';
+import { AppError } from '../ipc/dispatcher';
 import { createAttachmentFiles, decodeBase64 } from './attachmentFiles';
 import { sniffAttachment } from './attachmentKinds';
 import { userContent, type LoadedAttachment } from './attachmentParts';
 import { extractPdfText, type PdfBudget } from './pdfText';
 import { makeThumbnail } from './imageThumbnail';
 import { faultPoint } from '../faults/faultPoints';
+import type { HandlersFor } from '../../../shared/contract';
+import type { attachmentCalls } from '../../../shared/attachmentsContract';
 
 interface Row {
   id: string;
@@ -231,7 +233,7 @@ export function createAttachments(deps: { db: Db; dataDir: string; now: () => nu
         return store(name, bytes);
       },
       'attachments:preview': ({ id, full }) => preview(id, full),
-    } satisfies Pick<Handlers, 'attachments:add' | 'attachments:preview'>,
+    } satisfies HandlersFor<typeof attachmentCalls>,
   };
 
   /**

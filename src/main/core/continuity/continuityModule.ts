@@ -11,10 +11,12 @@ import type { Plumbing } from '../../../shared/messageKinds';
 import type { TaskList } from '../../../shared/tasks';
 import { currentTask } from '../../../shared/taskProgress';
 import type { Db } from '../db/openDatabase';
-import { AppError, type Handlers } from '../ipc/dispatcher';
+import { AppError } from '../ipc/dispatcher';
 import type { EventBus } from '../ipc/eventBus';
 import { isOpen } from '../tasks/taskRules';
 import { createContinuityStore, type ContinuityState } from './continuityStore';
+import type { HandlersFor } from '../../../shared/contract';
+import type { continuityCalls } from '../../../shared/continuityContract';
 
 export interface ContinuityDeps {
   db: Db;
@@ -83,7 +85,7 @@ export function createContinuity(deps: ContinuityDeps) {
     }
   });
 
-  const handlers: Pick<Handlers, 'continuity:get' | 'continuity:resume'> = {
+  const handlers: HandlersFor<typeof continuityCalls> = {
     'continuity:get': ({ conversationId }) => view(conversationId),
     'continuity:resume': ({ conversationId }) => {
       const task = resumeTask(deps.tasks.get(conversationId));

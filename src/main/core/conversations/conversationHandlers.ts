@@ -1,21 +1,12 @@
 // Contract handlers for conversations and their messages.
-import type { Handlers } from '../ipc/dispatcher';
 import { notFound } from '../ipc/dispatcher';
 import type { EventBus } from '../ipc/eventBus';
 import type { ConversationRepo } from './conversationRepo';
 import type { MessageRepo } from './messageRepo';
+import type { HandlersFor } from '../../../shared/contract';
+import type { conversationCalls } from '../../../shared/conversationsContract';
 
-type ConversationCalls = Pick<
-  Handlers,
-  | 'conversations:list'
-  | 'conversations:get'
-  | 'conversations:create'
-  | 'conversations:rename'
-  | 'conversations:setPinned'
-  | 'conversations:delete'
-  | 'messages:list'
-  | 'messages:get'
->;
+type ConversationCalls = HandlersFor<typeof conversationCalls>;
 
 export function conversationHandlers(deps: {
   conversations: ConversationRepo;

@@ -3,8 +3,9 @@
 // storage would not). The page saves with a debounce; an empty text forgets the draft.
 import type { Draft } from '../../../shared/drafts';
 import type { Db } from '../db/openDatabase';
-import type { Handlers } from '../ipc/dispatcher';
 import { createConversationTextStore } from '../db/conversationText';
+import type { HandlersFor } from '../../../shared/contract';
+import type { draftCalls } from '../../../shared/draftsContract';
 
 interface DraftRow {
   conversation_id: string;
@@ -35,7 +36,7 @@ export function createDrafts(deps: { db: Db; now: () => number }) {
     }));
   }
 
-  const handlers: Pick<Handlers, 'drafts:list' | 'drafts:save'> = {
+  const handlers: HandlersFor<typeof draftCalls> = {
     'drafts:list': () => all(),
     'drafts:save': ({ conversationId, content }) => ({ saved: save(conversationId, content) }),
   };

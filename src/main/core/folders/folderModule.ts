@@ -3,21 +3,13 @@
 // createCore composes it; the folder export is delivered by the export handlers.
 import type { Db } from '../db/openDatabase';
 import type { ConversationRepo } from '../conversations/conversationRepo';
-import type { Handlers } from '../ipc/dispatcher';
 import { notFound } from '../ipc/dispatcher';
 import type { EventBus } from '../ipc/eventBus';
 import { createFolderRepo } from './folderRepo';
+import type { HandlersFor } from '../../../shared/contract';
+import type { folderCalls } from '../../../shared/foldersContract';
 
-type FolderCalls = Pick<
-  Handlers,
-  | 'folders:list'
-  | 'folders:create'
-  | 'folders:rename'
-  | 'folders:setCollapsed'
-  | 'folders:delete'
-  | 'conversations:setFolder'
-  | 'sidebar:rows'
->;
+type FolderCalls = HandlersFor<typeof folderCalls>;
 
 export function createFolders(deps: { db: Db; bus: EventBus; conversations: ConversationRepo; now: () => number }) {
   const { bus, conversations } = deps;

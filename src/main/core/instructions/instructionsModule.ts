@@ -2,9 +2,10 @@
 // conversation's own instructions, stored in SQLite. A lead prompt provider puts them first
 // in every request (workers' included), before Stepwise's guidance and the task planning.
 import type { Db } from '../db/openDatabase';
-import type { Handlers } from '../ipc/dispatcher';
 import { createConversationTextStore } from '../db/conversationText';
 import type { PromptRegistry } from '../llm/systemPrompt';
+import type { HandlersFor } from '../../../shared/contract';
+import type { instructionCalls } from '../../../shared/instructionsContract';
 
 export function createInstructions(deps: {
   db: Db;
@@ -29,7 +30,7 @@ export function createInstructions(deps: {
     },
   });
 
-  const handlers: Pick<Handlers, 'instructions:get' | 'instructions:set'> = {
+  const handlers: HandlersFor<typeof instructionCalls> = {
     'instructions:get': ({ conversationId }) => ({ text: get(conversationId) }),
     'instructions:set': ({ conversationId, text }) => ({ text: set(conversationId, text) }),
   };

@@ -1,19 +1,10 @@
 // Turns any (method, params) pair from a transport into a validated handler call and
 // an IpcResult. Nothing a renderer sends can throw past this point.
-import {
-  calls,
-  describeZodError,
-  isCallName,
-  type CallName,
-  type CallParams,
-  type CallResponse,
-  type IpcError,
-  type IpcResult,
-} from '../../../shared/ipc';
+import type { HandlersFor } from '../../../shared/contract';
+import { calls, describeZodError, isCallName, type Calls, type IpcError, type IpcResult } from '../../../shared/ipc';
 
-export type Handlers = {
-  [N in CallName]: (params: CallParams<N>) => CallResponse<N> | Promise<CallResponse<N>>;
-};
+/** Every call's handler; each module supplies its fragment's part (`HandlersFor<typeof planCalls>`). */
+export type Handlers = HandlersFor<Calls>;
 
 /** An error meant for the caller: its message is shown to the user as is. */
 export class AppError extends Error {

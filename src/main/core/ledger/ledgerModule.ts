@@ -3,12 +3,14 @@
 // in progress when the call starts (bookkeeping calls belong to no task), and answers the header's "N tool calls" questions.
 import type { ConversationRepo } from '../conversations/conversationRepo';
 import type { Db } from '../db/openDatabase';
-import { notFound, type Handlers } from '../ipc/dispatcher';
+import { notFound } from '../ipc/dispatcher';
 import type { EventBus } from '../ipc/eventBus';
 import { outcomeOf, type ToolCallObserver } from '../tools/toolTypes';
 import { withDeletedTask } from './deletedTask';
 import { createLedgerStore } from './ledgerStore';
 import { BOOKKEEPING_TOOLS } from '../../../shared/ledger';
+import type { HandlersFor } from '../../../shared/contract';
+import type { ledgerCalls } from '../../../shared/ledgerContract';
 
 const BOOKKEEPING = new Set(BOOKKEEPING_TOOLS);
 
@@ -69,7 +71,7 @@ export function createLedger(deps: LedgerModuleDeps) {
     if (!deps.conversations.get(conversationId)) throw notFound(`Conversation ${conversationId}`);
   }
 
-  const handlers: Pick<Handlers, 'ledger:counts' | 'ledger:calls'> = {
+  const handlers: HandlersFor<typeof ledgerCalls> = {
     'ledger:counts': ({ conversationId }) => {
       mustExist(conversationId);
       return store.openCounts(conversationId);

@@ -4,7 +4,7 @@
 // A text answer (`name: value` lines or a JSON object) is still understood.
 import type { ElicitRequest, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import type { FieldValue, QuestionField } from '../../../shared/questions';
-import { agentLabel } from '../approvals/approvals';
+import { agentLabel } from '../approvals/approvalsModule';
 import type { Questions } from '../questions/questionModule';
 
 type Params = ElicitRequest['params'];

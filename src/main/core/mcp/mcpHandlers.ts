@@ -1,7 +1,7 @@
 // The Settings → Tools (MCP) calls: every change goes through `edit`, which refuses to
 // write over a file it could not read.
 import { maskSecret, type McpState, type ToolOutput } from '../../../shared/mcp';
-import { AppError, notFound, type Handlers } from '../ipc/dispatcher';
+import { AppError, notFound } from '../ipc/dispatcher';
 import {
   editServer,
   editServers,
@@ -14,6 +14,8 @@ import {
   type ServerConfig,
 } from './mcpConfig';
 import type { McpServer } from './mcpServer';
+import type { HandlersFor } from '../../../shared/contract';
+import type { mcpCalls } from '../../../shared/mcpContract';
 
 export interface McpHandlerDeps {
   state(): McpState;
@@ -30,22 +32,7 @@ export interface McpHandlerDeps {
 }
 
 export function mcpHandlers(deps: McpHandlerDeps) {
-  const handlers: Pick<
-    Handlers,
-    | 'mcp:get'
-    | 'mcp:saveServer'
-    | 'mcp:removeServer'
-    | 'mcp:import'
-    | 'mcp:setEnabled'
-    | 'mcp:setTrusted'
-    | 'mcp:setReadOnly'
-    | 'mcp:setToolEnabled'
-    | 'mcp:restart'
-    | 'mcp:signIn'
-    | 'mcp:signOut'
-    | 'mcp:log'
-    | 'tools:output'
-  > = {
+  const handlers: HandlersFor<typeof mcpCalls> = {
     'mcp:get': () => deps.state(),
     'mcp:saveServer': ({ previousName, server: input }) => {
       const from = previousName ?? input.name;

@@ -3,10 +3,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { maskSecret, type McpServerView, type McpState, type ToolProgress } from '../../../shared/mcp';
-import type { Approvals } from '../approvals/approvals';
+import type { Approvals } from '../approvals/approvalsModule';
 import { AppError, notFound } from '../ipc/dispatcher';
 import type { EventBus } from '../ipc/eventBus';
-import type { Notices } from '../notices/notices';
+import type { Notices } from '../notices/noticesModule';
 import type { ToolRegistry } from '../tools/toolRegistry';
 import type { ToolContext } from '../tools/toolTypes';
 import {

@@ -1,6 +1,6 @@
 // The notices the MCP module words itself: tools a server lists that cannot be offered,
 // and servers written into mcp.json by hand that the user has not turned on.
-import type { Notices } from '../notices/notices';
+import type { Notices } from '../notices/noticesModule';
 import type { ServerConfig } from './mcpConfig';
 import type { McpServer } from './mcpServer';
 import { launchLine } from './mcpView';

@@ -3,7 +3,7 @@
 // request with more than 128 tools, and every definition takes room in the context
 // window: a server with 2,000 tools would otherwise block every conversation. What is
 // left out (or cannot be offered) is said in a notice that names the servers and tools.
-import type { Notices } from '../notices/notices';
+import type { Notices } from '../notices/noticesModule';
 import type { ToolRegistry } from '../tools/toolRegistry';
 import type { ToolDefinition } from '../tools/toolTypes';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';

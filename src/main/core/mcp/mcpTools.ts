@@ -3,7 +3,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { ToolProgress } from '../../../shared/mcp';
-import { DENIED, type Approvals } from '../approvals/approvals';
+import { DENIED, type Approvals } from '../approvals/approvalsModule';
 import { CANCELLED_BY_USER, CANCELLED_WHILE_RUNNING } from '../tools/toolRegistry';
 import { defineTool, toolResult, type ToolContext, type ToolDefinition, type ToolResult } from '../tools/toolTypes';
 import { mcpFailureKind } from './mcpConnection';

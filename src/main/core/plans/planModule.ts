@@ -16,7 +16,7 @@ import { approvedPayload, changesRequestedPayload, planDiff, sameTasks } from '.
 import type { Settings } from '../../../shared/settings';
 import type { TaskList } from '../../../shared/tasks';
 import type { Db } from '../db/openDatabase';
-import { AppError, notFound, type Handlers } from '../ipc/dispatcher';
+import { AppError, notFound } from '../ipc/dispatcher';
 import type { EventBus } from '../ipc/eventBus';
 import type { PromptProvider } from '../llm/promptTypes';
 import type { ToolGate } from '../tools/toolRegistry';
@@ -28,6 +28,8 @@ import type { TaskService } from '../tasks/taskService';
 import type { ToolContext, ToolDefinition } from '../tools/toolTypes';
 import { planPrompt } from './planPrompt';
 import { faultPoint } from '../faults/faultPoints';
+import type { HandlersFor } from '../../../shared/contract';
+import type { planCalls } from '../../../shared/planContract';
 
 export interface PlanModuleDeps {
   db: Db;
@@ -250,10 +252,7 @@ export function createPlans(deps: PlanModuleDeps) {
     return list;
   }
 
-  const handlers: Pick<
-    Handlers,
-    'plan:get' | 'plan:setMode' | 'plan:approve' | 'plan:requestChanges' | 'plan:answerAmendment' | 'plan:revisions'
-  > = {
+  const handlers: HandlersFor<typeof planCalls> = {
     'plan:get': ({ conversationId }) => state(conversationId),
     'plan:setMode': ({ conversationId, mode }) => {
       if (!store.setMode(conversationId, mode)) throw notFound(`Conversation ${conversationId}`);

@@ -15,7 +15,6 @@ import { isUsableProfile } from '../../../shared/firstRun';
 import type { SettingsView } from '../../../shared/settings';
 import type { ConversationRepo } from '../conversations/conversationRepo';
 import type { MessageRepo } from '../conversations/messageRepo';
-import type { Handlers } from '../ipc/dispatcher';
 import { AppError, notFound } from '../ipc/dispatcher';
 import type { EventBus } from '../ipc/eventBus';
 import { hostOf, toChatError } from '../llm/chatErrors';
@@ -25,6 +24,8 @@ import type { Connection, ModelRole } from '../llm/connection';
 import { envProfile } from './envProfile';
 import { FIRST_PROFILE_ID } from '../settings/legacySettings';
 import { createProfileKeys } from './profileKeys';
+import type { HandlersFor } from '../../../shared/contract';
+import type { providerCalls } from '../../../shared/providersContract';
 
 export interface ProvidersDeps {
   settings: SettingsService;
@@ -35,17 +36,6 @@ export interface ProvidersDeps {
   bus: EventBus;
   client: ClientOptions;
 }
-
-type CallName =
-  | 'settings:get'
-  | 'settings:update'
-  | 'providers:save'
-  | 'providers:delete'
-  | 'providers:setKey'
-  | 'providers:confirmKey'
-  | 'models:list'
-  | 'conversations:setModel'
-  | 'conversations:usage';
 
 export function createProviders(deps: ProvidersDeps) {
   const { settings, env, conversations, bus } = deps;
@@ -256,7 +246,7 @@ export function createProviders(deps: ProvidersDeps) {
     }
   }
 
-  const handlers: Pick<Handlers, CallName> = {
+  const handlers: HandlersFor<typeof providerCalls> = {
     // Settings are read and changed through the providers' view: profiles with their key state.
     'settings:get': () => view(),
     'settings:update': ({ patch }) => {

@@ -13,9 +13,10 @@ import type {
   QuestionReply,
 } from '../../../shared/questions';
 import { formProblem } from '../../../shared/questions';
-import type { Handlers } from '../ipc/dispatcher';
 import { AppError } from '../ipc/dispatcher';
 import type { EventBus } from '../ipc/eventBus';
+import type { HandlersFor } from '../../../shared/contract';
+import type { questionCalls } from '../../../shared/questionsContract';
 
 export interface AskInput {
   conversationId: string;
@@ -172,7 +173,7 @@ export function createQuestions(deps: { bus: EventBus; now?: () => number }) {
     },
   };
 
-  const handlers: Pick<Handlers, 'questions:list' | 'questions:answer'> = {
+  const handlers: HandlersFor<typeof questionCalls> = {
     'questions:list': ({ conversationId }) => list(conversationId),
     'questions:answer': ({ questionId, reply }) => answer(questionId, reply),
   };

@@ -3,11 +3,12 @@
 // on screen adds one when it finishes, fails, or starts waiting for the user.
 import type { ActivityEvent, ActivityKind, ActivitySettings } from '../../../shared/routinesContract';
 import type { Db } from '../db/openDatabase';
-import type { Handlers } from '../ipc/dispatcher';
 import type { EventBus } from '../ipc/eventBus';
 import { createActivityStore } from './activityStore';
 import type { RunEnd } from './scheduler';
 import type { SettleWatcher } from './settleWatcher';
+import type { HandlersFor } from '../../../shared/contract';
+import type { activityCalls } from '../../../shared/routinesContract';
 
 export interface ActivityDeps {
   db: Db;
@@ -74,10 +75,7 @@ export function createActivity(deps: ActivityDeps) {
     if (message.role === 'user') told.delete(conversationId);
   });
 
-  const handlers: Pick<
-    Handlers,
-    'activity:list' | 'activity:markRead' | 'activity:focus' | 'activity:getSettings' | 'activity:setSettings'
-  > = {
+  const handlers: HandlersFor<typeof activityCalls> = {
     'activity:list': ({ limit }) => ({ events: store.newest(limit), unread: store.unread() }),
     'activity:markRead': ({ id }) => {
       store.markRead(id);

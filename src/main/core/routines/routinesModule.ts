@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Routine, RoutineFieldError, RoutineInput, RoutineRun } from '../../../shared/routinesContract';
 import type { Db } from '../db/openDatabase';
-import { AppError, notFound, type Handlers } from '../ipc/dispatcher';
+import { AppError, notFound } from '../ipc/dispatcher';
 import type { EventBus } from '../ipc/eventBus';
 import { createActivity, kindOfEnd } from './activity';
 import { createRoutineStore, toRoutine, toStored, type RoutineStore, type StoredRoutine } from './routineStore';
@@ -17,6 +17,8 @@ import { importRoutines, routinesJson, routinesMarkdown } from './routinesExport
 import { formatUtc } from '../../../shared/markdownText';
 import { createScheduler, realClock, type Clock, type SchedulerNote } from './scheduler';
 import { createSettleWatcher, type SettleDeps } from './settleWatcher';
+import type { HandlersFor } from '../../../shared/contract';
+import type { routineCalls } from '../../../shared/routinesContract';
 
 export interface RoutinesDeps extends Omit<LauncherDeps, 'watcher' | 'bus' | 'db' | 'now'> {
   db: Db;
@@ -146,17 +148,7 @@ export function createRoutines(deps: RoutinesDeps) {
     return toStored(row);
   }
 
-  const handlers: Pick<
-    Handlers,
-    | 'routines:list'
-    | 'routines:save'
-    | 'routines:delete'
-    | 'routines:setPaused'
-    | 'routines:runNow'
-    | 'routines:runs'
-    | 'routines:export'
-    | 'routines:import'
-  > = {
+  const handlers: HandlersFor<typeof routineCalls> = {
     'routines:list': () => list(),
     'routines:save': ({ id, routine: input }) => {
       const errors = fieldErrors(input, deps);

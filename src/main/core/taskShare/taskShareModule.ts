@@ -8,7 +8,6 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Db } from '../db/openDatabase';
 import type { EventBus } from '../ipc/eventBus';
-import type { Handlers } from '../ipc/dispatcher';
 import type { ConversationRepo } from '../conversations/conversationRepo';
 import type { FolderRepo } from '../folders/folderRepo';
 import type { MessageRepo } from '../conversations/messageRepo';
@@ -22,6 +21,8 @@ import { createShareReader } from './shareReader';
 import { createShareWriter } from './shareWriter';
 import { createResourceListWatch } from './resourceListWatch';
 import type { Endpoint } from './shareEndpoint';
+import type { HandlersFor } from '../../../shared/contract';
+import type { taskShareCalls } from '../../../shared/taskShareContract';
 
 // The MCP SDK's server, its transport and their schemas load when sharing starts, not with
 // the app (about 75 ms of every start-up): sharing is off by default.
@@ -185,7 +186,7 @@ export function createTaskShare(deps: TaskShareDeps) {
     );
   }
 
-  const handlers: Pick<Handlers, 'taskShare:status' | 'taskShare:regenerateToken' | 'taskShare:configuration'> = {
+  const handlers: HandlersFor<typeof taskShareCalls> = {
     'taskShare:status': async () => {
       await queue;
       return status();

@@ -1,10 +1,11 @@
 // Contract handlers of the task board's reads. Its edits are the header's `tasks:*` calls.
-import type { Handlers } from '../ipc/dispatcher';
 import { notFound } from '../ipc/dispatcher';
 import type { ConversationRepo } from '../conversations/conversationRepo';
 import type { BoardQuery } from './boardQuery';
+import type { HandlersFor } from '../../../shared/contract';
+import type { boardCalls } from '../../../shared/boardContract';
 
-type BoardCalls = Pick<Handlers, 'board:list' | 'board:group'>;
+type BoardCalls = HandlersFor<typeof boardCalls>;
 
 export function boardHandlers(deps: { board: BoardQuery; conversations: Pick<ConversationRepo, 'get'> }): BoardCalls {
   const { board, conversations } = deps;

@@ -1,15 +1,13 @@
 // Contract handlers for the task header: the user reads and edits the open list. Every
 // edit is recorded with actor `user`; the model hears about it on its next request.
-import type { Handlers } from '../ipc/dispatcher';
 import { AppError, notFound } from '../ipc/dispatcher';
 import type { ConversationRepo } from '../conversations/conversationRepo';
 import { deleteOp, reorderOp, userAddOp, userUpdateOp } from './taskOps';
 import { USER, type Op, type TaskService } from './taskService';
+import type { HandlersFor } from '../../../shared/contract';
+import type { taskCalls } from '../../../shared/tasksContract';
 
-type TaskCalls = Pick<
-  Handlers,
-  'tasks:get' | 'tasks:update' | 'tasks:add' | 'tasks:delete' | 'tasks:reorder' | 'tasks:clear'
->;
+type TaskCalls = HandlersFor<typeof taskCalls>;
 
 export function taskHandlers(deps: { tasks: TaskService; conversations: Pick<ConversationRepo, 'get'> }): TaskCalls {
   const { tasks, conversations } = deps;

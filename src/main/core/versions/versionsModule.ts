@@ -6,12 +6,14 @@ import type { ChatStatus, Message } from '../../../shared/domain';
 import type { ConversationRepo } from '../conversations/conversationRepo';
 import type { MessageRepo } from '../conversations/messageRepo';
 import type { Db } from '../db/openDatabase';
-import { AppError, notFound, type Handlers } from '../ipc/dispatcher';
+import { AppError, notFound } from '../ipc/dispatcher';
 import type { EventBus } from '../ipc/eventBus';
 import type { ChatEngine } from '../llm/chatEngine';
 import { createVersionTree, type TreeNode } from './versionTree';
 import type { BranchLists } from '../tasks/branchLists';
 import { faultPoint } from '../faults/faultPoints';
+import type { HandlersFor } from '../../../shared/contract';
+import type { versionCalls } from '../../../shared/versionsContract';
 
 export interface VersionsDeps {
   db: Db;
@@ -23,7 +25,7 @@ export interface VersionsDeps {
   branches?: Pick<BranchLists, 'leave' | 'enter' | 'start' | 'announce'>;
 }
 
-type VersionCalls = Pick<Handlers, 'chat:edit' | 'chat:editLast' | 'chat:regenerate' | 'messages:showVersion'>;
+type VersionCalls = HandlersFor<typeof versionCalls>;
 
 /** Messages the user wrote (or Autopilot wrote for them) can be edited; Stepwise's own (plumbing) cannot. */
 const editable = (node: Pick<TreeNode, 'role' | 'origin' | 'kind'>) =>

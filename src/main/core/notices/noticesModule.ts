@@ -1,8 +1,9 @@
 // Notices the UI must show (a moved-aside database, reset settings, MCP servers left out),
 // and the calls that list and dismiss them.
 import type { Notice } from '../../../shared/domain';
-import type { Handlers } from '../ipc/dispatcher';
 import type { EventBus } from '../ipc/eventBus';
+import type { HandlersFor } from '../../../shared/contract';
+import type { noticeCalls } from '../../../shared/noticesContract';
 
 export function createNotices(bus: EventBus) {
   let notices: Notice[] = [];
@@ -22,7 +23,7 @@ export function createNotices(bus: EventBus) {
       return notices;
     },
   };
-  const handlers: Pick<Handlers, 'notices:list' | 'notices:dismiss'> = {
+  const handlers: HandlersFor<typeof noticeCalls> = {
     'notices:list': () => api.list(),
     'notices:dismiss': ({ id }) => api.dismiss(id),
   };

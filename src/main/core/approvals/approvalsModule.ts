@@ -5,9 +5,11 @@ import { randomUUID } from 'node:crypto';
 import type { Approval, ApprovalDecision } from '../../../shared/mcp';
 import type { MessageRepo } from '../conversations/messageRepo';
 import type { Db } from '../db/openDatabase';
-import { notFound, type Handlers } from '../ipc/dispatcher';
+import { notFound } from '../ipc/dispatcher';
 import type { EventBus } from '../ipc/eventBus';
 import type { Questions } from '../questions/questionModule';
+import type { HandlersFor } from '../../../shared/contract';
+import type { approvalCalls } from '../../../shared/approvalsContract';
 
 export const DENIED = 'The user denied this call; it did not run.';
 export const NOT_RUN_AFTER_RESTART =
@@ -246,7 +248,7 @@ export function createApprovals(deps: {
     },
   };
 
-  const handlers: Pick<Handlers, 'approvals:list' | 'approvals:answer'> = {
+  const handlers: HandlersFor<typeof approvalCalls> = {
     'approvals:list': ({ conversationId }) => approvals.list(conversationId),
     'approvals:answer': ({ id, decision }) => approvals.answer(id, decision),
   };

@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/openDatabase';
 import type { ConversationRepo } from '../conversations/conversationRepo';
-import { AppError, type Handlers } from '../ipc/dispatcher';
+import { AppError } from '../ipc/dispatcher';
 import type { EventBus } from '../ipc/eventBus';
 import { parseConversationExport } from './conversationImport';
 import { conversationJson, readConversation } from './conversationJson';
@@ -27,6 +27,8 @@ import { parseConversationsBundle } from './bundleImport';
 import type { ConversationExport } from '../../../shared/exportFormat';
 import type { BoardFilterShape as BoardFilter } from '../../../shared/boardView';
 import { boardExportChunks, boardExportText, writeBoardExport } from './boardExport';
+import type { HandlersFor } from '../../../shared/contract';
+import type { exportCalls } from '../../../shared/exportContract';
 
 /** Native file dialogs, provided by the desktop app. Each resolves to a path, or null when cancelled. */
 export interface FileDialogs {
@@ -37,10 +39,7 @@ export interface FileDialogs {
 /** Same limit as the contract's `content` for the browser host. */
 export const IMPORT_MAX_BYTES = 200 * 1024 * 1024;
 
-type ExportCalls = Pick<
-  Handlers,
-  'export:tasksText' | 'export:tasks' | 'export:conversation' | 'export:folder' | 'import:conversation' | 'board:export'
->;
+type ExportCalls = HandlersFor<typeof exportCalls>;
 
 /** `files`: the attached files' store; without it a JSON export carries none of their bytes. */
 export function exportConversation(

@@ -1,10 +1,11 @@
 // Puts the chat into the core: the chat engine (the capability itself, `core.chat.send(…)`)
 // and its contract handlers: sending, starting, retrying and status. (Stop is stop/;
 // model lists and API keys belong to providers/.)
-import type { Handlers } from '../ipc/dispatcher';
 import { createChatEngine, type ChatEngine, type ChatEngineDeps } from './chatEngine';
+import type { HandlersFor } from '../../../shared/contract';
+import type { chatCalls } from '../../../shared/chatContract';
 
-type ChatCalls = Pick<Handlers, 'messages:send' | 'conversations:start' | 'chat:retry' | 'chat:status'>;
+type ChatCalls = HandlersFor<typeof chatCalls>;
 
 export function chatHandlers(engine: ChatEngine): ChatCalls {
   return {

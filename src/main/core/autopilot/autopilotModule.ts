@@ -10,7 +10,7 @@ import type { Plumbing } from '../../../shared/messageKinds';
 import type { Settings } from '../../../shared/settings';
 import type { Task } from '../../../shared/tasks';
 import type { Db } from '../db/openDatabase';
-import { AppError, notFound, type Handlers } from '../ipc/dispatcher';
+import { AppError, notFound } from '../ipc/dispatcher';
 import type { EventBus } from '../ipc/eventBus';
 import type { ClientOptions } from '../llm/openaiClient';
 import type { Connection } from '../llm/connection';
@@ -20,6 +20,8 @@ import { lastTurn } from './assessorPrompt';
 import { createAutopilotStore } from './autopilotStore';
 import { advanceOp, ASSESSOR, currentTask, hasOpenWork, isDelegatedByOwner, type Advanced } from './taskProgress';
 import { IDLE_STEPS_TO_PAUSE, madeProgress, nextIdle, noProgressReason, statusKey, type Idle } from './stepProgress';
+import type { HandlersFor } from '../../../shared/contract';
+import type { autopilotCalls } from '../../../shared/autopilotContract';
 
 export interface AutopilotDeps {
   db: Db;
@@ -293,7 +295,7 @@ export function createAutopilot(deps: AutopilotDeps) {
     return state(conversationId);
   }
 
-  const handlers: Pick<Handlers, 'autopilot:get' | 'autopilot:set' | 'autopilot:continue'> = {
+  const handlers: HandlersFor<typeof autopilotCalls> = {
     'autopilot:get': ({ conversationId }) => state(conversationId),
     'autopilot:set': ({ conversationId, enabled: on }) => setEnabled(conversationId, on),
     'autopilot:continue': ({ conversationId }) => {

@@ -2,7 +2,8 @@
 // waiting for approval, the main agent and every worker (with a summary when workers were
 // involved), and leaves the task list continuable.
 import type { ChatStatus } from '../../../shared/domain';
-import type { Handlers } from '../ipc/dispatcher';
+import type { HandlersFor } from '../../../shared/contract';
+import type { stopCalls } from '../../../shared/stopContract';
 
 export interface StopAllDeps {
   autopilot: { stop(conversationId: string): void };
@@ -27,6 +28,6 @@ export function createStopAll(deps: StopAllDeps) {
     deps.continuity.stopped(conversationId);
     return deps.chat.status(conversationId);
   }
-  const handlers: Pick<Handlers, 'chat:stop'> = { 'chat:stop': ({ conversationId }) => stop(conversationId) };
+  const handlers: HandlersFor<typeof stopCalls> = { 'chat:stop': ({ conversationId }) => stop(conversationId) };
   return { handlers, stop };
 }

@@ -1,5 +1,6 @@
 // What the page shows in Settings → About and uses to tell the hosts apart.
-import type { Handlers } from '../ipc/dispatcher';
+import type { HandlersFor } from '../../../shared/contract';
+import type { appCalls } from '../../../shared/appContract';
 
 export interface AppInfoDeps {
   version: string;
@@ -8,7 +9,7 @@ export interface AppInfoDeps {
 }
 
 export function createAppInfo(deps: AppInfoDeps) {
-  const handlers: Pick<Handlers, 'app:info'> = {
+  const handlers: HandlersFor<typeof appCalls> = {
     'app:info': () => ({ version: deps.version, host: deps.host, dataDir: deps.dataDir, platform: process.platform }),
   };
   return { handlers };
