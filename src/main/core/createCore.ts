@@ -47,6 +47,7 @@ import { createTaskShare } from './taskShare/taskShareModule';
 import { createPlans } from './plans/planModule';
 import { createRoutines } from './routines/routinesModule';
 import type { Clock } from './routines/scheduler';
+import { DisposableStore, toDisposable, type Disposable } from '../../shared/event';
 
 export interface CoreOptions {
   dataDir: string;
@@ -86,10 +87,28 @@ export function createCore(options: CoreOptions) {
 const HOST_NAMES = { electron: 'the desktop app', browser: 'the browser host' } as const;
 
 function composeCore(options: CoreOptions, lock: DataDirLock) {
+  // Everything with a lifetime is added here as it is made: close disposes it in reverse,
+  // so each module goes before the modules it was built on, and the database and the bus last.
+  const lifecycle = new DisposableStore();
+  try {
+    return composeModules(options, lock, lifecycle);
+  } catch (error) {
+    try {
+      lifecycle.dispose();
+    } catch {
+      // The first error says what went wrong.
+    }
+    throw error;
+  }
+}
+
+function composeModules(options: CoreOptions, lock: DataDirLock, lifecycle: DisposableStore) {
+  const own = <M extends Disposable>(module: M): M => lifecycle.add(module);
   const now = options.now ?? Date.now;
-  const bus = createEventBus({ check: options.checkEvents ?? false });
+  const bus = own(createEventBus({ check: options.checkEvents ?? false }));
   const notices = createNotices(bus);
   const { db, movedAside } = openDatabase(options.dataDir, { uncleanShutdown: lock.uncleanShutdown });
+  own(toDisposable(() => db.close()));
   notices.addAll([
     movedAsideNotice(movedAside),
     exposedKeyNotice(options.dataDir, lock.madePrivate),
@@ -98,15 +117,13 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
 
   const attachments = createAttachments({ db, dataDir: options.dataDir, now });
   const tokens = createTokenCounter();
-  const storedTokens = createStoredTokens(db, tokens);
+  const storedTokens = own(createStoredTokens(db, tokens));
   const conversations = createConversations({ db, bus, now, files: attachments.links, counts: storedTokens.counts });
   const { messages } = conversations;
   attachments.collect();
   const settings = createSettingsService(options.settingsBackend);
-  const questions = createQuestions({ bus, now });
-  const approvals = createApprovals({ db, bus, messages, now, questions });
-  approvals.recover();
-  const tools = createToolRegistry();
+  const questions = own(createQuestions({ bus, now }));
+  const tools = own(createToolRegistry());
   tools.register(currentTimeTool(now));
   const chatOptions: ChatEngineOptions = { ...defaultEngineOptions, ...options.chat };
   const clientOptions = {
@@ -127,130 +144,151 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
   const ledger = createLedger({ db, bus, conversations, now });
   const toolOutputs = createToolOutputs(db);
   tokens.warmUp();
-  const chat = createChat({
-    db,
-    messages,
-    conversations,
-    bus,
-    tools,
-    prompts,
-    settings,
-    providers,
-    tokens,
-    options: chatOptions,
-    toolCalls: ledger.observer,
-    toolImages: toolOutputs.images,
-    attachments,
-  });
-  const tasks = createTasks({
-    db,
-    bus,
-    now,
-    conversations,
-    taskToolStyle: () => settings.effective().taskToolStyle,
-    planningOverride: path.join(options.dataDir, PLANNING_OVERRIDE_FILE),
-    tools,
-    prompts,
-    chat,
-  });
-  const plans = createPlans({
-    db,
-    bus,
-    now,
-    settings,
-    tasks,
-    messages,
-    chat,
-    tools,
-    prompts,
-    // Autopilot is made below (its turn-end hook runs after plan review's), so the service is reached late.
-    autopilot: { setEnabled: (conversationId, enabled) => autopilot.setEnabled(conversationId, enabled) },
-  });
+  const chat = own(
+    createChat({
+      db,
+      messages,
+      conversations,
+      bus,
+      tools,
+      prompts,
+      settings,
+      providers,
+      tokens,
+      options: chatOptions,
+      toolCalls: ledger.observer,
+      toolImages: toolOutputs.images,
+      attachments,
+    }),
+  );
+  const tasks = own(
+    createTasks({
+      db,
+      bus,
+      now,
+      conversations,
+      taskToolStyle: () => settings.effective().taskToolStyle,
+      planningOverride: path.join(options.dataDir, PLANNING_OVERRIDE_FILE),
+      tools,
+      prompts,
+      chat,
+    }),
+  );
+  const plans = own(
+    createPlans({
+      db,
+      bus,
+      now,
+      settings,
+      tasks,
+      messages,
+      chat,
+      tools,
+      prompts,
+    }),
+  );
   // Default: a task in progress under a worker's owner id is the worker's; the workers
   // module may pass a sharper `isTaskDelegated`.
-  const autopilot = createAutopilot({
-    db,
-    bus,
-    chat,
-    tasks,
-    messages,
-    settings,
-    assessorConnection: (conversationId) => providers.forConversation(conversationId, 'assessor'),
-    client: clientOptions,
-    holds: plans.holds,
-  });
+  const autopilot = own(
+    createAutopilot({
+      db,
+      bus,
+      chat,
+      tasks,
+      messages,
+      settings,
+      assessorConnection: (conversationId) => providers.forConversation(conversationId, 'assessor'),
+      client: clientOptions,
+      holds: plans.holds,
+      onPlanApproved: plans.onApproved,
+    }),
+  );
   // Before the workers module: it marks the workers a previous process left running as stopped.
-  const continuity = createContinuity({ db, bus, now, chat, tasks, autopilotOn: (id) => autopilot.state(id).enabled });
-  const workers = createWorkers({
-    db,
-    bus,
-    messages,
-    conversations,
-    tasks,
-    chat,
-    questions,
-    tools,
-    prompts,
-    settings,
-    now,
-    log: chatOptions.log,
-  });
+  const continuity = own(
+    createContinuity({ db, bus, now, chat, tasks, autopilotOn: (id) => autopilot.state(id).enabled }),
+  );
+  const workers = own(
+    createWorkers({
+      db,
+      bus,
+      messages,
+      conversations,
+      tasks,
+      chat,
+      questions,
+      tools,
+      prompts,
+      settings,
+      now,
+      log: chatOptions.log,
+    }),
+  );
+  // After the chat engine: on close it is marked closed before the loops are aborted, so a
+  // call waiting for approval keeps its row (the next start reports it as not run).
+  const approvals = own(createApprovals({ db, bus, messages, now, questions }));
+  approvals.recover();
 
-  const mcp = createMcp({
-    dataDir: options.dataDir,
-    bus,
-    notices,
-    tools,
-    approvals,
-    questions,
-    outputs: toolOutputs,
-    version: options.version,
-    autoAllowReadOnly: () => settings.effective().autoAllowReadOnly,
-    oauthSecrets: mcpOAuthSlot(options.secrets),
-    oauthCallbackPort: options.mcpSignIn?.callbackPort,
-    signInTimeoutMs: options.mcpSignIn?.timeoutMs,
-    signInRequestTimeoutMs: options.mcpSignIn?.requestTimeoutMs,
-    log: chatOptions.log,
-  });
+  const mcp = own(
+    createMcp({
+      dataDir: options.dataDir,
+      bus,
+      notices,
+      tools,
+      approvals,
+      questions,
+      outputs: toolOutputs,
+      version: options.version,
+      autoAllowReadOnly: () => settings.effective().autoAllowReadOnly,
+      oauthSecrets: mcpOAuthSlot(options.secrets),
+      oauthCallbackPort: options.mcpSignIn?.callbackPort,
+      signInTimeoutMs: options.mcpSignIn?.timeoutMs,
+      signInRequestTimeoutMs: options.mcpSignIn?.requestTimeoutMs,
+      log: chatOptions.log,
+    }),
+  );
   prompts.add(mcp.prompt);
   const drafts = createDrafts({ db, now });
   const folders = createFolders({ db, bus, conversations, now });
   const versions = createVersions({ db, bus, messages, conversations, chat, branches: tasks.branches });
   versions.recover();
-  const taskShare = createTaskShare({
-    db,
-    bus,
-    dataDir: options.dataDir,
-    version: options.version,
-    settings,
-    secrets: options.secrets,
-    tasks,
-    conversations,
-    folders,
-    messages,
-    isRunning: (id) => chat.status(id).running,
-    log: chatOptions.log,
-  });
+  const taskShare = own(
+    createTaskShare({
+      db,
+      bus,
+      dataDir: options.dataDir,
+      version: options.version,
+      settings,
+      secrets: options.secrets,
+      tasks,
+      conversations,
+      folders,
+      messages,
+      isRunning: (id) => chat.status(id).running,
+      log: chatOptions.log,
+    }),
+  );
   const instructions = createInstructions({ db, now, prompts, systemPrompt: () => settings.effective().systemPrompt });
   const stopAll = createStopAll({ autopilot, approvals, workers, questions, continuity, chat });
-  const routines = createRoutines({
-    db,
-    bus,
-    clock: options.routineClock,
-    timeZone: options.routineTimeZone,
-    state: { approvals, questions, chat, autopilot, workers, plans, tasks, messages },
-    onTurnEnd: chat.onTurnEnd,
-    approvals,
-    stop: stopAll.stop,
-    conversations,
-    conversationTitle: (id) => conversations.get(id)?.title ?? null,
-    folders,
-    setPlanReview: (id, mode) => void plans.store.setMode(id, mode),
-    chat,
-    profileIds: () => providers.view().profiles.map((p) => p.id),
-    requestsDir: options.dataDir,
-    log: chatOptions.log,
-  });
+  const routines = own(
+    createRoutines({
+      db,
+      bus,
+      clock: options.routineClock,
+      timeZone: options.routineTimeZone,
+      state: { approvals, questions, chat, autopilot, workers, plans, tasks, messages },
+      onTurnEnd: chat.onTurnEnd,
+      approvals,
+      stop: stopAll.stop,
+      conversations,
+      conversationTitle: (id) => conversations.get(id)?.title ?? null,
+      folders,
+      setPlanReview: (id, mode) => void plans.store.setMode(id, mode),
+      chat,
+      profileIds: () => providers.view().profiles.map((p) => p.id),
+      requestsDir: options.dataDir,
+      log: chatOptions.log,
+    }),
+  );
 
   const handlers: Handlers = {
     ...createAppInfo({ version: options.version, host: options.host, dataDir: options.dataDir }).handlers,
@@ -318,24 +356,18 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     /** Routines and the Activity inbox: `routines.list()`, `.runByName(name)`, `.activity` (docs/routines.md). */
     routines,
     dispatch: createDispatcher(handlers),
-    /** Resolves once every MCP server process has stopped. */
+    /**
+     * Disposes every module in reverse order of creation, then the database and the bus.
+     * Resolves once every MCP server process and the task-sharing endpoint have stopped.
+     */
     close(): Promise<void> {
-      routines.close();
-      approvals.close();
-      plans.close();
-      autopilot.close();
-      // dispose, not close: the task service's own close(id, who, reason) closes a list.
-      tasks.dispose();
-      continuity.close();
-      chat.close();
-      // Before the database closes: a pending elicitation is cancelled while it still can be told.
-      const servers = mcp.close();
-      const sharing = taskShare.close();
-      storedTokens.close();
-      db.close();
-      // The data directory is free at once; the servers (which never touch it) stop after.
-      lock.release();
-      return Promise.all([servers, sharing]).then(() => {});
+      try {
+        lifecycle.dispose();
+      } finally {
+        // The data directory is free at once; the servers (which never touch it) stop after.
+        lock.release();
+      }
+      return Promise.all([mcp.stopped(), taskShare.stopped()]).then(() => {});
     },
   };
 }
