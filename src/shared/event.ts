@@ -12,10 +12,19 @@ export interface Disposable {
 export type Event<T> = (listener: (value: T) => void, store?: DisposableStore) => Disposable;
 
 let live = 0;
+let orphaned = 0;
 
 /** Listeners subscribed to any emitter and not yet disposed (a leak check for tests). */
 export function liveListeners(): number {
   return live;
+}
+
+/**
+ * Listeners that were still subscribed when their emitter was disposed: their subscriber
+ * never released them itself (a module that subscribes without disposing; a leak check).
+ */
+export function orphanedListeners(): number {
+  return orphaned;
 }
 
 export function toDisposable(dispose: () => void): Disposable {
@@ -108,6 +117,7 @@ export class Emitter<T> implements Disposable {
     if (this.disposed) return;
     this.disposed = true;
     live -= this.listeners.size;
+    orphaned += this.listeners.size;
     this.listeners.clear();
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DisposableStore, Emitter, liveListeners, toDisposable } from '../../src/shared/event';
+import { DisposableStore, Emitter, liveListeners, orphanedListeners, toDisposable } from '../../src/shared/event';
 
 describe('Emitter and DisposableStore', () => {
   it('delivers to listeners in order until each is disposed', () => {
@@ -60,12 +60,14 @@ describe('Emitter and DisposableStore', () => {
     expect(liveListeners()).toBe(before);
   });
 
-  it('disposing an emitter releases its listeners from the live count', () => {
+  it('disposing an emitter releases its listeners from the live count, and counts them as orphaned', () => {
     const before = liveListeners();
+    const orphans = orphanedListeners();
     const emitter = new Emitter<number>();
     emitter.event(() => {});
-    emitter.event(() => {});
+    emitter.event(() => {}).dispose();
     emitter.dispose();
     expect(liveListeners()).toBe(before);
+    expect(orphanedListeners()).toBe(orphans + 1);
   });
 });
