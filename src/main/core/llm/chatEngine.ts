@@ -11,7 +11,8 @@ import { runAgentLoop, SHUTDOWN, type LoopActivity, type LoopDeps, type LoopOutc
 import { createAutoTitles } from './autoTitles';
 import { COMPACT_COMMAND } from '../context/compaction';
 import { COMPACT_AGENT, runCompactCommand } from './compactCommand';
-import { escalateRepeat, interruptedError, redact } from './chatErrors';
+import { escalateRepeat, redact } from './chatErrors';
+import { createDerivedError } from './derivedError';
 import { createChatEvents, type TurnEndInfo } from './chatEvents';
 import { DisposableStore } from '../../../shared/event';
 
@@ -54,9 +55,7 @@ export function createChatEngine(deps: ChatEngineDeps) {
       describe: (error) => describe(error, deps),
     }),
   );
-  const lastId = db.prepare<[string], { id: number }>(
-    'SELECT id FROM messages WHERE conversation_id = ? AND shown = 1 ORDER BY id DESC LIMIT 1',
-  );
+  const derivedError = createDerivedError(db, messages);
 
   // A conversation deleted mid-reply stops its loop.
   bus.on(
@@ -77,26 +76,6 @@ export function createChatEngine(deps: ChatEngineDeps) {
   function mustBeIdle(conversationId: string) {
     mustExist(conversationId);
     if (running.has(conversationId)) throw busy();
-  }
-
-  function last(conversationId: string): Message | undefined {
-    const row = lastId.get(conversationId);
-    return row ? messages.get(row.id) : undefined;
-  }
-
-  /** After a restart nothing is in memory: a reply left cut short still offers Retry. */
-  function derivedError(conversationId: string): ChatError | null {
-    const message = last(conversationId);
-    if (!message) return null;
-    if (message.role === 'assistant' && (message.status === 'interrupted' || message.status === 'error')) {
-      return message.status === 'interrupted' && !message.error
-        ? interruptedError()
-        : { kind: 'unknown', message: message.error ?? 'The request failed.', retryable: true, settings: false };
-    }
-    // A loop that died between a tool call and the next request (crash mid-tool).
-    if (message.role === 'tool' || (message.role === 'assistant' && message.toolCalls?.length))
-      return interruptedError();
-    return null;
   }
 
   function status(conversationId: string): ChatStatus {
