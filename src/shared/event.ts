@@ -99,8 +99,10 @@ export class Emitter<T> implements Disposable {
 
   /** Calls every listener in subscription order; one that throws does not stop the rest. */
   fire(value: T): void {
-    // A snapshot: a listener added while firing waits for the next value.
+    // A snapshot: a listener added while firing waits for the next value; one disposed
+    // while firing (by an earlier listener) is not called.
     for (const listener of Array.from(this.listeners)) {
+      if (!this.listeners.has(listener)) continue;
       try {
         listener(value);
       } catch (error) {

@@ -16,6 +16,22 @@ describe('Emitter and DisposableStore', () => {
     emitter.dispose();
   });
 
+  it('skips a listener disposed while firing, and keeps one added while firing for the next value', () => {
+    const emitter = new Emitter<number>();
+    const seen: string[] = [];
+    let second: { dispose(): void } | null = null;
+    emitter.event((n) => {
+      seen.push(`first${n}`);
+      second?.dispose();
+      if (n === 1) emitter.event((m) => seen.push(`late${m}`));
+    });
+    second = emitter.event((n) => seen.push(`second${n}`));
+    emitter.fire(1);
+    emitter.fire(2);
+    expect(seen).toEqual(['first1', 'first2', 'late2']);
+    emitter.dispose();
+  });
+
   it('keeps firing the other listeners when one throws, and reports the error', () => {
     const errors: unknown[] = [];
     const emitter = new Emitter<string>({ onListenerError: (e) => errors.push(e) });

@@ -27,7 +27,7 @@ export function createEventBus(options: EventBusOptions = {}) {
   const failed = (event: string) => (error: unknown) =>
     console.error(`[stepwise] event listener failed for ${event}:`, error);
   // Transports forward every event; core modules listen to the ones they need, typed.
-  const every = new Emitter<{ event: EventName; payload: unknown }>({ onListenerError: failed('an event') });
+  const every = new Emitter<{ event: EventName; payload: unknown }>();
   const typed = new Map<EventName, Emitter<never>>();
   let disposed = false;
   function emitterOf<E extends EventName>(event: E): Emitter<EventPayload<E>> {
@@ -50,7 +50,13 @@ export function createEventBus(options: EventBusOptions = {}) {
      * (lint refuses it in core: a module follows its events with `on`).
      */
     subscribe(listener: EventListener, store?: DisposableStore): Disposable {
-      return every.event(({ event, payload }) => listener(event, payload), store);
+      return every.event(({ event, payload }) => {
+        try {
+          listener(event, payload);
+        } catch (error) {
+          failed(event)(error);
+        }
+      }, store);
     },
     /** One event with its payload typed from the contract; pass the module's store to have it released. */
     on<E extends EventName>(event: E, listener: Listener<E>, store?: DisposableStore): Disposable {
