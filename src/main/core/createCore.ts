@@ -144,151 +144,142 @@ function composeModules(options: CoreOptions, lock: DataDirLock, lifecycle: Disp
   const ledger = createLedger({ db, bus, conversations, now });
   const toolOutputs = createToolOutputs(db);
   tokens.warmUp();
-  const chat = own(
-    createChat({
-      db,
-      messages,
-      conversations,
-      bus,
-      tools,
-      prompts,
-      settings,
-      providers,
-      tokens,
-      options: chatOptions,
-      toolCalls: ledger.observer,
-      toolImages: toolOutputs.images,
-      attachments,
-    }),
-  );
-  const tasks = own(
-    createTasks({
-      db,
-      bus,
-      now,
-      conversations,
-      taskToolStyle: () => settings.effective().taskToolStyle,
-      planningOverride: path.join(options.dataDir, PLANNING_OVERRIDE_FILE),
-      tools,
-      prompts,
-      chat,
-    }),
-  );
-  const plans = own(
-    createPlans({
-      db,
-      bus,
-      now,
-      settings,
-      tasks,
-      messages,
-      chat,
-      tools,
-      prompts,
-    }),
-  );
+  const chat = createChat({
+    db,
+    messages,
+    conversations,
+    bus,
+    tools,
+    prompts,
+    settings,
+    providers,
+    tokens,
+    options: chatOptions,
+    toolCalls: ledger.observer,
+    toolImages: toolOutputs.images,
+    attachments,
+  });
+  own(chat);
+  const tasks = createTasks({
+    db,
+    bus,
+    now,
+    conversations,
+    taskToolStyle: () => settings.effective().taskToolStyle,
+    planningOverride: path.join(options.dataDir, PLANNING_OVERRIDE_FILE),
+    tools,
+    prompts,
+    chat,
+  });
+  own(tasks);
+  const plans = createPlans({
+    db,
+    bus,
+    now,
+    settings,
+    tasks,
+    messages,
+    chat,
+    tools,
+    prompts,
+  });
+  own(plans);
   // Default: a task in progress under a worker's owner id is the worker's; the workers
   // module may pass a sharper `isTaskDelegated`.
-  const autopilot = own(
-    createAutopilot({
-      db,
-      bus,
-      chat,
-      tasks,
-      messages,
-      settings,
-      assessorConnection: (conversationId) => providers.forConversation(conversationId, 'assessor'),
-      client: clientOptions,
-      holds: plans.holds,
-      onPlanApproved: plans.onApproved,
-    }),
-  );
+  const autopilot = createAutopilot({
+    db,
+    bus,
+    chat,
+    tasks,
+    messages,
+    settings,
+    assessorConnection: (conversationId) => providers.forConversation(conversationId, 'assessor'),
+    client: clientOptions,
+    holds: plans.holds,
+    onPlanApproved: plans.onApproved,
+  });
+  own(autopilot);
   // Before the workers module: it marks the workers a previous process left running as stopped.
-  const continuity = own(
-    createContinuity({ db, bus, now, chat, tasks, autopilotOn: (id) => autopilot.state(id).enabled }),
-  );
-  const workers = own(
-    createWorkers({
-      db,
-      bus,
-      messages,
-      conversations,
-      tasks,
-      chat,
-      questions,
-      tools,
-      prompts,
-      settings,
-      now,
-      log: chatOptions.log,
-    }),
-  );
+  const continuity = createContinuity({ db, bus, now, chat, tasks, autopilotOn: (id) => autopilot.state(id).enabled });
+  own(continuity);
+  const workers = createWorkers({
+    db,
+    bus,
+    messages,
+    conversations,
+    tasks,
+    chat,
+    questions,
+    tools,
+    prompts,
+    settings,
+    now,
+    log: chatOptions.log,
+  });
+  own(workers);
   // After the chat engine: on close it is marked closed before the loops are aborted, so a
   // call waiting for approval keeps its row (the next start reports it as not run).
   const approvals = own(createApprovals({ db, bus, messages, now, questions }));
   approvals.recover();
 
-  const mcp = own(
-    createMcp({
-      dataDir: options.dataDir,
-      bus,
-      notices,
-      tools,
-      approvals,
-      questions,
-      outputs: toolOutputs,
-      version: options.version,
-      autoAllowReadOnly: () => settings.effective().autoAllowReadOnly,
-      oauthSecrets: mcpOAuthSlot(options.secrets),
-      oauthCallbackPort: options.mcpSignIn?.callbackPort,
-      signInTimeoutMs: options.mcpSignIn?.timeoutMs,
-      signInRequestTimeoutMs: options.mcpSignIn?.requestTimeoutMs,
-      log: chatOptions.log,
-    }),
-  );
+  const mcp = createMcp({
+    dataDir: options.dataDir,
+    bus,
+    notices,
+    tools,
+    approvals,
+    questions,
+    outputs: toolOutputs,
+    version: options.version,
+    autoAllowReadOnly: () => settings.effective().autoAllowReadOnly,
+    oauthSecrets: mcpOAuthSlot(options.secrets),
+    oauthCallbackPort: options.mcpSignIn?.callbackPort,
+    signInTimeoutMs: options.mcpSignIn?.timeoutMs,
+    signInRequestTimeoutMs: options.mcpSignIn?.requestTimeoutMs,
+    log: chatOptions.log,
+  });
+  own(mcp);
   prompts.add(mcp.prompt);
   const drafts = createDrafts({ db, now });
   const folders = createFolders({ db, bus, conversations, now });
   const versions = createVersions({ db, bus, messages, conversations, chat, branches: tasks.branches });
   versions.recover();
-  const taskShare = own(
-    createTaskShare({
-      db,
-      bus,
-      dataDir: options.dataDir,
-      version: options.version,
-      settings,
-      secrets: options.secrets,
-      tasks,
-      conversations,
-      folders,
-      messages,
-      isRunning: (id) => chat.status(id).running,
-      log: chatOptions.log,
-    }),
-  );
+  const taskShare = createTaskShare({
+    db,
+    bus,
+    dataDir: options.dataDir,
+    version: options.version,
+    settings,
+    secrets: options.secrets,
+    tasks,
+    conversations,
+    folders,
+    messages,
+    isRunning: (id) => chat.status(id).running,
+    log: chatOptions.log,
+  });
+  own(taskShare);
   const instructions = createInstructions({ db, now, prompts, systemPrompt: () => settings.effective().systemPrompt });
   const stopAll = createStopAll({ autopilot, approvals, workers, questions, continuity, chat });
-  const routines = own(
-    createRoutines({
-      db,
-      bus,
-      clock: options.routineClock,
-      timeZone: options.routineTimeZone,
-      state: { approvals, questions, chat, autopilot, workers, plans, tasks, messages },
-      onTurnEnd: chat.onTurnEnd,
-      approvals,
-      stop: stopAll.stop,
-      conversations,
-      conversationTitle: (id) => conversations.get(id)?.title ?? null,
-      folders,
-      setPlanReview: (id, mode) => void plans.store.setMode(id, mode),
-      chat,
-      profileIds: () => providers.view().profiles.map((p) => p.id),
-      requestsDir: options.dataDir,
-      log: chatOptions.log,
-    }),
-  );
+  const routines = createRoutines({
+    db,
+    bus,
+    clock: options.routineClock,
+    timeZone: options.routineTimeZone,
+    state: { approvals, questions, chat, autopilot, workers, plans, tasks, messages },
+    onTurnEnd: chat.onTurnEnd,
+    approvals,
+    stop: stopAll.stop,
+    conversations,
+    conversationTitle: (id) => conversations.get(id)?.title ?? null,
+    folders,
+    setPlanReview: (id, mode) => void plans.store.setMode(id, mode),
+    chat,
+    profileIds: () => providers.view().profiles.map((p) => p.id),
+    requestsDir: options.dataDir,
+    log: chatOptions.log,
+  });
+  own(routines);
 
   const handlers: Handlers = {
     ...createAppInfo({ version: options.version, host: options.host, dataDir: options.dataDir }).handlers,
