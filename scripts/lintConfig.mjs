@@ -1,5 +1,6 @@
 // Writes .oxlintrc.json from one table: the core import map in docs/architecture.md
-// ("Core folders and what each may import"). The layers around core are fixed below.
+// ("Core folders and what each may import"). The layers around core are fixed below, and
+// core gets Stepwise's own event rules (scripts/lint/stepwiseRules.mjs).
 // `node scripts/lintConfig.mjs` writes the file; `--check` fails when it is out of date,
 // so the map is edited in one place (the docs) and lint follows it.
 import fs from 'node:fs';
@@ -26,9 +27,14 @@ const coreBase = [
   ),
 ];
 
+/** Stepwise's own rules (scripts/lint/stepwiseRules.mjs): core modules release what they subscribe to. */
+export const STEPWISE_RULES = './scripts/lint/stepwiseRules.mjs';
+const eventRules = { 'stepwise/dispose-subscriptions': 'error', 'stepwise/no-untyped-subscribe': 'error' };
+
 const base = {
   $schema: './node_modules/oxlint/configuration_schema.json',
   plugins: ['typescript', 'react', 'import', 'unicorn'],
+  jsPlugins: [STEPWISE_RULES],
   categories: { correctness: 'error' },
   env: { browser: true, node: true, es2024: true },
   ignorePatterns: ['out/**', 'dist/**', 'node_modules/**'],
@@ -54,7 +60,7 @@ const before = [
       ),
     ),
   },
-  { files: ['src/main/core/**'], ...rule(...coreBase) },
+  { files: ['src/main/core/**'], rules: { ...rule(...coreBase).rules, ...eventRules } },
 ];
 
 const after = [

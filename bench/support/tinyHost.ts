@@ -33,7 +33,7 @@ const result = await interleave(
       const done = new Promise<void>((resolve) => {
         const off = core.bus.subscribe((event, payload) => {
           if (event === 'chat:status' && (payload as { running: boolean }).running === false) {
-            off();
+            off.dispose();
             resolve();
           }
         });

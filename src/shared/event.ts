@@ -12,10 +12,19 @@ export interface Disposable {
 export type Event<T> = (listener: (value: T) => void, store?: DisposableStore) => Disposable;
 
 let live = 0;
+let orphaned = 0;
 
 /** Listeners subscribed to any emitter and not yet disposed (a leak check for tests). */
 export function liveListeners(): number {
   return live;
+}
+
+/**
+ * Listeners that were still subscribed when their emitter was disposed: their subscriber
+ * never released them itself (a module that subscribes without disposing; a leak check).
+ */
+export function orphanedListeners(): number {
+  return orphaned;
 }
 
 export function toDisposable(dispose: () => void): Disposable {
@@ -90,8 +99,10 @@ export class Emitter<T> implements Disposable {
 
   /** Calls every listener in subscription order; one that throws does not stop the rest. */
   fire(value: T): void {
-    // A snapshot: a listener added while firing waits for the next value.
+    // A snapshot: a listener added while firing waits for the next value; one disposed
+    // while firing (by an earlier listener) is not called.
     for (const listener of Array.from(this.listeners)) {
+      if (!this.listeners.has(listener)) continue;
       try {
         listener(value);
       } catch (error) {
@@ -108,6 +119,7 @@ export class Emitter<T> implements Disposable {
     if (this.disposed) return;
     this.disposed = true;
     live -= this.listeners.size;
+    orphaned += this.listeners.size;
     this.listeners.clear();
   }
 }

@@ -201,9 +201,9 @@ describe('regenerate and edit', () => {
 describe('/clear', () => {
   it('runs the clear hooks and stores a note instead of asking the model', async () => {
     const cleared: string[] = [];
-    h.core.chat.onClear((id) => {
-      cleared.push(id);
-      return 'The task list was closed.';
+    h.core.chat.onClear(({ conversationId, said }) => {
+      cleared.push(conversationId);
+      said.push('The task list was closed.');
     });
     const conversation = await h.newConversation('Clear');
     const note = await h.call('messages:send', { conversationId: conversation.id, content: ' /clear ' });

@@ -190,7 +190,7 @@ describe('prompt providers and hooks', () => {
 
   it('calls turn-end hooks with the outcome', async () => {
     const ends: Array<[string, string]> = [];
-    h.core.chat.onTurnEnd((conversationId, info) => {
+    h.core.chat.onTurnEnd('observers', (conversationId, info) => {
       ends.push([conversationId, info.outcome]);
     });
     server.push({ text: 'Hi' });
@@ -250,7 +250,7 @@ describe('prompt providers and hooks', () => {
       },
     });
     const activity: string[] = [];
-    h.core.chat.onActivity((conversationId, agentId, now) => activity.push(`${agentId}:${now}`));
+    h.core.chat.onActivity(({ agentId, activity: now }) => void activity.push(`${agentId}:${now}`));
     const parent = await h.newConversation('Parent');
     const transcript = await h.newConversation('Worker transcript');
     h.core.messages.insert({ conversationId: transcript.id, role: 'user', content: 'Begin', origin: 'system' });

@@ -142,7 +142,7 @@ describe('the task board query', () => {
 
   it('keeps a count until the next change, then counts again', async () => {
     await seed();
-    const watched = createBoardQuery(f.db, { onChange: (listener) => f.bus.subscribe(() => listener()) });
+    const watched = createBoardQuery(f.db, { onChange: (listener, store) => f.bus.subscribe(() => listener(), store) });
     const page1 = (offset: number) => watched.page(filter(), offset, 1);
     expect(page1(0).total).toBe(2);
     await listIn('Another one', [{ id: 1, title: 'Something', status: 'pending' }]);

@@ -1,6 +1,7 @@
 // Migration 16 (task continuity, task lists per branch) on a database from the last
 // release (schema 15): an open list stays open and unparked, nothing reads as stopped or
 // interrupted, and the list then follows its branch like any new one.
+import { toDisposable } from '../../src/shared/event';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openDatabase } from '../../src/main/core/db/openDatabase';
 import { createEventBus } from '../../src/main/core/ipc/eventBus';
@@ -50,7 +51,7 @@ it('keeps the open list of a database from the last release open, on the branch 
       db,
       bus,
       chat: {
-        onTurnEnd: () => undefined,
+        onTurnEnd: () => toDisposable(() => {}),
         post: () => {
           throw new Error('not sent');
         },
@@ -68,7 +69,7 @@ it('keeps the open list of a database from the last release open, on the branch 
     expect(tasks.get(A)).toBeNull();
     db.transaction(() => branches.enter(A, q1))();
     expect(tasks.get(A)!.tasks.map((t) => [t.title, t.status])).toEqual([['Pack', 'in_progress']]);
-    continuity.close();
+    continuity.dispose();
   } finally {
     db.close();
   }

@@ -53,7 +53,7 @@ it('keeps the token counts across a restart, so the history is not counted again
     { content: QUESTION, tokens: countTokens(QUESTION) },
     { content: ANSWER, tokens: countTokens(ANSWER) },
   ]);
-  first.stored.close();
+  first.stored.dispose();
   first.db.close();
 
   const second = open(0);
@@ -74,7 +74,7 @@ it('counts again a message whose text changed, and a message from before the cou
   expect(tokensColumn(first.db)).toEqual([{ content: ANSWER, tokens: countTokens(ANSWER) }]);
   // As a database of the last release has them: no counts.
   first.db.prepare('UPDATE messages SET tokens = NULL').run();
-  first.stored.close();
+  first.stored.dispose();
   first.db.close();
 
   const second = open(0);

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { callNames, calls, eventNames, type CallName } from '../../src/shared/ipc';
 import { AppError, createDispatcher, type Handlers } from '../../src/main/core/ipc/dispatcher';
 import { createEventBus } from '../../src/main/core/ipc/eventBus';
+import { DisposableStore, liveListeners } from '../../src/shared/event';
 import { createNodeCore } from '../../src/main/core/createNodeCore';
 import { makeTempDir, removeDir } from '../support/tempDir';
 
@@ -214,7 +215,7 @@ describe('conversation calls', () => {
         { kind: 'deleted', title: undefined, pinned: undefined },
       ]);
     } finally {
-      stop();
+      stop.dispose();
     }
   });
 });
@@ -245,8 +246,8 @@ describe('events', () => {
     } finally {
       console.error = quiet;
     }
-    stop();
-    stopFailing();
+    stop.dispose();
+    stopFailing.dispose();
     bus.emit('notices:changed', []);
     expect(got).toEqual(['app:command {"command":"new-conversation"}', 'notices:changed []']);
   });
@@ -266,9 +267,29 @@ describe('events', () => {
     } finally {
       console.error = quiet;
     }
-    stop();
-    stopFailing();
+    stop.dispose();
+    stopFailing.dispose();
     bus.emit('app:command', { command: 'open-settings' });
     expect(commands).toEqual(['new-conversation']);
+  });
+
+  it('releases every listener when disposed, and listeners added to a store go with the store', () => {
+    const before = liveListeners();
+    const bus = createEventBus();
+    const store = new DisposableStore();
+    const commands: string[] = [];
+    bus.on('app:command', ({ command }) => commands.push(command), store);
+    bus.subscribe(() => {});
+    expect(liveListeners()).toBe(before + 2);
+    store.dispose();
+    bus.emit('app:command', { command: 'new-conversation' });
+    expect(commands).toEqual([]);
+    expect(liveListeners()).toBe(before + 1);
+    bus.dispose();
+    expect(liveListeners()).toBe(before);
+    bus.on('app:command', ({ command }) => commands.push(command));
+    bus.emit('app:command', { command: 'open-settings' });
+    expect(commands).toEqual([]);
+    expect(liveListeners()).toBe(before);
   });
 });

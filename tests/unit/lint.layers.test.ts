@@ -138,6 +138,8 @@ let diagnostics: Diagnostic[];
 beforeAll(() => {
   dir = makeTempDir('stepwise-lint-');
   fs.copyFileSync(path.join(root, '.oxlintrc.json'), path.join(dir, '.oxlintrc.json'));
+  // The config loads Stepwise's own rules from beside it.
+  fs.cpSync(path.join(root, 'scripts/lint'), path.join(dir, 'scripts/lint'), { recursive: true });
   for (const c of [...forbidden, ...allowed]) {
     fs.mkdirSync(path.dirname(path.join(dir, c.file)), { recursive: true });
     fs.writeFileSync(path.join(dir, c.file), source(c.imports));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DisposableStore, Emitter, liveListeners, toDisposable } from '../../src/shared/event';
+import { DisposableStore, Emitter, liveListeners, orphanedListeners, toDisposable } from '../../src/shared/event';
 
 describe('Emitter and DisposableStore', () => {
   it('delivers to listeners in order until each is disposed', () => {
@@ -13,6 +13,22 @@ describe('Emitter and DisposableStore', () => {
     emitter.fire(2);
     expect(seen).toEqual(['a1', 'b1', 'b2']);
     expect(emitter.listenerCount).toBe(1);
+    emitter.dispose();
+  });
+
+  it('skips a listener disposed while firing, and keeps one added while firing for the next value', () => {
+    const emitter = new Emitter<number>();
+    const seen: string[] = [];
+    let second: { dispose(): void } | null = null;
+    emitter.event((n) => {
+      seen.push(`first${n}`);
+      second?.dispose();
+      if (n === 1) emitter.event((m) => seen.push(`late${m}`));
+    });
+    second = emitter.event((n) => seen.push(`second${n}`));
+    emitter.fire(1);
+    emitter.fire(2);
+    expect(seen).toEqual(['first1', 'first2', 'late2']);
     emitter.dispose();
   });
 
@@ -60,12 +76,14 @@ describe('Emitter and DisposableStore', () => {
     expect(liveListeners()).toBe(before);
   });
 
-  it('disposing an emitter releases its listeners from the live count', () => {
+  it('disposing an emitter releases its listeners from the live count, and counts them as orphaned', () => {
     const before = liveListeners();
+    const orphans = orphanedListeners();
     const emitter = new Emitter<number>();
     emitter.event(() => {});
-    emitter.event(() => {});
+    emitter.event(() => {}).dispose();
     emitter.dispose();
     expect(liveListeners()).toBe(before);
+    expect(orphanedListeners()).toBe(orphans + 1);
   });
 });

@@ -47,6 +47,7 @@ import { createTaskShare } from './taskShare/taskShareModule';
 import { createPlans } from './plans/planModule';
 import { createRoutines } from './routines/routinesModule';
 import type { Clock } from './routines/scheduler';
+import { DisposableStore, toDisposable, type Disposable } from '../../shared/event';
 
 export interface CoreOptions {
   dataDir: string;
@@ -86,10 +87,28 @@ export function createCore(options: CoreOptions) {
 const HOST_NAMES = { electron: 'the desktop app', browser: 'the browser host' } as const;
 
 function composeCore(options: CoreOptions, lock: DataDirLock) {
+  // Everything with a lifetime is added here as it is made: close disposes it in reverse,
+  // so each module goes before the modules it was built on, and the database and the bus last.
+  const lifecycle = new DisposableStore();
+  try {
+    return composeModules(options, lock, lifecycle);
+  } catch (error) {
+    try {
+      lifecycle.dispose();
+    } catch {
+      // The first error says what went wrong.
+    }
+    throw error;
+  }
+}
+
+function composeModules(options: CoreOptions, lock: DataDirLock, lifecycle: DisposableStore) {
+  const own = <M extends Disposable>(module: M): M => lifecycle.add(module);
   const now = options.now ?? Date.now;
-  const bus = createEventBus({ check: options.checkEvents ?? false });
+  const bus = own(createEventBus({ check: options.checkEvents ?? false }));
   const notices = createNotices(bus);
   const { db, movedAside } = openDatabase(options.dataDir, { uncleanShutdown: lock.uncleanShutdown });
+  own(toDisposable(() => db.close()));
   notices.addAll([
     movedAsideNotice(movedAside),
     exposedKeyNotice(options.dataDir, lock.madePrivate),
@@ -98,15 +117,13 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
 
   const attachments = createAttachments({ db, dataDir: options.dataDir, now });
   const tokens = createTokenCounter();
-  const storedTokens = createStoredTokens(db, tokens);
+  const storedTokens = own(createStoredTokens(db, tokens));
   const conversations = createConversations({ db, bus, now, files: attachments.links, counts: storedTokens.counts });
   const { messages } = conversations;
   attachments.collect();
   const settings = createSettingsService(options.settingsBackend);
-  const questions = createQuestions({ bus, now });
-  const approvals = createApprovals({ db, bus, messages, now, questions });
-  approvals.recover();
-  const tools = createToolRegistry();
+  const questions = own(createQuestions({ bus, now }));
+  const tools = own(createToolRegistry());
   tools.register(currentTimeTool(now));
   const chatOptions: ChatEngineOptions = { ...defaultEngineOptions, ...options.chat };
   const clientOptions = {
@@ -142,6 +159,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     toolImages: toolOutputs.images,
     attachments,
   });
+  own(chat);
   const tasks = createTasks({
     db,
     bus,
@@ -153,6 +171,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     prompts,
     chat,
   });
+  own(tasks);
   const plans = createPlans({
     db,
     bus,
@@ -163,9 +182,8 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     chat,
     tools,
     prompts,
-    // Autopilot is made below (its turn-end hook runs after plan review's), so the service is reached late.
-    autopilot: { setEnabled: (conversationId, enabled) => autopilot.setEnabled(conversationId, enabled) },
   });
+  own(plans);
   // Default: a task in progress under a worker's owner id is the worker's; the workers
   // module may pass a sharper `isTaskDelegated`.
   const autopilot = createAutopilot({
@@ -178,9 +196,12 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     assessorConnection: (conversationId) => providers.forConversation(conversationId, 'assessor'),
     client: clientOptions,
     holds: plans.holds,
+    onPlanApproved: plans.onApproved,
   });
+  own(autopilot);
   // Before the workers module: it marks the workers a previous process left running as stopped.
   const continuity = createContinuity({ db, bus, now, chat, tasks, autopilotOn: (id) => autopilot.state(id).enabled });
+  own(continuity);
   const workers = createWorkers({
     db,
     bus,
@@ -195,6 +216,11 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     now,
     log: chatOptions.log,
   });
+  own(workers);
+  // After the chat engine: on close it is marked closed before the loops are aborted, so a
+  // call waiting for approval keeps its row (the next start reports it as not run).
+  const approvals = own(createApprovals({ db, bus, messages, now, questions }));
+  approvals.recover();
 
   const mcp = createMcp({
     dataDir: options.dataDir,
@@ -212,6 +238,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     signInRequestTimeoutMs: options.mcpSignIn?.requestTimeoutMs,
     log: chatOptions.log,
   });
+  own(mcp);
   prompts.add(mcp.prompt);
   const drafts = createDrafts({ db, now });
   const folders = createFolders({ db, bus, conversations, now });
@@ -231,6 +258,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     isRunning: (id) => chat.status(id).running,
     log: chatOptions.log,
   });
+  own(taskShare);
   const instructions = createInstructions({ db, now, prompts, systemPrompt: () => settings.effective().systemPrompt });
   const stopAll = createStopAll({ autopilot, approvals, workers, questions, continuity, chat });
   const routines = createRoutines({
@@ -251,6 +279,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     requestsDir: options.dataDir,
     log: chatOptions.log,
   });
+  own(routines);
 
   const handlers: Handlers = {
     ...createAppInfo({ version: options.version, host: options.host, dataDir: options.dataDir }).handlers,
@@ -318,24 +347,18 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     /** Routines and the Activity inbox: `routines.list()`, `.runByName(name)`, `.activity` (docs/routines.md). */
     routines,
     dispatch: createDispatcher(handlers),
-    /** Resolves once every MCP server process has stopped. */
+    /**
+     * Disposes every module in reverse order of creation, then the database and the bus.
+     * Resolves once every MCP server process and the task-sharing endpoint have stopped.
+     */
     close(): Promise<void> {
-      routines.close();
-      approvals.close();
-      plans.close();
-      autopilot.close();
-      // dispose, not close: the task service's own close(id, who, reason) closes a list.
-      tasks.dispose();
-      continuity.close();
-      chat.close();
-      // Before the database closes: a pending elicitation is cancelled while it still can be told.
-      const servers = mcp.close();
-      const sharing = taskShare.close();
-      storedTokens.close();
-      db.close();
-      // The data directory is free at once; the servers (which never touch it) stop after.
-      lock.release();
-      return Promise.all([servers, sharing]).then(() => {});
+      try {
+        lifecycle.dispose();
+      } finally {
+        // The data directory is free at once; the servers (which never touch it) stop after.
+        lock.release();
+      }
+      return Promise.all([mcp.stopped(), taskShare.stopped()]).then(() => {});
     },
   };
 }

@@ -29,7 +29,7 @@ export function installBackground(deps: BackgroundDeps) {
     if (conversationId) core.bus.emit('activity:open', { conversationId });
   }
 
-  const unsubscribe = core.bus.on('activity:added', ({ event, notify }) => {
+  const notifying = core.bus.on('activity:added', ({ event, notify }) => {
     if (!notify || !Notification.isSupported()) return;
     const win = deps.window();
     if (win && !win.isDestroyed() && win.isVisible() && win.isFocused()) return;
@@ -66,7 +66,7 @@ export function installBackground(deps: BackgroundDeps) {
     /** The tray, while the app runs in the background. */
     tray: () => tray,
     close(): void {
-      unsubscribe();
+      notifying.dispose();
       tray?.destroy();
       tray = null;
     },

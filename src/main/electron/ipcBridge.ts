@@ -19,13 +19,13 @@ export function registerIpc(core: Core, isAppUrl: (url: string) => boolean): () 
       return core.dispatch(name, params);
     });
   }
-  const unsubscribe = core.bus.subscribe((event, payload) => {
+  const forwarding = core.bus.subscribe((event, payload) => {
     for (const win of BrowserWindow.getAllWindows()) {
       if (!win.isDestroyed()) win.webContents.send(eventChannel(event), payload);
     }
   });
   return () => {
-    unsubscribe();
+    forwarding.dispose();
     for (const name of callNames) ipcMain.removeHandler(callChannel(name));
   };
 }

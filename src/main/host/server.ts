@@ -211,7 +211,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     respond(ws, result.ok ? { id: frame.data.id, result: result.value } : { id: frame.data.id, error: result.error });
   }
 
-  const unsubscribe = core.bus.subscribe((event, payload) => {
+  const forwarding = core.bus.subscribe((event, payload) => {
     const frame = JSON.stringify({ event, payload } satisfies WsEventFrame);
     for (const ws of clients) if (ws.readyState === ws.OPEN) ws.send(frame);
   });
@@ -228,7 +228,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     token,
     async close() {
       stopSilentSweep();
-      unsubscribe();
+      forwarding.dispose();
       for (const ws of clients) ws.terminate();
       wss.close();
       server.closeAllConnections();

@@ -9,6 +9,7 @@ import { ANSWER_PREFIX, CANCELLED_ANSWER } from '../../../shared/questions';
 import type { ConversationRepo } from '../conversations/conversationRepo';
 import type { MessageRepo } from '../conversations/messageRepo';
 import type { EventBus } from '../ipc/eventBus';
+import type { DisposableStore } from '../../../shared/event';
 import { notFound } from '../ipc/dispatcher';
 import type { ChatEngine } from '../llm/chatEngine';
 import type { Questions } from '../questions/questionModule';
@@ -33,6 +34,8 @@ export interface WorkerManagerDeps {
   concurrency: () => number;
   now?: () => number;
   log?: (line: string) => void;
+  /** The workers module's store: the manager's subscriptions go with it. */
+  disposables: DisposableStore;
 }
 
 export const BEGIN_MESSAGE = 'Begin your task.';
@@ -224,14 +227,22 @@ export function createWorkerManager(deps: WorkerManagerDeps) {
     }
   }
 
-  chat.onTurnEnd((conversationId, info) => {
-    if (info.agentId === 'main') flush(conversationId);
-  });
+  chat.onTurnEnd(
+    'workers',
+    (conversationId, info) => {
+      if (info.agentId === 'main') flush(conversationId);
+    },
+    deps.disposables,
+  );
 
   // A new message from the user lifts a stop: results may resume the agent again.
-  bus.on('messages:changed', ({ conversationId, message }) => {
-    if (message.role === 'user' && message.origin === 'user') halted.delete(conversationId);
-  });
+  bus.on(
+    'messages:changed',
+    ({ conversationId, message }) => {
+      if (message.role === 'user' && message.origin === 'user') halted.delete(conversationId);
+    },
+    deps.disposables,
+  );
 
   return {
     list,

@@ -4,6 +4,7 @@ import type { ConversationRepo } from '../conversations/conversationRepo';
 import type { MessageRepo } from '../conversations/messageRepo';
 import type { Db } from '../db/openDatabase';
 import type { EventBus } from '../ipc/eventBus';
+import { DisposableStore } from '../../../shared/event';
 import type { ChatEngine } from '../llm/chatEngine';
 import type { PromptRegistry } from '../llm/systemPrompt';
 import type { SettingsService } from '../settings/settingsService';
@@ -31,8 +32,10 @@ export function createWorkers(deps: {
   now?: () => number;
   log?: (line: string) => void;
 }) {
+  const disposables = new DisposableStore();
   const repo = createWorkerRepo(deps.db, deps.now);
   const workers = createWorkerManager({
+    disposables,
     bus: deps.bus,
     messages: deps.messages,
     conversations: deps.conversations,
@@ -46,19 +49,19 @@ export function createWorkers(deps: {
   });
   for (const tool of createWorkerTools({ workers, tasks: deps.tasks })) deps.tools.register(tool);
   deps.prompts.add(createWorkerPromptProvider(workers));
-  deps.chat.onActivity((conversationId, agentId, activity) => {
+  deps.chat.onActivity(({ conversationId, agentId, activity }) => {
     if (agentId !== 'main') workers.setActivity(conversationId, activity);
-  });
+  }, disposables);
 
   // A question asked or answered changes the worker's ⚠ marker.
-  deps.questions.onChange((conversationId) => {
+  deps.questions.onChange(({ conversationId }) => {
     if (workers.active(conversationId)) workers.refresh(conversationId);
-  });
+  }, disposables);
 
   const handlers: HandlersFor<typeof workerCalls> = {
     'workers:list': ({ conversationId }) => workers.list(conversationId),
   };
-  return { ...workers, handlers };
+  return { ...workers, handlers, dispose: () => disposables.dispose() };
 }
 
 export type Workers = ReturnType<typeof createWorkers>;

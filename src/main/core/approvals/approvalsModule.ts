@@ -243,7 +243,7 @@ export function createApprovals(deps: {
       return () => void grants.delete(granted);
     },
     /** Shutdown: the rows stay, so the next start reports the calls as not run. */
-    close(): void {
+    dispose(): void {
       closed = true;
     },
   };

@@ -12,6 +12,7 @@ import type { Task } from '../../../shared/tasks';
 import type { Db } from '../db/openDatabase';
 import { AppError, notFound } from '../ipc/dispatcher';
 import type { EventBus } from '../ipc/eventBus';
+import { DisposableStore, type Disposable, type Event } from '../../../shared/event';
 import type { ClientOptions } from '../llm/openaiClient';
 import type { Connection } from '../llm/connection';
 import type { Op, TaskService } from '../tasks/taskService';
@@ -28,8 +29,10 @@ export interface AutopilotDeps {
   bus: EventBus;
   chat: {
     onTurnEnd(
+      phase: 'autopilot',
       hook: (conversationId: string, info: { agentId: string; outcome: string }) => void | Promise<void>,
-    ): unknown;
+      store: DisposableStore,
+    ): Disposable;
     post(conversationId: string, plumbing: Plumbing): Message;
     isRunning(conversationId: string): boolean;
   };
@@ -44,6 +47,8 @@ export interface AutopilotDeps {
   isTaskDelegated?: (conversationId: string, task: Task) => boolean;
   /** A plan waits for the user's approval: Autopilot holds, it never approves (plan review). */
   holds?: (conversationId: string) => boolean;
+  /** Approved plans: "Approve and run on Autopilot" switches Autopilot on (plan review). */
+  onPlanApproved?: Event<{ conversationId: string; autopilot: boolean }>;
 }
 
 type PauseKind = 'cap' | 'not-done' | 'failed' | 'no-progress';
@@ -71,6 +76,7 @@ export function createAutopilot(deps: AutopilotDeps) {
   const log = deps.client.log;
   const lives = new Map<string, Live>();
   let closed = false;
+  const disposables = new DisposableStore();
 
   function live(conversationId: string): Live {
     let entry = lives.get(conversationId);
@@ -242,28 +248,33 @@ export function createAutopilot(deps: AutopilotDeps) {
     });
   }
 
-  const unhook = chat.onTurnEnd((conversationId, info) => {
-    // Workers' turns run in child conversations under their own agent ids.
-    if (info.agentId !== 'main') return;
-    // The step that was continuing is over, however it ended; what follows is decided now.
-    const entry = lives.get(conversationId);
-    if (entry) entry.continuing = null;
-    if (info.outcome !== 'complete') return push(conversationId);
-    const step = entry?.step;
-    if (entry && step) {
-      entry.step = null;
-      const progressed = madeProgress(step.statuses, tasks.get(conversationId), deps.messages.all(conversationId));
-      entry.idle = nextIdle(entry.idle, step.task.id, progressed);
-      if (entry.idle && entry.idle.count >= IDLE_STEPS_TO_PAUSE && enabled(conversationId)) {
-        entry.idle = null;
-        return pause(conversationId, 'no-progress', noProgressReason(step.task));
+  chat.onTurnEnd(
+    'autopilot',
+    (conversationId, info) => {
+      // Workers' turns run in child conversations under their own agent ids.
+      if (info.agentId !== 'main') return;
+      // The step that was continuing is over, however it ended; what follows is decided now.
+      const entry = lives.get(conversationId);
+      if (entry) entry.continuing = null;
+      if (info.outcome !== 'complete') return push(conversationId);
+      const step = entry?.step;
+      if (entry && step) {
+        entry.step = null;
+        const progressed = madeProgress(step.statuses, tasks.get(conversationId), deps.messages.all(conversationId));
+        entry.idle = nextIdle(entry.idle, step.task.id, progressed);
+        if (entry.idle && entry.idle.count >= IDLE_STEPS_TO_PAUSE && enabled(conversationId)) {
+          entry.idle = null;
+          return pause(conversationId, 'no-progress', noProgressReason(step.task));
+        }
       }
-    }
-    start(conversationId);
-  });
+      start(conversationId);
+    },
+    disposables,
+  );
 
-  const unsubscribers = [
-    bus.on('messages:changed', ({ conversationId, message }) => {
+  bus.on(
+    'messages:changed',
+    ({ conversationId, message }) => {
       // The user takes over: the pending continuation goes, the step count restarts.
       if (message.role === 'user' && message.origin === 'user') {
         cancel(conversationId);
@@ -274,17 +285,26 @@ export function createAutopilot(deps: AutopilotDeps) {
         }
         push(conversationId);
       }
-    }),
-    bus.on('conversations:changed', (change) => {
+    },
+    disposables,
+  );
+  bus.on(
+    'conversations:changed',
+    (change) => {
       if (change.kind === 'deleted') {
         cancel(change.id);
         lives.delete(change.id);
       }
-    }),
-    bus.on('settings:changed', () => {
+    },
+    disposables,
+  );
+  bus.on(
+    'settings:changed',
+    () => {
       for (const conversationId of lives.keys()) push(conversationId);
-    }),
-  ];
+    },
+    disposables,
+  );
 
   /** Switches Autopilot on or off for a conversation (the toggle, "Approve and run on Autopilot"). */
   function setEnabled(conversationId: string, on: boolean): AutopilotState {
@@ -294,6 +314,9 @@ export function createAutopilot(deps: AutopilotDeps) {
     push(conversationId);
     return state(conversationId);
   }
+  deps.onPlanApproved?.(({ conversationId, autopilot }) => {
+    if (autopilot) setEnabled(conversationId, true);
+  }, disposables);
 
   const handlers: HandlersFor<typeof autopilotCalls> = {
     'autopilot:get': ({ conversationId }) => state(conversationId),
@@ -321,11 +344,10 @@ export function createAutopilot(deps: AutopilotDeps) {
     stop(conversationId: string): void {
       cancel(conversationId);
     },
-    close(): void {
+    dispose(): void {
       closed = true;
       for (const conversationId of lives.keys()) cancel(conversationId);
-      for (const unsubscribe of unsubscribers) unsubscribe();
-      if (typeof unhook === 'function') unhook();
+      disposables.dispose();
     },
   };
 }

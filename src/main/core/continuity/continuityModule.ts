@@ -4,7 +4,6 @@
 // with tasks open, "Interrupted · …") and offers "Continue remaining
 // tasks", which sends the agent on at the current task through a quiet `continue`
 // message (plumbing like Autopilot's next task). Nothing resumes by itself.
-import { z } from 'zod';
 import type { Continuity, ContinuityKind } from '../../../shared/continuityContract';
 import type { Message } from '../../../shared/domain';
 import type { Plumbing } from '../../../shared/messageKinds';
@@ -13,6 +12,7 @@ import { currentTask } from '../../../shared/taskProgress';
 import type { Db } from '../db/openDatabase';
 import { AppError } from '../ipc/dispatcher';
 import type { EventBus } from '../ipc/eventBus';
+import { DisposableStore, type Disposable } from '../../../shared/event';
 import { isOpen } from '../tasks/taskRules';
 import { createContinuityStore, type ContinuityState } from './continuityStore';
 import type { HandlersFor } from '../../../shared/contract';
@@ -23,7 +23,11 @@ export interface ContinuityDeps {
   bus: EventBus;
   now?: () => number;
   chat: {
-    onTurnEnd(hook: (conversationId: string, info: { agentId: string; outcome: string }) => void): unknown;
+    onTurnEnd(
+      phase: 'continuity',
+      hook: (conversationId: string, info: { agentId: string; outcome: string }) => void,
+      store: DisposableStore,
+    ): Disposable;
     post(conversationId: string, plumbing: Plumbing): Message;
     isRunning(conversationId: string): boolean;
   };
@@ -31,10 +35,6 @@ export interface ContinuityDeps {
   /** Whether Autopilot carries the conversation on by itself after a finished turn. */
   autopilotOn(conversationId: string): boolean;
 }
-
-// Only the fields read here: zod drops the rest, so the events are read without casts.
-const RunStatus = z.object({ conversationId: z.string(), running: z.boolean() });
-const WorkersNow = z.object({ conversationId: z.string(), workers: z.array(z.object({ status: z.string() })) });
 
 const kindOf = (state: ContinuityState | null): ContinuityKind | null => (state === 'running' ? null : state);
 
@@ -50,6 +50,7 @@ export function createContinuity(deps: ContinuityDeps) {
   const store = createContinuityStore(deps.db);
   store.markCutOff(now());
   let closed = false;
+  const disposables = new DisposableStore();
 
   function view(conversationId: string): Continuity {
     return { conversationId, kind: kindOf(store.state(conversationId)) };
@@ -62,28 +63,35 @@ export function createContinuity(deps: ContinuityDeps) {
     if (kindOf(state) !== before) bus.emit('continuity:changed', view(conversationId));
   }
 
-  const unhook = chat.onTurnEnd((conversationId, info) => {
-    // Workers' turns run in their own (child) conversations; `/compact` is no step of the list.
-    if (info.agentId !== 'main') return set(conversationId, null);
-    // With Autopilot on, a finished turn is its cue to go on (or to pause with its own notice).
-    const carriesOn = info.outcome === 'complete' && deps.autopilotOn(conversationId);
-    // "Stopped" only when someone pressed Stop; a turn that simply ended is paused.
-    set(conversationId, carriesOn ? null : info.outcome === 'stopped' ? 'stopped' : 'paused');
-  });
+  chat.onTurnEnd(
+    'continuity',
+    (conversationId, info) => {
+      // Workers' turns run in their own (child) conversations; `/compact` is no step of the list.
+      if (info.agentId !== 'main') return set(conversationId, null);
+      // With Autopilot on, a finished turn is its cue to go on (or to pause with its own notice).
+      const carriesOn = info.outcome === 'complete' && deps.autopilotOn(conversationId);
+      // "Stopped" only when someone pressed Stop; a turn that simply ended is paused.
+      set(conversationId, carriesOn ? null : info.outcome === 'stopped' ? 'stopped' : 'paused');
+    },
+    disposables,
+  );
 
   // A run marks the conversation `running`: a quit or a crash leaves it so, and the next
   // start reads it as interrupted. Workers run in child conversations: their parent counts.
-  const unsubscribe = bus.subscribe((event, payload) => {
-    if (event === 'chat:status') {
-      const status = RunStatus.safeParse(payload);
-      if (status.success && status.data.running) set(status.data.conversationId, 'running');
-    } else if (event === 'workers:changed') {
-      const change = WorkersNow.safeParse(payload);
-      if (change.success && change.data.workers.some((w) => w.status === 'running' || w.status === 'queued')) {
-        set(change.data.conversationId, 'running');
-      }
-    }
-  });
+  bus.on(
+    'chat:status',
+    ({ conversationId, running }) => {
+      if (running) set(conversationId, 'running');
+    },
+    disposables,
+  );
+  bus.on(
+    'workers:changed',
+    ({ conversationId, workers }) => {
+      if (workers.some((w) => w.status === 'running' || w.status === 'queued')) set(conversationId, 'running');
+    },
+    disposables,
+  );
 
   const handlers: HandlersFor<typeof continuityCalls> = {
     'continuity:get': ({ conversationId }) => view(conversationId),
@@ -108,10 +116,9 @@ export function createContinuity(deps: ContinuityDeps) {
       if (!chat.isRunning(conversationId)) set(conversationId, 'stopped');
     },
     /** Before the chat engine shuts down: a run cut off by the quit stays `running`, read as interrupted next time. */
-    close(): void {
+    dispose(): void {
       closed = true;
-      unsubscribe();
-      if (typeof unhook === 'function') unhook();
+      disposables.dispose();
     },
   };
 }

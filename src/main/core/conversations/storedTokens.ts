@@ -66,7 +66,7 @@ export function createStoredTokens(db: Db, counter: CountCache) {
       while (queue.size && !closed) batch();
     },
     /** Rows left uncounted stay NULL: they are counted when next read. */
-    close(): void {
+    dispose(): void {
       closed = true;
       if (scheduled) clearImmediate(scheduled);
       queue.clear();

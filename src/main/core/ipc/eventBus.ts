@@ -4,6 +4,7 @@
 // parse would change (an unknown key stripped, a default filled in) throws too, so what
 // the tests pass is exactly what an unchecked bus sends. Unchecked is for users: parsing
 // a 50-task list on every change cost more than the change's own SQLite writes.
+import { Emitter, type Disposable, type DisposableStore } from '../../../shared/event';
 import { events, type EventName, type EventPayload } from '../../../shared/ipc';
 
 export type EventListener = (event: EventName, payload: unknown) => void;
@@ -23,35 +24,49 @@ export type Listener<E extends EventName> = (payload: EventPayload<E>) => void;
 
 export function createEventBus(options: EventBusOptions = {}) {
   const check = options.check ?? true;
+  const failed = (event: string) => (error: unknown) =>
+    console.error(`[stepwise] event listener failed for ${event}:`, error);
   // Transports forward every event; core modules listen to the ones they need, typed.
-  const listeners = new Set<EventListener>();
-  const typed = new Map<EventName, Set<(payload: never) => void>>();
-  const guarded = (event: EventName, run: () => void) => {
-    try {
-      run();
-    } catch (error) {
-      console.error(`[stepwise] event listener failed for ${event}:`, error);
+  const every = new Emitter<{ event: EventName; payload: unknown }>();
+  const typed = new Map<EventName, Emitter<never>>();
+  let disposed = false;
+  function emitterOf<E extends EventName>(event: E): Emitter<EventPayload<E>> {
+    let emitter = typed.get(event) as unknown as Emitter<EventPayload<E>> | undefined;
+    if (!emitter) {
+      emitter = new Emitter<EventPayload<E>>({ onListenerError: failed(event) });
+      if (disposed) emitter.dispose();
+      typed.set(event, emitter as unknown as Emitter<never>);
     }
-  };
+    return emitter;
+  }
   return {
     emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
       if (check) checked(event, payload);
-      const own = typed.get(event) as Set<Listener<E>> | undefined;
-      if (own) for (const listener of own) guarded(event, () => listener(payload));
-      for (const listener of listeners) guarded(event, () => listener(event, payload));
+      (typed.get(event) as unknown as Emitter<EventPayload<E>> | undefined)?.fire(payload);
+      every.fire({ event, payload });
     },
-    /** Every event, untyped: for transports that forward payloads as they are. */
-    subscribe(listener: EventListener): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+    /**
+     * Every event, untyped: only for the transports, which forward payloads as they are
+     * (lint refuses it in core: a module follows its events with `on`).
+     */
+    subscribe(listener: EventListener, store?: DisposableStore): Disposable {
+      return every.event(({ event, payload }) => {
+        try {
+          listener(event, payload);
+        } catch (error) {
+          failed(event)(error);
+        }
+      }, store);
     },
-    /** One event with its payload typed from the contract. Returns the unsubscribe. */
-    on<E extends EventName>(event: E, listener: Listener<E>): () => void {
-      let set = typed.get(event);
-      if (!set) typed.set(event, (set = new Set()));
-      const entry = listener as (payload: never) => void;
-      set.add(entry);
-      return () => void set.delete(entry);
+    /** One event with its payload typed from the contract; pass the module's store to have it released. */
+    on<E extends EventName>(event: E, listener: Listener<E>, store?: DisposableStore): Disposable {
+      return emitterOf(event).event(listener, store);
+    },
+    /** Releases every listener (the core's last step on close). */
+    dispose(): void {
+      disposed = true;
+      every.dispose();
+      for (const emitter of typed.values()) emitter.dispose();
     },
   };
 }

@@ -1,29 +1,22 @@
 // Runs at most one agent loop per conversation and carries out the chat calls: send,
-// stop, retry, status (edit and regenerate make versions: versions/). Other modules hook in here (task
-// lists close on `/clear`; autopilot, workers and continuity react to a finished turn).
+// stop, retry, status (edit and regenerate make versions: versions/). Other modules follow
+// its events (chatEvents.ts): task lists close on `/clear`; plan review, Autopilot,
+// continuity and workers react to a finished turn, in that order.
 import type { PlanReviewMode } from '../../../shared/planContract';
 import type { ChatError, ChatStatus, Conversation, Message } from '../../../shared/domain';
 import { plumbingPlace, type Plumbing } from '../../../shared/messageKinds';
-import { DEFAULT_TITLE, type ConversationRepo } from '../conversations/conversationRepo';
+import type { ConversationRepo } from '../conversations/conversationRepo';
 import { AppError, notFound } from '../ipc/dispatcher';
 import { runAgentLoop, SHUTDOWN, type LoopActivity, type LoopDeps, type LoopOutcome } from './agentLoop';
-import { makeTitle } from './autoTitle';
+import { createAutoTitles } from './autoTitles';
 import { COMPACT_COMMAND } from '../context/compaction';
 import { COMPACT_AGENT, runCompactCommand } from './compactCommand';
-import { escalateRepeat, interruptedError, redact } from './chatErrors';
+import { escalateRepeat, redact } from './chatErrors';
+import { createDerivedError } from './derivedError';
+import { createChatEvents, type TurnEndInfo } from './chatEvents';
+import { DisposableStore } from '../../../shared/event';
 
 export const CLEAR_COMMAND = '/clear';
-
-export interface TurnEndInfo {
-  agentId: string;
-  outcome: LoopOutcome['kind'];
-  error: ChatError | null;
-}
-export type TurnEndHook = (conversationId: string, info: TurnEndInfo) => void | Promise<void>;
-/** Returns a sentence saying what it cleared (shown in the chat), or nothing. */
-export type ClearHook = (conversationId: string) => string | null | undefined | void;
-export type BeforeEditHook = (conversationId: string) => void;
-export type ActivityHook = (conversationId: string, agentId: string, activity: LoopActivity) => void;
 
 interface RunEntry {
   controller: AbortController;
@@ -50,27 +43,28 @@ export function createChatEngine(deps: ChatEngineDeps) {
   const errors = new Map<string, ChatError | null>();
   /** The last failure as it came, until a run succeeds: a repeat of it is escalated. */
   const failures = new Map<string, ChatError>();
-  const titling = new Map<string, AbortController>();
-  const hooks = {
-    beforeEdit: new Set<BeforeEditHook>(),
-    clear: new Set<ClearHook>(),
-    turnEnd: new Set<TurnEndHook>(),
-    activity: new Set<ActivityHook>(),
-  };
-  let closed = false;
-  const lastId = db.prepare<[string], { id: number }>(
-    'SELECT id FROM messages WHERE conversation_id = ? AND shown = 1 ORDER BY id DESC LIMIT 1',
+  const disposables = new DisposableStore();
+  const events = disposables.add(
+    createChatEvents((what, error) => options.log(`[stepwise] ${what} failed: ${describe(error, deps)}`)),
   );
+  let closed = false;
+  const titles = disposables.add(
+    createAutoTitles({
+      ...deps,
+      changed: (conversationId) => conversationChanged(conversationId),
+      describe: (error) => describe(error, deps),
+    }),
+  );
+  const derivedError = createDerivedError(db, messages);
 
   // A conversation deleted mid-reply stops its loop.
-  bus.on('conversations:changed', (change) => {
-    if (change.kind === 'deleted') running.get(change.id)?.controller.abort();
-  });
-
-  const subscribe = <T>(set: Set<T>, hook: T) => {
-    set.add(hook);
-    return () => void set.delete(hook);
-  };
+  bus.on(
+    'conversations:changed',
+    (change) => {
+      if (change.kind === 'deleted') running.get(change.id)?.controller.abort();
+    },
+    disposables,
+  );
 
   function mustExist(conversationId: string) {
     if (closed) throw new AppError('unavailable', 'Stepwise is shutting down.');
@@ -82,26 +76,6 @@ export function createChatEngine(deps: ChatEngineDeps) {
   function mustBeIdle(conversationId: string) {
     mustExist(conversationId);
     if (running.has(conversationId)) throw busy();
-  }
-
-  function last(conversationId: string): Message | undefined {
-    const row = lastId.get(conversationId);
-    return row ? messages.get(row.id) : undefined;
-  }
-
-  /** After a restart nothing is in memory: a reply left cut short still offers Retry. */
-  function derivedError(conversationId: string): ChatError | null {
-    const message = last(conversationId);
-    if (!message) return null;
-    if (message.role === 'assistant' && (message.status === 'interrupted' || message.status === 'error')) {
-      return message.status === 'interrupted' && !message.error
-        ? interruptedError()
-        : { kind: 'unknown', message: message.error ?? 'The request failed.', retryable: true, settings: false };
-    }
-    // A loop that died between a tool call and the next request (crash mid-tool).
-    if (message.role === 'tool' || (message.role === 'assistant' && message.toolCalls?.length))
-      return interruptedError();
-    return null;
   }
 
   function status(conversationId: string): ChatStatus {
@@ -152,13 +126,7 @@ export function createChatEngine(deps: ChatEngineDeps) {
       },
       onActivity: (activity: LoopActivity) => {
         entry.activity = activity;
-        for (const hook of hooks.activity) {
-          try {
-            hook(conversationId, agentId, activity);
-          } catch (error) {
-            options.log(`[stepwise] activity hook failed: ${describe(error, deps)}`);
-          }
-        }
+        events.activity({ conversationId, agentId, activity });
       },
     };
     const ended = runner(deps, run)
@@ -211,47 +179,10 @@ export function createChatEngine(deps: ChatEngineDeps) {
       outcome: outcome.kind,
       error: outcome.kind === 'error' ? outcome.error : null,
     };
-    for (const hook of hooks.turnEnd) {
-      void Promise.resolve()
-        .then(() => hook(conversationId, info))
-        .catch((error: unknown) => options.log(`[stepwise] turn-end hook failed: ${describe(error, deps)}`));
-    }
+    events.turnEnded(conversationId, info);
     // Worker transcripts are child conversations: they keep the title they were given.
-    if (agentId === 'main') autoTitle(conversationId, outcome);
+    if (agentId === 'main') titles.after(conversationId, outcome);
     return outcome;
-  }
-
-  function autoTitle(conversationId: string, outcome: LoopOutcome) {
-    const conversation = conversations.get(conversationId);
-    if (!conversation || conversation.titleSource !== 'auto' || conversation.title !== DEFAULT_TITLE) return;
-    // A stopped reply is no exchange to name: the next completed reply titles the conversation.
-    if (outcome.kind === 'stopped') return;
-    if (titling.has(conversationId)) return;
-    const controller = new AbortController();
-    titling.set(conversationId, controller);
-    const askModel = outcome.kind === 'complete' || (outcome.kind === 'error' && outcome.error.kind === 'rounds');
-    let connection;
-    try {
-      connection = deps.providers.forConversation(conversationId);
-    } catch {
-      titling.delete(conversationId);
-      return;
-    }
-    void makeTitle({
-      connection,
-      temperature: deps.settings.effective().temperature,
-      history: messages.list(conversationId, 0, 20).items,
-      askModel,
-      signal: controller.signal,
-      timeoutMs: options.titleTimeoutMs,
-      log: options.log,
-    })
-      .then((title) => {
-        if (closed || !title) return;
-        if (conversations.setAutoTitle(conversationId, title)) conversationChanged(conversationId);
-      })
-      .catch((error: unknown) => options.log(`[stepwise] auto-title failed: ${describe(error, deps)}`))
-      .finally(() => titling.delete(conversationId));
   }
 
   function insertUser(
@@ -281,11 +212,7 @@ export function createChatEngine(deps: ChatEngineDeps) {
 
   function clear(conversationId: string): Message {
     mustBeIdle(conversationId);
-    const said: string[] = [];
-    for (const hook of hooks.clear) {
-      const text = hook(conversationId);
-      if (text) said.push(text);
-    }
+    const said = events.clear(conversationId);
     const note = messages.insert({
       conversationId,
       role: 'system',
@@ -431,24 +358,22 @@ export function createChatEngine(deps: ChatEngineDeps) {
 
     /** Refused with `conflict` while a loop runs in the conversation (versions/ checks before rewriting history). */
     assertIdle: mustBeIdle,
-    /** Runs the edit hooks before an edit rewrites the branch (task lists follow branches: tasks/branchLists.ts). */
-    beforeEdit(conversationId: string): void {
-      for (const hook of hooks.beforeEdit) hook(conversationId);
-    },
+    /** Tells the edit listeners before an edit rewrites the branch (task lists follow branches: tasks/branchLists.ts). */
+    beforeEdit: events.beforeEdit,
     /** The shown branch changed: the status derives from it again (an old failure no longer applies). */
     branchChanged(conversationId: string): void {
       errors.delete(conversationId);
       bus.emit('chat:status', status(conversationId));
     },
 
-    onBeforeEdit: (hook: BeforeEditHook) => subscribe(hooks.beforeEdit, hook),
-    onClear: (hook: ClearHook) => subscribe(hooks.clear, hook),
-    onTurnEnd: (hook: TurnEndHook) => subscribe(hooks.turnEnd, hook),
-    /** Every change of a loop's activity (streaming ↔ tool), for any agent. */
-    onActivity: (hook: ActivityHook) => subscribe(hooks.activity, hook),
+    onBeforeEdit: events.onBeforeEdit,
+    onClear: events.onClear,
+    /** Finished turns, in the phase the subscriber declares (chatEvents.ts lists their order). */
+    onTurnEnd: events.onTurnEnd,
+    onActivity: events.onActivity,
 
-    /** Saves every partial reply as interrupted and aborts all requests. */
-    close(): void {
+    /** Saves every partial reply as interrupted, aborts all requests and releases every listener. */
+    dispose(): void {
       if (closed) return;
       closed = true;
       for (const entry of running.values()) {
@@ -459,7 +384,7 @@ export function createChatEngine(deps: ChatEngineDeps) {
         }
         entry.controller.abort(SHUTDOWN);
       }
-      for (const controller of titling.values()) controller.abort();
+      disposables.dispose();
     },
   };
 }

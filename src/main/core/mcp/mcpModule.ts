@@ -77,6 +77,7 @@ export function createMcp(deps: McpModuleDeps) {
   let lastText = '';
   let configError: string | null = null;
   let closed = false;
+  let stopping: Promise<void> | null = null;
   /** Elicitations waiting for the user, cancelled when Stepwise closes. */
   const eliciting = new Set<AbortController>();
   const oauthStore = createOAuthStore(deps.oauthSecrets ?? null);
@@ -380,20 +381,26 @@ export function createMcp(deps: McpModuleDeps) {
     prompt: { systemSection: () => instructionsSection(servers.values()) },
     /** A server by name (tests and the bench reach the live connection this way). */
     server: (name: string) => servers.get(name),
-    /** Stops every server: stdin closed, then SIGTERM, then SIGKILL after a grace period. */
-    async close(): Promise<void> {
-      if (closed) return;
-      closed = true;
-      for (const controller of eliciting) controller.abort();
-      signIn.close();
-      watcher?.close();
-      if (reloadTimer) clearTimeout(reloadTimer);
-      removePreparer();
-      await Promise.all([...servers.values()].map((s) => s.stop()));
-      killAll();
-      process.off('exit', killAll);
+    /** Begins stopping every server (`stopped()` resolves once all have). */
+    dispose(): void {
+      stopping ??= close();
     },
+    stopped: (): Promise<void> => stopping ?? Promise.resolve(),
   };
+
+  /** Stops every server: stdin closed, then SIGTERM, then SIGKILL after a grace period. */
+  async function close(): Promise<void> {
+    if (closed) return;
+    closed = true;
+    for (const controller of eliciting) controller.abort();
+    signIn.close();
+    watcher?.close();
+    if (reloadTimer) clearTimeout(reloadTimer);
+    removePreparer();
+    await Promise.all([...servers.values()].map((s) => s.stop()));
+    killAll();
+    process.off('exit', killAll);
+  }
 }
 
 export type Mcp = ReturnType<typeof createMcp>;

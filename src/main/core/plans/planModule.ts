@@ -19,13 +19,13 @@ import type { Db } from '../db/openDatabase';
 import { AppError, notFound } from '../ipc/dispatcher';
 import type { EventBus } from '../ipc/eventBus';
 import type { PromptProvider } from '../llm/promptTypes';
-import type { ToolGate } from '../tools/toolRegistry';
+import type { ToolGate, ToolRan } from '../tools/toolRegistry';
+import { DisposableStore, Emitter, type Disposable, type Event } from '../../../shared/event';
 import { createPlanGate, decide, refusalOf } from './planGate';
 import { createPlanWaits, type WaitVerdict } from './planWaits';
 import { createPlanStore } from './planStore';
 import { createAmendments } from './planAmendments';
 import type { TaskService } from '../tasks/taskService';
-import type { ToolContext, ToolDefinition } from '../tools/toolTypes';
 import { planPrompt } from './planPrompt';
 import { faultPoint } from '../faults/faultPoints';
 import type { HandlersFor } from '../../../shared/contract';
@@ -50,17 +50,25 @@ export interface PlanModuleDeps {
     /** `alongside` runs in the message's transaction. */
     post(conversationId: string, plumbing: Plumbing, content?: string, alongside?: () => void): Message;
     isRunning(conversationId: string): boolean;
-    onTurnEnd(hook: (conversationId: string, info: { agentId: string; outcome: string }) => void): unknown;
+    onTurnEnd(
+      phase: 'plans',
+      hook: (conversationId: string, info: { agentId: string; outcome: string }) => void,
+      store: DisposableStore,
+    ): Disposable;
   };
   tools: {
     setGate(gate: ToolGate | null): void;
-    onRan(listener: (tool: ToolDefinition, ctx: ToolContext) => void): () => void;
+    onRan: Event<ToolRan>;
     /** Whether a tool is still there (a held MCP call whose server went away can no longer run). */
     has(name: string): boolean;
   };
   prompts: { add(provider: PromptProvider): () => void };
-  /** "Approve and run on Autopilot" switches Autopilot on for the conversation. */
-  autopilot: { setEnabled(conversationId: string, enabled: boolean): unknown };
+}
+
+/** A plan the user approved; `autopilot`: "Approve and run on Autopilot" (Autopilot follows this). */
+export interface PlanApproved {
+  conversationId: string;
+  autopilot: boolean;
 }
 
 const FINISHED = new Set(['completed', 'cancelled']);
@@ -75,6 +83,9 @@ export function createPlans(deps: PlanModuleDeps) {
   const { db, bus } = deps;
   const now = deps.now ?? Date.now;
   const store = createPlanStore(db);
+  const disposables = new DisposableStore();
+  // Fired before the approval's message starts the agent, so Autopilot is on for its turn.
+  const approvedEmitter = disposables.add(new Emitter<PlanApproved>());
   const amendments = createAmendments({
     db,
     store,
@@ -197,26 +208,30 @@ export function createPlans(deps: PlanModuleDeps) {
     }),
   );
   // A wait ends whichever way its reason goes: the user's edit, another agent, a version switch.
-  bus.on('tasks:changed', ({ conversationId }) => recheck(conversationId));
+  bus.on('tasks:changed', ({ conversationId }) => recheck(conversationId), disposables);
   // A change the model made to an approved plan: taken at once, or held for the user.
-  deps.tools.onRan((tool, ctx) => {
+  deps.tools.onRan(({ tool, ctx }) => {
     // Most calls come before any approval: that one lookup settles them, mode or not.
     if (!CHANGING.has(tool.name) || !store.hasOpenApproval(ctx.conversationId) || reviewOff(ctx.conversationId)) return;
     const { mode, phase, list, approved } = where(ctx.conversationId);
     if (phase !== 'approved' || !list || !approved) return;
     if (mode === 'before_acting') amendments.accept(ctx.conversationId, list, approved);
     push(ctx.conversationId);
-  });
+  }, disposables);
   deps.prompts.add(planPrompt((conversationId) => where(conversationId)));
 
   // The plan as the model left it: the review card's edits are described against it.
-  deps.chat.onTurnEnd((conversationId, info) => {
-    if (info.agentId !== 'main' || store.mode(conversationId) === undefined) return;
-    const { phase, list, approved } = where(conversationId);
-    if (phase === 'review' && list) store.setDraft(conversationId, list.id, planOf(list));
-    if (phase === 'planning' && list && approved) store.setDone(conversationId, list.id, true);
-    push(conversationId);
-  });
+  deps.chat.onTurnEnd(
+    'plans',
+    (conversationId, info) => {
+      if (info.agentId !== 'main' || store.mode(conversationId) === undefined) return;
+      const { phase, list, approved } = where(conversationId);
+      if (phase === 'review' && list) store.setDraft(conversationId, list.id, planOf(list));
+      if (phase === 'planning' && list && approved) store.setDone(conversationId, list.id, true);
+      push(conversationId);
+    },
+    disposables,
+  );
 
   /** The open list, if the card's version of it may be reviewed now; otherwise a clear refusal. */
   function reviewable(conversationId: string, shown: PlanTask[], comments: PlanComments): TaskList {
@@ -263,7 +278,7 @@ export function createPlans(deps: PlanModuleDeps) {
       const list = reviewable(conversationId, tasks, comments);
       const plan = planOf(list);
       const held = callsOf(conversationId, 'review').filter((c) => c.state === 'held');
-      if (autopilot) deps.autopilot.setEnabled(conversationId, true);
+      approvedEmitter.fire({ conversationId, autopilot: !!autopilot });
       // The approved revision and the quiet message (like Autopilot's) that has the agent
       // carry on with task 1 at once are one transaction: never a plan approved that the
       // agent was not told about. Nothing writes in between, so the number holds.
@@ -334,9 +349,12 @@ export function createPlans(deps: PlanModuleDeps) {
       const now = state(conversationId);
       return now.reviewing || now.amendment !== null;
     },
-    /** Shutdown: waiting calls go on (their signal is aborted). */
-    close(): void {
+    /** Approvals, as the user gives them (before the agent is told). */
+    onApproved: approvedEmitter.event,
+    /** Shutdown: waiting calls go on (their signal is aborted); every listener is released. */
+    dispose(): void {
       waits.releaseAll();
+      disposables.dispose();
     },
   };
 }

@@ -3,6 +3,7 @@
 // asker awaits `ask(...)`; the user answers through the contract (`questions:answer`);
 // Stop, an aborted agent or a deleted conversation cancel it. Nothing is stored: a
 // question lives exactly as long as the agent waiting on it.
+import { DisposableStore, Emitter } from '../../../shared/event';
 import { randomUUID } from 'node:crypto';
 import type {
   FieldValue,
@@ -50,7 +51,11 @@ export type QuestionOutcome =
 /** stopped: the user pressed Stop or Esc. aborted: the asking agent ended. deleted: the conversation went away. */
 export type CancelReason = 'stopped' | 'aborted' | 'deleted';
 
-type ChangeListener = (conversationId: string, questions: Question[]) => void;
+/** A conversation's pending questions after a change. */
+export interface QuestionsChanged {
+  conversationId: string;
+  questions: Question[];
+}
 
 interface Pending {
   question: Question;
@@ -61,7 +66,8 @@ export function createQuestions(deps: { bus: EventBus; now?: () => number }) {
   const { bus } = deps;
   const now = deps.now ?? Date.now;
   const pending = new Map<string, Pending>();
-  const listeners = new Set<ChangeListener>();
+  const disposables = new DisposableStore();
+  const changes = disposables.add(new Emitter<QuestionsChanged>());
 
   function list(conversationId: string): Question[] {
     return [...pending.values()].map((p) => p.question).filter((q) => q.conversationId === conversationId);
@@ -70,7 +76,7 @@ export function createQuestions(deps: { bus: EventBus; now?: () => number }) {
   function changed(conversationId: string): void {
     const questions = list(conversationId);
     bus.emit('questions:changed', { conversationId, questions });
-    for (const listener of listeners) listener(conversationId, questions);
+    changes.fire({ conversationId, questions });
   }
 
   function settle(id: string, outcome: QuestionOutcome): boolean {
@@ -153,9 +159,13 @@ export function createQuestions(deps: { bus: EventBus; now?: () => number }) {
     return ids.length;
   }
 
-  bus.on('conversations:changed', (change) => {
-    if (change.kind === 'deleted') cancelAll(change.id, 'deleted');
-  });
+  bus.on(
+    'conversations:changed',
+    (change) => {
+      if (change.kind === 'deleted') cancelAll(change.id, 'deleted');
+    },
+    disposables,
+  );
 
   const questions = {
     ask,
@@ -167,10 +177,7 @@ export function createQuestions(deps: { bus: EventBus; now?: () => number }) {
     /** True while this agent of the conversation waits on an answer. */
     isWaiting: (conversationId: string, agentId: string) => list(conversationId).some((q) => q.agentId === agentId),
     /** Called after every change of a conversation's pending questions (workers track ⚠ with it). */
-    onChange(listener: ChangeListener): () => void {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
+    onChange: changes.event,
   };
 
   const handlers: HandlersFor<typeof questionCalls> = {
@@ -178,7 +185,7 @@ export function createQuestions(deps: { bus: EventBus; now?: () => number }) {
     'questions:answer': ({ questionId, reply }) => answer(questionId, reply),
   };
 
-  return { ...questions, handlers };
+  return { ...questions, handlers, dispose: () => disposables.dispose() };
 }
 
 /** What other modules use: the questions without their contract handlers. */

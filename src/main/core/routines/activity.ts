@@ -1,6 +1,7 @@
 // The Activity inbox: what happened while the user looked away. Routine runs add their
 // events themselves; any other conversation whose agent worked while it was not the one
 // on screen adds one when it finishes, fails, or starts waiting for the user.
+import type { DisposableStore } from '../../../shared/event';
 import type { ActivityEvent, ActivityKind, ActivitySettings } from '../../../shared/routinesContract';
 import type { Db } from '../db/openDatabase';
 import type { EventBus } from '../ipc/eventBus';
@@ -15,6 +16,8 @@ export interface ActivityDeps {
   bus: EventBus;
   now: () => number;
   watcher: SettleWatcher;
+  /** The routines module's store: Activity's subscriptions go with it. */
+  disposables: DisposableStore;
   /** The conversation's title, or null once it is gone. */
   title(conversationId: string): string | null;
   /** Whether a routine run follows this conversation (it writes its own events). */
@@ -70,10 +73,14 @@ export function createActivity(deps: ActivityDeps) {
       add({ kind, conversationId, routineId: null, title, detail });
     });
   }
-  const unfollow = watcher.follow(followInBackground);
-  const unsubscribe = bus.on('messages:changed', ({ conversationId, message }) => {
-    if (message.role === 'user') told.delete(conversationId);
-  });
+  watcher.onMoved(followInBackground, deps.disposables);
+  bus.on(
+    'messages:changed',
+    ({ conversationId, message }) => {
+      if (message.role === 'user') told.delete(conversationId);
+    },
+    deps.disposables,
+  );
 
   const handlers: HandlersFor<typeof activityCalls> = {
     'activity:list': ({ limit }) => ({ events: store.newest(limit), unread: store.unread() }),
@@ -112,10 +119,6 @@ export function createActivity(deps: ActivityDeps) {
     },
     settings: () => store.settings(),
     all: () => store.all(),
-    close(): void {
-      unfollow();
-      unsubscribe();
-    },
   };
 }
 

@@ -7,6 +7,7 @@ import type { Routine, RoutineFieldError, RoutineInput, RoutineRun } from '../..
 import type { Db } from '../db/openDatabase';
 import { AppError, notFound } from '../ipc/dispatcher';
 import type { EventBus } from '../ipc/eventBus';
+import { DisposableStore } from '../../../shared/event';
 import { createActivity, kindOfEnd } from './activity';
 import { createRoutineStore, toRoutine, toStored, type RoutineStore, type StoredRoutine } from './routineStore';
 import { createRunLauncher, MODEL_GONE, type LauncherDeps } from './runLauncher';
@@ -64,7 +65,8 @@ export function createRoutines(deps: RoutinesDeps) {
   const clock = deps.clock ?? realClock;
   const now = () => clock.now();
   const store: RoutineStore = createRoutineStore(db);
-  const watcher = createSettleWatcher({ bus, state: deps.state, onTurnEnd: deps.onTurnEnd });
+  const disposables = new DisposableStore();
+  const watcher = createSettleWatcher({ bus, state: deps.state, onTurnEnd: deps.onTurnEnd, disposables });
   /** conversationId → runId of the runs going now. */
   const live = new Map<string, number>();
   const activity = createActivity({
@@ -72,6 +74,7 @@ export function createRoutines(deps: RoutinesDeps) {
     bus,
     now,
     watcher,
+    disposables,
     title: deps.conversationTitle,
     isRun: (id) => live.has(id),
     running: (id) => deps.state.chat.isRunning(id),
@@ -251,12 +254,11 @@ export function createRoutines(deps: RoutinesDeps) {
     activity,
     runningCount: () => scheduler.runningCount(),
     queuedCount: () => scheduler.queuedCount(),
-    close(): void {
+    dispose(): void {
       scheduler.close();
       unwatch();
       ungrant();
-      activity.close();
-      watcher.close();
+      disposables.dispose();
     },
   };
 }

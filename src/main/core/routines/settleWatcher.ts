@@ -3,6 +3,7 @@
 // an approval, a question, a plan, a worker) makes it look again, one macrotask later, so
 // the other modules' own turn-end hooks have had their say first.
 import type { EventBus } from '../ipc/eventBus';
+import { Emitter, toDisposable, type Disposable, type DisposableStore } from '../../../shared/event';
 import { runOutcome, type RunState, type TurnEnd } from './runOutcome';
 import type { RunEnd } from './scheduler';
 
@@ -10,11 +11,15 @@ export interface SettleDeps {
   bus: EventBus;
   state: RunState;
   onTurnEnd(
+    phase: 'observers',
     hook: (
       conversationId: string,
       info: { agentId: string; outcome: string; error: { message: string } | null },
     ) => void,
-  ): unknown;
+    store: DisposableStore,
+  ): Disposable;
+  /** The routines module's store: the watcher's subscriptions go with it. */
+  disposables: DisposableStore;
 }
 
 type Settled = (end: RunEnd) => void;
@@ -23,8 +28,10 @@ export function createSettleWatcher(deps: SettleDeps) {
   const watched = new Map<string, Settled>();
   const lastTurn = new Map<string, TurnEnd>();
   const scheduled = new Set<string>();
-  const followers = new Set<(conversationId: string) => void>();
+  const { disposables } = deps;
   let closed = false;
+  disposables.add(toDisposable(() => (closed = true)));
+  const moved = disposables.add(new Emitter<string>());
 
   function look(conversationId: string): void {
     if (closed || scheduled.has(conversationId)) return;
@@ -47,35 +54,44 @@ export function createSettleWatcher(deps: SettleDeps) {
   }
 
   function changed(conversationId: string): void {
-    for (const follow of followers) follow(conversationId);
+    moved.fire(conversationId);
     if (watched.has(conversationId)) look(conversationId);
   }
 
   /** Conversations whose loops are other agents' (a worker's transcript): never followed. */
   const others = new Set<string>();
-  const unhook = deps.onTurnEnd((conversationId, info) => {
-    if (info.agentId !== 'main') {
-      // `/compact` runs in the conversation itself; a worker runs in a transcript of its own.
-      if (info.agentId.startsWith('worker-')) {
-        others.add(conversationId);
-        watched.delete(conversationId);
+  deps.onTurnEnd(
+    'observers',
+    (conversationId, info) => {
+      if (info.agentId !== 'main') {
+        // `/compact` runs in the conversation itself; a worker runs in a transcript of its own.
+        if (info.agentId.startsWith('worker-')) {
+          others.add(conversationId);
+          watched.delete(conversationId);
+        }
+        return;
       }
-      return;
-    }
-    lastTurn.set(conversationId, { outcome: info.outcome, error: info.error });
-    changed(conversationId);
-  });
-  const unsubscribers = [
-    deps.bus.on('chat:status', ({ conversationId, running }) => {
+      lastTurn.set(conversationId, { outcome: info.outcome, error: info.error });
+      changed(conversationId);
+    },
+    disposables,
+  );
+  deps.bus.on(
+    'chat:status',
+    ({ conversationId, running }) => {
       if (running) lastTurn.delete(conversationId);
       changed(conversationId);
-    }),
-    deps.bus.on('approvals:changed', ({ conversationId }) => changed(conversationId)),
-    deps.bus.on('questions:changed', ({ conversationId }) => changed(conversationId)),
-    deps.bus.on('autopilot:state', ({ conversationId }) => changed(conversationId)),
-    deps.bus.on('plan:state', ({ conversationId }) => changed(conversationId)),
-    deps.bus.on('workers:changed', ({ conversationId }) => changed(conversationId)),
-  ];
+    },
+    disposables,
+  );
+  for (const event of [
+    'approvals:changed',
+    'questions:changed',
+    'autopilot:state',
+    'plan:state',
+    'workers:changed',
+  ] as const)
+    deps.bus.on(event, ({ conversationId }) => changed(conversationId), disposables);
 
   return {
     /** Calls `settled` once, when the conversation's agents come to rest. Replaces an earlier watch. */
@@ -87,15 +103,7 @@ export function createSettleWatcher(deps: SettleDeps) {
     unwatch: (conversationId: string) => void watched.delete(conversationId),
     watching: (conversationId: string) => watched.has(conversationId),
     /** Every change that may move a conversation (for the background watch of Activity). */
-    follow(listener: (conversationId: string) => void): () => void {
-      followers.add(listener);
-      return () => void followers.delete(listener);
-    },
-    close(): void {
-      closed = true;
-      for (const off of unsubscribers) off();
-      if (typeof unhook === 'function') unhook();
-    },
+    onMoved: moved.event,
   };
 }
 

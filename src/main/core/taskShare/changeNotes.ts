@@ -3,17 +3,17 @@
 // is told in the task section of its prompt instead); the renderer shows it as a divider.
 // While a reply streams, lines wait for the turn's end, so they never split a tool call
 // from its result.
-import { z } from 'zod';
+import type { DisposableStore } from '../../../shared/event';
 import type { EventBus } from '../ipc/eventBus';
 import type { MessageRepo } from '../conversations/messageRepo';
 import type { PlumbingOf } from '../../../shared/messageKinds';
-
-const Status = z.object({ conversationId: z.string(), running: z.boolean() });
 
 export function createChangeNotes(deps: {
   bus: EventBus;
   messages: MessageRepo;
   isRunning: (conversationId: string) => boolean;
+  /** The task-sharing module's store: the notes' subscription goes with it. */
+  disposables: DisposableStore;
 }) {
   const waiting = new Map<string, Array<PlumbingOf<'external_change'>>>();
 
@@ -22,15 +22,16 @@ export function createChangeNotes(deps: {
     deps.bus.emit('messages:changed', { conversationId, message });
   }
 
-  const unsubscribe = deps.bus.subscribe((event, payload) => {
-    if (event !== 'chat:status') return;
-    const status = Status.safeParse(payload);
-    if (!status.success || status.data.running) return;
-    const lines = waiting.get(status.data.conversationId);
-    if (!lines) return;
-    waiting.delete(status.data.conversationId);
-    for (const line of lines) write(status.data.conversationId, line);
-  });
+  deps.bus.on(
+    'chat:status',
+    ({ conversationId, running }) => {
+      const lines = running ? undefined : waiting.get(conversationId);
+      if (!lines) return;
+      waiting.delete(conversationId);
+      for (const line of lines) write(conversationId, line);
+    },
+    deps.disposables,
+  );
 
   return {
     /** Notes what `client` did (`what`: "marked task 2 completed") in the conversation's transcript. */
@@ -40,7 +41,6 @@ export function createChangeNotes(deps: {
         waiting.set(conversationId, [...(waiting.get(conversationId) ?? []), content]);
       else write(conversationId, content);
     },
-    close: unsubscribe,
   };
 }
 

@@ -2,13 +2,7 @@
 // from the core's events: a list made (create_task_list, the model's first task, an
 // import) or gone (its conversation deleted, its last task removed). Coalesced, so a
 // folder of 100 conversations deleted at once is one resources/list_changed.
-import { z } from 'zod';
-
-const TasksChanged = z.object({
-  conversationId: z.string(),
-  list: z.object({ tasks: z.array(z.unknown()) }).nullable(),
-});
-const ConversationsChanged = z.object({ id: z.string(), kind: z.enum(['created', 'updated', 'deleted']) });
+import type { EventPayload } from '../../../shared/ipc';
 
 export function createResourceListWatch(onChange: () => void) {
   /** Conversations seen with tasks in their open list (since the app started). */
@@ -22,26 +16,19 @@ export function createResourceListWatch(onChange: () => void) {
   };
 
   return {
-    /** Feeds one bus event. */
-    observe(event: string, payload: unknown): void {
-      if (event === 'tasks:changed') {
-        const parsed = TasksChanged.safeParse(payload);
-        if (!parsed.success) return;
-        const { conversationId, list } = parsed.data;
-        const has = list !== null && list.tasks.length > 0;
-        if (has === listed.has(conversationId)) return;
-        if (has) listed.add(conversationId);
-        else listed.delete(conversationId);
-        changed();
-      } else if (event === 'conversations:changed') {
-        const parsed = ConversationsChanged.safeParse(payload);
-        if (parsed.success && parsed.data.kind === 'deleted') {
-          listed.delete(parsed.data.id);
-          changed();
-        }
-      }
+    tasksChanged({ conversationId, list }: Pick<EventPayload<'tasks:changed'>, 'conversationId' | 'list'>): void {
+      const has = list !== null && list.tasks.length > 0;
+      if (has === listed.has(conversationId)) return;
+      if (has) listed.add(conversationId);
+      else listed.delete(conversationId);
+      changed();
     },
-    close(): void {
+    conversationsChanged({ id, kind }: Pick<EventPayload<'conversations:changed'>, 'id' | 'kind'>): void {
+      if (kind !== 'deleted') return;
+      listed.delete(id);
+      changed();
+    },
+    dispose(): void {
       if (pending) clearTimeout(pending);
       pending = null;
     },

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Db } from '../db/openDatabase';
 import type { EventBus } from '../ipc/eventBus';
+import { DisposableStore } from '../../../shared/event';
 import type { ConversationRepo } from '../conversations/conversationRepo';
 import type { FolderRepo } from '../folders/folderRepo';
 import type { MessageRepo } from '../conversations/messageRepo';
@@ -51,11 +52,15 @@ export interface TaskShareDeps {
   log?: (message: string) => void;
 }
 
-const ChangedList = z.object({ conversationId: z.string() });
-
 export function createTaskShare(deps: TaskShareDeps) {
+  const disposables = new DisposableStore();
   const reader = createShareReader(deps.db);
-  const notes = createChangeNotes({ bus: deps.bus, messages: deps.messages, isRunning: deps.isRunning });
+  const notes = createChangeNotes({
+    bus: deps.bus,
+    messages: deps.messages,
+    isRunning: deps.isRunning,
+    disposables,
+  });
   const writer = createShareWriter({
     db: deps.db,
     bus: deps.bus,
@@ -154,16 +159,20 @@ export function createTaskShare(deps: TaskShareDeps) {
     return queue;
   }
 
-  const resourceList = createResourceListWatch(() => endpoint?.resourcesChanged());
-  const unsubscribe = deps.bus.subscribe((event, payload) => {
-    if (event === 'settings:changed') void follow();
-    if (endpoint) resourceList.observe(event, payload);
-    if (event === 'tasks:changed' && endpoint) {
-      const parsed = ChangedList.safeParse(payload);
-      if (parsed.success) endpoint.listChanged(parsed.data.conversationId);
-    }
-  });
+  const resourceList = disposables.add(createResourceListWatch(() => endpoint?.resourcesChanged()));
+  deps.bus.on('settings:changed', () => void follow(), disposables);
+  deps.bus.on(
+    'tasks:changed',
+    (change) => {
+      if (!endpoint) return;
+      resourceList.tasksChanged(change);
+      endpoint.listChanged(change.conversationId);
+    },
+    disposables,
+  );
+  deps.bus.on('conversations:changed', (change) => endpoint && resourceList.conversationsChanged(change), disposables);
   void follow();
+  let stopping: Promise<void> | null = null;
 
   function status(): TaskShareStatus {
     const { taskSharePort: port, shareTaskLists } = deps.settings.effective();
@@ -213,13 +222,14 @@ export function createTaskShare(deps: TaskShareDeps) {
     status,
     /** Resolves once the endpoint runs as the settings say (tests wait on it). */
     settled: () => follow(),
-    close(): Promise<void> {
+    /** Stops following the settings and begins stopping the endpoint (`stopped()` resolves when it has). */
+    dispose(): void {
+      if (stopping) return;
       closed = true;
-      unsubscribe();
-      resourceList.close();
-      notes.close();
-      return follow();
+      disposables.dispose();
+      stopping = follow();
     },
+    stopped: (): Promise<void> => stopping ?? Promise.resolve(),
   };
 }
 

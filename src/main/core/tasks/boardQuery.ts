@@ -3,6 +3,7 @@
 // matching rules are shared/boardView.ts; the SQL here says the same thing so that paging
 // and counting happen in SQLite, and tests/unit/board.query.test.ts holds the two side by
 // side on random lists.
+import { DisposableStore, type Disposable } from '../../../shared/event';
 import type { BoardGroup } from '../../../shared/boardContract';
 import type { BoardFilterShape as BoardFilter } from '../../../shared/boardView';
 import { foldText, listMatches } from '../../../shared/boardView';
@@ -90,7 +91,7 @@ export interface BoardQueryOptions {
    * Calls back on every change that can alter which lists match (the app's event bus);
    * with it, counts are kept until then. Without it (the command line) nothing is kept.
    */
-  onChange?: (listener: () => void) => () => void;
+  onChange?: (listener: () => void, store: DisposableStore) => Disposable;
 }
 
 export function createBoardQuery(db: Db, options: BoardQueryOptions = {}) {
@@ -119,7 +120,8 @@ export function createBoardQuery(db: Db, options: BoardQueryOptions = {}) {
 
   // Counting reads every open list; opening the board again, or paging, need not.
   const counts = new Map<string, number>();
-  const stopWatching = options.onChange?.(() => counts.clear());
+  const disposables = new DisposableStore();
+  options.onChange?.(() => counts.clear(), disposables);
   function total(params: Params): number {
     const key = JSON.stringify(params);
     let known = options.onChange ? counts.get(key) : undefined;
@@ -201,7 +203,7 @@ export function createBoardQuery(db: Db, options: BoardQueryOptions = {}) {
       return toGroups(page.all({ ...paramsOf(filter), offset: 0, limit: -1 }));
     },
     close(): void {
-      stopWatching?.();
+      disposables.dispose();
     },
     /** One conversation's group, or null when the board would not list it under the filter. */
     group(conversationId: string, filter: BoardFilter): BoardGroup | null {

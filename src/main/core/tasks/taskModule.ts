@@ -4,6 +4,8 @@
 import type { ConversationRepo } from '../conversations/conversationRepo';
 import type { Db } from '../db/openDatabase';
 import type { EventBus } from '../ipc/eventBus';
+import type { ClearEvent } from '../llm/chatEvents';
+import { DisposableStore, type Event } from '../../../shared/event';
 import type { PromptProvider } from '../llm/promptTypes';
 import type { ToolDefinition } from '../tools/toolTypes';
 import type { TaskToolStyle } from '../../../shared/settings';
@@ -25,20 +27,24 @@ export interface TaskModuleDeps {
   planningOverride?: string | null;
   tools: { register(tool: ToolDefinition): () => void };
   prompts: { add(provider: PromptProvider): () => void };
-  chat: {
-    onClear(hook: (conversationId: string) => string | null | undefined | void): unknown;
-  };
+  chat: { onClear: Event<ClearEvent> };
 }
 
 /** Events after which the board's counts are read again. */
-const BOARD_CHANGES = new Set(['tasks:changed', 'conversations:changed', 'folders:changed']);
+const BOARD_CHANGES = ['tasks:changed', 'conversations:changed', 'folders:changed'] as const;
 
 export function createTasks(deps: TaskModuleDeps) {
   const { db, bus, conversations } = deps;
+  const disposables = new DisposableStore();
   const tasks = createTaskService({ db, bus, now: deps.now });
   const board = createBoardQuery(db, {
-    onChange: (listener) => bus.subscribe((event) => BOARD_CHANGES.has(event) && listener()),
+    onChange: (listener, store) => {
+      const watching = store.add(new DisposableStore());
+      for (const event of BOARD_CHANGES) bus.on(event, () => listener(), watching);
+      return watching;
+    },
   });
+  disposables.add({ dispose: () => board.close() });
   conversations.setTaskBadgeLookup((ids) => tasks.badges(ids));
 
   // Only the chosen style's tools are registered; a settings change swaps them before the next request.
@@ -55,20 +61,23 @@ export function createTasks(deps: TaskModuleDeps) {
   }
   offer(deps.taskToolStyle());
   const branches = createBranchLists({ db, bus, tasks, now: deps.now });
-  const unsubscribers = [
-    bus.on('settings:changed', () => offer(deps.taskToolStyle())),
-    // Emitted as soon as a user message is stored, before any run it starts changes the list.
-    bus.on('messages:changed', ({ conversationId, message }) => {
+  bus.on('settings:changed', () => offer(deps.taskToolStyle()), disposables);
+  // Emitted as soon as a user message is stored, before any run it starts changes the list.
+  bus.on(
+    'messages:changed',
+    ({ conversationId, message }) => {
       if (message.role === 'user') branches.snapshot(conversationId, message.id);
-    }),
-  ];
+    },
+    disposables,
+  );
 
   deps.prompts.add(
     createTaskPromptProvider({ tasks, style: deps.taskToolStyle, planningOverride: deps.planningOverride ?? null }),
   );
-  deps.chat.onClear((conversationId) =>
-    tasks.close(conversationId, USER, 'clear-command') ? 'The task list was closed (it is kept in the history).' : null,
-  );
+  deps.chat.onClear(({ conversationId, said }) => {
+    if (tasks.close(conversationId, USER, 'clear-command'))
+      said.push('The task list was closed (it is kept in the history).');
+  }, disposables);
 
   // The service itself is the capability (`core.tasks.get(id)`); shutdown is `dispose`
   // because the service's own `close(id, who, reason)` closes a list.
@@ -79,10 +88,7 @@ export function createTasks(deps: TaskModuleDeps) {
     handlers: { ...taskHandlers({ tasks, conversations }), ...boardHandlers({ board, conversations }) },
     /** The style whose tools the model is offered right now. */
     style: () => style,
-    dispose() {
-      for (const unsubscribe of unsubscribers) unsubscribe();
-      board.close();
-    },
+    dispose: () => disposables.dispose(),
   };
 }
 

@@ -1,6 +1,7 @@
 // The tools the model may call. `run` never throws: every failure (unknown name, bad
 // JSON, schema errors, a throwing handler, a cancelled run) becomes a result text the
 // model can read and act on, so one bad call never ends the agent loop.
+import { Emitter } from '../../../shared/event';
 import { z } from 'zod';
 import { isToolResult, type ToolContext, type ToolDefinition, type ToolRunResult } from './toolTypes';
 import { explainInvalid, sentence } from './argumentErrors';
@@ -40,22 +41,21 @@ export interface ToolRefusal {
   outcome?: 'held';
 }
 
+/** A call whose handler ran and succeeded. */
+export interface ToolRan {
+  tool: ToolDefinition;
+  ctx: ToolContext;
+}
+
 export function createToolRegistry() {
   const tools = new Map<string, { tool: ToolDefinition; schema: Record<string, unknown> }>();
   const preparers = new Set<ToolPreparer>();
   let gate: ToolGate | null = null;
-  const ranListeners = new Set<(tool: ToolDefinition, ctx: ToolContext) => void>();
-
-  /** A listener's failure is logged, never the call's: the tool already ran. */
-  function ran(tool: ToolDefinition, ctx: ToolContext) {
-    for (const listener of ranListeners) {
-      try {
-        listener(tool, ctx);
-      } catch (error) {
-        console.error(`[stepwise] a listener of ${tool.name} failed:`, error);
-      }
-    }
-  }
+  // A listener's failure is logged, never the call's: the tool already ran.
+  const ranEmitter = new Emitter<ToolRan>({
+    onListenerError: (error) => console.error('[stepwise] a listener of a tool call failed:', error),
+  });
+  const ran = (tool: ToolDefinition, ctx: ToolContext) => ranEmitter.fire({ tool, ctx });
 
   return {
     /** Adds a tool; returns a function that removes it again. */
@@ -76,10 +76,10 @@ export function createToolRegistry() {
     setGate(next: ToolGate | null): void {
       gate = next;
     },
-    /** Told after each call whose handler ran and succeeded (plan review watches the task tools); returns a remover. */
-    onRan(listener: (tool: ToolDefinition, ctx: ToolContext) => void): () => void {
-      ranListeners.add(listener);
-      return () => void ranListeners.delete(listener);
+    /** Told after each call whose handler ran and succeeded (plan review watches the task tools). */
+    onRan: ranEmitter.event,
+    dispose(): void {
+      ranEmitter.dispose();
     },
     /** Runs before every request of an agent loop; returns a remover. */
     addPreparer(preparer: ToolPreparer): () => void {
