@@ -21,6 +21,7 @@ import { createPromptRegistry } from './llm/systemPrompt';
 import { defaultEngineOptions, type ChatEngineOptions } from './llm/agentLoop';
 import { createChat } from './llm/chatHandlers';
 import { createTasks } from './tasks/taskModule';
+import { createBoard } from './board/boardModule';
 import { createAutopilot } from './autopilot/autopilot';
 import { createWorkers } from './agents/workerModule';
 import { createQuestions } from './questions/questionModule';
@@ -153,6 +154,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     prompts,
     chat,
   });
+  const board = createBoard({ db, bus, conversations });
   const plans = createPlans({
     db,
     bus,
@@ -259,6 +261,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     ...chat.handlers,
     ...providers.handlers,
     ...tasks.handlers,
+    ...board.handlers,
     ...createExport({ db, bus, conversations, folders, fileDialogs: options.fileDialogs, now, attachments }).handlers,
     ...workers.handlers,
     ...questions.handlers,
@@ -326,6 +329,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
       autopilot.close();
       // dispose, not close: the task service's own close(id, who, reason) closes a list.
       tasks.dispose();
+      board.close();
       continuity.close();
       chat.close();
       // Before the database closes: a pending elicitation is cancelled while it still can be told.

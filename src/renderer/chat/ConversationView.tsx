@@ -25,9 +25,9 @@ import { useContinuity } from '../tasks/useContinuity';
 import '../tasks/taskHints.css';
 import { revealBidiControls } from '../../shared/bidi';
 import { showVersion } from '../versions/showVersion';
-import { PlanReviewModeSelect } from '../tasks/PlanReviewMode';
-import { usePlanState } from '../tasks/usePlanState';
-import { PlanCallsContext } from '../tasks/planCalls';
+import { PlanReviewModeSelect } from '../plans/PlanReviewMode';
+import { usePlanState } from '../plans/usePlanState';
+import { PlanCallsContext } from '../plans/planCalls';
 import { useConnectionState } from '../common/connectionStore';
 import type { PlanCall, PlanReviewMode } from '../../shared/planContract';
 

@@ -14,7 +14,7 @@ import { useSettings } from '../settings/useSettings';
 import { ModelSelect } from '../providers/ModelSelect';
 import './newConversation.css';
 import { ConversationSettingsButton } from '../instructions/ConversationSettings';
-import { PlanReviewModeSelect } from '../tasks/PlanReviewMode';
+import { PlanReviewModeSelect } from '../plans/PlanReviewMode';
 import type { PlanReviewMode } from '../../shared/planContract';
 import './conversation.css';
 

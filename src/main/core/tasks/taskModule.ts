@@ -12,8 +12,6 @@ import { createTaskService, USER } from './taskService';
 import { createTaskTools, TASK_TOOL_NAMES } from './taskTools';
 import { taskHandlers } from './taskHandlers';
 import { createBranchLists } from './branchLists';
-import { createBoardQuery } from './boardQuery';
-import { boardHandlers } from './boardHandlers';
 
 export interface TaskModuleDeps {
   db: Db;
@@ -30,15 +28,9 @@ export interface TaskModuleDeps {
   };
 }
 
-/** Events after which the board's counts are read again. */
-const BOARD_CHANGES = new Set(['tasks:changed', 'conversations:changed', 'folders:changed']);
-
 export function createTasks(deps: TaskModuleDeps) {
   const { db, bus, conversations } = deps;
   const tasks = createTaskService({ db, bus, now: deps.now });
-  const board = createBoardQuery(db, {
-    onChange: (listener) => bus.subscribe((event) => BOARD_CHANGES.has(event) && listener()),
-  });
   conversations.setTaskBadgeLookup((ids) => tasks.badges(ids));
 
   // Only the chosen style's tools are registered; a settings change swaps them before the next request.
@@ -76,12 +68,11 @@ export function createTasks(deps: TaskModuleDeps) {
     ...tasks,
     /** Each branch of the message tree keeps its own list (versions/ calls these). */
     branches,
-    handlers: { ...taskHandlers({ tasks, conversations }), ...boardHandlers({ board, conversations }) },
+    handlers: taskHandlers({ tasks, conversations }),
     /** The style whose tools the model is offered right now. */
     style: () => style,
     dispose() {
       for (const unsubscribe of unsubscribers) unsubscribe();
-      board.close();
     },
   };
 }
