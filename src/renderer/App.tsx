@@ -30,6 +30,7 @@ import type { SettingsView as Settings } from '../shared/settings';
 import { needsProvider } from '../shared/firstRun';
 import { ExamplePrompts } from './firstRun/ExamplePrompts';
 import { NavigationContext, type Navigation } from './navigation/navigation';
+import { followedCall, useQuery } from './query/useQuery';
 import { createRequests } from './navigation/requests';
 
 // Settings and dialogs load when first opened: they are not needed for the first paint.
@@ -314,13 +315,14 @@ function ConnectionBanner() {
   );
 }
 
+const NO_NOTICES: Notice[] = [];
+
 function Notices() {
   const api = useApi();
-  const [notices, setNotices] = useState<Notice[]>([]);
-  useEffect(() => {
-    void call(api, 'notices:list', {}).then(setNotices, () => {});
-  }, [api]);
-  useEvent('notices:changed', setNotices, []);
+  const [notices, setNotices] = useQuery(
+    followedCall({ call: 'notices:list', params: {}, event: 'notices:changed', pick: (next) => next }),
+    NO_NOTICES,
+  );
   if (!notices.length) return null;
   return (
     <div className="notices">
