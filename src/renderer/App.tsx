@@ -60,14 +60,13 @@ function Shell() {
   const api = useApi();
   const guard = useGuard();
   const [view, navigate, promote] = useView();
-  const settingsRoute = useSettingsRoute(view, navigate);
+  // "Do this now" signals to views (focus, rename, show a message), see navigation/requests.ts.
+  const [requests] = useState(createRequests);
+  const settingsRoute = useSettingsRoute(view, navigate, requests);
   const base = settingsRoute.base;
   const openSettings = settingsRoute.show;
   const drafts = useDrafts();
   const draftsReady = useDraftsReady();
-  // Whenever a conversation is chosen its composer takes the focus, even when the same one
-  // is chosen again (typing right after the click must land there).
-  const [requests] = useState(createRequests);
   const settings = useSettings();
   useTheme(settings?.theme);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -88,6 +87,8 @@ function Shell() {
   const newConversation = useCallback(() => {
     const id = drafts.newConversationId();
     navigate({ kind: 'new', id });
+    // Whenever a conversation is chosen its composer takes the focus, even when the same
+    // one is chosen again (typing right after the click must land there).
     requests.request('focusComposer', id, null);
   }, [drafts, navigate, requests]);
 
@@ -240,7 +241,6 @@ function Shell() {
                   settings={settings}
                   section={settingsRoute.section}
                   profileId={settingsRoute.profileId}
-                  focusRequest={settingsRoute.focusRequest}
                   onSection={settingsRoute.showSection}
                   onClose={settingsRoute.close}
                 />

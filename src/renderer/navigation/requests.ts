@@ -1,14 +1,19 @@
 // "Do this now" signals from the shell to a view (focus the composer, rename the
-// conversation, show a message), in place of counters passed down as props. A request is
-// addressed to one conversation and kept until a view of it takes it, so a view that
-// mounts because of the same click (another conversation opened at a search result) still
-// gets it; a newer request of the same kind replaces it.
+// conversation, show a message, focus Settings), in place of counters passed down as
+// props. A request is addressed to one view (a conversation's id, or SETTINGS_VIEW) and
+// kept until that view takes it, so a view that mounts because of the same click (another
+// conversation opened at a search result) still gets it; a newer request of the same kind
+// replaces it.
 
 export interface RequestPayloads {
   focusComposer: null;
   rename: null;
   showMessage: { messageId: number };
+  focusSettings: null;
 }
+
+/** The address of the Settings page's requests. */
+export const SETTINGS_VIEW = 'settings';
 export type RequestKind = keyof RequestPayloads;
 
 export interface Requests {
