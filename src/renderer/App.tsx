@@ -193,10 +193,7 @@ function Shell() {
           />
         )}
         <Sidebar layout={sidebar} searchRef={searchRef} />
-        <ActivityNotifier
-          conversationId={base.kind === 'conversation' && !settingsRoute.open ? base.id : null}
-          onOpen={openConversation}
-        />
+        <ActivityNotifier />
         <main className="main" aria-label="Conversation">
           <ConnectionBanner />
           <Notices />
