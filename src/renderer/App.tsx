@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Notice } from '../shared/domain';
 import { call, useApi, useEvent } from './api/apiContext';
 import { ToastProvider, useGuard, useToast } from './common/toasts';
@@ -29,6 +29,9 @@ import { NewConversationView } from './chat/NewConversationView';
 import type { SettingsView as Settings } from '../shared/settings';
 import { needsProvider } from '../shared/firstRun';
 import { ExamplePrompts } from './firstRun/ExamplePrompts';
+import { NavigationContext, type Navigation } from './navigation/navigation';
+import { followedCall, useQuery } from './query/useQuery';
+import { createRequests } from './navigation/requests';
 
 // Settings and dialogs load when first opened: they are not needed for the first paint.
 const SettingsPage = lazy(() => import('./settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
@@ -57,20 +60,16 @@ function Shell() {
   const api = useApi();
   const guard = useGuard();
   const [view, navigate, promote] = useView();
-  const settingsRoute = useSettingsRoute(view, navigate);
+  // "Do this now" signals to views (focus, rename, show a message), see navigation/requests.ts.
+  const [requests] = useState(createRequests);
+  const settingsRoute = useSettingsRoute(view, navigate, requests);
   const base = settingsRoute.base;
   const openSettings = settingsRoute.show;
   const drafts = useDrafts();
   const draftsReady = useDraftsReady();
-  // Bumped whenever a conversation is chosen, so its composer has the focus even when the
-  // same one is chosen again (typing right after the click must land there).
-  const [focusRequest, setFocusRequest] = useState(0);
   const settings = useSettings();
   useTheme(settings?.theme);
   const searchRef = useRef<HTMLInputElement>(null);
-  const [renameRequest, setRenameRequest] = useState(0);
-  // A search result opens its conversation at the matching message.
-  const [focusMessage, setFocusMessage] = useState<{ id: number; nonce: number } | null>(null);
   const [showShortcuts, setShowShortcuts] = useState(false);
   const [exportAll, setExportAll] = useState(false);
   const toast = useToast();
@@ -86,9 +85,12 @@ function Shell() {
 
   // No round trip: the new conversation is a draft until its first send stores it.
   const newConversation = useCallback(() => {
-    navigate({ kind: 'new', id: drafts.newConversationId() });
-    setFocusRequest((n) => n + 1);
-  }, [drafts, navigate]);
+    const id = drafts.newConversationId();
+    navigate({ kind: 'new', id });
+    // Whenever a conversation is chosen its composer takes the focus, even when the same
+    // one is chosen again (typing right after the click must land there).
+    requests.request('focusComposer', id, null);
+  }, [drafts, navigate, requests]);
 
   // An example prompt: a new conversation with the prompt in its composer, ready to send.
   const newConversationWith = useCallback(
@@ -96,17 +98,20 @@ function Shell() {
       const id = drafts.newConversationId();
       drafts.setText(id, text);
       navigate({ kind: 'new', id });
-      setFocusRequest((n) => n + 1);
+      requests.request('focusComposer', id, null);
     },
-    [drafts, navigate],
+    [drafts, navigate, requests],
   );
 
   const openConversation = useCallback(
-    (id: string) => {
+    (id: string, at?: { messageId: number }) => {
       navigate({ kind: 'conversation', id });
-      setFocusRequest((n) => n + 1);
+      // A search result opens its conversation at the matching message.
+      if (at) requests.request('showMessage', id, at);
+      else requests.cancel('showMessage');
+      requests.request('focusComposer', id, null);
     },
-    [navigate],
+    [navigate, requests],
   );
 
   const { focusSearch, focusConversations } = useSidebarFocus(sidebar, searchRef);
@@ -128,7 +133,7 @@ function Shell() {
         sidebar.toggle();
       } else if (event.key === 'F2' && base.kind === 'conversation' && !settingsRoute.open) {
         event.preventDefault();
-        setRenameRequest((n) => n + 1);
+        requests.request('rename', base.id, null);
       } else if (mod && event.key === ',') {
         event.preventDefault();
         openSettings();
@@ -136,7 +141,7 @@ function Shell() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [newConversation, openSettings, focusSearch, navigate, base.kind, settingsRoute.open, sidebar]);
+  }, [newConversation, openSettings, focusSearch, navigate, base, settingsRoute.open, sidebar, requests]);
 
   useEvent(
     'app:command',
@@ -150,123 +155,104 @@ function Shell() {
     [newConversation, openSettings, runImport],
   );
 
+  const navigation: Navigation = useMemo(
+    () => ({
+      conversationId: base.kind === 'conversation' ? base.id : null,
+      boardOpen: base.kind === 'board' && !settingsRoute.open,
+      routinePage: (base.kind === 'routines' || base.kind === 'activity') && !settingsRoute.open ? base.kind : null,
+      settingsOpen: settingsRoute.open,
+      openConversation,
+      newConversation,
+      openBoard: () => navigate({ kind: 'board' }),
+      openRoutinePage: (kind) => navigate({ kind }),
+      openSettings: () => openSettings(),
+      showShortcuts: () => setShowShortcuts(true),
+      exportAllTasks: () => setExportAll(true),
+      importConversation: () => void runImport(),
+      deleted: (id) => {
+        if (base.kind === 'conversation' && base.id === id) navigate({ kind: 'home' });
+      },
+      requests,
+    }),
+    [base, settingsRoute.open, openConversation, newConversation, navigate, openSettings, runImport, requests],
+  );
+
   return (
-    <div className={sidebar.hidden ? 'app sidebar-hidden' : sidebar.overlay ? 'app sidebar-overlay' : 'app'}>
-      {/* Under the sidebar shown over a narrow window the rail keeps its place, empty. */}
-      {sidebar.overlay && <div className="sidebar-rail" />}
-      {sidebar.hidden && (
-        <SidebarRail
-          onShow={sidebar.show}
-          onNew={newConversation}
-          onSearch={focusSearch}
-          onConversations={focusConversations}
-          onSettings={() => openSettings()}
-          settingsOpen={settingsRoute.open}
-        />
-      )}
-      <Sidebar
-        hidden={sidebar.hidden}
-        onHide={sidebar.toggle}
-        selectedId={base.kind === 'conversation' ? base.id : null}
-        onSelect={(id, messageId) => {
-          sidebar.foldIfOverlay();
-          openConversation(id);
-          setFocusMessage(messageId === undefined ? null : { id: messageId, nonce: Date.now() });
-        }}
-        onNew={() => {
-          sidebar.foldIfOverlay();
-          newConversation();
-        }}
-        onDeleted={(id) => {
-          if (base.kind === 'conversation' && base.id === id) navigate({ kind: 'home' });
-        }}
-        onOpenSettings={() => {
-          sidebar.foldIfOverlay();
-          openSettings();
-        }}
-        onOpenBoard={() => {
-          sidebar.foldIfOverlay();
-          navigate({ kind: 'board' });
-        }}
-        boardOpen={base.kind === 'board' && !settingsRoute.open}
-        routinePage={(base.kind === 'routines' || base.kind === 'activity') && !settingsRoute.open ? base.kind : null}
-        onOpenRoutinePage={(kind) => {
-          sidebar.foldIfOverlay();
-          navigate({ kind });
-        }}
-        onShowShortcuts={() => setShowShortcuts(true)}
-        onExportAllTasks={() => setExportAll(true)}
-        onImport={() => void runImport()}
-        settingsOpen={settingsRoute.open}
-        searchRef={searchRef}
-      />
-      <ActivityNotifier
-        conversationId={base.kind === 'conversation' && !settingsRoute.open ? base.id : null}
-        onOpen={openConversation}
-      />
-      <main className="main" aria-label="Conversation">
-        <ConnectionBanner />
-        <Notices />
-        <div className="main-stage">
-          <div className="main-view" inert={settingsRoute.open}>
-            {!draftsReady && base.kind !== 'home' && base.kind !== 'board' && !isRoutinePage(base.kind) && (
-              <div className="loading" aria-busy="true" />
-            )}
-            {draftsReady && base.kind === 'new' && (
-              <NewConversationView key={base.id} id={base.id} focusRequest={focusRequest} onStarted={promote} />
-            )}
-            {draftsReady && base.kind === 'conversation' && (
-              <ConversationView
-                key={base.id}
-                id={base.id}
-                renameRequest={renameRequest}
-                focusMessage={focusMessage}
-                focusRequest={focusRequest}
-                onMissing={() => navigate({ kind: 'home' })}
-                onOpenSettings={() => openSettings('providers')}
-              />
-            )}
-            {base.kind === 'board' && (
+    <NavigationContext.Provider value={navigation}>
+      <div className={sidebar.hidden ? 'app sidebar-hidden' : sidebar.overlay ? 'app sidebar-overlay' : 'app'}>
+        {/* Under the sidebar shown over a narrow window the rail keeps its place, empty. */}
+        {sidebar.overlay && <div className="sidebar-rail" />}
+        {sidebar.hidden && (
+          <SidebarRail
+            onShow={sidebar.show}
+            onNew={newConversation}
+            onSearch={focusSearch}
+            onConversations={focusConversations}
+            onSettings={() => openSettings()}
+            settingsOpen={settingsRoute.open}
+          />
+        )}
+        <Sidebar layout={sidebar} searchRef={searchRef} />
+        <ActivityNotifier />
+        <main className="main" aria-label="Conversation">
+          <ConnectionBanner />
+          <Notices />
+          <div className="main-stage">
+            <div className="main-view" inert={settingsRoute.open}>
+              {!draftsReady && base.kind !== 'home' && base.kind !== 'board' && !isRoutinePage(base.kind) && (
+                <div className="loading" aria-busy="true" />
+              )}
+              {draftsReady && base.kind === 'new' && (
+                <NewConversationView key={base.id} id={base.id} onStarted={promote} />
+              )}
+              {draftsReady && base.kind === 'conversation' && (
+                <ConversationView
+                  key={base.id}
+                  id={base.id}
+                  onMissing={() => navigate({ kind: 'home' })}
+                  onOpenSettings={() => openSettings('providers')}
+                />
+              )}
+              {base.kind === 'board' && (
+                <Suspense fallback={<div className="loading" aria-busy="true" />}>
+                  <TaskBoard
+                    onOpen={(id, task) => {
+                      showTaskOnOpen(id, task);
+                      openConversation(id, task?.lastMessageId != null ? { messageId: task.lastMessageId } : undefined);
+                    }}
+                  />
+                </Suspense>
+              )}
+              {isRoutinePage(base.kind) && (
+                <Suspense fallback={<div className="loading" aria-busy="true" />}>
+                  {base.kind === 'routines' ? <RoutinesPage /> : <ActivityPage onOpen={openConversation} />}
+                </Suspense>
+              )}
+              {base.kind === 'home' && (
+                <Home onNew={newConversation} settings={settings} onExample={newConversationWith} />
+              )}
+            </div>
+            {settingsRoute.open && (
               <Suspense fallback={<div className="loading" aria-busy="true" />}>
-                <TaskBoard
-                  onOpen={(id, task) => {
-                    showTaskOnOpen(id, task);
-                    openConversation(id);
-                    setFocusMessage(task?.lastMessageId != null ? { id: task.lastMessageId, nonce: Date.now() } : null);
-                  }}
+                <SettingsPage
+                  settings={settings}
+                  section={settingsRoute.section}
+                  profileId={settingsRoute.profileId}
+                  onSection={settingsRoute.showSection}
+                  onClose={settingsRoute.close}
                 />
               </Suspense>
             )}
-            {isRoutinePage(base.kind) && (
-              <Suspense fallback={<div className="loading" aria-busy="true" />}>
-                {base.kind === 'routines' ? <RoutinesPage /> : <ActivityPage onOpen={openConversation} />}
-              </Suspense>
-            )}
-            {base.kind === 'home' && (
-              <Home onNew={newConversation} settings={settings} onExample={newConversationWith} />
-            )}
           </div>
-          {settingsRoute.open && (
-            <Suspense fallback={<div className="loading" aria-busy="true" />}>
-              <SettingsPage
-                settings={settings}
-                section={settingsRoute.section}
-                profileId={settingsRoute.profileId}
-                focusRequest={settingsRoute.focusRequest}
-                onSection={settingsRoute.showSection}
-                onClose={settingsRoute.close}
-              />
-            </Suspense>
+        </main>
+        <Suspense>
+          {showShortcuts && <ShortcutsDialog onClose={() => setShowShortcuts(false)} />}
+          {exportAll && (
+            <ExportTasksDialog conversationId={null} initialScope="all" onClose={() => setExportAll(false)} />
           )}
-        </div>
-      </main>
-      <Suspense>
-        {showShortcuts && <ShortcutsDialog onClose={() => setShowShortcuts(false)} />}
-        {exportAll && (
-          <ExportTasksDialog conversationId={null} initialScope="all" onClose={() => setExportAll(false)} />
-        )}
-      </Suspense>
-    </div>
+        </Suspense>
+      </div>
+    </NavigationContext.Provider>
   );
 }
 
@@ -326,13 +312,14 @@ function ConnectionBanner() {
   );
 }
 
+const NO_NOTICES: Notice[] = [];
+
 function Notices() {
   const api = useApi();
-  const [notices, setNotices] = useState<Notice[]>([]);
-  useEffect(() => {
-    void call(api, 'notices:list', {}).then(setNotices, () => {});
-  }, [api]);
-  useEvent('notices:changed', setNotices, []);
+  const [notices, setNotices] = useQuery(
+    followedCall({ call: 'notices:list', params: {}, event: 'notices:changed', pick: (next) => next }),
+    NO_NOTICES,
+  );
   if (!notices.length) return null;
   return (
     <div className="notices">

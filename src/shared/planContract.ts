@@ -109,5 +109,10 @@ export const planCalls = {
 };
 
 export const planEvents = {
+  /**
+   * Pushed by the core whenever the state may have changed: the plan's own calls, the task
+   * list, the agent's turns, the default mode (to conversations that asked for the state),
+   * a held call's tools. A view reads `plan:get` once and follows this event only.
+   */
   'plan:state': PlanState,
 };

@@ -4,8 +4,8 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDispatcher, type Handlers } from '../../src/main/core/ipc/dispatcher';
-import { createBoardQuery, type BoardQuery } from '../../src/main/core/tasks/boardQuery';
-import { boardHandlers } from '../../src/main/core/tasks/boardHandlers';
+import { createBoardQuery, type BoardQuery } from '../../src/main/core/board/boardQuery';
+import { boardHandlers } from '../../src/main/core/board/boardHandlers';
 import { createFolderRepo } from '../../src/main/core/folders/folderRepo';
 import { createExportReader } from '../../src/main/core/export/exportReader';
 import { exportTasks } from '../../src/main/core/export/tasksExport';

@@ -27,7 +27,7 @@ describe('styles', () => {
 
   it('draws the plan-comment boxes with the theme field style (dark mode included)', () => {
     for (const selector of ['.plan-comment-input', '.plan-general-comment']) {
-      const declarations = rule('tasks/PlanReviewCard.css', selector);
+      const declarations = rule('plans/PlanReviewCard.css', selector);
       expect(declarations).toContain('background: var(--panel)');
       expect(declarations).toContain('color: var(--text)');
       expect(declarations).toContain('border: 1px solid var(--border)');

@@ -21,6 +21,7 @@ import { createPromptRegistry } from './llm/systemPrompt';
 import { defaultEngineOptions, type ChatEngineOptions } from './llm/agentLoop';
 import { createChat } from './llm/chatModule';
 import { createTasks } from './tasks/taskModule';
+import { createBoard } from './board/boardModule';
 import { createAutopilot } from './autopilot/autopilotModule';
 import { createWorkers } from './agents/workerModule';
 import { createQuestions } from './questions/questionModule';
@@ -172,6 +173,7 @@ function composeModules(options: CoreOptions, lock: DataDirLock, lifecycle: Disp
     chat,
   });
   own(tasks);
+  const board = own(createBoard({ db, bus, conversations }));
   const plans = createPlans({
     db,
     bus,
@@ -288,6 +290,7 @@ function composeModules(options: CoreOptions, lock: DataDirLock, lifecycle: Disp
     ...chat.handlers,
     ...providers.handlers,
     ...tasks.handlers,
+    ...board.handlers,
     ...createExport({ db, bus, conversations, folders, fileDialogs: options.fileDialogs, now, attachments }).handlers,
     ...workers.handlers,
     ...questions.handlers,

@@ -1,7 +1,18 @@
-import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { AutopilotState } from '../../shared/agents';
-import { call, useApi, useEvent } from '../api/apiContext';
+import { call } from '../api/apiContext';
+import { useQuery, type Query } from '../query/useQuery';
+
+function autopilot(conversationId: string): Query<AutopilotState> {
+  return {
+    key: `autopilot:get ${conversationId}`,
+    load: (api) => call(api, 'autopilot:get', { conversationId }),
+    follow: (api, control) =>
+      api.on('autopilot:state', (next) => {
+        if (next.conversationId === conversationId) flushSync(() => control.set(next));
+      }),
+  };
+}
 
 /**
  * Autopilot's state as the core pushes it. Each push is rendered on its own (flushSync):
@@ -9,17 +20,6 @@ import { call, useApi, useEvent } from '../api/apiContext';
  * frame, and batching them would hide a step's line.
  */
 export function useAutopilot(conversationId: string): AutopilotState | null {
-  const api = useApi();
-  const [state, setState] = useState<AutopilotState | null>(null);
-  useEffect(() => {
-    void call(api, 'autopilot:get', { conversationId }).then(setState, () => {});
-  }, [api, conversationId]);
-  useEvent(
-    'autopilot:state',
-    (next) => {
-      if (next.conversationId === conversationId) flushSync(() => setState(next));
-    },
-    [conversationId],
-  );
+  const [state] = useQuery(autopilot(conversationId), null);
   return state;
 }

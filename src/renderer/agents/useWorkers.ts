@@ -1,14 +1,14 @@
 import type { Worker } from '../../shared/agents';
-import { useFollowed } from '../common/useFollowed';
+import { followedCall, useQuery } from '../query/useQuery';
 
 export function useWorkers(conversationId: string): Worker[] {
-  const [workers] = useFollowed(
-    {
+  const [workers] = useQuery(
+    followedCall({
       call: 'workers:list',
       params: { conversationId },
       event: 'workers:changed',
       pick: (change) => (change.conversationId === conversationId ? change.workers : undefined),
-    },
+    }),
     [],
   );
   return workers;

@@ -5,7 +5,7 @@ import { createContext, useCallback, useContext, useState } from 'react';
 import type { Approval, ApprovalDecision, ToolProgress } from '../../shared/mcp';
 import { call, useApi, useEvent } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
-import { useFollowed } from '../common/useFollowed';
+import { followedCall, useQuery } from '../query/useQuery';
 
 export interface ApprovalsValue {
   approvals: Approval[];
@@ -24,13 +24,13 @@ export const useApprovalsContext = () => useContext(ApprovalsContext);
 export function useApprovals(conversationId: string, transcriptIds: string[]): ApprovalsValue {
   const api = useApi();
   const guard = useGuard();
-  const [approvals] = useFollowed(
-    {
+  const [approvals] = useQuery(
+    followedCall({
       call: 'approvals:list',
       params: { conversationId },
       event: 'approvals:changed',
       pick: (change) => (change.conversationId === conversationId ? change.approvals : undefined),
-    },
+    }),
     [],
   );
   const [progress, setProgress] = useState<Map<string, ToolProgress>>(new Map());

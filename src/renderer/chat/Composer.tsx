@@ -7,6 +7,7 @@ import { useToastClearance } from '../common/toastClearance';
 import { usePromptSlash } from '../instructions/usePromptSlash';
 import { useComposerFiles } from '../attachments/useComposerFiles';
 import type { ModelRef } from '../../shared/providers';
+import { useRequest } from '../navigation/navigation';
 import './composer.css';
 
 export function Composer(props: {
@@ -16,8 +17,6 @@ export function Composer(props: {
   running: boolean;
   /** The conversation whose draft this composer edits. */
   draftId?: string;
-  /** Focuses the box again whenever the number changes (e.g. "New conversation" clicked twice). */
-  focusRequest?: number;
   /** Kept mounted (so a draft survives) but not shown. */
   hidden?: boolean;
   placeholder?: string;
@@ -43,13 +42,12 @@ export function Composer(props: {
     const el = ref.current;
     el?.setSelectionRange(el.value.length, el.value.length);
   }, []);
-  const [seenFocus] = useState(props.focusRequest);
-  useEffect(() => {
-    if (props.focusRequest === seenFocus) return;
+  // Focused again whenever its conversation is chosen (e.g. "New conversation" clicked twice).
+  useRequest('focusComposer', draftId, () => {
     const el = ref.current;
     el?.focus();
     el?.setSelectionRange(el.value.length, el.value.length);
-  }, [props.focusRequest, seenFocus]);
+  });
   // Leaving the conversation saves its draft at once rather than after the debounce.
   useEffect(() => () => (draftId ? drafts.flush(draftId) : undefined), [drafts, draftId]);
 

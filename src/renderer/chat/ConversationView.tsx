@@ -25,25 +25,17 @@ import { useContinuity } from '../tasks/useContinuity';
 import '../tasks/taskHints.css';
 import { revealBidiControls } from '../../shared/bidi';
 import { showVersion } from '../versions/showVersion';
-import { PlanReviewModeSelect } from '../tasks/PlanReviewMode';
-import { usePlanState } from '../tasks/usePlanState';
-import { PlanCallsContext } from '../tasks/planCalls';
+import { PlanReviewModeSelect } from '../plans/PlanReviewMode';
+import { usePlanState } from '../plans/usePlanState';
+import { PlanCallsContext } from '../plans/planCalls';
 import { useConnectionState } from '../common/connectionStore';
 import type { PlanCall, PlanReviewMode } from '../../shared/planContract';
+import { useRequest } from '../navigation/navigation';
 
 const NO_CALLS: readonly PlanCall[] = [];
 import './conversation.css';
 
-export function ConversationView(props: {
-  /** Scroll to and highlight this message once loaded (a search result). */
-  focusMessage?: { id: number; nonce: number } | null;
-  id: string;
-  renameRequest: number;
-  /** Changes when the composer should take the focus again (the view was chosen once more). */
-  focusRequest?: number;
-  onMissing: () => void;
-  onOpenSettings: () => void;
-}) {
+export function ConversationView(props: { id: string; onMissing: () => void; onOpenSettings: () => void }) {
   const api = useApi();
   const guard = useGuard();
   const [conversation, setConversation] = useState<Conversation | null>(null);
@@ -86,16 +78,15 @@ export function ConversationView(props: {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, props.id]);
 
-  const focus = props.focusMessage;
+  // Scroll to and highlight a message once loaded (a search result, a task on the board).
+  const [focus, setFocus] = useState<{ id: number; nonce: number } | null>(null);
+  useRequest('showMessage', props.id, ({ messageId }) => setFocus({ id: messageId, nonce: Date.now() }));
   useEffect(() => {
     if (!focus || !loaded) return;
     void loadUntil(focus.id).then(() => setScrollTarget({ ...focus, transcriptId: conversationId }));
   }, [focus, loaded, loadUntil, conversationId]);
 
-  const [seenRequest] = useState(props.renameRequest);
-  useEffect(() => {
-    if (props.renameRequest !== seenRequest) setRenaming(true);
-  }, [props.renameRequest, seenRequest]);
+  useRequest('rename', props.id, () => setRenaming(true));
 
   useEvent(
     'conversations:changed',
@@ -129,7 +120,6 @@ export function ConversationView(props: {
   const composer = (
     <Composer
       draftId={conversationId}
-      focusRequest={props.focusRequest}
       hidden={!!selectedWorker}
       running={busy}
       onStop={stop}

@@ -14,11 +14,11 @@ import { useSettings } from '../settings/useSettings';
 import { ModelSelect } from '../providers/ModelSelect';
 import './newConversation.css';
 import { ConversationSettingsButton } from '../instructions/ConversationSettings';
-import { PlanReviewModeSelect } from '../tasks/PlanReviewMode';
+import { PlanReviewModeSelect } from '../plans/PlanReviewMode';
 import type { PlanReviewMode } from '../../shared/planContract';
 import './conversation.css';
 
-export function NewConversationView(props: { id: string; focusRequest: number; onStarted: (id: string) => void }) {
+export function NewConversationView(props: { id: string; onStarted: (id: string) => void }) {
   const api = useApi();
   const guard = useGuard();
   const drafts = useDrafts();
@@ -66,7 +66,6 @@ export function NewConversationView(props: { id: string; focusRequest: number; o
       </div>
       <Composer
         draftId={id}
-        focusRequest={props.focusRequest}
         running={false}
         onStop={() => {}}
         onSend={async (content, attachments) => {

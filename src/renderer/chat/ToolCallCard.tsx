@@ -12,7 +12,7 @@ import './toolCards.css';
 import { ApprovalPanel, ProgressLine } from '../approvals/ApprovalPanel';
 import { useApprovalsContext } from '../approvals/useApprovals';
 import { ToolOutputView } from '../mcp/ToolOutputView';
-import { usePlanCalls, waitingState } from '../tasks/planCalls';
+import { usePlanCalls, waitingState } from '../plans/planCalls';
 
 /** The card's words for each recorded outcome. */
 const RESULT_STATE = {

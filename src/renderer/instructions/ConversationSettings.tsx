@@ -9,7 +9,7 @@ import { useModal } from '../common/useModal';
 import './instructions.css';
 import { DialogActions } from '../common/DialogActions';
 import type { PlanReviewMode } from '../../shared/planContract';
-import { PlanReviewField } from '../tasks/PlanReviewMode';
+import { PlanReviewField } from '../plans/PlanReviewMode';
 
 /** "Review plans" in the dialog: the conversation's choice, or a new conversation's before its first send. */
 export interface ReviewChoice {

@@ -5,22 +5,26 @@ import { useEffect } from 'react';
 import { call, useApi, useEvent } from '../api/apiContext';
 import { ACTIVITY_LABELS } from '../../shared/activityLabels';
 import { useStableHandler } from '../common/useLatest';
+import { useNavigation } from '../navigation/navigation';
 import { useHost } from './useHost';
 
-export function ActivityNotifier(props: { conversationId: string | null; onOpen: (conversationId: string) => void }) {
+export function ActivityNotifier() {
   const api = useApi();
   const host = useHost();
-  const open = useStableHandler(props.onOpen);
+  const nav = useNavigation();
+  // Under Settings the conversation is not on screen.
+  const conversationId = nav.settingsOpen ? null : nav.conversationId;
+  const open = useStableHandler((id: string) => nav.openConversation(id));
 
   useEffect(() => {
     const report = () =>
       void call(api, 'activity:focus', {
-        conversationId: document.visibilityState === 'visible' ? props.conversationId : null,
+        conversationId: document.visibilityState === 'visible' ? conversationId : null,
       }).catch(() => {});
     report();
     document.addEventListener('visibilitychange', report);
     return () => document.removeEventListener('visibilitychange', report);
-  }, [api, props.conversationId]);
+  }, [api, conversationId]);
 
   useEvent('activity:open', ({ conversationId }) => open(conversationId), [open]);
   useEvent(

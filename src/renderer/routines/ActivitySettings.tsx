@@ -1,19 +1,19 @@
 // Settings → Notifications (when a run or a background conversation finishes, needs you or
 // fails) and Settings → Routines (the desktop app keeps running with its window closed).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ActivitySettings as Settings } from '../../shared/routinesContract';
-import { call, useApi, useEvent } from '../api/apiContext';
+import { call, useApi } from '../api/apiContext';
+import { followedCall, useQuery } from '../query/useQuery';
 import { useGuard } from '../common/toasts';
 import { useHost } from './useHost';
 
 function useActivitySettings(): [Settings | null, (patch: Partial<Settings>) => void] {
   const api = useApi();
   const guard = useGuard();
-  const [settings, setSettings] = useState<Settings | null>(null);
-  useEffect(() => {
-    void call(api, 'activity:getSettings', {}).then(setSettings, () => {});
-  }, [api]);
-  useEvent('activity:settings', setSettings, []);
+  const [settings, setSettings] = useQuery(
+    followedCall({ call: 'activity:getSettings', params: {}, event: 'activity:settings', pick: (next) => next }),
+    null,
+  );
   const update = (patch: Partial<Settings>) =>
     void guard(async () => setSettings(await call(api, 'activity:setSettings', { settings: patch })));
   return [settings, update];

@@ -17,7 +17,7 @@ import { useGuard } from '../common/toasts';
 import { useMcp } from '../mcp/useMcp';
 import { choiceValue, modelGroups, parseChoice } from '../providers/modelChoices';
 import { useSettings } from '../settings/useSettings';
-import { PlanReviewField } from '../tasks/PlanReviewMode';
+import { PlanReviewField } from '../plans/PlanReviewMode';
 
 const SCHEDULES: Array<{ kind: ScheduleKind; label: string }> = [
   { kind: 'minutes', label: 'Every N minutes' },

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { Routine, RunStatus } from '../../shared/routinesContract';
 import { call, useApi } from '../api/apiContext';
-import { useFollowed } from '../common/useFollowed';
+import { followedCall, useQuery } from '../query/useQuery';
 import { useGuard, useToast } from '../common/toasts';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { deliverExport } from '../common/download';
@@ -31,8 +31,8 @@ export function RoutinesPage() {
   const api = useApi();
   const guard = useGuard();
   const toast = useToast();
-  const [routines] = useFollowed(
-    { call: 'routines:list', params: {}, event: 'routines:changed', pick: (e) => e.routines },
+  const [routines] = useQuery(
+    followedCall({ call: 'routines:list', params: {}, event: 'routines:changed', pick: (e) => e.routines }),
     null as Routine[] | null,
   );
   const [editing, setEditing] = useState<Routine | 'new' | null>(null);

@@ -5,14 +5,14 @@
 import { useEffect, useRef } from 'react';
 import type { SettingsView } from '../../shared/settings';
 import { SETTINGS_SECTIONS, sectionOf } from './settingsSections';
+import { useRequest } from '../navigation/navigation';
+import { SETTINGS_VIEW } from '../navigation/requests';
 import './settings.css';
 
 export function SettingsPage(props: {
   settings: SettingsView | null;
   section: string | undefined;
   profileId: string | null;
-  /** Bumped by Ctrl/⌘+, : the focus moves into Settings even when it is open already. */
-  focusRequest: number;
   onSection: (id: string) => void;
   onClose: () => void;
 }) {
@@ -22,9 +22,12 @@ export function SettingsPage(props: {
   const nav = useRef<HTMLElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
 
+  // Opening Settings moves the focus into it; so does Ctrl/⌘+, when it is open already.
+  const focusNav = () => nav.current?.querySelector<HTMLElement>('[aria-current="page"]')?.focus();
   useEffect(() => {
     nav.current?.querySelector<HTMLElement>('[aria-current="page"]')?.focus();
-  }, [props.focusRequest]);
+  }, []);
+  useRequest('focusSettings', SETTINGS_VIEW, focusNav);
 
   useEffect(() => {
     scroller.current?.scrollTo({ top: 0 });

@@ -5,7 +5,7 @@ import type { SettingsView as Settings } from '../../shared/settings';
 import { call, useApi } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
 import { ModelSelect } from '../providers/ModelSelect';
-import { PlanReviewField } from '../tasks/PlanReviewMode';
+import { PlanReviewField } from '../plans/PlanReviewMode';
 import './settingsSections.css';
 
 function useUpdate() {

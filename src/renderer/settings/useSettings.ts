@@ -1,14 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { SettingsView } from '../../shared/settings';
-import { call, useApi, useEvent } from '../api/apiContext';
+import { followedCall, useQuery } from '../query/useQuery';
 
+/** The settings, live; every view of them shares one request. */
 export function useSettings(): SettingsView | null {
-  const api = useApi();
-  const [settings, setSettings] = useState<SettingsView | null>(null);
-  useEffect(() => {
-    void call(api, 'settings:get', {}).then(setSettings, () => {});
-  }, [api]);
-  useEvent('settings:changed', setSettings, []);
+  const [settings] = useQuery(
+    followedCall({ call: 'settings:get', params: {}, event: 'settings:changed', pick: (next) => next }),
+    null,
+  );
   return settings;
 }
 

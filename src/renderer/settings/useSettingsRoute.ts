@@ -5,6 +5,7 @@ import { useCallback, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { call, useApi } from '../api/apiContext';
 import type { View } from '../common/useSelection';
+import { SETTINGS_VIEW, type Requests } from '../navigation/requests';
 
 export interface SettingsRoute {
   /** The view to draw under Settings (the current view while Settings is closed). */
@@ -13,19 +14,17 @@ export interface SettingsRoute {
   section: string | undefined;
   /** The profile of the conversation Settings was opened from. */
   profileId: string | null;
-  focusRequest: number;
   show: (section?: string) => void;
   showSection: (section: string) => void;
   close: () => void;
 }
 
-export function useSettingsRoute(view: View, navigate: (view: View) => void): SettingsRoute {
+export function useSettingsRoute(view: View, navigate: (view: View) => void, requests: Requests): SettingsRoute {
   const api = useApi();
   const [behind, setBehind] = useState<SettingsRoute['base']>(view.kind === 'settings' ? { kind: 'home' } : view);
   if (view.kind !== 'settings' && view !== behind) setBehind(view);
   const base = view.kind === 'settings' ? behind : view;
   const [profileId, setProfileId] = useState<string | null>(null);
-  const [focusRequest, setFocusRequest] = useState(0);
   const returnFocus = useRef<Element | null>(null);
 
   const show = useCallback(
@@ -41,9 +40,10 @@ export function useSettingsRoute(view: View, navigate: (view: View) => void): Se
         }
       }
       navigate({ kind: 'settings', section: section ?? (view.kind === 'settings' ? view.section : undefined) });
-      setFocusRequest((n) => n + 1);
+      // The focus moves into Settings even when it is open already (Ctrl/⌘+,).
+      requests.request('focusSettings', SETTINGS_VIEW, null);
     },
-    [api, navigate, view],
+    [api, navigate, view, requests],
   );
 
   const showSection = useCallback((section: string) => navigate({ kind: 'settings', section }), [navigate]);
@@ -62,7 +62,6 @@ export function useSettingsRoute(view: View, navigate: (view: View) => void): Se
     open: view.kind === 'settings',
     section: view.kind === 'settings' ? view.section : undefined,
     profileId,
-    focusRequest,
     show,
     showSection,
     close,

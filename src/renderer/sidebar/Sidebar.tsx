@@ -14,6 +14,8 @@ import { FolderRow } from '../folders/FolderRow';
 import type { FolderDialog } from '../folders/FolderDialogs';
 import { dropFolderAt, droppedConversation, isConversationDrag } from '../folders/dragConversation';
 import { RoutineEntries } from '../routines/SidebarEntries';
+import type { SidebarLayout } from '../layout/useSidebarLayout';
+import { useNavigation } from '../navigation/navigation';
 import './sidebar.css';
 
 const FolderDialogs = lazy(() => import('../folders/FolderDialogs').then((m) => ({ default: m.FolderDialogs })));
@@ -25,26 +27,17 @@ const FOLDER_ROW_HEIGHT = 38;
 /** While a drag is over the list: the folder it would land in (null: out of any folder). */
 type DropTarget = { folderId: string | null } | null;
 
-export function Sidebar(props: {
-  selectedId: string | null;
-  /** `messageId`: a search result's matching message, to open the conversation at. */
-  onSelect: (id: string, messageId?: number) => void;
-  onNew: () => void;
-  onDeleted: (id: string) => void;
-  onOpenSettings: () => void;
-  onOpenBoard: () => void;
-  boardOpen: boolean;
-  /** The Routines or Activity page when one is open. */
-  routinePage: 'routines' | 'activity' | null;
-  onOpenRoutinePage: (page: 'routines' | 'activity') => void;
-  onShowShortcuts: () => void;
-  onExportAllTasks: () => void;
-  onImport: () => void;
-  settingsOpen: boolean;
-  searchRef: RefObject<HTMLInputElement | null>;
-  hidden: boolean;
-  onHide: () => void;
-}) {
+/** Where the app is and where to go come from the navigation context; the layout says whether it shows. */
+export function Sidebar(props: { layout: SidebarLayout; searchRef: RefObject<HTMLInputElement | null> }) {
+  const { layout } = props;
+  const nav = useNavigation();
+  // Shown over a narrow window, the sidebar folds away once the user goes somewhere.
+  const go =
+    <A extends unknown[]>(action: (...args: A) => void) =>
+    (...args: A) => {
+      layout.foldIfOverlay();
+      action(...args);
+    };
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   useEffect(() => {
@@ -73,28 +66,28 @@ export function Sidebar(props: {
   useEffect(() => ensureRange(first, last), [ensureRange, first, last]);
 
   return (
-    <aside className="sidebar" aria-label="Conversations" hidden={props.hidden}>
+    <aside className="sidebar" aria-label="Conversations" hidden={layout.hidden}>
       <div className="sidebar-top">
         <div className="brand">
           <span className="brand-mark" aria-hidden="true">
             ✓
           </span>
           Stepwise
-          <SidebarToggle hidden={false} onToggle={props.onHide} />
+          <SidebarToggle hidden={false} onToggle={layout.toggle} />
         </div>
-        <button type="button" className="primary new-button" onClick={props.onNew}>
+        <button type="button" className="primary new-button" onClick={go(nav.newConversation)}>
           <span aria-hidden="true">+</span> New conversation
         </button>
         <button
           type="button"
-          className={props.boardOpen ? 'ghost board-entry active' : 'ghost board-entry'}
-          aria-current={props.boardOpen ? 'page' : undefined}
+          className={nav.boardOpen ? 'ghost board-entry active' : 'ghost board-entry'}
+          aria-current={nav.boardOpen ? 'page' : undefined}
           title={`Every open task list (${BOARD_KEYS})`}
-          onClick={props.onOpenBoard}
+          onClick={go(nav.openBoard)}
         >
           <span aria-hidden="true">☑</span> Tasks
         </button>
-        <RoutineEntries current={props.routinePage} onOpen={props.onOpenRoutinePage} />
+        <RoutineEntries current={nav.routinePage} onOpen={go(nav.openRoutinePage)} />
         <div className="sidebar-search-row">
           <input
             ref={props.searchRef}
@@ -186,9 +179,14 @@ export function Sidebar(props: {
                 ) : item ? (
                   <ConversationItem
                     conversation={item}
-                    selected={item.id === props.selectedId}
-                    onSelect={() => props.onSelect(item.id, item.match?.messageId)}
-                    onDeleted={() => props.onDeleted(item.id)}
+                    selected={item.id === nav.conversationId}
+                    onSelect={() =>
+                      go(nav.openConversation)(
+                        item.id,
+                        item.match?.messageId === undefined ? undefined : { messageId: item.match.messageId },
+                      )
+                    }
+                    onDeleted={() => nav.deleted(item.id)}
                     onMoveToFolder={() => setFolderDialog({ kind: 'move', conversation: item })}
                   />
                 ) : (
@@ -202,18 +200,18 @@ export function Sidebar(props: {
       <div className="sidebar-bottom">
         <button
           type="button"
-          className={props.settingsOpen ? 'ghost active' : 'ghost'}
-          aria-current={props.settingsOpen ? 'page' : undefined}
-          onClick={props.onOpenSettings}
+          className={nav.settingsOpen ? 'ghost active' : 'ghost'}
+          aria-current={nav.settingsOpen ? 'page' : undefined}
+          onClick={go(nav.openSettings)}
         >
           <span aria-hidden="true">⚙</span> Settings
         </button>
         <MenuButton
           label="More actions"
           items={[
-            { label: 'Export all task lists…', onSelect: props.onExportAllTasks },
-            { label: 'Import conversation…', onSelect: props.onImport },
-            { label: 'Keyboard shortcuts', onSelect: props.onShowShortcuts },
+            { label: 'Export all task lists…', onSelect: nav.exportAllTasks },
+            { label: 'Import conversation…', onSelect: nav.importConversation },
+            { label: 'Keyboard shortcuts', onSelect: nav.showShortcuts },
           ]}
         >
           ⋯

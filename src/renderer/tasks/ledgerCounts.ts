@@ -1,92 +1,34 @@
 // How many tool calls each task of a conversation's open list made, shared by every row
-// of the header: one `ledger:counts` request per conversation, then live from
-// `ledger:changed`. Dropped when the last row of that conversation unmounts.
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import type { StepwiseApi } from '../../shared/ipc';
-import { call, useApi } from '../api/apiContext';
+// of the header: one `ledger:counts` request per list, then live from `ledger:changed`.
+import { call } from '../api/apiContext';
+import { useQuery, type Query } from '../query/useQuery';
 
-interface Entry {
-  listId: number | null;
-  counts: Map<number, number>;
-  listeners: Set<() => void>;
-  unsubscribe: () => void;
-  /** The list the last request was for; a new list (ids restart at 1) asks again. */
-  requested: number | null | undefined;
-}
+type Counts = ReadonlyMap<number, number>;
 
-const entries = new Map<string, Entry>();
-
-function notify(entry: Entry) {
-  for (const listener of entry.listeners) listener();
-}
-
-function load(api: StepwiseApi, conversationId: string, entry: Entry, listId: number) {
-  if (entry.requested === listId) return;
-  entry.requested = listId;
-  call(api, 'ledger:counts', { conversationId }).then(
-    (result) => {
-      if (entries.get(conversationId) !== entry) return;
-      entry.listId = result.listId;
-      entry.counts = new Map(result.counts.map((c) => [c.taskId, c.count]));
-      notify(entry);
+/** Keyed by list as well: ids restart at 1 in a new list, so its counts are asked for anew. */
+function ledgerCounts(conversationId: string, listId: number): Query<Counts> {
+  return {
+    key: `ledger:counts ${conversationId} ${listId}`,
+    async load(api) {
+      const result = await call(api, 'ledger:counts', { conversationId });
+      // The answer is for a newer list than this view's: none of its calls are this list's.
+      return new Map(result.listId === listId ? result.counts.map((c) => [c.taskId, c.count]) : []);
     },
-    () => {
-      entry.requested = undefined;
-    },
-  );
-}
-
-function subscribe(api: StepwiseApi, conversationId: string, listener: () => void): () => void {
-  let entry = entries.get(conversationId);
-  if (!entry) {
-    const created: Entry = {
-      listId: null,
-      counts: new Map(),
-      listeners: new Set(),
-      unsubscribe: () => {},
-      requested: undefined,
-    };
-    created.unsubscribe = api.on('ledger:changed', (change) => {
-      if (change.conversationId !== conversationId) return;
-      if (created.listId !== change.listId) {
-        created.listId = change.listId;
-        created.counts = new Map();
-      }
-      created.counts.set(change.taskId, change.count);
-      created.counts = new Map(created.counts);
-      notify(created);
-    });
-    entries.set(conversationId, created);
-    entry = created;
-  }
-  const current = entry;
-  current.listeners.add(listener);
-  return () => {
-    current.listeners.delete(listener);
-    if (current.listeners.size === 0) {
-      current.unsubscribe();
-      entries.delete(conversationId);
-    }
+    follow: (api, control) =>
+      api.on('ledger:changed', (change) => {
+        if (change.conversationId !== conversationId || change.listId !== listId) return;
+        const counts = control.current();
+        // One task's count is not the list's: before the first answer, ask again (the
+        // answer then includes this call) rather than show the others as 0.
+        if (!counts) control.reload();
+        else control.set(new Map(counts).set(change.taskId, change.count));
+      }),
   };
 }
 
 /** The number of tool calls a task of the open list `listId` made so far. */
 export function useToolCallCount(conversationId: string, listId: number, taskId: number): number {
-  const api = useApi();
-  const subscribeHere = useCallback(
-    (listener: () => void) => subscribe(api, conversationId, listener),
-    [api, conversationId],
-  );
-  // A stable snapshot reader: a new one each render makes React schedule an effect for every row rendered.
-  const snapshot = useCallback(() => {
-    const entry = entries.get(conversationId);
-    return entry && entry.listId === listId ? (entry.counts.get(taskId) ?? 0) : 0;
-  }, [conversationId, listId, taskId]);
-  const count = useSyncExternalStore(subscribeHere, snapshot);
-  // After the store's own subscription: the entry exists by now.
-  useEffect(() => {
-    const entry = entries.get(conversationId);
-    if (entry) load(api, conversationId, entry, listId);
-  }, [api, conversationId, listId]);
+  // Each row renders only when its own count changes.
+  const [count] = useQuery(ledgerCounts(conversationId, listId), 0, (counts) => counts.get(taskId) ?? 0);
   return count;
 }

@@ -15,7 +15,7 @@ import { createInstructionsReader } from '../instructions/instructionsReader';
 import { createFolderNameReader } from '../folders/folderReader';
 import { createTaskListReader, type NumberedListRow } from '../tasks/taskListReader';
 import type { EventRow } from '../tasks/taskTypes';
-import { createBoardQuery, type BoardQuery } from '../tasks/boardQuery';
+import { createBoardQuery, type BoardQuery } from '../board/boardQuery';
 import { createToolCallReader } from '../ledger/toolCallReader';
 import type { ToolCallRow } from '../ledger/ledgerStore';
 import { createAttachmentReader, type StoredAttachment } from '../attachments/attachmentReader';

@@ -129,6 +129,8 @@ export function createPlans(deps: PlanModuleDeps) {
     modeOf(conversationId);
     const { mode, phase, list, approved } = where(conversationId);
     const calls = callsOf(conversationId, phase);
+    if (calls.length) holding.add(conversationId);
+    else holding.delete(conversationId);
     return {
       conversationId,
       mode,
@@ -147,9 +149,34 @@ export function createPlans(deps: PlanModuleDeps) {
       bus.emit('plan:state', state(conversationId));
     } catch {
       // The conversation is gone (or the database is closing): nobody is left to tell.
+      viewed.delete(conversationId);
+      holding.delete(conversationId);
     }
   }
   const waits = createPlanWaits({ changed: emitState });
+
+  // The state is derived from other features' changes (the list, the turns, the settings,
+  // the tools): the core pushes it, so no view asks again on their events. Coalesced per
+  // conversation after the change's own event, which it never delays.
+  /** Conversations whose state was asked for (a view may show it). */
+  const viewed = new Set<string>();
+  /** Conversations whose last state had calls held or waiting. */
+  const holding = new Set<string>();
+  const pending = new Set<string>();
+  let flush: NodeJS.Immediate | null = null;
+  function later(conversationId: string): void {
+    pending.add(conversationId);
+    flush ??= setImmediate(() => {
+      flush = null;
+      const due = [...pending];
+      pending.clear();
+      for (const id of due) emitState(id);
+    });
+  }
+  /** With review off nothing but the mode changes the state: a task write costs no extra work. */
+  function follow(conversationId: string): void {
+    if (!reviewOff(conversationId)) later(conversationId);
+  }
 
   /** Asks every waiting call again: the plan, the list or the mode may have changed by any route. */
   function recheck(conversationId: string): void {
@@ -208,7 +235,36 @@ export function createPlans(deps: PlanModuleDeps) {
     }),
   );
   // A wait ends whichever way its reason goes: the user's edit, another agent, a version switch.
-  bus.on('tasks:changed', ({ conversationId }) => recheck(conversationId), disposables);
+  bus.on(
+    'tasks:changed',
+    ({ conversationId }) => {
+      recheck(conversationId);
+      follow(conversationId);
+    },
+    disposables,
+  );
+  // The phase follows the agent's turns too ("reviewing" waits for it to be idle).
+  bus.on('chat:status', ({ conversationId }) => follow(conversationId), disposables);
+  // A new default mode changes every conversation that follows it; one is told if it was viewed.
+  let defaultMode = deps.settings.effective().planReviewDefault;
+  bus.on(
+    'settings:changed',
+    () => {
+      const next = deps.settings.effective().planReviewDefault;
+      if (next === defaultMode) return;
+      defaultMode = next;
+      for (const conversationId of viewed) later(conversationId);
+    },
+    disposables,
+  );
+  // A held call can no longer run once its tool is gone (its MCP server disconnected).
+  bus.on(
+    'mcp:changed',
+    () => {
+      for (const conversationId of holding) later(conversationId);
+    },
+    disposables,
+  );
   // A change the model made to an approved plan: taken at once, or held for the user.
   deps.tools.onRan(({ tool, ctx }) => {
     // Most calls come before any approval: that one lookup settles them, mode or not.
@@ -268,7 +324,11 @@ export function createPlans(deps: PlanModuleDeps) {
   }
 
   const handlers: HandlersFor<typeof planCalls> = {
-    'plan:get': ({ conversationId }) => state(conversationId),
+    'plan:get': ({ conversationId }) => {
+      const now = state(conversationId);
+      viewed.add(conversationId);
+      return now;
+    },
     'plan:setMode': ({ conversationId, mode }) => {
       if (!store.setMode(conversationId, mode)) throw notFound(`Conversation ${conversationId}`);
       push(conversationId);
@@ -353,6 +413,8 @@ export function createPlans(deps: PlanModuleDeps) {
     onApproved: approvedEmitter.event,
     /** Shutdown: waiting calls go on (their signal is aborted); every listener is released. */
     dispose(): void {
+      if (flush) clearImmediate(flush);
+      flush = null;
       waits.releaseAll();
       disposables.dispose();
     },

@@ -14,8 +14,6 @@ import { createTaskService, USER } from './taskService';
 import { createTaskTools, TASK_TOOL_NAMES } from './taskTools';
 import { taskHandlers } from './taskHandlers';
 import { createBranchLists } from './branchLists';
-import { createBoardQuery } from './boardQuery';
-import { boardHandlers } from './boardHandlers';
 
 export interface TaskModuleDeps {
   db: Db;
@@ -30,21 +28,10 @@ export interface TaskModuleDeps {
   chat: { onClear: Event<ClearEvent> };
 }
 
-/** Events after which the board's counts are read again. */
-const BOARD_CHANGES = ['tasks:changed', 'conversations:changed', 'folders:changed'] as const;
-
 export function createTasks(deps: TaskModuleDeps) {
   const { db, bus, conversations } = deps;
   const disposables = new DisposableStore();
   const tasks = createTaskService({ db, bus, now: deps.now });
-  const board = createBoardQuery(db, {
-    onChange: (listener, store) => {
-      const watching = store.add(new DisposableStore());
-      for (const event of BOARD_CHANGES) bus.on(event, () => listener(), watching);
-      return watching;
-    },
-  });
-  disposables.add({ dispose: () => board.close() });
   conversations.setTaskBadgeLookup((ids) => tasks.badges(ids));
 
   // Only the chosen style's tools are registered; a settings change swaps them before the next request.
@@ -85,7 +72,7 @@ export function createTasks(deps: TaskModuleDeps) {
     ...tasks,
     /** Each branch of the message tree keeps its own list (versions/ calls these). */
     branches,
-    handlers: { ...taskHandlers({ tasks, conversations }), ...boardHandlers({ board, conversations }) },
+    handlers: taskHandlers({ tasks, conversations }),
     /** The style whose tools the model is offered right now. */
     style: () => style,
     dispose: () => disposables.dispose(),

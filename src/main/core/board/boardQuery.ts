@@ -8,8 +8,8 @@ import type { BoardGroup } from '../../../shared/boardContract';
 import type { BoardFilterShape as BoardFilter } from '../../../shared/boardView';
 import { foldText, listMatches } from '../../../shared/boardView';
 import type { Db } from '../db/openDatabase';
-import { taskListFrom } from './taskRows';
-import type { ListRows, TaskRow } from './taskTypes';
+import { taskListFrom } from '../tasks/taskRows';
+import type { ListRows, TaskRow } from '../tasks/taskTypes';
 
 const CONTAINS = 'stepwise_board_contains';
 
