@@ -12,6 +12,7 @@ import './toolCards.css';
 import { ApprovalPanel, ProgressLine } from '../approvals/ApprovalPanel';
 import { useApprovalsContext } from '../approvals/useApprovals';
 import { ToolOutputView } from '../mcp/ToolOutputView';
+import { McpAppView } from '../mcp/McpAppView';
 import { usePlanCalls, waitingState } from '../tasks/planCalls';
 
 /** The card's words for each recorded outcome. */
@@ -124,6 +125,16 @@ export function ToolCallCard({
           )
         }
       </LazyDetails>
+      {result && call.name.startsWith('mcp__') && (
+        <McpAppView
+          conversationId={result.conversationId}
+          toolCallId={call.id}
+          toolName={call.name}
+          arguments={call.arguments}
+          resultText={result.content}
+          isError={resultOutcome(result) === 'error'}
+        />
+      )}
       {approval && <ApprovalPanel approval={approval} />}
       {state === 'running' && <ProgressLine callId={call.id} />}
     </>

@@ -3,7 +3,13 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { CallToolResult, ElicitRequest, ElicitResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  CallToolResult,
+  ElicitRequest,
+  ElicitResult,
+  ReadResourceResult,
+  Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { ServerConfig } from './mcpConfig';
 import { limitedReadBuffer, RESULT_TOO_LARGE, type ReadBufferLike } from './stdioReadLimit';
@@ -84,6 +90,8 @@ export interface Connection {
   instructions: string | null;
   listTools(): Promise<ListedTools>;
   callTool(name: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult>;
+  /** `resources/read` (an MCP App's `ui://` document). */
+  readResource(uri: string, timeoutMs: number): Promise<ReadResourceResult>;
   close(): Promise<void>;
 }
 
@@ -95,6 +103,8 @@ function newClient(sdk: Sdk, version: string, hooks: ConnectionHooks): Client {
         roots: { listChanged: true },
         // Defaults the user leaves as they are are filled in by the SDK (SEP-1034).
         ...(hooks.elicit ? { elicitation: { form: { applyDefaults: true }, url: {} } } : {}),
+        // MCP Apps: a tool's `ui://` resource is shown in its step (mcpApps.ts).
+        extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
       },
       listChanged: { tools: { autoRefresh: false, debounceMs: 50, onChanged: () => hooks.onToolsChanged() } },
     },
@@ -284,6 +294,7 @@ export async function openConnection(
         call.signal.removeEventListener('abort', forward);
       }
     },
+    readResource: (uri, timeoutMs) => client.readResource({ uri }, { timeout: timeoutMs }),
     async close() {
       closing = true;
       // stdio: the SDK closes stdin, then SIGTERM, then SIGKILL after a grace period.

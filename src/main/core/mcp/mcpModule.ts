@@ -34,6 +34,7 @@ import { createOAuthStore, type SecretSlot } from './mcpOAuthStore';
 import { createLoopback } from './mcpLoopback';
 import { createSignIn } from './mcpSignIn';
 import { instructionsSection } from './mcpInstructions';
+import { createMcpApps, mcpAppsHandlers } from './mcpApps';
 
 export interface McpModuleDeps {
   dataDir: string;
@@ -172,6 +173,12 @@ export function createMcp(deps: McpModuleDeps) {
   });
   const sync = () => toolSync.sync(servers.values());
 
+  const apps = createMcpApps({
+    server: (name) => servers.get(name),
+    servers: () => servers.values(),
+    tools: deps.tools,
+  });
+
   const toolDeps = {
     approvals: deps.approvals,
     autoAllowReadOnly: deps.autoAllowReadOnly,
@@ -187,6 +194,7 @@ export function createMcp(deps: McpModuleDeps) {
       if (ctx.callId)
         deps.outputs.save(ctx.transcriptId ?? ctx.conversationId, ctx.callId, result.images, result.attachments);
     },
+    raw: apps.remember,
     usedBy: (server: string, ctx: ToolContext) =>
       lastUser.set(server, {
         conversationId: ctx.conversationId,
@@ -374,7 +382,7 @@ export function createMcp(deps: McpModuleDeps) {
   });
 
   return {
-    handlers,
+    handlers: { ...handlers, ...mcpAppsHandlers(apps) },
     state,
     /** The system prompt's section with each offered server's instructions (added by createCore). */
     prompt: { systemSection: () => instructionsSection(servers.values()) },
@@ -385,6 +393,7 @@ export function createMcp(deps: McpModuleDeps) {
       if (closed) return;
       closed = true;
       for (const controller of eliciting) controller.abort();
+      apps.close();
       signIn.close();
       watcher?.close();
       if (reloadTimer) clearTimeout(reloadTimer);

@@ -1,6 +1,6 @@
 // An MCP tool as a tool of the registry: the same path as every other tool (so the task
 // ledger sees it), behind the user's approval, with a timeout, progress and Stop.
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { ToolProgress } from '../../../shared/mcp';
 import { DENIED, type Approvals } from '../approvals/approvals';
@@ -21,6 +21,8 @@ export interface McpToolDeps {
   progress(progress: ToolProgress): void;
   /** The call's images and attachments, for its card. */
   output(ctx: ToolContext, result: ConvertedResult): void;
+  /** The raw result, for the app of the call's step (MCP Apps). */
+  raw?(ctx: ToolContext, server: string, tool: Tool, result: CallToolResult): void;
   /** The call a server's `roots/list` and elicitations are for. */
   usedBy(server: string, ctx: ToolContext): void;
 }
@@ -107,6 +109,7 @@ async function runTool(
     server.succeeded();
     const converted = convertResult(result);
     deps.output(ctx, converted);
+    deps.raw?.(ctx, serverName, tool, result);
     // A server that echoes its own key (e.g. printing its environment) does not hand it to the model.
     return toolResult(converted.isError ? 'error' : 'ok', redactSecrets(converted.text, server.config));
   } catch (error) {

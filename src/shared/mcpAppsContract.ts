@@ -1,0 +1,64 @@
+// MCP Apps (the ext-apps extension): a tool whose definition names a `ui://` resource shows
+// that resource in its step, in a sandboxed frame. This feature's part of the IPC contract
+// (merged into shared/ipc.ts). The renderer never talks to a server: the app's HTML, and
+// every tool call the app makes, go through main.
+import { z } from 'zod';
+import { call } from './contract';
+import { ConversationId } from './domain';
+import { McpServerName } from './mcp';
+
+/** A tool result as MCP carries it (what the app is sent and gets back from its calls). */
+export const McpAppToolResult = z.object({
+  content: z.array(z.looseObject({ type: z.string() })),
+  structuredContent: z.record(z.string(), z.unknown()).optional(),
+  isError: z.boolean().optional(),
+});
+export type McpAppToolResult = z.infer<typeof McpAppToolResult>;
+
+/** The app of one tool step: which server and resource, and the call's raw result while main still has it. */
+export const McpAppCall = z.object({
+  server: z.string(),
+  /** The tool's name on its server. */
+  tool: z.string(),
+  resourceUri: z.string(),
+  /** Null after a restart: the renderer then sends the stored text result. */
+  result: McpAppToolResult.nullable(),
+});
+export type McpAppCall = z.infer<typeof McpAppCall>;
+
+/** The app's document, ready for the sandbox: its Content-Security-Policy is already in it. */
+export const McpAppResource = z.object({
+  html: z.string(),
+  /** The frame's `allow` attribute (camera, microphone… as the resource asks), often empty. */
+  allow: z.string(),
+  prefersBorder: z.boolean(),
+});
+export type McpAppResource = z.infer<typeof McpAppResource>;
+
+const ToolCallId = z.string().min(1).max(200);
+
+export const mcpAppsCalls = {
+  /** The app of a tool step, or null when its tool has none. */
+  'mcpApps:forCall': call(
+    z.strictObject({ conversationId: ConversationId, toolCallId: ToolCallId, toolName: z.string().max(200) }),
+    McpAppCall.nullable(),
+  ),
+  /** Reads the app's `ui://` resource from its server (HTML only, at most 5 MB). */
+  'mcpApps:resource': call(
+    z.strictObject({ server: McpServerName, uri: z.string().max(2000).startsWith('ui://') }),
+    McpAppResource,
+  ),
+  /**
+   * A tool call the app makes: a tool of the app's own server (`server`, from
+   * `mcpApps:forCall`), through the same plan gate and approvals as the model's calls.
+   */
+  'mcpApps:callTool': call(
+    z.strictObject({
+      conversationId: ConversationId,
+      server: McpServerName,
+      name: z.string().min(1).max(500),
+      arguments: z.record(z.string(), z.unknown()).default({}),
+    }),
+    McpAppToolResult,
+  ),
+} as const;
