@@ -1,6 +1,7 @@
-// MCP Apps (the ext-apps extension): a tool whose definition names a `ui://` resource shows
-// that resource in its step, in a sandboxed frame. This feature's part of the IPC contract
-// (merged into shared/ipc.ts). The renderer never talks to a server: the app's HTML, and
+// What an MCP tool step shows beyond its text. MCP Apps (the ext-apps extension): a tool whose
+// definition names a `ui://` resource shows that resource in its step, in a sandboxed frame.
+// And a step whose server wanted a sign-in offers Sign in. This feature's part of the IPC
+// contract (merged into shared/ipc.ts). The renderer never talks to a server: the app's HTML, and
 // every tool call the app makes, go through main.
 import { z } from 'zod';
 import { call } from './contract';
@@ -60,5 +61,10 @@ export const mcpAppsCalls = {
       arguments: z.record(z.string(), z.unknown()).default({}),
     }),
     McpAppToolResult,
+  ),
+  /** The server a step's call needed a sign-in for (its step offers Sign in), or null. */
+  'mcp:stepSignIn': call(
+    z.strictObject({ conversationId: ConversationId, toolCallId: ToolCallId }),
+    z.object({ server: z.string() }).nullable(),
   ),
 } as const;

@@ -13,6 +13,7 @@ import { ApprovalPanel, ProgressLine } from '../approvals/ApprovalPanel';
 import { useApprovalsContext } from '../approvals/useApprovals';
 import { ToolOutputView } from '../mcp/ToolOutputView';
 import { McpAppView } from '../mcp/McpAppView';
+import { McpStepSignIn } from '../mcp/McpStepSignIn';
 import { usePlanCalls, waitingState } from '../tasks/planCalls';
 
 /** The card's words for each recorded outcome. */
@@ -134,6 +135,9 @@ export function ToolCallCard({
           resultText={result.content}
           isError={resultOutcome(result) === 'error'}
         />
+      )}
+      {result && call.name.startsWith('mcp__') && state === 'failed' && (
+        <McpStepSignIn conversationId={result.conversationId} toolCallId={call.id} />
       )}
       {approval && <ApprovalPanel approval={approval} />}
       {state === 'running' && <ProgressLine callId={call.id} />}

@@ -35,6 +35,7 @@ import { createLoopback } from './mcpLoopback';
 import { createSignIn } from './mcpSignIn';
 import { instructionsSection } from './mcpInstructions';
 import { createMcpApps, mcpAppsHandlers } from './mcpApps';
+import { createStepSignIns } from './mcpStepSignIn';
 
 export interface McpModuleDeps {
   dataDir: string;
@@ -179,6 +180,8 @@ export function createMcp(deps: McpModuleDeps) {
     tools: deps.tools,
   });
 
+  const stepSignIns = createStepSignIns();
+
   const toolDeps = {
     approvals: deps.approvals,
     autoAllowReadOnly: deps.autoAllowReadOnly,
@@ -195,6 +198,7 @@ export function createMcp(deps: McpModuleDeps) {
         deps.outputs.save(ctx.transcriptId ?? ctx.conversationId, ctx.callId, result.images, result.attachments);
     },
     raw: apps.remember,
+    signInNeeded: stepSignIns.needed,
     usedBy: (server: string, ctx: ToolContext) =>
       lastUser.set(server, {
         conversationId: ctx.conversationId,
@@ -382,7 +386,14 @@ export function createMcp(deps: McpModuleDeps) {
   });
 
   return {
-    handlers: { ...handlers, ...mcpAppsHandlers(apps) },
+    handlers: {
+      ...handlers,
+      ...mcpAppsHandlers(apps),
+      'mcp:stepSignIn': ({ conversationId, toolCallId }: { conversationId: string; toolCallId: string }) => {
+        const server = stepSignIns.serverFor(conversationId, toolCallId);
+        return server ? { server } : null;
+      },
+    },
     state,
     /** The system prompt's section with each offered server's instructions (added by createCore). */
     prompt: { systemSection: () => instructionsSection(servers.values()) },

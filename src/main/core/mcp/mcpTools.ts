@@ -21,6 +21,8 @@ export interface McpToolDeps {
   progress(progress: ToolProgress): void;
   /** The call's images and attachments, for its card. */
   output(ctx: ToolContext, result: ConvertedResult): void;
+  /** The call was refused until the user signs in to the server (its step offers Sign in). */
+  signInNeeded?(ctx: ToolContext, server: string): void;
   /** The raw result, for the app of the call's step (MCP Apps). */
   raw?(ctx: ToolContext, server: string, tool: Tool, result: CallToolResult): void;
   /** The call a server's `roots/list` and elicitations are for. */
@@ -119,6 +121,7 @@ async function runTool(
     if (refusal) {
       // Refused before starting (the server stays refused) or during this call (it is marked now).
       if (server.status() !== 'error') await server.refusedDuringCall(refusal);
+      deps.signInNeeded?.(ctx, serverName);
       return toolResult('error', signInMessage(serverName, refusal));
     }
     return failure(serverName, tool.name, error, timeoutMs);

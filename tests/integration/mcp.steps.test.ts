@@ -1,0 +1,72 @@
+// What an MCP tool step offers beyond its text, through the real core: the server a step
+// needed a sign-in for (mcp:stepSignIn), and an MCP App's step (mcpApps:forCall, its
+// resource with the CSP inside, and a tool call the app makes through the approvals).
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
+import { startChatCore, TEST_KEY, TEST_MODEL, type ChatHarness } from '../support/chatHarness';
+import { makeTempDir, removeDir } from '../support/tempDir';
+import { NODE, writeMcpConfig } from '../support/mcpFixtures';
+
+const SIGN_IN_ON_CALL = fileURLToPath(new URL('../support/mcp/signInOnCallServer.mjs', import.meta.url));
+const BASIC_APP_BIN = fileURLToPath(
+  new URL('../../node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js', import.meta.url),
+);
+
+let server: ScriptedServer | undefined;
+let h: ChatHarness | undefined;
+let root = '';
+let remote: ChildProcess | undefined;
+
+async function start(servers: Record<string, Record<string, unknown>>) {
+  root = makeTempDir('stepwise-mcp-steps-');
+  const dataDir = path.join(root, 'data');
+  writeMcpConfig(dataDir, servers);
+  server = await startScriptedServer();
+  h = startChatCore(server, {
+    dataDir,
+    env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: TEST_KEY, STEPWISE_MODEL: TEST_MODEL },
+  });
+  return { server, h };
+}
+
+async function startRemote(): Promise<string> {
+  const child = spawn(NODE, [SIGN_IN_ON_CALL], { stdio: ['ignore', 'pipe', 'inherit'] });
+  remote = child;
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening (\d+)/.exec(out);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`sign-in test server exited with ${code}`)));
+  });
+  return `http://127.0.0.1:${port}/mcp`;
+}
+
+afterEach(async () => {
+  await h?.close();
+  await server?.close();
+  remote?.kill('SIGTERM');
+  if (root) removeDir(root);
+  h = server = remote = undefined;
+  root = '';
+});
+
+describe('MCP steps', () => {
+  it('a call refused with 401 names its server for the step to offer Sign in', async () => {
+    const { server, h } = await start({ remote: { url: await startRemote(), trusted: true } });
+    server.push({ toolCalls: [{ id: 'call_who', name: 'mcp__remote__whoami', arguments: '{}' }] }, { text: 'Done.' });
+    const conversation = await h.newConversation('Sign in');
+    await h.sendAndWait(conversation.id, 'Who am I?');
+    const result = h.messages(conversation.id).find((m) => m.role === 'tool')!;
+    expect(result.content).toContain('needs the user to sign in');
+    expect(await h.call('mcp:stepSignIn', { conversationId: conversation.id, toolCallId: 'call_who' })).toEqual({
+      server: 'remote',
+    });
+    expect(await h.call('mcp:stepSignIn', { conversationId: conversation.id, toolCallId: 'call_other' })).toBeNull();
+  });
+});
