@@ -69,4 +69,37 @@ describe('MCP steps', () => {
     });
     expect(await h.call('mcp:stepSignIn', { conversationId: conversation.id, toolCallId: 'call_other' })).toBeNull();
   });
+
+  it("an app's step: its raw result, its document with the CSP first, and the app's own tool call", async () => {
+    const { server, h } = await start({ basic: { command: NODE, args: [BASIC_APP_BIN, '--stdio'], trusted: true } });
+    server.push({ toolCalls: [{ id: 'call_time', name: 'mcp__basic__get-time', arguments: '{}' }] }, { text: 'Done.' });
+    const conversation = await h.newConversation('Apps');
+    await h.sendAndWait(conversation.id, 'What time is it?');
+    const step = { conversationId: conversation.id, toolCallId: 'call_time', toolName: 'mcp__basic__get-time' };
+    const app = await h.call('mcpApps:forCall', step);
+    expect(app).toMatchObject({ server: 'basic', tool: 'get-time', resourceUri: 'ui://get-time/mcp-app.html' });
+    expect(app!.result!.structuredContent!.time).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    // A step of a tool without an app has none.
+    expect(await h.call('mcpApps:forCall', { ...step, toolCallId: 'call_x', toolName: 'mcp__basic__nope' })).toBeNull();
+
+    const resource = await h.call('mcpApps:resource', { server: 'basic', uri: app!.resourceUri });
+    expect(resource.html).toMatch(
+      /^<!DOCTYPE html><meta http-equiv="Content-Security-Policy" content="default-src 'none';/i,
+    );
+    expect(resource.html).toContain('<title>Get Time App</title>');
+
+    const called = await h.call('mcpApps:callTool', {
+      conversationId: conversation.id,
+      server: 'basic',
+      name: 'get-time',
+      arguments: {},
+    });
+    expect(called.structuredContent!.time).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    await expect(
+      h.call('mcpApps:callTool', { conversationId: conversation.id, server: 'basic', name: 'nope', arguments: {} }),
+    ).rejects.toThrow('MCP server "basic" has no tool named "nope".');
+    await expect(h.call('mcpApps:resource', { server: 'basic', uri: 'ui://nowhere/app.html' })).rejects.toThrow(
+      /could not read ui:\/\/nowhere\/app.html/,
+    );
+  });
 });
