@@ -139,7 +139,18 @@ function stdioTransport(sdk: Sdk, config: ServerConfig, hooks: ConnectionHooks):
   const internals = transport as unknown as { _readBuffer: ReadBufferLike };
   if (!internals._readBuffer)
     throw new Error('The MCP SDK changed: its stdio transport has no read buffer to replace.');
-  internals._readBuffer = limitedReadBuffer(sdk.deserializeMessage);
+  const onLog = hooks.onLog;
+  internals._readBuffer = limitedReadBuffer(
+    sdk.deserializeMessage,
+    undefined,
+    onLog &&
+      ((params) =>
+        onLog({
+          level: typeof params.level === 'string' ? params.level : 'info',
+          logger: typeof params.logger === 'string' ? params.logger : null,
+          text: typeof params.data === 'string' ? params.data : (JSON.stringify(params.data) ?? ''),
+        })),
+  );
   let partial = '';
   transport.stderr?.on('data', (chunk: Buffer) => {
     const lines = (partial + chunk.toString('utf8')).split(/\r?\n/);
