@@ -34,7 +34,7 @@ import {
 } from './attachments';
 import { call, Empty, ExportResult, Page } from './contract';
 import { mcpCalls, mcpEvents } from './mcpContract';
-import { mcpAppsCalls } from './mcpAppsContract';
+import { mcpAppsCalls, mcpAppsEvents } from './mcpAppsContract';
 import { folderCalls, folderEvents } from './foldersContract';
 import { continuityCalls, continuityEvents } from './continuityContract';
 import { taskShareCalls, taskShareEvents } from './taskShareContract';
@@ -330,6 +330,7 @@ export const events = {
   /** A native menu item was chosen. */
   'app:command': z.object({ command: AppCommand }),
   ...mcpEvents,
+  ...mcpAppsEvents,
   ...folderEvents,
   ...continuityEvents,
   ...taskShareEvents,

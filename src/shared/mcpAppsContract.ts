@@ -38,6 +38,10 @@ export type McpAppResource = z.infer<typeof McpAppResource>;
 
 const ToolCallId = z.string().min(1).max(200);
 
+/** An MCP task's status (a tool that runs as a task: MCP Tasks, protocol 2025-11-25). */
+export const McpTaskStatus = z.enum(['working', 'input_required', 'completed', 'failed', 'cancelled']);
+export type McpTaskStatus = z.infer<typeof McpTaskStatus>;
+
 export const mcpAppsCalls = {
   /** The app of a tool step, or null when its tool has none. */
   'mcpApps:forCall': call(
@@ -67,4 +71,15 @@ export const mcpAppsCalls = {
     z.strictObject({ conversationId: ConversationId, toolCallId: ToolCallId }),
     z.object({ server: z.string() }).nullable(),
   ),
+} as const;
+
+export const mcpAppsEvents = {
+  /** A tool call running as an MCP task changed status (shown on its step). */
+  'mcp:taskStatus': z.object({
+    conversationId: z.string(),
+    toolCallId: z.string(),
+    taskId: z.string(),
+    status: McpTaskStatus,
+    message: z.string().nullable(),
+  }),
 } as const;

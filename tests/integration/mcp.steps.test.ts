@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startScriptedServer, type ScriptedServer } from '../support/scriptedServer';
 import { startChatCore, TEST_KEY, TEST_MODEL, type ChatHarness } from '../support/chatHarness';
 import { makeTempDir, removeDir } from '../support/tempDir';
-import { NODE, writeMcpConfig } from '../support/mcpFixtures';
+import { everything, NODE, writeMcpConfig } from '../support/mcpFixtures';
+import { CANCELLED_WHILE_RUNNING } from '../../src/main/core/tools/toolRegistry';
 
 const SIGN_IN_ON_CALL = fileURLToPath(new URL('../support/mcp/signInOnCallServer.mjs', import.meta.url));
 const BASIC_APP_BIN = fileURLToPath(
@@ -101,5 +102,43 @@ describe('MCP steps', () => {
     await expect(h.call('mcpApps:resource', { server: 'basic', uri: 'ui://nowhere/app.html' })).rejects.toThrow(
       /could not read ui:\/\/nowhere\/app.html/,
     );
+  });
+
+  it('a tool that requires task execution runs as an MCP task: its status reaches the step, then its result', async () => {
+    const { server, h } = await start({ everything: everything({ trusted: true }) });
+    server.push(
+      {
+        toolCalls: [
+          { id: 'call_research', name: 'mcp__everything__simulate-research-query', arguments: '{"topic":"tides"}' },
+        ],
+      },
+      { text: 'Done.' },
+    );
+    const conversation = await h.newConversation('Tasks');
+    await h.sendAndWait(conversation.id, 'Research tides.');
+    const result = h.messages(conversation.id).find((m) => m.role === 'tool')!;
+    expect(result.outcome).toBe('ok');
+    expect(result.content).toContain('tides');
+    const statuses = h.eventsOf('mcp:taskStatus').filter((e) => e.toolCallId === 'call_research');
+    expect(statuses[0]).toMatchObject({ conversationId: conversation.id, status: 'working' });
+    expect(statuses.map((s) => s.message)).toContain('Gathering sources...');
+    expect(statuses.at(-1)!.status).toBe('completed');
+  });
+
+  it('Stop cancels a call running as a task', async () => {
+    const { server, h } = await start({ everything: everything({ trusted: true }) });
+    server.push({
+      toolCalls: [
+        { id: 'call_research', name: 'mcp__everything__simulate-research-query', arguments: '{"topic":"waves"}' },
+      ],
+    });
+    const conversation = await h.newConversation('Stop a task');
+    const from = h.events.length;
+    await h.call('messages:send', { conversationId: conversation.id, content: 'Research waves.' });
+    await h.waitForEvent('mcp:taskStatus', (e) => e.toolCallId === 'call_research', { from });
+    await h.call('chat:stop', { conversationId: conversation.id });
+    const result = h.messages(conversation.id).find((m) => m.role === 'tool')!;
+    expect(result.content).toBe(CANCELLED_WHILE_RUNNING);
+    expect(result.outcome).toBe('cancelled');
   });
 });

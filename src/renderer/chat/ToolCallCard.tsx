@@ -14,6 +14,7 @@ import { useApprovalsContext } from '../approvals/useApprovals';
 import { ToolOutputView } from '../mcp/ToolOutputView';
 import { McpAppView } from '../mcp/McpAppView';
 import { McpStepSignIn } from '../mcp/McpStepSignIn';
+import { McpTaskLine } from '../mcp/McpTaskLine';
 import { usePlanCalls, waitingState } from '../tasks/planCalls';
 
 /** The card's words for each recorded outcome. */
@@ -141,6 +142,7 @@ export function ToolCallCard({
       )}
       {approval && <ApprovalPanel approval={approval} />}
       {state === 'running' && <ProgressLine callId={call.id} />}
+      {state === 'running' && call.name.startsWith('mcp__') && <McpTaskLine callId={call.id} />}
     </>
   );
 }

@@ -15,6 +15,7 @@ import type { ServerConfig } from './mcpConfig';
 import { limitedReadBuffer, RESULT_TOO_LARGE, type ReadBufferLike } from './stdioReadLimit';
 import { authFetch, oauthProvider, signInNeededIn, type AuthHints } from './mcpOAuth';
 import type { OAuthStore } from './mcpOAuthStore';
+import { callToolAsTask, taskProblem, type TaskCallOptions } from './mcpTaskCall';
 
 export const STDERR_LINES = 20;
 
@@ -67,11 +68,7 @@ export interface ConnectionHooks {
   elicit?: (request: ElicitRequest['params'], signal: AbortSignal) => Promise<ElicitResult>;
 }
 
-export interface CallOptions {
-  signal: AbortSignal;
-  timeoutMs: number;
-  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
-}
+export type CallOptions = TaskCallOptions;
 
 /** A listed tool that cannot be offered (its definition breaks the MCP schema), and why. */
 export interface InvalidTool {
@@ -253,6 +250,8 @@ export async function openConnection(
     await client.setLoggingLevel('info', { timeout: options.connectTimeoutMs }).catch(() => undefined);
 
   let closing = false;
+  /** Listed tools that run only as tasks. */
+  let taskTools = new Set<string>();
   client.onclose = () => {
     if (!closing)
       hooks.onLost(config.transport === 'stdio' ? 'the server process exited' : 'the connection was closed');
@@ -277,11 +276,13 @@ export async function openConnection(
         );
         for (const raw of page.tools) {
           const tool = sdk.ToolSchema.safeParse(raw);
-          if (tool.success) tools.push(tool.data);
-          else invalid.push({ name: nameOf(raw), problem: firstProblem(tool.error.issues) });
+          const problem = tool.success ? taskProblem(client, tool.data) : firstProblem(tool.error.issues);
+          if (tool.success && !problem) tools.push(tool.data);
+          else invalid.push({ name: nameOf(raw), problem: problem ?? 'it is not a valid tool definition' });
         }
         cursor = page.nextCursor;
       } while (cursor);
+      taskTools = new Set(tools.filter((t) => t.execution?.taskSupport === 'required').map((t) => t.name));
       // What the SDK's listTools would have kept: output schemas to check results against.
       (client as unknown as { cacheToolMetadata?: (tools: Tool[]) => void }).cacheToolMetadata?.(tools);
       return { tools, invalid };
@@ -294,6 +295,12 @@ export async function openConnection(
       if (call.signal.aborted) forward();
       else call.signal.addEventListener('abort', forward, { once: true });
       try {
+        // A tool that must run as a task (MCP Tasks): created, polled, fetched; Stop cancels the task.
+        if (taskTools.has(name))
+          return await callToolAsTask(client, name, args, sdk.CallToolResultSchema, {
+            ...call,
+            signal: inFlight.signal,
+          });
         const result = await client.callTool({ name, arguments: args }, sdk.CallToolResultSchema, {
           signal: inFlight.signal,
           timeout: call.timeoutMs,

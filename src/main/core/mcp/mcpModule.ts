@@ -21,7 +21,7 @@ import {
 import { modelToolNames } from './mcpNames';
 import type { ConvertedResult } from './mcpResults';
 import { createServer, type McpServer } from './mcpServer';
-import { mcpTool } from './mcpTools';
+import { mcpTool, type McpToolDeps } from './mcpTools';
 import { createToolSync } from './mcpToolSync';
 import { createKnownServers } from './mcpKnown';
 import { mcpHandlers } from './mcpHandlers';
@@ -193,6 +193,7 @@ export function createMcp(deps: McpModuleDeps) {
         })),
       ),
     progress: (progress: ToolProgress) => deps.bus.emit('tools:progress', progress),
+    taskStatus: ((status) => deps.bus.emit('mcp:taskStatus', status)) satisfies McpToolDeps['taskStatus'],
     output: (ctx: ToolContext, result: ConvertedResult) => {
       if (ctx.callId)
         deps.outputs.save(ctx.transcriptId ?? ctx.conversationId, ctx.callId, result.images, result.attachments);
@@ -386,14 +387,7 @@ export function createMcp(deps: McpModuleDeps) {
   });
 
   return {
-    handlers: {
-      ...handlers,
-      ...mcpAppsHandlers(apps),
-      'mcp:stepSignIn': ({ conversationId, toolCallId }: { conversationId: string; toolCallId: string }) => {
-        const server = stepSignIns.serverFor(conversationId, toolCallId);
-        return server ? { server } : null;
-      },
-    },
+    handlers: { ...handlers, ...mcpAppsHandlers(apps), ...stepSignIns.handlers },
     state,
     /** The system prompt's section with each offered server's instructions (added by createCore). */
     prompt: { systemSection: () => instructionsSection(servers.values()) },

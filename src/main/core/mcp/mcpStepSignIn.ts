@@ -1,6 +1,7 @@
 // Which tool steps failed because their server wanted the user to sign in, so the step can
 // offer Sign in itself (the model's text says so too, but the renderer reads no control
 // signal from text). Kept in memory: after a restart the server's card still offers it.
+import type { Handlers } from '../ipc/dispatcher';
 import type { ToolContext } from '../tools/toolTypes';
 
 const KEPT = 500;
@@ -14,10 +15,13 @@ export function createStepSignIns() {
       servers.set(key(ctx.transcriptId ?? ctx.conversationId, ctx.callId), server);
       if (servers.size > KEPT) servers.delete(servers.keys().next().value!);
     },
-    /** The server the step's call needed a sign-in for, or null. */
-    serverFor(conversationId: string, toolCallId: string): string | null {
-      return servers.get(key(conversationId, toolCallId)) ?? null;
-    },
+    handlers: {
+      /** The server the step's call needed a sign-in for, or null. */
+      'mcp:stepSignIn': ({ conversationId, toolCallId }) => {
+        const server = servers.get(key(conversationId, toolCallId));
+        return server ? { server } : null;
+      },
+    } satisfies Pick<Handlers, 'mcp:stepSignIn'>,
   };
 }
 

@@ -3,6 +3,9 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { ToolProgress } from '../../../shared/mcp';
+import type { mcpAppsEvents } from '../../../shared/mcpAppsContract';
+
+type McpTaskStatusEvent = z.infer<(typeof mcpAppsEvents)['mcp:taskStatus']>;
 import { DENIED, type Approvals } from '../approvals/approvals';
 import { CANCELLED_BY_USER, CANCELLED_WHILE_RUNNING } from '../tools/toolRegistry';
 import { defineTool, toolResult, type ToolContext, type ToolDefinition, type ToolResult } from '../tools/toolTypes';
@@ -19,6 +22,8 @@ export interface McpToolDeps {
   /** Writes `alwaysAllow` for this tool of this server. */
   alwaysAllow(server: string, tool: string): void;
   progress(progress: ToolProgress): void;
+  /** A call running as an MCP task changed status (shown on its step). */
+  taskStatus?(status: McpTaskStatusEvent): void;
   /** The call's images and attachments, for its card. */
   output(ctx: ToolContext, result: ConvertedResult): void;
   /** The call was refused until the user signs in to the server (its step offers Sign in). */
@@ -106,6 +111,12 @@ async function runTool(
           progress,
           total: total ?? null,
           message: text ?? null,
+        }),
+      onTask: (task) =>
+        deps.taskStatus?.({
+          conversationId: ctx.transcriptId ?? ctx.conversationId,
+          toolCallId: ctx.callId ?? '',
+          ...task,
         }),
     });
     server.succeeded();
