@@ -1,12 +1,14 @@
 // MCP in Chromium beyond a step's text: a tool step whose server wanted a sign-in offers
 // Sign in itself (tests/support/mcp/signInOnCallServer.mjs answers every call with 401), and
-// a server's log lines are readable from its card's Log after a flood (the last 500 kept).
+// a server's log lines are readable from its card's Log after a flood (the last 500 kept), and
+// a tool that requires task execution shows its task's status on its step, completes, and
+// is cancelled by Stop.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { NODE, testServer } from '../support/mcpFixtures';
+import { everything, NODE, testServer } from '../support/mcpFixtures';
 import { makeTempDir, removeDir } from '../support/tempDir';
 import { appPerFile } from './support/appPerFile';
 import { turnQueue } from './support/chatScript';
@@ -43,7 +45,11 @@ const { app } = appPerFile({
     fs.writeFileSync(
       path.join(dataDir, 'mcp.json'),
       JSON.stringify({
-        mcpServers: { test: testServer({ trusted: true }), remote: { url: await startRemote(), trusted: true } },
+        mcpServers: {
+          test: testServer({ trusted: true }),
+          remote: { url: await startRemote(), trusted: true },
+          everything: everything({ trusted: true }),
+        },
       }),
     );
     return { dataDir, planReview: false };
@@ -94,5 +100,26 @@ describe('MCP steps and logs', () => {
     expect(await lines.last().textContent()).toContain('line 2000');
     expect(await log.getByText('1500 older ones were let go').count()).toBe(1);
     await page.getByRole('button', { name: 'Close settings' }).click();
+  });
+
+  it("a tool that runs as an MCP task shows the task's status on its step, then its result", async () => {
+    const page = app.page;
+    const research = (id: string, topic: string) => ({
+      toolCalls: [{ id, name: 'mcp__everything__simulate-research-query', arguments: JSON.stringify({ topic }) }],
+    });
+    turns.push(research('call_tides', 'tides'), { text: 'Researched.' });
+    await ask('Research tides.');
+    const status = page.getByRole('status', { name: 'Task status' });
+    await expect.poll(() => status.textContent(), { timeout: 60_000 }).toMatch(/^Task working: /);
+    await page.getByText('Researched.').waitFor({ timeout: 60_000 });
+    await page.getByText('Tool call mcp__everything__simulate-research-query, done').waitFor();
+    expect(await status.count()).toBe(0);
+
+    // Stop while the next task works: the call reads cancelled.
+    turns.push(research('call_waves', 'waves'));
+    await ask('Research waves.');
+    await expect.poll(() => status.textContent(), { timeout: 60_000 }).toMatch(/^Task working: /);
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    await page.getByText('Tool call mcp__everything__simulate-research-query, cancelled').waitFor();
   });
 });
