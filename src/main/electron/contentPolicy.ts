@@ -10,7 +10,7 @@ export const APP_CSP =
 export function installContentPolicy(session: Session): void {
   session.webRequest.onHeadersReceived((details, callback) => {
     // The MCP App sandbox page (a sandboxed frame) has the policy of the apps it holds.
-    const policy = new URL(details.url).pathname.endsWith(`/${SANDBOX_PAGE}`) ? SANDBOX_CSP : APP_CSP;
+    const policy = details.url.split(/[?#]/)[0].endsWith(`/${SANDBOX_PAGE}`) ? SANDBOX_CSP : APP_CSP;
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [policy] } });
   });
 }
