@@ -18,6 +18,7 @@ import { folderCalls, folderEvents } from './foldersContract';
 import { instructionCalls } from './instructionsContract';
 import { ledgerCalls, ledgerEvents } from './ledgerContract';
 import { mcpCalls, mcpEvents } from './mcpContract';
+import { mcpAppsCalls, mcpAppsEvents, mcpStepCalls } from './mcpAppsContract';
 import { noticeCalls, noticeEvents } from './noticesContract';
 import { planCalls, planEvents } from './planContract';
 import { providerCalls, providerEvents } from './providersContract';
@@ -49,6 +50,8 @@ export const calls = {
   ...providerCalls,
   ...mcpCalls,
   ...approvalCalls,
+  ...mcpAppsCalls,
+  ...mcpStepCalls,
   ...folderCalls,
   ...continuityCalls,
   ...taskShareCalls,
@@ -72,6 +75,7 @@ export const events = {
   ...providerEvents,
   ...mcpEvents,
   ...approvalEvents,
+  ...mcpAppsEvents,
   ...folderEvents,
   ...continuityEvents,
   ...taskShareEvents,

@@ -107,6 +107,17 @@ describe('the window', () => {
       fs.readFileSync(INDEX_HTML, 'utf8'),
     )![1];
     expect(headers).toEqual({ 'Content-Type': ['text/html'], 'Content-Security-Policy': [meta] });
+
+    // The MCP App sandbox page gets the policy its own meta tag carries (the apps' outer bound).
+    const sandboxUrl = pathToFileURL(path.join(ELECTRON_DIR, '../renderer/mcp-app-sandbox.html')).toString();
+    double.record.headersReceived!(
+      { url: sandboxUrl, responseHeaders: { 'Content-Type': ['text/html'] } },
+      (response) => (headers = response.responseHeaders),
+    );
+    const sandboxMeta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(
+      fs.readFileSync(path.resolve(import.meta.dirname, '../../src/renderer/public/mcp-app-sandbox.html'), 'utf8'),
+    )![1];
+    expect(headers!['Content-Security-Policy']).toEqual([sandboxMeta]);
   });
 });
 

@@ -65,4 +65,24 @@ describe('the stdio read limit', () => {
       { id: 2, result: {} },
     ]);
   });
+
+  it("hands a server's log lines to the log without the SDK, and only those", () => {
+    const logs: unknown[] = [];
+    const parsed: string[] = [];
+    const buffer = limitedReadBuffer(
+      (text) => {
+        parsed.push(text);
+        return JSON.parse(text) as never;
+      },
+      1000,
+      (params) => logs.push(params),
+    );
+    const log = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'line 1' } };
+    // A result whose text names the method is still a result.
+    const result = { jsonrpc: '2.0', id: 3, result: { content: [{ type: 'text', text: '"notifications/message"' }] } };
+    buffer.append(Buffer.from(line(log) + line(result) + line(log)));
+    expect(drain(buffer)).toEqual([result]);
+    expect(logs).toEqual([log.params, log.params]);
+    expect(parsed).toHaveLength(1);
+  });
 });

@@ -11,6 +11,7 @@ import { IMPORT_MAX_CHARS } from '../../shared/exportContract';
 import type { Core } from '../core/createCore';
 import { allowedHosts, allowedOrigins, bearerToken, newToken, tokensMatch } from './tokenAuth';
 import { registerHttpRoutes, type HttpRoute } from './httpRoutes';
+import { SANDBOX_CSP, SANDBOX_PAGE } from '../core/mcp/mcpAppCsp';
 
 export const HOST_ADDRESS = '127.0.0.1';
 
@@ -66,6 +67,18 @@ function securityHeaders(port: number): Record<string, string> {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
     'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+}
+
+/**
+ * The MCP App sandbox page is framed by the app (sandboxed, so its origin is opaque) and holds
+ * the app's document: its policy is the widest any app may get, and only this page may frame it.
+ */
+function sandboxHeaders(): Record<string, string> {
+  return {
+    'Content-Security-Policy': `${SANDBOX_CSP}; frame-ancestors 'self'`,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
   };
 }
 
@@ -143,7 +156,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       if (error) return deny(res, 404, 'Not found');
       const headers: Record<string, string> = {
         'Content-Type': MIME[path.extname(file)] ?? 'application/octet-stream',
-        ...securityHeaders(port),
+        ...(relative === SANDBOX_PAGE ? sandboxHeaders() : securityHeaders(port)),
         'Cache-Control': isPage ? 'no-store' : 'private, max-age=3600',
       };
       res.writeHead(200, headers);

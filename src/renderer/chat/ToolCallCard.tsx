@@ -12,6 +12,9 @@ import './toolCards.css';
 import { ApprovalPanel, ProgressLine } from '../approvals/ApprovalPanel';
 import { useApprovalsContext } from '../approvals/useApprovals';
 import { ToolOutputView } from '../mcp/ToolOutputView';
+import { McpAppView } from '../mcp/McpAppView';
+import { McpStepSignIn } from '../mcp/McpStepSignIn';
+import { McpTaskLine } from '../mcp/McpTaskLine';
 import { usePlanCalls, waitingState } from '../plans/planCalls';
 
 /** The card's words for each recorded outcome. */
@@ -124,8 +127,22 @@ export function ToolCallCard({
           )
         }
       </LazyDetails>
+      {result && call.name.startsWith('mcp__') && (
+        <McpAppView
+          conversationId={result.conversationId}
+          toolCallId={call.id}
+          toolName={call.name}
+          arguments={call.arguments}
+          resultText={result.content}
+          isError={resultOutcome(result) === 'error'}
+        />
+      )}
+      {result && call.name.startsWith('mcp__') && state === 'failed' && (
+        <McpStepSignIn conversationId={result.conversationId} toolCallId={call.id} />
+      )}
       {approval && <ApprovalPanel approval={approval} />}
       {state === 'running' && <ProgressLine callId={call.id} />}
+      {state === 'running' && call.name.startsWith('mcp__') && <McpTaskLine callId={call.id} />}
     </>
   );
 }

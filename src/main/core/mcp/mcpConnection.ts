@@ -3,12 +3,19 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { CallToolResult, ElicitRequest, ElicitResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  CallToolResult,
+  ElicitRequest,
+  ElicitResult,
+  ReadResourceResult,
+  Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { ServerConfig } from './mcpConfig';
 import { limitedReadBuffer, RESULT_TOO_LARGE, type ReadBufferLike } from './stdioReadLimit';
 import { authFetch, oauthProvider, signInNeededIn, type AuthHints } from './mcpOAuth';
 import type { OAuthStore } from './mcpOAuthStore';
+import { callToolAsTask, taskProblem, type TaskCallOptions } from './mcpTaskCall';
 
 export const STDERR_LINES = 20;
 
@@ -61,11 +68,7 @@ export interface ConnectionHooks {
   elicit?: (request: ElicitRequest['params'], signal: AbortSignal) => Promise<ElicitResult>;
 }
 
-export interface CallOptions {
-  signal: AbortSignal;
-  timeoutMs: number;
-  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
-}
+export type CallOptions = TaskCallOptions;
 
 /** A listed tool that cannot be offered (its definition breaks the MCP schema), and why. */
 export interface InvalidTool {
@@ -84,6 +87,8 @@ export interface Connection {
   instructions: string | null;
   listTools(): Promise<ListedTools>;
   callTool(name: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult>;
+  /** `resources/read` (an MCP App's `ui://` document). */
+  readResource(uri: string, timeoutMs: number): Promise<ReadResourceResult>;
   close(): Promise<void>;
 }
 
@@ -95,6 +100,8 @@ function newClient(sdk: Sdk, version: string, hooks: ConnectionHooks): Client {
         roots: { listChanged: true },
         // Defaults the user leaves as they are are filled in by the SDK (SEP-1034).
         ...(hooks.elicit ? { elicitation: { form: { applyDefaults: true }, url: {} } } : {}),
+        // MCP Apps: a tool's `ui://` resource is shown in its step (mcpApps.ts).
+        extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
       },
       listChanged: { tools: { autoRefresh: false, debounceMs: 50, onChanged: () => hooks.onToolsChanged() } },
     },
@@ -129,7 +136,18 @@ function stdioTransport(sdk: Sdk, config: ServerConfig, hooks: ConnectionHooks):
   const internals = transport as unknown as { _readBuffer: ReadBufferLike };
   if (!internals._readBuffer)
     throw new Error('The MCP SDK changed: its stdio transport has no read buffer to replace.');
-  internals._readBuffer = limitedReadBuffer(sdk.deserializeMessage);
+  const onLog = hooks.onLog;
+  internals._readBuffer = limitedReadBuffer(
+    sdk.deserializeMessage,
+    undefined,
+    onLog &&
+      ((params) =>
+        onLog({
+          level: typeof params.level === 'string' ? params.level : 'info',
+          logger: typeof params.logger === 'string' ? params.logger : null,
+          text: typeof params.data === 'string' ? params.data : (JSON.stringify(params.data) ?? ''),
+        })),
+  );
   let partial = '';
   transport.stderr?.on('data', (chunk: Buffer) => {
     const lines = (partial + chunk.toString('utf8')).split(/\r?\n/);
@@ -232,6 +250,8 @@ export async function openConnection(
     await client.setLoggingLevel('info', { timeout: options.connectTimeoutMs }).catch(() => undefined);
 
   let closing = false;
+  /** Listed tools that run only as tasks. */
+  let taskTools = new Set<string>();
   client.onclose = () => {
     if (!closing)
       hooks.onLost(config.transport === 'stdio' ? 'the server process exited' : 'the connection was closed');
@@ -256,11 +276,13 @@ export async function openConnection(
         );
         for (const raw of page.tools) {
           const tool = sdk.ToolSchema.safeParse(raw);
-          if (tool.success) tools.push(tool.data);
-          else invalid.push({ name: nameOf(raw), problem: firstProblem(tool.error.issues) });
+          const problem = tool.success ? taskProblem(client, tool.data) : firstProblem(tool.error.issues);
+          if (tool.success && !problem) tools.push(tool.data);
+          else invalid.push({ name: nameOf(raw), problem: problem ?? 'it is not a valid tool definition' });
         }
         cursor = page.nextCursor;
       } while (cursor);
+      taskTools = new Set(tools.filter((t) => t.execution?.taskSupport === 'required').map((t) => t.name));
       // What the SDK's listTools would have kept: output schemas to check results against.
       (client as unknown as { cacheToolMetadata?: (tools: Tool[]) => void }).cacheToolMetadata?.(tools);
       return { tools, invalid };
@@ -273,6 +295,12 @@ export async function openConnection(
       if (call.signal.aborted) forward();
       else call.signal.addEventListener('abort', forward, { once: true });
       try {
+        // A tool that must run as a task (MCP Tasks): created, polled, fetched; Stop cancels the task.
+        if (taskTools.has(name))
+          return await callToolAsTask(client, name, args, sdk.CallToolResultSchema, {
+            ...call,
+            signal: inFlight.signal,
+          });
         const result = await client.callTool({ name, arguments: args }, sdk.CallToolResultSchema, {
           signal: inFlight.signal,
           timeout: call.timeoutMs,
@@ -284,6 +312,7 @@ export async function openConnection(
         call.signal.removeEventListener('abort', forward);
       }
     },
+    readResource: (uri, timeoutMs) => client.readResource({ uri }, { timeout: timeoutMs }),
     async close() {
       closing = true;
       // stdio: the SDK closes stdin, then SIGTERM, then SIGKILL after a grace period.

@@ -21,7 +21,7 @@ import {
 import { modelToolNames } from './mcpNames';
 import type { ConvertedResult } from './mcpResults';
 import { createServer, type McpServer } from './mcpServer';
-import { mcpTool } from './mcpTools';
+import { mcpTool, type McpToolDeps } from './mcpTools';
 import { createToolSync } from './mcpToolSync';
 import { createKnownServers } from './mcpKnown';
 import { mcpHandlers } from './mcpHandlers';
@@ -34,6 +34,8 @@ import { createOAuthStore, type SecretSlot } from './mcpOAuthStore';
 import { createLoopback } from './mcpLoopback';
 import { createSignIn } from './mcpSignIn';
 import { instructionsSection } from './mcpInstructions';
+import { createMcpApps, mcpAppsHandlers } from './mcpApps';
+import { createStepSignIns } from './mcpStepSignIn';
 
 export interface McpModuleDeps {
   dataDir: string;
@@ -173,6 +175,14 @@ export function createMcp(deps: McpModuleDeps) {
   });
   const sync = () => toolSync.sync(servers.values());
 
+  const apps = createMcpApps({
+    server: (name) => servers.get(name),
+    servers: () => servers.values(),
+    tools: deps.tools,
+  });
+
+  const stepSignIns = createStepSignIns();
+
   const toolDeps = {
     approvals: deps.approvals,
     autoAllowReadOnly: deps.autoAllowReadOnly,
@@ -184,10 +194,13 @@ export function createMcp(deps: McpModuleDeps) {
         })),
       ),
     progress: (progress: ToolProgress) => deps.bus.emit('tools:progress', progress),
+    taskStatus: ((status) => deps.bus.emit('mcp:taskStatus', status)) satisfies McpToolDeps['taskStatus'],
     output: (ctx: ToolContext, result: ConvertedResult) => {
       if (ctx.callId)
         deps.outputs.save(ctx.transcriptId ?? ctx.conversationId, ctx.callId, result.images, result.attachments);
     },
+    raw: apps.remember,
+    signInNeeded: stepSignIns.needed,
     usedBy: (server: string, ctx: ToolContext) =>
       lastUser.set(server, {
         conversationId: ctx.conversationId,
@@ -375,7 +388,7 @@ export function createMcp(deps: McpModuleDeps) {
   });
 
   return {
-    handlers,
+    handlers: { ...handlers, ...mcpAppsHandlers(apps), ...stepSignIns.handlers },
     state,
     /** The system prompt's section with each offered server's instructions (added by createCore). */
     prompt: { systemSection: () => instructionsSection(servers.values()) },
@@ -393,6 +406,7 @@ export function createMcp(deps: McpModuleDeps) {
     if (closed) return;
     closed = true;
     for (const controller of eliciting) controller.abort();
+    apps.close();
     signIn.close();
     watcher?.close();
     if (reloadTimer) clearTimeout(reloadTimer);

@@ -1,8 +1,9 @@
 // An MCP tool as a tool of the registry: the same path as every other tool (so the task
 // ledger sees it), behind the user's approval, with a timeout, progress and Stop.
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { ToolProgress } from '../../../shared/mcp';
+import type { mcpAppsEvents } from '../../../shared/mcpAppsContract';
 import { DENIED, type Approvals } from '../approvals/approvalsModule';
 import { CANCELLED_BY_USER, CANCELLED_WHILE_RUNNING } from '../tools/toolRegistry';
 import { defineTool, toolResult, type ToolContext, type ToolDefinition, type ToolResult } from '../tools/toolTypes';
@@ -12,6 +13,8 @@ import { message, signInMessage, type McpServer } from './mcpServer';
 import { signInNeededIn } from './mcpOAuth';
 import { redactSecrets } from './mcpView';
 
+type McpTaskStatusEvent = z.infer<(typeof mcpAppsEvents)['mcp:taskStatus']>;
+
 export interface McpToolDeps {
   approvals: Approvals;
   /** The global "auto-allow read-only tools" setting. */
@@ -19,8 +22,14 @@ export interface McpToolDeps {
   /** Writes `alwaysAllow` for this tool of this server. */
   alwaysAllow(server: string, tool: string): void;
   progress(progress: ToolProgress): void;
+  /** A call running as an MCP task changed status (shown on its step). */
+  taskStatus?(status: McpTaskStatusEvent): void;
   /** The call's images and attachments, for its card. */
   output(ctx: ToolContext, result: ConvertedResult): void;
+  /** The call was refused until the user signs in to the server (its step offers Sign in). */
+  signInNeeded?(ctx: ToolContext, server: string): void;
+  /** The raw result, for the app of the call's step (MCP Apps). */
+  raw?(ctx: ToolContext, server: string, tool: Tool, result: CallToolResult): void;
   /** The call a server's `roots/list` and elicitations are for. */
   usedBy(server: string, ctx: ToolContext): void;
 }
@@ -103,10 +112,17 @@ async function runTool(
           total: total ?? null,
           message: text ?? null,
         }),
+      onTask: (task) =>
+        deps.taskStatus?.({
+          conversationId: ctx.transcriptId ?? ctx.conversationId,
+          toolCallId: ctx.callId ?? '',
+          ...task,
+        }),
     });
     server.succeeded();
     const converted = convertResult(result);
     deps.output(ctx, converted);
+    deps.raw?.(ctx, serverName, tool, result);
     // A server that echoes its own key (e.g. printing its environment) does not hand it to the model.
     return toolResult(converted.isError ? 'error' : 'ok', redactSecrets(converted.text, server.config));
   } catch (error) {
@@ -116,6 +132,7 @@ async function runTool(
     if (refusal) {
       // Refused before starting (the server stays refused) or during this call (it is marked now).
       if (server.status() !== 'error') await server.refusedDuringCall(refusal);
+      deps.signInNeeded?.(ctx, serverName);
       return toolResult('error', signInMessage(serverName, refusal));
     }
     return failure(serverName, tool.name, error, timeoutMs);

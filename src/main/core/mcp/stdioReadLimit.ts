@@ -27,7 +27,30 @@ function idOf(head: string, tail: string): string | number | null {
   return match[1].startsWith('"') ? (JSON.parse(match[1]) as string) : Number(match[1]);
 }
 
-export function limitedReadBuffer(parse: (line: string) => JSONRPCMessage, limit = READ_LIMIT_BYTES): ReadBufferLike {
+/** A log message's params as they arrive, before any schema check. */
+export type RawLog = { level?: unknown; logger?: unknown; data?: unknown };
+
+/**
+ * A server's log line (`notifications/message`), read without the SDK's schema checks: a
+ * server that floods its log would otherwise cost two schema checks a line on the main
+ * thread, and the log keeps only the last 500 anyway (mcpLog.ts).
+ */
+function logParams(line: string): RawLog | null {
+  if (!line.includes('notifications/message')) return null;
+  try {
+    const message = JSON.parse(line) as { method?: unknown; id?: unknown; params?: unknown };
+    if (message.method !== 'notifications/message' || message.id !== undefined) return null;
+    return message.params && typeof message.params === 'object' ? (message.params as RawLog) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function limitedReadBuffer(
+  parse: (line: string) => JSONRPCMessage,
+  limit = READ_LIMIT_BYTES,
+  onLog?: (params: RawLog) => void,
+): ReadBufferLike {
   let buffer: Buffer | null = null;
   const ready: JSONRPCMessage[] = [];
   /** While an oversized line is being skipped: its size so far, its first and last bytes. */
@@ -74,17 +97,21 @@ export function limitedReadBuffer(parse: (line: string) => JSONRPCMessage, limit
       }
     },
     readMessage() {
-      if (ready.length) return ready.shift()!;
-      if (!buffer) return null;
-      const end = buffer.indexOf('\n');
-      if (end < 0) return null;
-      const line = buffer.toString('utf8', 0, end).replace(/\r$/, '');
-      buffer = buffer.subarray(end + 1);
-      if (end > limit) {
-        oversized(end, line.slice(0, 256), line.slice(-256));
-        return ready.length ? ready.shift()! : this.readMessage();
+      for (;;) {
+        if (ready.length) return ready.shift()!;
+        if (!buffer) return null;
+        const end = buffer.indexOf('\n');
+        if (end < 0) return null;
+        const line = buffer.toString('utf8', 0, end).replace(/\r$/, '');
+        buffer = buffer.subarray(end + 1);
+        if (end > limit) {
+          oversized(end, line.slice(0, 256), line.slice(-256));
+          continue;
+        }
+        const log = onLog && logParams(line);
+        if (!log) return parse(line);
+        onLog!(log);
       }
-      return parse(line);
     },
     clear() {
       buffer = null;
