@@ -34,6 +34,7 @@ import {
 } from './attachments';
 import { call, Empty, ExportResult, Page } from './contract';
 import { mcpCalls, mcpEvents } from './mcpContract';
+import { mcpCatalogCalls } from './mcpCatalogContract';
 import { folderCalls, folderEvents } from './foldersContract';
 import { continuityCalls, continuityEvents } from './continuityContract';
 import { taskShareCalls, taskShareEvents } from './taskShareContract';
@@ -268,6 +269,7 @@ export const calls = {
   'conversations:setModel': call(z.strictObject({ id: ConversationId, model: ModelRef }), Conversation),
 
   ...mcpCalls,
+  ...mcpCatalogCalls,
   ...folderCalls,
   ...continuityCalls,
   ...taskShareCalls,

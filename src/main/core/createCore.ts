@@ -206,6 +206,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
     outputs: toolOutputs,
     version: options.version,
     autoAllowReadOnly: () => settings.effective().autoAllowReadOnly,
+    rootFolders: () => settings.effective().mcpRoots,
     oauthSecrets: mcpOAuthSlot(options.secrets),
     oauthCallbackPort: options.mcpSignIn?.callbackPort,
     signInTimeoutMs: options.mcpSignIn?.timeoutMs,

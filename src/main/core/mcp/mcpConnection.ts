@@ -9,6 +9,7 @@ import type { ServerConfig } from './mcpConfig';
 import { limitedReadBuffer, RESULT_TOO_LARGE, type ReadBufferLike } from './stdioReadLimit';
 import { authFetch, oauthProvider, signInNeededIn, type AuthHints } from './mcpOAuth';
 import type { OAuthStore } from './mcpOAuthStore';
+import { connectionFeatures, type ConnectionFeatures } from './mcpFeatures';
 
 export const STDERR_LINES = 20;
 
@@ -84,6 +85,8 @@ export interface Connection {
   instructions: string | null;
   listTools(): Promise<ListedTools>;
   callTool(name: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult>;
+  /** Prompts, resources, completion, roots (mcpFeatures.ts). */
+  features: ConnectionFeatures;
   close(): Promise<void>;
 }
 
@@ -240,6 +243,7 @@ export async function openConnection(
   return {
     pid,
     instructions: client.getInstructions()?.trim() || null,
+    features: connectionFeatures(client, config.timeoutMs),
     async listTools() {
       // Each tool is checked on its own: the SDK's listTools refuses the whole list (and
       // so the server) over one tool with a bad schema.

@@ -34,6 +34,8 @@ import { createOAuthStore, type SecretSlot } from './mcpOAuthStore';
 import { createLoopback } from './mcpLoopback';
 import { createSignIn } from './mcpSignIn';
 import { instructionsSection } from './mcpInstructions';
+import { mcpCatalog } from './mcpCatalog';
+import { rootsOf } from './mcpRoots';
 
 export interface McpModuleDeps {
   dataDir: string;
@@ -46,6 +48,8 @@ export interface McpModuleDeps {
   autoAllowReadOnly(): boolean;
   /** Folders attached to a conversation, sent as MCP roots (none yet). */
   roots?: (conversationId: string) => { uri: string; name?: string }[];
+  /** Settings → Tools (MCP) → "Folders the tools may use": absolute paths, sent as roots to every server. */
+  rootFolders?: () => string[];
   /** The question UI (as `ask_user`): elicitations from servers are asked there. Without it servers are not offered elicitation. */
   questions?: Questions;
   connectTimeoutMs?: number;
@@ -209,7 +213,7 @@ export function createMcp(deps: McpModuleDeps) {
       signInNeeded: (refusal) => signIn.needed(server.config.name, refusal.reason),
       roots: () => {
         const user = lastUser.get(server.config.name);
-        return user ? (deps.roots?.(user.conversationId) ?? []) : [];
+        return rootsOf(deps.rootFolders?.() ?? [], user ? (deps.roots?.(user.conversationId) ?? []) : []);
       },
       elicit: deps.questions
         ? (params, signal) => {
@@ -343,6 +347,19 @@ export function createMcp(deps: McpModuleDeps) {
     // No watching on this file system: edits apply after a restart.
   }
 
+  // Servers hear of a change to the folders the tools may use (they ask roots/list again).
+  let rootsSent = JSON.stringify(deps.rootFolders?.() ?? []);
+  const offSettings = deps.bus.on('settings:changed', () => {
+    const next = JSON.stringify(deps.rootFolders?.() ?? []);
+    if (next === rootsSent) return;
+    rootsSent = next;
+    for (const server of servers.values())
+      void server
+        .live()
+        ?.features.rootsChanged()
+        .catch(() => undefined);
+  });
+
   const removePreparer = deps.tools.addPreparer(async () => {
     // Lazily: the first request of any conversation starts the enabled servers.
     // A server another conversation is starting right now is waited for too.
@@ -352,26 +369,29 @@ export function createMcp(deps: McpModuleDeps) {
     await Promise.all(starting.map((s) => s.ensure().catch(() => undefined)));
   });
 
-  const handlers = mcpHandlers({
-    state,
-    edit,
-    must,
-    has: (name) => servers.has(name),
-    raw: () => raw,
-    allow: (config) => known.allow(config),
-    output: (conversationId, toolCallId) => deps.outputs.get(conversationId, toolCallId),
-    signIn: async (server) => {
-      if (server.config.transport === 'stdio')
-        throw new AppError('invalid_request', `MCP server "${server.config.name}" runs locally; it has no sign-in.`);
-      if (!server.config.enabled)
-        throw new AppError('conflict', `MCP server "${server.config.name}" is disabled. Enable it first.`);
-      return signIn.start(server.config);
-    },
-    signOut: async (server) => {
-      signIn.signOut(server.config);
-      if (server.config.enabled) await server.restart();
-    },
-  });
+  const handlers = {
+    ...mcpCatalog({ servers: () => servers.values(), must }),
+    ...mcpHandlers({
+      state,
+      edit,
+      must,
+      has: (name) => servers.has(name),
+      raw: () => raw,
+      allow: (config) => known.allow(config),
+      output: (conversationId, toolCallId) => deps.outputs.get(conversationId, toolCallId),
+      signIn: async (server) => {
+        if (server.config.transport === 'stdio')
+          throw new AppError('invalid_request', `MCP server "${server.config.name}" runs locally; it has no sign-in.`);
+        if (!server.config.enabled)
+          throw new AppError('conflict', `MCP server "${server.config.name}" is disabled. Enable it first.`);
+        return signIn.start(server.config);
+      },
+      signOut: async (server) => {
+        signIn.signOut(server.config);
+        if (server.config.enabled) await server.restart();
+      },
+    }),
+  };
 
   return {
     handlers,
@@ -389,6 +409,7 @@ export function createMcp(deps: McpModuleDeps) {
       watcher?.close();
       if (reloadTimer) clearTimeout(reloadTimer);
       removePreparer();
+      offSettings();
       await Promise.all([...servers.values()].map((s) => s.stop()));
       killAll();
       process.off('exit', killAll);
