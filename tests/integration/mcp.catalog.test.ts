@@ -148,3 +148,41 @@ describe('roots', () => {
     expect(error.message).toMatch(/absolute path/);
   });
 });
+
+describe('resources in tool results', () => {
+  it('keeps a binary embedded resource for the card and a link that can be read from its server', async () => {
+    const { h, server } = await start({ everything: everything({ trusted: true }) });
+    server.push(
+      {
+        toolCalls: [
+          {
+            id: 'blob',
+            name: 'mcp__everything__get-resource-reference',
+            arguments: '{"resourceType":"Blob","resourceId":4}',
+          },
+          { id: 'links', name: 'mcp__everything__get-resource-links', arguments: '{"count":1}' },
+        ],
+      },
+      { text: 'Done.' },
+    );
+    const conversation = await h.newConversation('results');
+    await h.sendAndWait(conversation.id, 'resources');
+    const [blob, links] = h.messages(conversation.id).filter((m) => m.role === 'tool');
+    expect(blob.content).toMatch(
+      /\[Resource demo:\/\/resource\/dynamic\/blob\/4 \(text\/plain, [\d.]+ KB, binary\), offered to the user as a download\]/,
+    );
+
+    const embedded = (await h.call('tools:output', { conversationId: conversation.id, toolCallId: 'blob' }))!;
+    const [item] = embedded.attachments;
+    expect(item).toMatchObject({ uri: 'demo://resource/dynamic/blob/4', kind: 'embedded', text: null });
+    expect(Buffer.from(item.data!, 'base64').toString('utf8')).toMatch(/Resource 4/);
+    expect(item.size).toBe(Buffer.from(item.data!, 'base64').length);
+
+    expect(links.content).toMatch(/\[Resource link: /);
+    const linked = (await h.call('tools:output', { conversationId: conversation.id, toolCallId: 'links' }))!;
+    const link = linked.attachments[0];
+    expect(link).toMatchObject({ kind: 'link', server: 'everything' });
+    const read = await h.call('mcp:readResource', { server: link.server!, uri: link.uri });
+    expect(read.contents[0].uri).toBe(link.uri);
+  });
+});

@@ -105,7 +105,7 @@ async function runTool(
         }),
     });
     server.succeeded();
-    const converted = convertResult(result);
+    const converted = convertResult(result, server.config.name);
     deps.output(ctx, converted);
     // A server that echoes its own key (e.g. printing its environment) does not hand it to the model.
     return toolResult(converted.isError ? 'error' : 'ok', redactSecrets(converted.text, server.config));
