@@ -154,3 +154,38 @@ describe('Folders the tools may use', () => {
     expect(result).toContain(`1. ${path.basename(workDir)}`);
   });
 });
+
+describe('resources in tool results', () => {
+  it('opens a resource link in a viewer and offers a binary embedded resource as a download', async () => {
+    await newConversation();
+    turns.push({
+      toolCalls: [
+        { id: 'links', name: 'mcp__everything__get-resource-links', arguments: '{"count":2}' },
+        {
+          id: 'blob',
+          name: 'mcp__everything__get-resource-reference',
+          arguments: '{"resourceType":"Blob","resourceId":4}',
+        },
+      ],
+    });
+    await box().fill('Give me resources.');
+    await sendAndCapture('Here they are.');
+
+    await page().locator('summary').filter({ hasText: 'Tool call mcp__everything__get-resource-links' }).click();
+    // The server links odd ids to binary resources and even ids to text ones.
+    await page().getByRole('button', { name: 'Open Text Resource 2' }).click();
+    const text = page().getByRole('dialog', { name: 'Text Resource 2' });
+    expect(await text.getByLabel('Contents of 2').innerText()).toMatch(/Resource 2/);
+    await text.getByRole('button', { name: 'Close' }).click();
+    await page().getByRole('button', { name: 'Open Blob Resource 1' }).click();
+    const blob = page().getByRole('dialog', { name: 'Blob Resource 1' });
+    await blob.getByRole('link', { name: /^Download 1\s*text\/plain\s*\d+ B$/ }).waitFor();
+    await blob.getByRole('button', { name: 'Close' }).click();
+
+    await page().locator('summary').filter({ hasText: 'Tool call mcp__everything__get-resource-reference' }).click();
+    const download = page().getByRole('link', { name: /^Download 4\s*text\/plain\s*\d+ B$/ });
+    await download.waitFor();
+    expect(await download.getAttribute('download')).toBe('4');
+    expect(await download.getAttribute('href')).toMatch(/^data:text\/plain;base64,/);
+  });
+});

@@ -35,7 +35,7 @@ import { createLoopback } from './mcpLoopback';
 import { createSignIn } from './mcpSignIn';
 import { instructionsSection } from './mcpInstructions';
 import { mcpCatalog } from './mcpCatalog';
-import { rootsOf } from './mcpRoots';
+import { rootsOf, watchRootFolders } from './mcpRoots';
 
 export interface McpModuleDeps {
   dataDir: string;
@@ -347,18 +347,11 @@ export function createMcp(deps: McpModuleDeps) {
     // No watching on this file system: edits apply after a restart.
   }
 
-  // Servers hear of a change to the folders the tools may use (they ask roots/list again).
-  let rootsSent = JSON.stringify(deps.rootFolders?.() ?? []);
-  const offSettings = deps.bus.on('settings:changed', () => {
-    const next = JSON.stringify(deps.rootFolders?.() ?? []);
-    if (next === rootsSent) return;
-    rootsSent = next;
-    for (const server of servers.values())
-      void server
-        .live()
-        ?.features.rootsChanged()
-        .catch(() => undefined);
-  });
+  const offSettings = watchRootFolders(
+    deps.bus,
+    () => deps.rootFolders?.() ?? [],
+    () => servers.values(),
+  );
 
   const removePreparer = deps.tools.addPreparer(async () => {
     // Lazily: the first request of any conversation starts the enabled servers.
