@@ -93,10 +93,17 @@ export const McpPromptResult = z.object({
 });
 export type McpPromptResult = z.infer<typeof McpPromptResult>;
 
-export const McpReadRequest = z.union([
-  z.strictObject({ server: McpServerName, uri: Text(4000) }),
-  z.strictObject({ server: McpServerName, uriTemplate: Text(4000), variables: Arguments }),
-]);
+/** A resource by its URI, or a template (`uriTemplate`) with its `variables` filled in. */
+export const McpReadRequest = z
+  .strictObject({
+    server: McpServerName,
+    uri: Text(4000).optional(),
+    uriTemplate: Text(4000).optional(),
+    variables: Arguments.optional(),
+  })
+  .refine((r) => (r.uri === undefined) !== (r.uriTemplate === undefined), {
+    error: 'give either uri or uriTemplate (with its variables)',
+  });
 export type McpReadRequest = z.infer<typeof McpReadRequest>;
 
 export const McpCompleteRequest = z.strictObject({

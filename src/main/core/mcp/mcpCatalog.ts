@@ -215,11 +215,11 @@ export function mcpCatalog(deps: CatalogDeps) {
     'mcp:readResource': async (request) => {
       const conn = await connection(request.server);
       let uri: string;
-      if ('uri' in request) uri = request.uri;
+      if (request.uri !== undefined) uri = request.uri;
       else {
         const { UriTemplate } = await import('@modelcontextprotocol/sdk/shared/uriTemplate.js');
         try {
-          uri = new UriTemplate(request.uriTemplate).expand(request.variables);
+          uri = new UriTemplate(request.uriTemplate ?? '').expand(request.variables ?? {});
         } catch (error) {
           throw new AppError('invalid_request', `The resource template could not be filled in: ${message(error)}`);
         }
