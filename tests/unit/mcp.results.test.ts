@@ -1,5 +1,7 @@
 // What the model is told of resources in an MCP result, and what the card keeps of them.
 import { describe, expect, it } from 'vitest';
+import { ATTACHMENT_FILE_MAX } from '../../src/shared/attachments';
+import { contentOf, nameFromUri, promptContent } from '../../src/main/core/mcp/mcpCatalog';
 import { convertResult, EMBEDDED_MAX } from '../../src/main/core/mcp/mcpResults';
 
 describe('resources in a tool result', () => {
@@ -59,5 +61,38 @@ describe('resources in a tool result', () => {
     expect(result.attachments).toEqual([
       { uri: 'file:///r.txt', name: 'r.txt', mimeType: 'text/plain', text: null, kind: 'link', server: 'fs' },
     ]);
+  });
+});
+
+describe('content for the composer (mcpCatalog)', () => {
+  it('refuses content over the attachment limit with its size, and names files from their URI', () => {
+    const big = 'x'.repeat(ATTACHMENT_FILE_MAX + 1);
+    expect(() => contentOf({ uri: 'demo://docs/big.txt', text: big })).toThrow(
+      /^big\.txt is 10,485,761 bytes; files can be at most 10 MB \(10,485,760 bytes\)\.$/,
+    );
+    expect(contentOf({ uri: 'file:///a/My%20Notes.md?x=1', text: 'hi' })).toEqual({
+      uri: 'file:///a/My%20Notes.md?x=1',
+      name: 'My Notes.md',
+      mimeType: null,
+      text: 'hi',
+      data: null,
+      size: 2,
+    });
+    expect(nameFromUri('demo://')).toBe('demo:');
+    expect(nameFromUri('')).toBe('resource');
+  });
+
+  it("turns a prompt's messages into text and files, and names what a message cannot carry", () => {
+    const result = promptContent({
+      messages: [
+        { role: 'user', content: { type: 'text', text: 'First' } },
+        { role: 'assistant', content: { type: 'text', text: 'Second' } },
+        { role: 'user', content: { type: 'resource', resource: { uri: 'demo://r/1.txt', text: 'body' } } },
+        { role: 'user', content: { type: 'audio', data: 'AAAA', mimeType: 'audio/wav' } },
+      ],
+    });
+    expect(result.text).toBe('First\n\nSecond');
+    expect(result.files.map((f) => [f.name, f.text])).toEqual([['1.txt', 'body']]);
+    expect(result.notes).toEqual(['The prompt also has audio content, which a message cannot carry; it was left out.']);
   });
 });
