@@ -18,6 +18,7 @@ import { folderCalls, folderEvents } from './foldersContract';
 import { instructionCalls } from './instructionsContract';
 import { ledgerCalls, ledgerEvents } from './ledgerContract';
 import { mcpCalls, mcpEvents } from './mcpContract';
+import { mcpCatalogCalls } from './mcpCatalogContract';
 import { mcpAppsCalls, mcpAppsEvents, mcpStepCalls } from './mcpAppsContract';
 import { noticeCalls, noticeEvents } from './noticesContract';
 import { planCalls, planEvents } from './planContract';
@@ -49,6 +50,7 @@ export const calls = {
   ...autopilotCalls,
   ...providerCalls,
   ...mcpCalls,
+  ...mcpCatalogCalls,
   ...approvalCalls,
   ...mcpAppsCalls,
   ...mcpStepCalls,

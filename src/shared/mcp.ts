@@ -140,6 +140,14 @@ export const ToolAttachment = z.object({
   mimeType: z.string().nullable(),
   /** The text of an embedded text resource. */
   text: z.string().nullable(),
+  /** A resource link (read from its server when opened) or an embedded resource (older rows: neither). */
+  kind: z.enum(['link', 'embedded']).optional(),
+  /** The server that returned it, for reading a link (`mcp:readResource`). */
+  server: z.string().optional(),
+  /** The base64 bytes of an embedded binary resource (null: too large to keep). */
+  data: z.string().nullable().optional(),
+  /** Bytes of an embedded binary resource. */
+  size: z.number().int().min(0).optional(),
 });
 export type ToolAttachment = z.infer<typeof ToolAttachment>;
 

@@ -29,6 +29,16 @@ const fields = {
   autopilotCap: z.number().int().min(1).max(20),
   /** Run MCP tools the server marks read-only (`readOnlyHint`) without asking. */
   autoAllowReadOnly: z.boolean(),
+  /** "Folders the tools may use": absolute paths sent to every MCP server as roots. */
+  mcpRoots: z
+    .array(
+      z
+        .string()
+        .trim()
+        .max(4096)
+        .regex(/^(\/|[A-Za-z]:[\\/]|\\\\)/, { error: 'a folder must be an absolute path (e.g. /home/me/project)' }),
+    )
+    .max(50, { error: 'at most 50 folders' }),
   /** Sent first in every request of every conversation ('' for none). */
   systemPrompt: InstructionsText,
   /** Saved prompts, inserted with "/" in the composer. */
@@ -59,6 +69,7 @@ export const Settings = z.object({
   autopilotDefault: fields.autopilotDefault.default(false),
   autopilotCap: fields.autopilotCap.default(5),
   autoAllowReadOnly: fields.autoAllowReadOnly.default(false),
+  mcpRoots: fields.mcpRoots.default([]),
   systemPrompt: fields.systemPrompt.default(''),
   prompts: fields.prompts.default([]),
   shareTaskLists: fields.shareTaskLists.default(false),

@@ -234,6 +234,7 @@ function composeModules(options: CoreOptions, lock: DataDirLock, lifecycle: Disp
     outputs: toolOutputs,
     version: options.version,
     autoAllowReadOnly: () => settings.effective().autoAllowReadOnly,
+    rootFolders: () => settings.effective().mcpRoots,
     oauthSecrets: mcpOAuthSlot(options.secrets),
     oauthCallbackPort: options.mcpSignIn?.callbackPort,
     signInTimeoutMs: options.mcpSignIn?.timeoutMs,

@@ -143,6 +143,8 @@ export function useComposerFiles(
     button,
     tray,
     onPaste,
+    /** Files from elsewhere (an MCP resource or prompt), uploaded as attached files. */
+    attach: add,
     ids,
     uploading,
     hasFiles: files.length > 0,

@@ -6,6 +6,7 @@ import { useDraft, useDrafts } from '../drafts/drafts';
 import { useToastClearance } from '../common/toastClearance';
 import { usePromptSlash } from '../instructions/usePromptSlash';
 import { useComposerFiles } from '../attachments/useComposerFiles';
+import { useResourceMention } from '../mcp/useResourceMention';
 import type { ModelRef } from '../../shared/providers';
 import { useRequest } from '../navigation/navigation';
 import './composer.css';
@@ -52,7 +53,8 @@ export function Composer(props: {
   useEffect(() => () => (draftId ? drafts.flush(draftId) : undefined), [drafts, draftId]);
 
   const setText = (value: string) => (draftId ? drafts.setText(draftId, value) : setLocalText(value));
-  const slash = usePromptSlash(text, setText);
+  const slash = usePromptSlash(text, setText, files.attach);
+  const mention = useResourceMention(text, setText, files.attach, !slash.open);
 
   const send = async () => {
     if (files.uploading) return;
@@ -75,6 +77,7 @@ export function Composer(props: {
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (slash.onKeyDown(event)) return;
+    if (mention.onKeyDown(event)) return;
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       if (!props.running) void send();
@@ -96,10 +99,12 @@ export function Composer(props: {
     >
       {files.tray}
       {slash.list}
+      {mention.list}
       {files.button}
       <textarea
         ref={ref}
         {...slash.inputProps}
+        {...mention.inputProps}
         aria-label={props.label ?? 'Message'}
         placeholder={props.placeholder ?? 'Message Stepwise… (Shift+Enter: new line)'}
         value={text}

@@ -1,28 +1,89 @@
-// "/" at the start of the composer lists the saved prompts and the commands (/clear,
-// /compact), filtered by what follows it;
-// ↑/↓ choose, Enter (or a click) inserts the prompt in place of the "/…", Esc closes.
+// "/" at the start of the composer lists the saved prompts, the commands (/clear,
+// /compact) and the MCP servers' prompts (marked with the server's name), filtered by
+// what follows it; ↑/↓ choose, Enter (or a click) inserts the prompt in place of the
+// "/…", Esc closes. A server prompt with arguments opens a small form first; its messages
+// go into the composer as text, and the files it embeds are attached.
 // The message box keeps the focus; the list is announced through aria-activedescendant.
 import { useId, useState, type KeyboardEvent } from 'react';
+import type { McpPrompt } from '../../shared/mcpCatalog';
 import { slashOptions } from '../../shared/promptLibrary';
+import { call, useApi } from '../api/apiContext';
+import { useToast } from '../common/toasts';
+import { McpArgumentsForm } from '../mcp/McpArgumentsForm';
+import { contentFiles } from '../mcp/mcpFiles';
+import { useMcpPrompts } from '../mcp/useMcpCatalog';
 import { useSettings } from '../settings/useSettings';
 import './instructions.css';
 
-export function usePromptSlash(text: string, setText: (value: string) => void) {
+interface SlashOption {
+  key: string;
+  title: string;
+  detail: string;
+  server: string | null;
+  choose(): void;
+}
+
+function matchesPrompt(prompt: McpPrompt, query: string): boolean {
+  const q = query.toLowerCase().replace(/^\//, '');
+  return [prompt.name, prompt.title ?? '', prompt.server].some((s) => s.toLowerCase().includes(q));
+}
+
+export function usePromptSlash(text: string, setText: (value: string) => void, attach: (files: File[]) => void) {
   const settings = useSettings();
+  const api = useApi();
+  const toast = useToast();
   const listId = useId();
   const [active, setActive] = useState(0);
   const [dismissed, setDismissed] = useState<string | null>(null);
+  const [chosen, setForm] = useState<McpPrompt | null>(null);
   const query = /^\/([^\n]*)$/.exec(text)?.[1];
-  const matches = query === undefined || !settings ? [] : slashOptions(settings.prompts, query.trim());
-  const open = matches.length > 0 && dismissed !== text;
-  const current = Math.min(active, matches.length - 1);
+  // The arguments form stays only while the "/…" it was chosen from does.
+  const form = query === undefined ? null : chosen;
+  const server = useMcpPrompts(query !== undefined && !form);
 
-  const insert = (index: number) => {
-    const prompt = matches[index];
-    if (!prompt) return;
-    setText(prompt.text);
+  const run = async (prompt: McpPrompt, args: Record<string, string>) => {
+    const result = await call(api, 'mcp:getPrompt', { server: prompt.server, name: prompt.name, arguments: args });
+    setText(result.text);
+    setForm(null);
     setActive(0);
+    if (result.files.length) attach(contentFiles(result.files));
+    for (const note of result.notes) toast(note, 'info');
   };
+
+  const chooseServerPrompt = (prompt: McpPrompt) => {
+    if (prompt.arguments.length) setForm(prompt);
+    else
+      void run(prompt, {}).catch((error: unknown) =>
+        toast(error instanceof Error ? error.message : String(error), 'error'),
+      );
+  };
+
+  const matches: SlashOption[] =
+    query === undefined || !settings
+      ? []
+      : [
+          ...slashOptions(settings.prompts, query.trim()).map((prompt) => ({
+            key: `saved:${prompt.title}`,
+            title: prompt.title,
+            detail: prompt.text,
+            server: null,
+            choose: () => {
+              setText(prompt.text);
+              setActive(0);
+            },
+          })),
+          ...(server?.prompts ?? [])
+            .filter((prompt) => matchesPrompt(prompt, query.trim()))
+            .map((prompt) => ({
+              key: `mcp:${prompt.server}:${prompt.name}`,
+              title: `/${prompt.name}`,
+              detail: prompt.description ?? prompt.title ?? '',
+              server: prompt.server,
+              choose: () => chooseServerPrompt(prompt),
+            })),
+        ];
+  const open = !form && matches.length > 0 && dismissed !== text;
+  const current = Math.min(active, matches.length - 1);
 
   /** True when the key was the list's. */
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): boolean => {
@@ -31,7 +92,7 @@ export function usePromptSlash(text: string, setText: (value: string) => void) {
       const step = event.key === 'ArrowDown' ? 1 : -1;
       setActive((current + step + matches.length) % matches.length);
     } else if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      insert(current);
+      matches[current]?.choose();
     } else if (event.key === 'Escape') {
       setDismissed(text);
     } else {
@@ -47,25 +108,51 @@ export function usePromptSlash(text: string, setText: (value: string) => void) {
     ? { 'aria-controls': listId, 'aria-activedescendant': optionId(current), 'aria-autocomplete': 'list' as const }
     : {};
 
-  const list = open ? (
+  const list = form ? (
+    <McpArgumentsForm
+      title={form.title ?? form.name}
+      server={form.server}
+      description={form.description}
+      fields={form.arguments.map((a) => ({ ...a, label: a.title ?? a.name }))}
+      submitLabel="Insert prompt"
+      complete={
+        form.completes
+          ? async (field, value, values) =>
+              (
+                await call(api, 'mcp:complete', {
+                  server: form.server,
+                  ref: { type: 'prompt', name: form.name },
+                  argument: { name: field, value },
+                  context: Object.fromEntries(Object.entries(values).filter(([k]) => k !== field)),
+                })
+              ).values
+          : undefined
+      }
+      onSubmit={(values) => run(form, values)}
+      onCancel={() => setForm(null)}
+    />
+  ) : open ? (
     <ul id={listId} role="listbox" aria-label="Commands and saved prompts" className="prompt-slash">
-      {matches.map((prompt, index) => (
+      {matches.map((option, index) => (
         <li
-          key={prompt.title}
+          key={option.key}
           id={optionId(index)}
           role="option"
           aria-selected={index === current}
           className={index === current ? 'active' : undefined}
           // Keeps the focus in the message box.
           onMouseDown={(e) => e.preventDefault()}
-          onClick={() => insert(index)}
+          onClick={() => option.choose()}
         >
-          <strong>{prompt.title}</strong>
-          <span>{prompt.text}</span>
+          <strong>
+            {option.title}
+            {option.server && <span className="mcp-badge">{option.server}</span>}
+          </strong>
+          <span>{option.detail}</span>
         </li>
       ))}
     </ul>
   ) : null;
 
-  return { list, onKeyDown, inputProps };
+  return { list, onKeyDown, inputProps, open: open || form !== null };
 }

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../common/ConfirmDialog';
 import { useGuard, useToast } from '../common/toasts';
 import { McpServerCard } from './McpServerCard';
 import { McpServerForm } from './McpServerForm';
+import { McpRootsSettings } from './McpRootsSettings';
 import { useMcp } from './useMcp';
 import './mcp.css';
 
@@ -59,6 +60,7 @@ export function McpSettings({ settings }: { settings: SettingsView }) {
         />
         <span>Run tools marked read-only without asking</span>
       </label>
+      <McpRootsSettings roots={settings.mcpRoots} />
       {state?.configError && (
         <p className="mcp-config-error" role="alert">
           {state.configError}. The last good configuration stays in force.

@@ -4,6 +4,7 @@ import { IMAGE_TYPES } from '../../shared/attachments';
 import type { ToolOutput } from '../../shared/mcp';
 import { call, useApi } from '../api/apiContext';
 import { ImageViewer } from '../attachments/ImageViewer';
+import { EmbeddedBinary, ResourceLinkOpen } from './ResourceViews';
 import './mcp.css';
 
 const SAFE_IMAGE: readonly string[] = IMAGE_TYPES;
@@ -44,6 +45,8 @@ export function ToolOutputView({ conversationId, toolCallId }: { conversationId:
               <span className="tool-attachment-name">{item.name}</span>
               {item.name !== item.uri && <code>{item.uri}</code>}
               {item.mimeType && <span className="mcp-badge">{item.mimeType}</span>}
+              {item.kind === 'link' && <ResourceLinkOpen item={item} />}
+              {item.kind === 'embedded' && item.text === null && <EmbeddedBinary item={item} />}
               {item.text !== null && (
                 <details>
                   <summary>Show contents</summary>

@@ -16,6 +16,7 @@ import { limitedReadBuffer, RESULT_TOO_LARGE, type ReadBufferLike } from './stdi
 import { authFetch, oauthProvider, signInNeededIn, type AuthHints } from './mcpOAuth';
 import type { OAuthStore } from './mcpOAuthStore';
 import { callToolAsTask, taskProblem, type TaskCallOptions } from './mcpTaskCall';
+import { connectionFeatures, type ConnectionFeatures } from './mcpFeatures';
 
 export const STDERR_LINES = 20;
 
@@ -89,6 +90,8 @@ export interface Connection {
   callTool(name: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult>;
   /** `resources/read` (an MCP App's `ui://` document). */
   readResource(uri: string, timeoutMs: number): Promise<ReadResourceResult>;
+  /** Prompts, resources, completion, roots (mcpFeatures.ts). */
+  features: ConnectionFeatures;
   close(): Promise<void>;
 }
 
@@ -260,6 +263,7 @@ export async function openConnection(
   return {
     pid,
     instructions: client.getInstructions()?.trim() || null,
+    features: connectionFeatures(client, config.timeoutMs),
     async listTools() {
       // Each tool is checked on its own: the SDK's listTools refuses the whole list (and
       // so the server) over one tool with a bad schema.

@@ -36,6 +36,8 @@ import { createSignIn } from './mcpSignIn';
 import { instructionsSection } from './mcpInstructions';
 import { createMcpApps, mcpAppsHandlers } from './mcpApps';
 import { createStepSignIns } from './mcpStepSignIn';
+import { mcpCatalog } from './mcpCatalog';
+import { rootsOf, watchRootFolders } from './mcpRoots';
 
 export interface McpModuleDeps {
   dataDir: string;
@@ -48,6 +50,8 @@ export interface McpModuleDeps {
   autoAllowReadOnly(): boolean;
   /** Folders attached to a conversation, sent as MCP roots (none yet). */
   roots?: (conversationId: string) => { uri: string; name?: string }[];
+  /** Settings → Tools (MCP) → "Folders the tools may use": absolute paths, sent as roots to every server. */
+  rootFolders?: () => string[];
   /** The question UI (as `ask_user`): elicitations from servers are asked there. Without it servers are not offered elicitation. */
   questions?: Questions;
   connectTimeoutMs?: number;
@@ -223,7 +227,7 @@ export function createMcp(deps: McpModuleDeps) {
       signInNeeded: (refusal) => signIn.needed(server.config.name, refusal.reason),
       roots: () => {
         const user = lastUser.get(server.config.name);
-        return user ? (deps.roots?.(user.conversationId) ?? []) : [];
+        return rootsOf(deps.rootFolders?.() ?? [], user ? (deps.roots?.(user.conversationId) ?? []) : []);
       },
       elicit: deps.questions
         ? (params, signal) => {
@@ -357,6 +361,12 @@ export function createMcp(deps: McpModuleDeps) {
     // No watching on this file system: edits apply after a restart.
   }
 
+  const offSettings = watchRootFolders(
+    deps.bus,
+    () => deps.rootFolders?.() ?? [],
+    () => servers.values(),
+  );
+
   const removePreparer = deps.tools.addPreparer(async () => {
     // Lazily: the first request of any conversation starts the enabled servers.
     // A server another conversation is starting right now is waited for too.
@@ -366,26 +376,29 @@ export function createMcp(deps: McpModuleDeps) {
     await Promise.all(starting.map((s) => s.ensure().catch(() => undefined)));
   });
 
-  const handlers = mcpHandlers({
-    state,
-    edit,
-    must,
-    has: (name) => servers.has(name),
-    raw: () => raw,
-    allow: (config) => known.allow(config),
-    output: (conversationId, toolCallId) => deps.outputs.get(conversationId, toolCallId),
-    signIn: async (server) => {
-      if (server.config.transport === 'stdio')
-        throw new AppError('invalid_request', `MCP server "${server.config.name}" runs locally; it has no sign-in.`);
-      if (!server.config.enabled)
-        throw new AppError('conflict', `MCP server "${server.config.name}" is disabled. Enable it first.`);
-      return signIn.start(server.config);
-    },
-    signOut: async (server) => {
-      signIn.signOut(server.config);
-      if (server.config.enabled) await server.restart();
-    },
-  });
+  const handlers = {
+    ...mcpCatalog({ servers: () => servers.values(), must }),
+    ...mcpHandlers({
+      state,
+      edit,
+      must,
+      has: (name) => servers.has(name),
+      raw: () => raw,
+      allow: (config) => known.allow(config),
+      output: (conversationId, toolCallId) => deps.outputs.get(conversationId, toolCallId),
+      signIn: async (server) => {
+        if (server.config.transport === 'stdio')
+          throw new AppError('invalid_request', `MCP server "${server.config.name}" runs locally; it has no sign-in.`);
+        if (!server.config.enabled)
+          throw new AppError('conflict', `MCP server "${server.config.name}" is disabled. Enable it first.`);
+        return signIn.start(server.config);
+      },
+      signOut: async (server) => {
+        signIn.signOut(server.config);
+        if (server.config.enabled) await server.restart();
+      },
+    }),
+  };
 
   return {
     handlers: { ...handlers, ...mcpAppsHandlers(apps), ...stepSignIns.handlers },
@@ -411,6 +424,7 @@ export function createMcp(deps: McpModuleDeps) {
     watcher?.close();
     if (reloadTimer) clearTimeout(reloadTimer);
     removePreparer();
+    offSettings.dispose();
     await Promise.all([...servers.values()].map((s) => s.stop()));
     killAll();
     process.off('exit', killAll);

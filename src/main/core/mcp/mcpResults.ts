@@ -18,7 +18,26 @@ function kib(base64: string): string {
   return `${(Math.ceil((base64.length * 3) / 4) / 1024).toFixed(1)} KB`;
 }
 
-function describe(block: Block, images: ToolImage[], attachments: ToolAttachment[]): string | null {
+/** An embedded binary resource larger than this (base64 characters) is named but not kept. */
+export const EMBEDDED_MAX = 8 * 1024 * 1024;
+
+function bytesOf(base64: string): number {
+  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
+  return Math.max(0, Math.floor((base64.length * 3) / 4) - padding);
+}
+
+/** How the card shows a binary resource, as the model is told (only what is true). */
+function shownAs(mimeType: string | undefined): string {
+  if (mimeType && /^image\/(png|jpeg|webp|gif)$/.test(mimeType)) return 'shown to the user as an image';
+  return 'offered to the user as a download';
+}
+
+function describe(
+  block: Block,
+  images: ToolImage[],
+  attachments: ToolAttachment[],
+  server: string | undefined,
+): string | null {
   switch (block.type) {
     case 'text':
       return block.text;
@@ -28,25 +47,48 @@ function describe(block: Block, images: ToolImage[], attachments: ToolAttachment
     case 'audio':
       return `[Audio: ${block.mimeType}, ${kib(block.data)}, not shown]`;
     case 'resource_link':
-      attachments.push({ uri: block.uri, name: block.name, mimeType: block.mimeType ?? null, text: null });
+      attachments.push({
+        uri: block.uri,
+        name: block.name,
+        mimeType: block.mimeType ?? null,
+        text: null,
+        kind: 'link',
+        ...(server ? { server } : {}),
+      });
       return `[Resource link: ${block.name} <${block.uri}>${block.mimeType ? ` (${block.mimeType})` : ''}]`;
     case 'resource': {
       const { resource } = block;
       const text = 'text' in resource && typeof resource.text === 'string' ? resource.text : null;
-      attachments.push({ uri: resource.uri, name: resource.uri, mimeType: resource.mimeType ?? null, text });
-      if (text !== null) return `[Resource ${resource.uri}]\n${text}`;
-      return `[Resource ${resource.uri}${resource.mimeType ? ` (${resource.mimeType})` : ''}, binary, shown to the user]`;
+      const base = {
+        uri: resource.uri,
+        name: resource.uri,
+        mimeType: resource.mimeType ?? null,
+        kind: 'embedded' as const,
+      };
+      if (text !== null) {
+        attachments.push({ ...base, text });
+        return `[Resource ${resource.uri}]\n${text}`;
+      }
+      const blob = 'blob' in resource && typeof resource.blob === 'string' ? resource.blob : '';
+      const kept = blob.length <= EMBEDDED_MAX;
+      const size = bytesOf(blob);
+      attachments.push({ ...base, text: null, data: kept ? blob : null, size });
+      const what = `${resource.mimeType ? `${resource.mimeType}, ` : ''}${kib(blob)}, binary`;
+      return kept
+        ? `[Resource ${resource.uri} (${what}), ${shownAs(resource.mimeType)}]`
+        : `[Resource ${resource.uri} (${what}), too large to keep; the user sees only its name]`;
     }
     default:
       return null;
   }
 }
 
-export function convertResult(result: CallToolResult): ConvertedResult {
+/** `server`: whose result it is, so a resource link can be read from it later. */
+export function convertResult(result: CallToolResult, server?: string): ConvertedResult {
   const images: ToolImage[] = [];
   const attachments: ToolAttachment[] = [];
   const content = result.content ?? [];
-  const parts = content.map((block) => describe(block, images, attachments));
+  const parts = content.map((block) => describe(block, images, attachments, server));
   const structured = result.structuredContent;
   // The structured form replaces the text blocks (they repeat it); the rest is still named.
   const kept =

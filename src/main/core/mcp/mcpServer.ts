@@ -191,6 +191,8 @@ export function createServer(initial: ServerConfig, deps: ServerDeps) {
     },
     status: () => status,
     pid: () => connection?.pid ?? null,
+    /** The connection when the server is running (never starts it). */
+    live: (): Connection | null => connection,
     error: () => error,
     stderr: () => stderr,
     tools: () => tools,

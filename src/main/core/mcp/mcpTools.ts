@@ -120,7 +120,7 @@ async function runTool(
         }),
     });
     server.succeeded();
-    const converted = convertResult(result);
+    const converted = convertResult(result, server.config.name);
     deps.output(ctx, converted);
     deps.raw?.(ctx, serverName, tool, result);
     // A server that echoes its own key (e.g. printing its environment) does not hand it to the model.
