@@ -41,6 +41,9 @@ it('a core created and closed 100 times leaves 0 listeners and 0 open handles', 
     expect(orphanedListeners()).toBe(orphansBefore);
   }
   expect(liveListeners()).toBe(listenersBefore);
-  // A closed watcher or socket leaves the list in the event loop's close phase, after close() returned.
-  await expect.poll(openHandles).toEqual(handlesBefore);
+  // A closed watcher or socket leaves the list in the event loop's close phase, after
+  // close() returned. Compared kind by kind: more of a kind than before is a leak (the
+  // test runner's own timers may come and go meanwhile).
+  const leaked = () => Object.entries(openHandles()).filter(([kind, count]) => count > (handlesBefore[kind] ?? 0));
+  await expect.poll(leaked).toEqual([]);
 }, 120_000);
