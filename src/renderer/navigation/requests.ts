@@ -26,19 +26,19 @@ export interface Requests {
 }
 
 export function createRequests(): Requests {
-  const pending = new Map<RequestKind, { target: string; payload: unknown }>();
+  const pending: { [K in RequestKind]?: { target: string; payload: RequestPayloads[K] } } = {};
   const listeners = new Set<() => void>();
   return {
     request(kind, target, payload) {
-      pending.set(kind, { target, payload });
+      Object.assign(pending, { [kind]: { target, payload } });
       for (const listener of listeners) listener();
     },
-    cancel: (kind) => void pending.delete(kind),
+    cancel: (kind) => void delete pending[kind],
     take<K extends RequestKind>(kind: K, target: string) {
-      const found = pending.get(kind);
+      const found = pending[kind];
       if (!found || found.target !== target) return undefined;
-      pending.delete(kind);
-      return { payload: found.payload as RequestPayloads[K] };
+      delete pending[kind];
+      return { payload: found.payload };
     },
     subscribe(listener) {
       listeners.add(listener);
