@@ -14,6 +14,7 @@ import { FolderRow } from '../folders/FolderRow';
 import type { FolderDialog } from '../folders/FolderDialogs';
 import { dropFolderAt, droppedConversation, isConversationDrag } from '../folders/dragConversation';
 import { RoutineEntries } from '../routines/SidebarEntries';
+import { onListKey, onSearchKey } from './listKeys';
 import './sidebar.css';
 
 const FolderDialogs = lazy(() => import('../folders/FolderDialogs').then((m) => ({ default: m.FolderDialogs })));
@@ -106,6 +107,7 @@ export function Sidebar(props: {
             onChange={(e) => setSearch(e.target.value)}
             onKeyDown={(e) => {
               if (e.key === 'Escape') setSearch('');
+              else onSearchKey(e, scrollRef.current, !!query && !!total);
             }}
           />
           <button
@@ -127,6 +129,7 @@ export function Sidebar(props: {
       <div
         ref={scrollRef}
         className="conversation-scroll"
+        onKeyDown={(event) => onListKey(event, scrollRef.current, props.searchRef)}
         onDragOver={(event) => {
           if (query || !isConversationDrag(event)) return;
           event.preventDefault();
