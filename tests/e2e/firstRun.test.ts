@@ -48,7 +48,10 @@ describe('first run', () => {
     await card.getByRole('textbox', { name: 'Base URL' }).fill('http://127.0.0.1:9/v1');
     await card.getByRole('button', { name: 'Test connection' }).click();
     await card.getByRole('alert').waitFor();
-    expect(await card.getByRole('alert').innerText()).not.toBe('');
+    // It names the card's own field, not a profile in Settings the user has not seen.
+    const said = await card.getByRole('alert').innerText();
+    expect(said).toContain('"Base URL" field');
+    expect(said).not.toContain('Settings');
     expect(await card.getByRole('combobox', { name: 'Model' }).count()).toBe(0);
   });
 
