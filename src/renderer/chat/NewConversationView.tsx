@@ -17,6 +17,7 @@ import { ConversationSettingsButton } from '../instructions/ConversationSettings
 import { PlanReviewModeSelect } from '../tasks/PlanReviewMode';
 import type { PlanReviewMode } from '../../shared/planContract';
 import './conversation.css';
+import { needsProvider } from '../../shared/firstRun';
 
 export function NewConversationView(props: { id: string; focusRequest: number; onStarted: (id: string) => void }) {
   const api = useApi();
@@ -69,6 +70,7 @@ export function NewConversationView(props: { id: string; focusRequest: number; o
         focusRequest={props.focusRequest}
         running={false}
         onStop={() => {}}
+        noModel={settings ? needsProvider(settings) : false}
         onSend={async (content, attachments) => {
           const started = await guard(() =>
             call(api, 'conversations:start', {
