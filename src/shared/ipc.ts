@@ -17,7 +17,7 @@ import {
   ToolCall,
 } from './domain';
 import { SettingsPatch, SettingsView } from './settings';
-import { TaskList, TaskTitle, UserTaskPatch } from './tasks';
+import { RestoredTask, TaskList, TaskTitle, UserTaskPatch } from './tasks';
 import { AutopilotState, Worker } from './agents';
 import { ModelRef, ProfileId, ProfileInput } from './providers';
 import { Question, QuestionReply } from './questions';
@@ -181,6 +181,11 @@ export const calls = {
   ),
   'tasks:delete': call(
     z.strictObject({ conversationId: ConversationId, taskId: z.number().int() }),
+    z.object({ list: TaskList.nullable() }),
+  ),
+  /** Undo of tasks:delete: the deleted task back at its place, with its dependencies. */
+  'tasks:restore': call(
+    RestoredTask.extend({ conversationId: ConversationId }),
     z.object({ list: TaskList.nullable() }),
   ),
   /** New order of the open list, as task ids, first to last. */

@@ -3,12 +3,12 @@
 import type { Handlers } from '../ipc/dispatcher';
 import { AppError, notFound } from '../ipc/dispatcher';
 import type { ConversationRepo } from '../conversations/conversationRepo';
-import { deleteOp, reorderOp, userAddOp, userUpdateOp } from './taskOps';
+import { deleteOp, reorderOp, restoreOp, userAddOp, userUpdateOp } from './taskOps';
 import { USER, type Op, type TaskService } from './taskService';
 
 type TaskCalls = Pick<
   Handlers,
-  'tasks:get' | 'tasks:update' | 'tasks:add' | 'tasks:delete' | 'tasks:reorder' | 'tasks:clear'
+  'tasks:get' | 'tasks:update' | 'tasks:add' | 'tasks:delete' | 'tasks:restore' | 'tasks:reorder' | 'tasks:clear'
 >;
 
 export function taskHandlers(deps: { tasks: TaskService; conversations: Pick<ConversationRepo, 'get'> }): TaskCalls {
@@ -39,6 +39,8 @@ export function taskHandlers(deps: { tasks: TaskService; conversations: Pick<Con
     // Adding to a conversation without a list starts one.
     'tasks:add': ({ conversationId, title }) => edit(conversationId, userAddOp(title, USER), false),
     'tasks:delete': ({ conversationId, taskId }) => edit(conversationId, deleteOp(taskId)),
+    // Undo of a delete; with no list open (the last task was deleted) it starts one.
+    'tasks:restore': ({ conversationId, ...restored }) => edit(conversationId, restoreOp(restored), false),
     'tasks:reorder': ({ conversationId, order }) => edit(conversationId, reorderOp(order)),
     'tasks:clear': ({ conversationId }) => {
       mustExist(conversationId);
