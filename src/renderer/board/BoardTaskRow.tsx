@@ -67,7 +67,7 @@ export function BoardTaskRow(props: {
         <button
           type="button"
           className="board-title"
-          aria-label={rowLabel(task, list)}
+          aria-label={rowLabel(task, number, list)}
           title={task.description || task.title}
           onClick={() => props.onOpen(task)}
           onKeyDown={(e) => {

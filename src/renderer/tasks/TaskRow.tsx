@@ -178,7 +178,7 @@ export const TaskRow = memo(function TaskRow(props: {
           <button
             type="button"
             className="task-main task-title"
-            aria-label={rowLabel(task, listNow())}
+            aria-label={rowLabel(task, number, listNow())}
             title={task.description || undefined}
             onClick={gestures.onClick}
             onDoubleClick={gestures.onDoubleClick}

@@ -30,13 +30,14 @@ export function blockerNumbers(list: Pick<TaskList, 'tasks'>, task: Task): strin
   return task.openBlockers.map((id) => `#${taskNumber(list, id)}`).join(', ');
 }
 
-export function rowLabel(task: Task, list: Pick<TaskList, 'tasks'>): string {
+/** "Task 2, blocked by 1: …": `number` is the task's place, `list` gives its blockers' places. */
+export function rowLabel(task: Task, number: number, list: Pick<TaskList, 'tasks'>): string {
   const kind = rowKind(task);
   const state =
     kind === 'blocked'
       ? `blocked by ${task.openBlockers.map((id) => taskNumber(list, id)).join(', ')}`
       : KIND_WORDS[kind];
-  return `Task ${taskNumber(list, task.id)}, ${state}: ${task.title}`;
+  return `Task ${number}, ${state}: ${task.title}`;
 }
 
 export function moved(list: TaskList, taskId: number, delta: number): number[] | null {
