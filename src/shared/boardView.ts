@@ -69,9 +69,9 @@ export function listMatches(
   return shownTasks(group.tasks, group.title, filter).length > 0;
 }
 
-/** "main agent" or "worker 2" for an owner id such as `worker-2`. */
+/** "main agent" or "Worker 2" for an owner id such as `worker-2`: the name its transcript and questions show. */
 export function ownerLabel(owner: string): string {
   if (owner === 'main') return 'main agent';
   const worker = /^worker-(\d+)$/.exec(owner);
-  return worker ? `worker ${worker[1]}` : owner;
+  return worker ? `Worker ${worker[1]}` : owner;
 }

@@ -17,7 +17,11 @@ export const providerCalls = {
   /** "Send the saved key to …?" — yes: the saved key follows the profile to its new address. */
   'providers:confirmKey': call(z.strictObject({ id: ProfileId }), SettingsView),
   /** Lists the models a profile's server offers at /models (default: the default profile) and remembers them. */
-  'models:list': call(z.strictObject({ profileId: ProfileId.optional() }), z.object({ models: z.array(z.string()) })),
+  'models:list': call(
+    // fieldsShown: the caller shows the profile's fields (the first-run card), so errors name them.
+    z.strictObject({ profileId: ProfileId.optional(), fieldsShown: z.boolean().optional() }),
+    z.object({ models: z.array(z.string()) }),
+  ),
   /** Tokens (and cost, where prices were set) the server reported over the whole conversation. */
   'conversations:usage': call(
     z.strictObject({ id: ConversationId }),

@@ -56,4 +56,22 @@ export const TaskTitle = z
 export const UserTaskPatch = z.strictObject({
   status: TaskStatus.optional(),
   title: TaskTitle.optional(),
+  /** Ids of tasks this one should no longer wait for ("Remove dependency on #N"). */
+  removeBlockedBy: z.array(z.number().int()).max(1000).optional(),
+});
+
+/** Undo of a delete: the task as it was, its place (0-based) and the tasks it blocked. */
+export const RestoredTask = z.strictObject({
+  task: z.strictObject({
+    id: z.number().int().min(1),
+    title: TaskTitle,
+    description: z.string().max(2000),
+    activeForm: z.string().max(2000),
+    status: TaskStatus,
+    owner: z.string().min(1).max(200),
+    blockedBy: z.array(z.number().int()).max(1000),
+    lastMessageId: z.number().int().nullable(),
+  }),
+  position: z.number().int().min(0),
+  blocks: z.array(z.number().int()).max(1000),
 });

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { call } from './contract';
 import { ConversationId } from './domain';
-import { TaskList, TaskTitle, UserTaskPatch } from './tasks';
+import { RestoredTask, TaskList, TaskTitle, UserTaskPatch } from './tasks';
 
 const ListAnswer = z.object({ list: TaskList.nullable() });
 
@@ -16,6 +16,8 @@ export const taskCalls = {
   ),
   'tasks:add': call(z.strictObject({ conversationId: ConversationId, title: TaskTitle }), ListAnswer),
   'tasks:delete': call(z.strictObject({ conversationId: ConversationId, taskId: z.number().int() }), ListAnswer),
+  /** Undo of tasks:delete: the deleted task back at its place, with its dependencies. */
+  'tasks:restore': call(RestoredTask.extend({ conversationId: ConversationId }), ListAnswer),
   /** New order of the open list, as task ids, first to last. */
   'tasks:reorder': call(
     z.strictObject({ conversationId: ConversationId, order: z.array(z.number().int()).max(1000) }),

@@ -163,4 +163,45 @@ describe('attachments', () => {
     await page().keyboard.press('Escape');
     await viewer.waitFor({ state: 'hidden' });
   });
+
+  it('Enter while a file uploads sends once it is stored; the button says "Uploading…" meanwhile', async () => {
+    // A page whose socket holds each upload until the test releases it.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await app.context.routeWebSocket(/./, (socket) => {
+      const server = socket.connectToServer();
+      socket.onMessage(async (frame) => {
+        if (typeof frame === 'string' && frame.includes('"attachments:add"')) await released;
+        server.send(frame);
+      });
+    });
+    const held = await app.openPage();
+    try {
+      await held
+        .getByRole('complementary', { name: 'Conversations' })
+        .getByRole('button', { name: 'New conversation', exact: true })
+        .click();
+      const chooser = held.waitForEvent('filechooser');
+      await held.getByRole('button', { name: 'Attach files' }).click();
+      await (await chooser).setFiles([txt]);
+      await held.locator('.attachment-tray [aria-busy="true"]').waitFor();
+      const composer = held.getByRole('form', { name: 'Message composer' });
+      expect(await composer.getByRole('button', { name: 'Uploading…' }).isDisabled()).toBe(true);
+      turns.push((body) => {
+        bodies.push(body);
+        return { text: 'Two lines of notes.' };
+      });
+      await held.getByRole('textbox', { name: 'Message' }).fill('Summarize the notes.');
+      await held.getByRole('textbox', { name: 'Message' }).press('Enter');
+      expect(await held.getByRole('article', { name: 'You message' }).count()).toBe(0);
+      release();
+      await held.getByText('Two lines of notes.').waitFor({ timeout: 15_000 });
+      expect(lastUserContent()).toBe('Summarize the notes.\n\nnotes.txt:\n```txt\nfirst line\nsecond line\n```');
+      await composer.getByRole('button', { name: 'Send', exact: true }).waitFor();
+    } finally {
+      release();
+      await held.close();
+      await app.context.unrouteAll();
+    }
+  });
 });

@@ -6,7 +6,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { autopilotAppPerFile } from './support/appPerFile';
-import { plan, verdict } from '../support/autopilotServer';
+import { plan, TITLE, verdict } from '../support/autopilotServer';
+import { ConversationExport } from '../../src/shared/exportFormat';
+import { makeTempDir, removeDir } from '../support/tempDir';
+import { exportConversation, PLUMBING_PREFIXES, youSections } from './support/exportConversation';
 
 const SHOTS = path.join('/tmp', 'stepwise-e2e');
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -99,6 +102,23 @@ describe('Autopilot in the browser', () => {
     ).toBe(0);
     // Every step was completed.
     await visible(main().getByRole('region', { name: 'Tasks' }).getByText('All 4 tasks completed'));
+  });
+
+  it('after Autopilot steps neither export holds a control prefix; Markdown has only what the user wrote as "You"', async () => {
+    const dir = makeTempDir('stepwise-autopilot-export-');
+    try {
+      const json = await exportConversation(page(), TITLE, 'json', dir);
+      const markdown = await exportConversation(page(), TITLE, 'md', dir);
+      expect(json).not.toMatch(PLUMBING_PREFIXES);
+      expect(markdown).not.toMatch(PLUMBING_PREFIXES);
+      const typed = ConversationExport.parse(JSON.parse(json))
+        .messages.filter((m) => m.role === 'user' && m.kind === 'user')
+        .map((m) => m.content.trim());
+      expect(typed).toEqual(['Do the four steps.']);
+      expect(youSections(markdown)).toEqual(typed);
+    } finally {
+      removeDir(dir);
+    }
   });
 
   it("with a 0 ms model, shows each step's own line, straight from the core, and nothing after the end", async () => {

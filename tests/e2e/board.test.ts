@@ -85,7 +85,7 @@ describe('the task board', () => {
     await trip.getByText('1/3', { exact: true }).waitFor();
     await trip.getByText('Now: Find a hotel').waitFor();
     await trip.getByRole('button', { name: 'Task 3, blocked by 2: Rent a car' }).waitFor();
-    await trip.getByText('worker 2', { exact: true }).waitFor();
+    await trip.getByText('Worker 2', { exact: true }).waitFor();
     await trip.getByText('blocked by #2').waitFor();
     await board().getByRole('checkbox', { name: 'Show completed lists' }).check();
     await group('Finished report').waitFor();
@@ -166,15 +166,15 @@ describe('the task board', () => {
       )
       .toEqual([
         'Task 1, completed: Gather requirements',
-        'Task 3, pending: Write and test the code',
-        'Task 2, completed: Sketch the screens',
+        'Task 2, pending: Write and test the code',
+        'Task 3, completed: Sketch the screens',
       ]);
 
     // A task opens its conversation with the header showing it, at the message where it changed.
     await plan.getByRole('button', { name: 'Task 1, completed: Gather requirements' }).click();
     const header = page().getByRole('region', { name: 'Tasks', exact: true });
-    await header.getByRole('button', { name: 'Task 3, pending: Write and test the code' }).waitFor();
-    await header.getByRole('button', { name: 'Task 2, completed: Sketch the screens' }).waitFor();
+    await header.getByRole('button', { name: 'Task 2, pending: Write and test the code' }).waitFor();
+    await header.getByRole('button', { name: 'Task 3, completed: Sketch the screens' }).waitFor();
     await expect.poll(() => page().getByText('Here is the plan.').isVisible(), { timeout: 10_000 }).toBe(true);
 
     const prompt = await nextSystemPrompt(page(), server, turns);

@@ -42,13 +42,35 @@ describe('first run', () => {
     expect(await violations(page)).toEqual([]);
   });
 
+  it('without a model, a new conversation cannot send and points to Connect a model; nothing is stored', async () => {
+    const { page } = app;
+    await page
+      .getByRole('complementary', { name: 'Conversations' })
+      .getByRole('button', { name: 'New conversation', exact: true })
+      .click();
+    const composer = page.getByRole('textbox', { name: 'Message' });
+    await composer.fill('Plan a weekend in Porto');
+    const send = page.getByRole('button', { name: 'Send', exact: true });
+    expect(await send.isDisabled()).toBe(true);
+    await composer.press('Enter');
+    expect(await page.getByRole('article', { name: 'You message' }).count()).toBe(0);
+    expect(await composer.inputValue()).toBe('Plan a weekend in Porto');
+    // No stray conversation in the sidebar.
+    await page.getByText('No conversations yet. Start one with “New conversation”.').waitFor();
+    await page.getByRole('form', { name: 'Message composer' }).getByRole('link', { name: 'Connect a model' }).click();
+    await page.getByRole('region', { name: 'Connect a model' }).waitFor();
+  });
+
   it('says why a connection fails, and keeps the card', async () => {
     const card = app.page.getByRole('region', { name: 'Connect a model' });
     await card.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Custom (OpenAI-compatible)' });
     await card.getByRole('textbox', { name: 'Base URL' }).fill('http://127.0.0.1:9/v1');
     await card.getByRole('button', { name: 'Test connection' }).click();
     await card.getByRole('alert').waitFor();
-    expect(await card.getByRole('alert').innerText()).not.toBe('');
+    // It names the card's own field, not a profile in Settings the user has not seen.
+    const said = await card.getByRole('alert').innerText();
+    expect(said).toContain('"Base URL" field');
+    expect(said).not.toContain('Settings');
     expect(await card.getByRole('combobox', { name: 'Model' }).count()).toBe(0);
   });
 

@@ -16,6 +16,7 @@ import { makeDataDir } from './support/app';
 import { appPerFile } from './support/appPerFile';
 import { turnQueue } from './support/chatScript';
 import { violations } from './support/axe';
+import { exportConversation, PLUMBING_PREFIXES, youSections } from './support/exportConversation';
 
 let workDir: string;
 let dataDir: string;
@@ -176,6 +177,21 @@ describe('plan review', () => {
       [2, true, ['Collect the Q3 figures', 'Draft a one-page summary']],
     ]);
     expect(data.planRevisions?.[0].comments.tasks).toEqual([{ taskId: 1, text: 'Only Q3, please.' }]);
+  });
+
+  it('after the review round neither export holds a control prefix; Markdown has only what the user wrote as "You"', async () => {
+    const json = await exportConversation(page(), 'Quarterly summary', 'json', dataDir);
+    const markdown = await exportConversation(page(), 'Quarterly summary', 'md', dataDir);
+    expect(json).not.toMatch(PLUMBING_PREFIXES);
+    expect(markdown).not.toMatch(PLUMBING_PREFIXES);
+    const typed = ConversationExport.parse(JSON.parse(json))
+      .messages.filter((m) => m.role === 'user' && m.kind === 'user')
+      .map((m) => m.content.trim());
+    expect(typed).toEqual(['Write the quarterly summary to summary.txt.']);
+    expect(youSections(markdown)).toEqual(typed);
+    // The round shows as quiet lines.
+    expect(markdown).toMatch(/^_Changes requested/m);
+    expect(markdown).toMatch(/^_Plan approved/m);
   });
 
   it('a task the model adds after approval applies, with a Plan changed line that opens to before and after', async () => {

@@ -1,13 +1,19 @@
 // Search finds the message: a result shows the matching words in context, and choosing it
 // opens the conversation at that message (older than the first window it loads) and
-// highlights it. Ctrl+K and "/" focus the search box from anywhere.
+// highlights it. Ctrl+K and "/" focus the search box from anywhere. The keyboard reaches the
+// results (↓ then Enter opens one; Tab goes to them), and a conversation started while a
+// search is shown appears in the list.
 import { describe, expect, it } from 'vitest';
 import { appPerFile } from './support/appPerFile';
+import { turnQueue } from './support/chatScript';
 
 let target = 0;
 
+const turns = turnQueue({ title: () => 'Packing list for the ferry' });
+
 const { app } = appPerFile({
   name: 'search',
+  server: { script: turns.script },
   seed: (core) => {
     const long = core.conversations.create('Trip planning');
     core.db.transaction(() => {
@@ -76,5 +82,45 @@ describe('search', () => {
     // Its row stays marked as the one the search went to.
     expect(await page.locator('.message-row.highlighted').locator(`[data-message-id="${target}"]`).count()).toBe(1);
     expect(await hit.innerText()).toContain('zebra safari');
+  });
+
+  it('↓ then Enter opens the first result; Tab from the search box goes to the results', async () => {
+    const { page } = app;
+    const search = page.getByRole('searchbox', { name: 'Search conversations' });
+    await search.fill('crossing');
+    const results = page.getByRole('list', { name: 'Saved conversations' }).getByRole('link');
+    await expect
+      .poll(() => results.allInnerTexts(), { timeout: 10_000 })
+      .toEqual([expect.stringContaining('Zebra crossing design')]);
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+
+    await search.press('Tab');
+    expect(await focused()).toContain('Zebra crossing design');
+    await search.focus();
+    await search.press('ArrowDown');
+    expect(await focused()).toContain('Zebra crossing design');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.getByRole('main').getByRole('heading', { level: 1 }).innerText(), { timeout: 10_000 })
+      .toContain('Zebra crossing design');
+    await search.fill('');
+  });
+
+  it('a conversation started while a search is shown appears in the list', async () => {
+    const { page } = app;
+    const search = page.getByRole('searchbox', { name: 'Search conversations' });
+    await search.fill('zebr');
+    const results = page.getByRole('list', { name: 'Saved conversations' }).getByRole('link');
+    await expect.poll(() => results.count(), { timeout: 10_000 }).toBe(2);
+    turns.push({ text: 'Sunscreen, a hat and the tickets.' });
+    await page
+      .getByRole('complementary', { name: 'Conversations' })
+      .getByRole('button', { name: 'New conversation', exact: true })
+      .click();
+    await page.getByRole('textbox', { name: 'Message' }).fill('What do I pack for the ferry?');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(() => results.count(), { timeout: 10_000 }).toBe(3);
+    await expect.poll(() => results.first().innerText(), { timeout: 10_000 }).toContain('Packing list for the ferry');
+    expect(await search.inputValue()).toBe('zebr');
   });
 });

@@ -55,25 +55,26 @@ describe('editing the task list by hand', () => {
       .toEqual([
         'Task 1, completed: Gather requirements',
         'Task 2, pending: Sketch the screens',
-        'Task 4, pending: Ship it',
-        'Task 3, pending: Write and review the code',
+        'Task 3, pending: Ship it',
+        'Task 4, pending: Write and review the code',
       ]);
+    // Rows are numbered by place: the list reads 1, 2, 3, 4 after each move.
     await rowList()
-      .getByRole('button', { name: /^Task 3, / })
+      .getByRole('button', { name: /^Task 4, / })
       .dragTo(rowList().getByRole('button', { name: /^Task 2, / }));
     await expect
       .poll(rowNames, { timeout: 10_000 })
       .toEqual([
         'Task 1, completed: Gather requirements',
-        'Task 3, pending: Write and review the code',
-        'Task 2, pending: Sketch the screens',
+        'Task 2, pending: Write and review the code',
+        'Task 3, pending: Sketch the screens',
         'Task 4, pending: Ship it',
       ]);
   });
 
   it('cancels and deletes tasks from a row menu', async () => {
-    await menuFor(2, 'Cancel task');
-    await expect.poll(rowNames, { timeout: 10_000 }).toContain('Task 2, cancelled: Sketch the screens');
+    await menuFor(3, 'Cancel task');
+    await expect.poll(rowNames, { timeout: 10_000 }).toContain('Task 3, cancelled: Sketch the screens');
     await menuFor(4, 'Delete');
     await expect
       .poll(async () => (await rowNames()).some((n) => n?.startsWith('Task 4,')), { timeout: 10_000 })
@@ -85,7 +86,7 @@ describe('editing the task list by hand', () => {
   it('tells the model what the user changed on the next request', async () => {
     const prompt = await nextSystemPrompt(page(), server, turns);
     const notice = prompt.split('\n').find((line) => line.startsWith('The user '));
-    // Task 4 was added and deleted again: nothing to report about it.
+    // Task 4 was added and deleted again: nothing to report about it. The model hears of tasks by id.
     expect(notice).toBe('The user renamed task 3, marked task 2 cancelled and reordered the tasks.');
     expect(prompt).toContain('(3) Write and review the code');
   });

@@ -154,7 +154,10 @@ describe('the task header in the browser', () => {
     await blocked.waitFor();
     // The "blocked by" line sits beside the title button, in the same row.
     expect(await blocked.locator('xpath=ancestor::li[1]').innerText()).toContain('blocked by #2');
-    expect(await tasks().getByRole('checkbox', { name: 'Task 3 done' }).innerText()).toBe('▸');
+    // A padlock, not the ▸ "play" glyph.
+    const tick = tasks().getByRole('checkbox', { name: 'Task 3 done' });
+    expect(await tick.innerText()).toBe('');
+    expect(await tick.locator('svg.task-blocked-icon').count()).toBe(1);
     // The model was offered the granular tools only, and saw the dependency.
     const request = server.streamRequests().at(-1)!.body;
     expect(toolNames(request)).toEqual(expect.arrayContaining(['task_create', 'task_update', 'task_list']));

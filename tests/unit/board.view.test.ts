@@ -24,7 +24,7 @@ describe('board rules', () => {
   it('a pending task with open blockers is blocked; owners read as people', () => {
     expect(tasks.map(boardStatus)).toEqual(['completed', 'in_progress', 'blocked', 'pending', 'cancelled']);
     expect(ownerLabel('main')).toBe('main agent');
-    expect(ownerLabel('worker-12')).toBe('worker 12');
+    expect(ownerLabel('worker-12')).toBe('Worker 12');
     expect(ownerLabel('someone')).toBe('someone');
   });
 

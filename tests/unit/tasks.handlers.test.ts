@@ -166,6 +166,60 @@ describe('the user edits the list from the header', () => {
     expect(f.tasks.history(f.conversationId)).toHaveLength(1);
   });
 
+  it('removes a dependency the user drops ("Remove dependency on #N")', async () => {
+    expect(await f.callJson('task_update', { taskId: 4, addBlockedBy: [3] })).toMatchObject({ ok: true });
+    const list = await ok('tasks:update', { taskId: 4, patch: { removeBlockedBy: [3] } });
+    expect(list!.tasks[3]).toMatchObject({ id: 4, blockedBy: [], openBlockers: [] });
+  });
+
+  it('Undo of a delete puts the task back with its fields, place and dependencies', async () => {
+    expect(
+      await f.callJson('task_update', { taskId: 3, addBlockedBy: [2], description: 'An estate car.' }),
+    ).toMatchObject({ ok: true });
+    expect(await f.callJson('task_update', { taskId: 4, addBlockedBy: [3] })).toMatchObject({ ok: true });
+    const before = (await ok('tasks:get', {}))!;
+    const gone = before.tasks[2];
+    await ok('tasks:delete', { taskId: 3 });
+    const { id, title, description, activeForm, status, owner, blockedBy, lastMessageId } = gone;
+    const back = await ok('tasks:restore', {
+      task: { id, title, description, activeForm, status, owner, blockedBy, lastMessageId },
+      position: 2,
+      blocks: [4],
+    });
+    const shape = (list: TaskList) =>
+      list.tasks.map((t) => [t.id, t.title, t.description, t.status, t.owner, t.position, t.blockedBy]);
+    expect(shape(back!)).toEqual(shape(before));
+    // A task with that id again: the undo is refused with a reason, nothing changes.
+    const again = await dispatch('tasks:restore', {
+      conversationId: f.conversationId,
+      task: { id, title, description, activeForm, status, owner, blockedBy, lastMessageId },
+      position: 0,
+      blocks: [],
+    });
+    expect(again).toMatchObject({ ok: false, error: { message: expect.stringMatching(/cannot come back/) } });
+    expect(shape((await ok('tasks:get', {}))!)).toEqual(shape(before));
+  });
+
+  it('Undo of deleting the last task opens the list again with it', async () => {
+    for (const id of [1, 2, 3]) await ok('tasks:delete', { taskId: id });
+    expect(await ok('tasks:delete', { taskId: 4 })).toBeNull();
+    const back = await ok('tasks:restore', {
+      task: {
+        id: 4,
+        title: 'Pack',
+        description: '',
+        activeForm: '',
+        status: 'pending',
+        owner: 'main',
+        blockedBy: [],
+        lastMessageId: null,
+      },
+      position: 0,
+      blocks: [],
+    });
+    expect(back!.tasks.map((t) => [t.id, t.title])).toEqual([[4, 'Pack']]);
+  });
+
   it('an unknown conversation is not found', async () => {
     const result = await dispatch('tasks:get', { conversationId: '00000000-0000-4000-8000-000000000001' });
     expect(result).toMatchObject({ ok: false, error: { code: 'not_found' } });

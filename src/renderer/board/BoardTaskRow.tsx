@@ -8,7 +8,7 @@ import { call, useApi } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
 import { MenuButton } from '../common/Menu';
 import { InlineRename } from '../common/InlineRename';
-import { moved, rowLabel } from '../tasks/taskView';
+import { blockerNumbers, moved, rowLabel, taskNumber } from '../tasks/taskView';
 
 const STATUS_WORDS = {
   pending: 'Pending',
@@ -29,6 +29,7 @@ export function BoardTaskRow(props: {
   const guard = useGuard();
   const [renaming, setRenaming] = useState(false);
   const status = boardStatus(task);
+  const number = taskNumber(list, task.id);
   const update = (patch: { status?: Task['status']; title?: string }) =>
     void guard(() => call(api, 'tasks:update', { conversationId, taskId: task.id, patch }));
   const move = (delta: number) => {
@@ -43,19 +44,19 @@ export function BoardTaskRow(props: {
         role="checkbox"
         className="board-tick"
         aria-checked={task.status === 'completed'}
-        aria-label={`Task ${task.id} done`}
+        aria-label={`Task ${number} done`}
         title={task.status === 'completed' ? 'Mark as not done' : 'Mark as done'}
         onClick={() => update({ status: task.status === 'completed' ? 'pending' : 'completed' })}
       >
         <span aria-hidden="true">{task.status === 'completed' ? '✓' : ''}</span>
       </button>
       <span className="board-seq" aria-hidden="true">
-        {task.id}
+        {number}
       </span>
       {renaming ? (
         <InlineRename
           initial={task.title}
-          label={`Rename task ${task.id}`}
+          label={`Rename task ${number}`}
           className="board-rename"
           onDone={(title) => {
             setRenaming(false);
@@ -66,7 +67,7 @@ export function BoardTaskRow(props: {
         <button
           type="button"
           className="board-title"
-          aria-label={rowLabel(task)}
+          aria-label={rowLabel(task, number, list)}
           title={task.description || task.title}
           onClick={() => props.onOpen(task)}
           onKeyDown={(e) => {
@@ -83,13 +84,11 @@ export function BoardTaskRow(props: {
         </button>
       )}
       <span className={`board-status status-${status}`}>{STATUS_WORDS[status]}</span>
-      {task.openBlockers.length > 0 && (
-        <span className="board-blockers">blocked by {task.openBlockers.map((id) => `#${id}`).join(', ')}</span>
-      )}
+      {task.openBlockers.length > 0 && <span className="board-blockers">blocked by {blockerNumbers(list, task)}</span>}
       {task.changedBy && <span className="board-source">Changed by {revealBidiControls(task.changedBy)}</span>}
       <span className="board-owner">{ownerLabel(task.owner)}</span>
       <MenuButton
-        label={`Actions for task ${task.id}`}
+        label={`Actions for task ${number}`}
         className="board-task-menu"
         items={[
           { label: 'Rename', onSelect: () => setRenaming(true) },

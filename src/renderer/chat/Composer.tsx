@@ -1,7 +1,9 @@
 // The message box: Enter sends, Shift+Enter adds a line. Text is kept if sending fails.
 // While the assistant works, the button becomes "Stop". With a `draftId` the text is that
 // conversation's draft (kept across views, reloads and restarts); otherwise it is local.
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+// Enter while files are still uploading sends once they are stored ("Uploading…" meanwhile);
+// with no model set up, Send is off and the composer points to "Connect a model".
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useDraft, useDrafts } from '../drafts/drafts';
 import { useToastClearance } from '../common/toastClearance';
 import { usePromptSlash } from '../instructions/usePromptSlash';
@@ -24,6 +26,8 @@ export function Composer(props: {
   label?: string;
   /** The conversation's model (for the note on images); absent: the default model. */
   model?: ModelRef | null;
+  /** No model is set up: nothing can be sent, and the composer says where to connect one. */
+  noModel?: boolean;
 }) {
   const drafts = useDrafts();
   const draftId = props.draftId ?? null;
@@ -56,8 +60,15 @@ export function Composer(props: {
   const slash = usePromptSlash(text, setText, files.attach);
   const mention = useResourceMention(text, setText, files.attach, !slash.open);
 
+  // Enter pressed while files upload: the send waits for them (below).
+  const sendWhenUploaded = useRef(false);
   const send = async () => {
-    if (files.uploading) return;
+    if (props.noModel) return;
+    if (files.uploading) {
+      sendWhenUploaded.current = true;
+      return;
+    }
+    sendWhenUploaded.current = false;
     const attached = files.ids;
     const withFiles = (value: string) => props.onSend(value, attached);
     let ok: boolean;
@@ -74,6 +85,14 @@ export function Composer(props: {
     if (ok) files.sent(attached);
     ref.current?.focus();
   };
+
+  const uploading = files.uploading;
+  const sendQueued = useEffectEvent(() => {
+    if (sendWhenUploaded.current) void send();
+  });
+  useEffect(() => {
+    if (!uploading) sendQueued();
+  }, [uploading]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (slash.onKeyDown(event)) return;
@@ -98,6 +117,11 @@ export function Composer(props: {
       }}
     >
       {files.tray}
+      {props.noModel && (
+        <p className="composer-no-model" role="note">
+          No model is set up yet. <a href="#/">Connect a model</a> to start.
+        </p>
+      )}
       {slash.list}
       {mention.list}
       {files.button}
@@ -122,9 +146,9 @@ export function Composer(props: {
         <button
           type="submit"
           className="primary send"
-          disabled={(!text.trim() && !files.hasFiles) || sending || files.uploading}
+          disabled={(!text.trim() && !files.hasFiles) || sending || files.uploading || props.noModel}
         >
-          Send
+          {files.uploading ? 'Uploading…' : 'Send'}
         </button>
       )}
     </form>

@@ -17,6 +17,7 @@ import { ConversationSettingsButton } from '../instructions/ConversationSettings
 import { PlanReviewModeSelect } from '../plans/PlanReviewMode';
 import type { PlanReviewMode } from '../../shared/planContract';
 import './conversation.css';
+import { needsProvider } from '../../shared/firstRun';
 
 export function NewConversationView(props: { id: string; onStarted: (id: string) => void }) {
   const api = useApi();
@@ -68,6 +69,7 @@ export function NewConversationView(props: { id: string; onStarted: (id: string)
         draftId={id}
         running={false}
         onStop={() => {}}
+        noModel={settings ? needsProvider(settings) : false}
         onSend={async (content, attachments) => {
           const started = await guard(() =>
             call(api, 'conversations:start', {

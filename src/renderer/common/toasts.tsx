@@ -2,21 +2,33 @@
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import './toasts.css';
 
+/** A button in the toast (e.g. Undo); the toast then stays 10 s and closes when it is pressed. */
+export interface ToastAction {
+  label: string;
+  onSelect: () => void;
+}
+
 interface Toast {
   id: number;
   text: string;
   level: 'info' | 'error';
+  action?: ToastAction;
 }
 
-const ToastContext = createContext<(text: string, level?: Toast['level']) => void>(() => {});
+type Show = (text: string, level?: Toast['level'], action?: ToastAction) => void;
+const ToastContext = createContext<Show>(() => {});
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
-  const show = useCallback((text: string, level: Toast['level'] = 'info') => {
-    const id = Date.now() + Math.random();
-    setToasts((t) => [...t.slice(-3), { id, text, level }]);
-    setTimeout(() => setToasts((t) => t.filter((x) => x.id !== id)), level === 'error' ? 8000 : 4000);
-  }, []);
+  const dismiss = useCallback((id: number) => setToasts((t) => t.filter((x) => x.id !== id)), []);
+  const show = useCallback<Show>(
+    (text, level = 'info', action) => {
+      const id = Date.now() + Math.random();
+      setToasts((t) => [...t.slice(-3), { id, text, level, action }]);
+      setTimeout(() => dismiss(id), action ? 10_000 : level === 'error' ? 8000 : 4000);
+    },
+    [dismiss],
+  );
   return (
     <ToastContext.Provider value={show}>
       {children}
@@ -24,6 +36,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         {toasts.map((t) => (
           <div key={t.id} className={`toast toast-${t.level}`}>
             {t.text}
+            {t.action && (
+              <button
+                type="button"
+                className="toast-action"
+                onClick={() => {
+                  dismiss(t.id);
+                  t.action!.onSelect();
+                }}
+              >
+                {t.action.label}
+              </button>
+            )}
           </div>
         ))}
       </div>

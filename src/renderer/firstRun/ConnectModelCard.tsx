@@ -60,7 +60,7 @@ export function ConnectModelCard(props: { settings: SettingsView; onConnected: (
     try {
       const id = await saveProfile();
       if (key.trim()) await call(api, 'providers:setKey', { id, key: key.trim() });
-      const listed = (await call(api, 'models:list', { profileId: id })).models;
+      const listed = (await call(api, 'models:list', { profileId: id, fieldsShown: true })).models;
       setModels(listed);
       const suggested = PROVIDER_PRESETS[preset].model;
       setModel(listed.includes(suggested) ? suggested : (listed[0] ?? ''));

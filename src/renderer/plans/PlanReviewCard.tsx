@@ -8,6 +8,7 @@ import { call, useApi } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
 import { AddTaskRow } from '../tasks/AddTaskRow';
 import { TaskRow } from '../tasks/TaskRow';
+import { blockerNumbers } from '../tasks/taskView';
 import { HeldCalls } from './HeldCalls';
 import { useLatestGetter } from '../common/useLatest';
 import './PlanReviewCard.css';
@@ -68,6 +69,8 @@ export function PlanReviewCard(props: {
               task={task}
               listNow={listNow}
               listId={list.id}
+              number={i + 1}
+              blockedLabel={blockerNumbers(list, task)}
               first={i === 0}
               last={i === list.tasks.length - 1}
               conversationId={conversationId}
@@ -78,7 +81,7 @@ export function PlanReviewCard(props: {
                 <textarea
                   autoFocus
                   className="plan-comment-input"
-                  aria-label={`Comment on task ${task.id}`}
+                  aria-label={`Comment on task ${i + 1}`}
                   maxLength={4000}
                   value={comments[task.id] ?? ''}
                   onChange={(e) => setComments((all) => ({ ...all, [task.id]: e.target.value }))}
@@ -95,7 +98,7 @@ export function PlanReviewCard(props: {
                 <button
                   type="button"
                   className="plan-comment"
-                  aria-label={`Edit comment on task ${task.id}`}
+                  aria-label={`Edit comment on task ${i + 1}`}
                   onClick={() => setEditing(task.id)}
                 >
                   {comments[task.id]}
@@ -104,7 +107,7 @@ export function PlanReviewCard(props: {
                 <button
                   type="button"
                   className="plan-comment-add"
-                  aria-label={`Comment on task ${task.id}`}
+                  aria-label={`Comment on task ${i + 1}`}
                   onClick={() => setEditing(task.id)}
                 >
                   Comment

@@ -16,6 +16,7 @@ import { dropFolderAt, droppedConversation, isConversationDrag } from '../folder
 import { RoutineEntries } from '../routines/SidebarEntries';
 import type { SidebarLayout } from '../layout/useSidebarLayout';
 import { useNavigation } from '../navigation/navigation';
+import { onListKey, onSearchKey } from './listKeys';
 import './sidebar.css';
 
 const FolderDialogs = lazy(() => import('../folders/FolderDialogs').then((m) => ({ default: m.FolderDialogs })));
@@ -99,6 +100,7 @@ export function Sidebar(props: { layout: SidebarLayout; searchRef: RefObject<HTM
             onChange={(e) => setSearch(e.target.value)}
             onKeyDown={(e) => {
               if (e.key === 'Escape') setSearch('');
+              else onSearchKey(e, scrollRef.current, !!query && !!total);
             }}
           />
           <button
@@ -120,6 +122,7 @@ export function Sidebar(props: { layout: SidebarLayout; searchRef: RefObject<HTM
       <div
         ref={scrollRef}
         className="conversation-scroll"
+        onKeyDown={(event) => onListKey(event, scrollRef.current, props.searchRef)}
         onDragOver={(event) => {
           if (query || !isConversationDrag(event)) return;
           event.preventDefault();

@@ -3,6 +3,7 @@
 // the sidebar's (folders with their conversations); with one, the matching conversations.
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { SidebarRow } from '../../shared/folders';
+import type { ConversationSummary } from '../../shared/domain';
 import { call, useApi, useEvent } from '../api/apiContext';
 import { taskBadge } from '../../shared/taskProgress';
 import { badgePatchedPage, patchedPage } from './sidebarPatch';
@@ -16,6 +17,14 @@ export function useConversationPages(query: string) {
   const pages = useRef(new Map<number, SidebarRow[]>());
   const inFlight = useRef(new Set<number>());
   const generation = useRef(0);
+  // Conversations created while a search is shown lead its results (the user just started
+  // one and expects to see it), until a result page lists them itself or the search changes.
+  const created = useRef<ConversationSummary[]>([]);
+  const [leading, setLeading] = useState(0);
+  const setCreated = useCallback((next: ConversationSummary[]) => {
+    created.current = next;
+    setLeading(next.length);
+  }, []);
 
   const fetchPage = useCallback(
     (page: number, force = false) => {
@@ -33,6 +42,8 @@ export function useConversationPages(query: string) {
         (result) => {
           inFlight.current.delete(page);
           if (gen !== generation.current) return;
+          const listed = new Set(result.rows.map((row) => row.kind === 'conversation' && row.conversation.id));
+          setCreated(created.current.filter((c) => !listed.has(c.id)));
           pages.current.set(page, result.rows);
           setTotal(result.total);
           setVersion((v) => v + 1);
@@ -40,13 +51,14 @@ export function useConversationPages(query: string) {
         () => inFlight.current.delete(page),
       );
     },
-    [api, query],
+    [api, query, setCreated],
   );
 
   useEffect(() => {
     generation.current += 1;
     pages.current = new Map();
     inFlight.current = new Set();
+    created.current = []; // the count follows with the first page
     fetchPage(0, true);
   }, [fetchPage]);
 
@@ -79,11 +91,12 @@ export function useConversationPages(query: string) {
     (change) => {
       // A search refetches: a new title may match, or stop matching.
       const { conversation } = change;
+      if (query) setCreated(createdAfter(created.current, change));
       if (!query && change.kind === 'updated' && conversation && patchLoaded((rows) => patchedPage(rows, conversation)))
         return;
       refresh();
     },
-    [refresh, query, patchLoaded],
+    [refresh, query, patchLoaded, setCreated],
   );
   // A row not loaded yet reads its badge when its page is fetched.
   // A transition: the open conversation's task header renders the same push at once
@@ -96,16 +109,31 @@ export function useConversationPages(query: string) {
   );
   useEvent('folders:changed', refresh, [refresh]);
 
-  const itemAt = useCallback(
-    (index: number) => pages.current.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE],
-    [],
-  );
+  const itemAt = useCallback((index: number): SidebarRow | undefined => {
+    const lead = created.current;
+    if (index < lead.length) return { kind: 'conversation', conversation: lead[index], underFolder: null };
+    const at = index - lead.length;
+    return pages.current.get(Math.floor(at / PAGE_SIZE))?.[at % PAGE_SIZE];
+  }, []);
   const ensureRange = useCallback(
     (start: number, end: number) => {
-      for (let page = Math.floor(start / PAGE_SIZE); page <= Math.floor(end / PAGE_SIZE); page++) fetchPage(page);
+      const lead = created.current.length;
+      const [from, to] = [Math.max(0, start - lead), Math.max(0, end - lead)];
+      for (let page = Math.floor(from / PAGE_SIZE); page <= Math.floor(to / PAGE_SIZE); page++) fetchPage(page);
     },
     [fetchPage],
   );
 
-  return { total, itemAt, ensureRange, version };
+  return { total: total === null ? null : total + leading, itemAt, ensureRange, version };
+}
+
+/** The conversations created during a search, after `change`: a new one first, a deleted one gone, a renamed one renamed. */
+function createdAfter(
+  lead: ConversationSummary[],
+  change: { id: string; kind: 'created' | 'updated' | 'deleted'; conversation: ConversationSummary | null },
+): ConversationSummary[] {
+  const others = lead.filter((c) => c.id !== change.id);
+  if (change.kind === 'deleted' || !change.conversation) return others;
+  if (change.kind === 'created') return [change.conversation, ...others];
+  return lead.map((c) => (c.id === change.id ? change.conversation! : c));
 }

@@ -8,6 +8,7 @@ import { useGuard, useToast } from '../common/toasts';
 import { MenuButton } from '../common/Menu';
 import { useTaskList } from './useTaskList';
 import { TaskRow } from './TaskRow';
+import { blockerNumbers } from './taskView';
 import { ContinueBanner, offersContinue } from './ContinueBanner';
 import type { ContinuityKind } from '../../shared/continuityContract';
 import type { RunState } from './runState';
@@ -182,6 +183,8 @@ function TaskPanel(props: {
               task={task}
               listNow={listNow}
               listId={list.id}
+              number={i + 1}
+              blockedLabel={blockerNumbers(list, task)}
               first={i === 0}
               last={i === list.tasks.length - 1}
               conversationId={conversationId}

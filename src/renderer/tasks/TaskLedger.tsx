@@ -23,6 +23,8 @@ export function TaskLedger(props: {
   conversationId: string;
   listId: number;
   taskId: number;
+  /** The task's number as its row shows it. */
+  number: number;
   onJump: (messageId: number, transcriptId: string) => void;
 }) {
   const { conversationId, listId, taskId } = props;
@@ -57,7 +59,7 @@ export function TaskLedger(props: {
         {toolCallCountLabel(count)}
       </button>
       {open && (
-        <ol id={listDomId} className="task-ledger-calls" aria-label={`Tool calls of task ${taskId}`}>
+        <ol id={listDomId} className="task-ledger-calls" aria-label={`Tool calls of task ${props.number}`}>
           {(calls ?? []).map((entry) => (
             <li key={entry.id}>
               <button

@@ -1,15 +1,17 @@
-// One task in the header: status icon, tick box, title (+ activeForm while in
-// progress), owner badge, and a menu to rename, move or delete. Drag to reorder, or
-// Alt+↑/↓ on the focused row.
+// One task in the header: status icon, tick box, its number (place in the list), title
+// (+ activeForm while in progress), owner badge, and a menu to rename, move, delete (with
+// Undo) or drop a dependency. Drag to reorder, or Alt+↑/↓ on the focused row. Ticking a
+// blocked task says what it waits for and offers to drop that dependency.
 import { memo, useState, type DragEvent, type ReactNode } from 'react';
 import type { Task, TaskList } from '../../shared/tasks';
 import { handedBackLabel } from '../../shared/taskProgress';
 import { call, useApi } from '../api/apiContext';
-import { useGuard } from '../common/toasts';
+import { useGuard, useToast } from '../common/toasts';
 import { MenuButton } from '../common/Menu';
 import { InlineRename } from '../common/InlineRename';
 import { useClickOrDoubleClick } from '../common/useClickOrDoubleClick';
-import { moved, rowKind, rowLabel } from './taskView';
+import { moved, rowKind, rowLabel, taskNumber } from './taskView';
+import { ownerLabel } from '../../shared/boardView';
 import type { RunState } from './runState';
 import './taskHints.css';
 import { revealBidiControls } from '../../shared/bidi';
@@ -20,7 +22,7 @@ const ICON: Record<ReturnType<typeof rowKind>, string> = {
   pending: '○',
   in_progress: '',
   completed: '✓',
-  blocked: '▸',
+  blocked: '',
   cancelled: '⊘',
 };
 
@@ -33,6 +35,10 @@ export const TaskRow = memo(function TaskRow(props: {
   /** The list as it is now, read when the user reorders (a stable getter, not a prop that changes with every push). */
   listNow: () => TaskList;
   listId: number;
+  /** Its place in the list, 1-based: the number the row shows. */
+  number: number;
+  /** Its open blockers by number ("#1, #3"): a value, so the row re-renders when they move. */
+  blockedLabel: string;
   /** Whether this is the first or the last task (Move up / Move down). */
   first: boolean;
   last: boolean;
@@ -47,7 +53,11 @@ export const TaskRow = memo(function TaskRow(props: {
   const { task, listNow, conversationId } = props;
   const api = useApi();
   const guard = useGuard();
+  const toast = useToast();
   const [renaming, setRenaming] = useState(false);
+  // Ticking a blocked task: what it waits for, and the way to stop waiting.
+  const [explainBlock, setExplainBlock] = useState(false);
+  const { number } = props;
   // A click jumps to the task's message; a double-click only renames.
   const gestures = useClickOrDoubleClick(
     () => {
@@ -59,8 +69,35 @@ export const TaskRow = memo(function TaskRow(props: {
   const kind = rowKind(task);
   const handedBack = handedBackLabel(task);
 
-  const update = (patch: { status?: Task['status']; title?: string }) =>
+  const update = (patch: { status?: Task['status']; title?: string; removeBlockedBy?: number[] }) =>
     void guard(() => call(api, 'tasks:update', { conversationId, taskId: task.id, patch }));
+  const numberOf = (id: number) => taskNumber(listNow(), id);
+  const blockers = kind === 'blocked' ? task.openBlockers : [];
+  const unblock = (id: number) => {
+    setExplainBlock(false);
+    update({ removeBlockedBy: [id] });
+  };
+  // Undo puts it back where it was, with what it waited for and what waited for it.
+  const remove = async () => {
+    const before = listNow().tasks;
+    const position = before.findIndex((t) => t.id === task.id);
+    const blocks = before.filter((t) => t.blockedBy.includes(task.id)).map((t) => t.id);
+    const { id, title, description, activeForm, status, owner, blockedBy, lastMessageId } = task;
+    const done = await guard(() => call(api, 'tasks:delete', { conversationId, taskId: id }));
+    if (!done) return;
+    toast(`Deleted task ${number}, “${title}”.`, 'info', {
+      label: 'Undo',
+      onSelect: () =>
+        void guard(() =>
+          call(api, 'tasks:restore', {
+            conversationId,
+            task: { id, title, description, activeForm, status, owner, blockedBy, lastMessageId },
+            position: Math.max(0, position),
+            blocks,
+          }),
+        ),
+    });
+  };
   const reorder = (order: number[] | null) => {
     if (order) void guard(() => call(api, 'tasks:reorder', { conversationId, order }));
   };
@@ -101,13 +138,19 @@ export const TaskRow = memo(function TaskRow(props: {
         role="checkbox"
         className="task-icon"
         aria-checked={task.status === 'completed'}
-        aria-label={`Task ${task.id} done`}
+        aria-label={`Task ${number} done`}
         title={task.status === 'completed' ? 'Mark as not done' : 'Mark as done'}
-        onClick={() => update({ status: task.status === 'completed' ? 'pending' : 'completed' })}
+        onClick={() =>
+          kind === 'blocked'
+            ? setExplainBlock(true)
+            : update({ status: task.status === 'completed' ? 'pending' : 'completed' })
+        }
       >
         {/* A handed-back task waits for the main agent: nothing runs it, so it does not spin. */}
         {handedBack ? (
           <span aria-hidden="true">◔</span>
+        ) : kind === 'blocked' ? (
+          <BlockedIcon />
         ) : kind !== 'in_progress' ? (
           <span aria-hidden="true">{ICON[kind]}</span>
         ) : props.runState === null ? (
@@ -117,14 +160,14 @@ export const TaskRow = memo(function TaskRow(props: {
         )}
       </button>
       <span className="task-seq" aria-hidden="true">
-        {task.id}
+        {number}
       </span>
       {/* Only the title is in the button, so its visible text is part of its accessible name. */}
       <span className="task-text">
         {renaming ? (
           <InlineRename
             initial={task.title}
-            label={`Rename task ${task.id}`}
+            label={`Rename task ${number}`}
             className="task-rename"
             onDone={(title) => {
               setRenaming(false);
@@ -135,7 +178,7 @@ export const TaskRow = memo(function TaskRow(props: {
           <button
             type="button"
             className="task-main task-title"
-            aria-label={rowLabel(task)}
+            aria-label={rowLabel(task, number, listNow())}
             title={task.description || undefined}
             onClick={gestures.onClick}
             onDoubleClick={gestures.onDoubleClick}
@@ -162,21 +205,39 @@ export const TaskRow = memo(function TaskRow(props: {
         {kind === 'in_progress' && props.runState !== null && (
           <span className={`task-hint hint-${props.runState.replaceAll(' ', '-')}`}>{props.runState}</span>
         )}
-        {kind === 'blocked' && (
-          <span className="task-blocked">blocked by {task.openBlockers.map((id) => `#${id}`).join(', ')}</span>
+        {kind === 'blocked' && <span className="task-blocked">blocked by {props.blockedLabel}</span>}
+        {explainBlock && kind === 'blocked' && (
+          <span className="task-block-note" role="alert">
+            Task {number} waits for {props.blockedLabel}: finish {blockers.length === 1 ? 'that task' : 'those tasks'}{' '}
+            first, or stop waiting.
+            {blockers.map((id) => (
+              <button key={id} type="button" onClick={() => unblock(id)}>
+                Remove dependency on #{numberOf(id)}
+              </button>
+            ))}
+            <button type="button" className="ghost" onClick={() => setExplainBlock(false)}>
+              Keep waiting
+            </button>
+          </span>
         )}
         {task.changedBy && <span className="task-source">Changed by {revealBidiControls(task.changedBy)}</span>}
-        <TaskLedger conversationId={conversationId} listId={props.listId} taskId={task.id} onJump={props.onJump} />
+        <TaskLedger
+          conversationId={conversationId}
+          listId={props.listId}
+          taskId={task.id}
+          number={number}
+          onJump={props.onJump}
+        />
         {props.children}
       </span>
-      {task.owner !== 'main' && <span className="owner-badge">{task.owner}</span>}
+      {task.owner !== 'main' && <span className="owner-badge">{ownerLabel(task.owner)}</span>}
       {handedBack && (
         <span className="task-handed-back" role="img" aria-label={handedBack} title={handedBack}>
           ⚠
         </span>
       )}
       <MenuButton
-        label={`Actions for task ${task.id}`}
+        label={`Actions for task ${number}`}
         className="task-row-menu"
         items={[
           { label: 'Rename', onSelect: () => setRenaming(true) },
@@ -186,11 +247,8 @@ export const TaskRow = memo(function TaskRow(props: {
           },
           { label: 'Move up', disabled: props.first, onSelect: () => move(-1) },
           { label: 'Move down', disabled: props.last, onSelect: () => move(1) },
-          {
-            label: 'Delete',
-            danger: true,
-            onSelect: () => void guard(() => call(api, 'tasks:delete', { conversationId, taskId: task.id })),
-          },
+          ...blockers.map((id) => ({ label: `Remove dependency on #${numberOf(id)}`, onSelect: () => unblock(id) })),
+          { label: 'Delete', danger: true, onSelect: () => void remove() },
         ]}
       >
         ⋯
@@ -198,3 +256,15 @@ export const TaskRow = memo(function TaskRow(props: {
     </li>
   );
 });
+
+/** Blocked: a small padlock (not the ▸ "play" glyph, which reads as "start"). */
+function BlockedIcon() {
+  return (
+    <svg aria-hidden="true" className="task-blocked-icon" viewBox="0 0 16 16" width="12" height="12">
+      <path
+        fill="currentColor"
+        d="M5 7V5a3 3 0 0 1 6 0v2h.5A1.5 1.5 0 0 1 13 8.5v5a1.5 1.5 0 0 1-1.5 1.5h-7A1.5 1.5 0 0 1 3 13.5v-5A1.5 1.5 0 0 1 4.5 7Zm1.5 0h3V5a1.5 1.5 0 0 0-3 0Z"
+      />
+    </svg>
+  );
+}

@@ -16,10 +16,28 @@ const KIND_WORDS: Record<RowKind, string> = {
   cancelled: 'cancelled',
 };
 
-export function rowLabel(task: Task): string {
+/**
+ * A task's number as the rows show it: its place in the list (1, 2, 3 after any reorder),
+ * not its id. The id stays what the calls and the model use.
+ */
+export function taskNumber(list: Pick<TaskList, 'tasks'>, id: number): number {
+  const index = list.tasks.findIndex((t) => t.id === id);
+  return index < 0 ? id : index + 1;
+}
+
+/** "#1, #3": the task's open blockers by number. */
+export function blockerNumbers(list: Pick<TaskList, 'tasks'>, task: Task): string {
+  return task.openBlockers.map((id) => `#${taskNumber(list, id)}`).join(', ');
+}
+
+/** "Task 2, blocked by 1: …": `number` is the task's place, `list` gives its blockers' places. */
+export function rowLabel(task: Task, number: number, list: Pick<TaskList, 'tasks'>): string {
   const kind = rowKind(task);
-  const state = kind === 'blocked' ? `blocked by ${task.openBlockers.join(', ')}` : KIND_WORDS[kind];
-  return `Task ${task.id}, ${state}: ${task.title}`;
+  const state =
+    kind === 'blocked'
+      ? `blocked by ${task.openBlockers.map((id) => taskNumber(list, id)).join(', ')}`
+      : KIND_WORDS[kind];
+  return `Task ${number}, ${state}: ${task.title}`;
 }
 
 export function moved(list: TaskList, taskId: number, delta: number): number[] | null {

@@ -18,16 +18,21 @@ export interface Connection {
   streamUsage: boolean;
   /** Fields an environment variable decides (the Environment profile). */
   locked: ProfileView['locked'];
+  /** The user is looking at this profile's fields (the first-run card): errors name them, not Settings. */
+  fieldsShown?: boolean;
 }
 
-/** Where the user fixes a field: the variable that locks it, or Settings. */
+const FIELD_LABELS = { baseUrl: 'Base URL', apiKey: 'API key', defaultModel: 'Model' } as const;
+
+/** Where the user fixes a field: the variable that locks it, the field in view, or Settings. */
 export function fixIn(
-  connection: Pick<Connection, 'locked' | 'profileName'> | undefined,
+  connection: Pick<Connection, 'locked' | 'profileName' | 'fieldsShown'> | undefined,
   field: 'baseUrl' | 'apiKey' | 'defaultModel',
 ): string {
   const lock = connection?.locked.find((l) => l.field === field);
   if (lock)
     return `in the ${lock.variable} environment variable (the "${connection!.profileName}" profile is read-only), then restart Stepwise`;
+  if (connection?.fieldsShown) return `in the "${FIELD_LABELS[field]}" field`;
   return connection ? `in Settings (profile "${connection.profileName}")` : 'in Settings';
 }
 

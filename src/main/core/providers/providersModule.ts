@@ -201,10 +201,14 @@ export function createProviders(deps: ProvidersDeps) {
     return changed();
   }
 
-  async function listModels(profileId: string | undefined): Promise<string[]> {
-    const connection = profileId
-      ? connect({ profileId, model: mustFind(profileId).profile.defaultModel || '-' })
-      : connect(defaultModel());
+  /** `fieldsShown`: the caller's form shows the profile's fields, so errors name them, not Settings. */
+  async function listModels(profileId: string | undefined, fieldsShown = false): Promise<string[]> {
+    const connection = {
+      ...(profileId
+        ? connect({ profileId, model: mustFind(profileId).profile.defaultModel || '-' })
+        : connect(defaultModel())),
+      fieldsShown,
+    };
     const host = hostOf(connection.baseUrl);
     const reported: Record<string, number> = {};
     try {
@@ -282,7 +286,7 @@ export function createProviders(deps: ProvidersDeps) {
       keys.rebind(id, profile.baseUrl);
       return changed();
     },
-    'models:list': async ({ profileId }) => ({ models: await listModels(profileId) }),
+    'models:list': async ({ profileId, fieldsShown }) => ({ models: await listModels(profileId, fieldsShown) }),
     'conversations:usage': ({ id }) => {
       if (!conversations.get(id)) throw notFound(`Conversation ${id}`);
       return deps.messages.usageTotal(id);

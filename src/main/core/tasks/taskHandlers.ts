@@ -2,7 +2,7 @@
 // edit is recorded with actor `user`; the model hears about it on its next request.
 import { AppError, notFound } from '../ipc/dispatcher';
 import type { ConversationRepo } from '../conversations/conversationRepo';
-import { deleteOp, reorderOp, userAddOp, userUpdateOp } from './taskOps';
+import { deleteOp, reorderOp, restoreOp, userAddOp, userUpdateOp } from './taskOps';
 import { USER, type Op, type TaskService } from './taskService';
 import type { HandlersFor } from '../../../shared/contract';
 import type { taskCalls } from '../../../shared/tasksContract';
@@ -37,6 +37,8 @@ export function taskHandlers(deps: { tasks: TaskService; conversations: Pick<Con
     // Adding to a conversation without a list starts one.
     'tasks:add': ({ conversationId, title }) => edit(conversationId, userAddOp(title, USER), false),
     'tasks:delete': ({ conversationId, taskId }) => edit(conversationId, deleteOp(taskId)),
+    // Undo of a delete; with no list open (the last task was deleted) it starts one.
+    'tasks:restore': ({ conversationId, ...restored }) => edit(conversationId, restoreOp(restored), false),
     'tasks:reorder': ({ conversationId, order }) => edit(conversationId, reorderOp(order)),
     'tasks:clear': ({ conversationId }) => {
       mustExist(conversationId);

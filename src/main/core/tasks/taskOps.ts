@@ -301,14 +301,41 @@ export function deleteOp(taskId: unknown): Op<{ removed: DraftTask }> {
   };
 }
 
+/** What Undo of a delete puts back: the task, where it stood, and the tasks it blocked. */
+export interface RestoredTask {
+  task: Omit<DraftTask, 'rowId' | 'handedBack' | 'changedBy'>;
+  position: number;
+  blocks: number[];
+}
+
+/** Undoes `deleteOp`: the task at its place with its fields, and its dependencies on tasks still there. */
+export function restoreOp({ task, position, blocks }: RestoredTask): Op<{ id: number }> {
+  return (state) => {
+    if (state.tasks.some((t) => t.id === task.id))
+      return fail(`Task ${task.id} cannot come back: the list has a task ${task.id} again.`);
+    const have = new Set(state.tasks.map((t) => t.id));
+    const restored: DraftTask = { ...task, rowId: null, blockedBy: task.blockedBy.filter((id) => have.has(id)) };
+    const tasks = state.tasks.map((t) =>
+      blocks.includes(t.id) && !t.blockedBy.includes(task.id)
+        ? { ...t, blockedBy: [...t.blockedBy, task.id].sort((a, b) => a - b) }
+        : t,
+    );
+    tasks.splice(Math.min(Math.max(0, position), tasks.length), 0, restored);
+    return ok({ tasks, value: { id: task.id } });
+  };
+}
+
 // ---- The user, from the header ---------------------------------------------------------
 
-export function userUpdateOp(taskId: number, patch: { status?: TaskStatus; title?: string }): Op<{ id: number }> {
+export function userUpdateOp(
+  taskId: number,
+  patch: { status?: TaskStatus; title?: string; removeBlockedBy?: number[] },
+): Op<{ id: number }> {
   return (state) => {
     const found = find(state, taskId);
     if (!found.ok) return found;
     const update = updateOp(
-      { taskId, status: patch.status, title: patch.title },
+      { taskId, status: patch.status, title: patch.title, removeBlockedBy: patch.removeBlockedBy },
       { actor: 'user', owner: 'main', claims: false },
     )(state);
     return update.ok ? ok({ tasks: update.value.tasks, value: { id: taskId } }) : update;
