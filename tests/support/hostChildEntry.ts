@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { registerRawImports } from '../../bench/rawImports';
 
 registerRawImports();
@@ -13,4 +14,5 @@ const rendererDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-renderer-'))
 fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>Stepwise</title>');
 process.on('exit', () => fs.rmSync(rendererDir, { recursive: true, force: true }));
 const { main } = await import('../../src/main/host/main');
-await main(rendererDir);
+// The migration worker from source: it inherits this process's `--import tsx`.
+await main(rendererDir, fileURLToPath(new URL('../../src/main/core/db/migrateWorker.ts', import.meta.url)));

@@ -9,11 +9,16 @@ import { IMPORT_MAX_CHARS, WsRequestFrame, describeZodError } from '../../shared
 import type { Core } from '../core/createCore';
 import { allowedHosts, allowedOrigins, bearerToken, newToken, tokensMatch } from './tokenAuth';
 import { registerHttpRoutes, type HttpRoute } from './httpRoutes';
+import { UPDATING_PATHS, updatingPage, updatingScript } from '../core/db/updatingPage';
 
 export const HOST_ADDRESS = '127.0.0.1';
 
 export interface HostOptions {
-  core: Core;
+  /**
+   * A promise while the data is being updated (migrations in a worker): the page then
+   * says "Updating your data…" and opens the app once the core is there.
+   */
+  core: Core | Promise<Core>;
   rendererDir: string;
   port?: number;
   token?: string;
@@ -98,16 +103,33 @@ function decodedPath(url: URL): string | null {
 }
 
 export async function startHost(options: HostOptions): Promise<RunningHost> {
-  const { core, rendererDir } = options;
+  const { rendererDir } = options;
   const token = options.token ?? newToken();
   const root = path.resolve(rendererDir);
   let port = 0;
   const routes: HttpRoute[] = [];
-  registerHttpRoutes(routes, core);
+  let core: Core | null = null;
+  /** Pages waiting for the update to end (their script's request). */
+  const waiting = new Set<http.ServerResponse>();
+  let unsubscribe = () => {};
+  const ready = (running: Core) => {
+    core = running;
+    registerHttpRoutes(routes, running);
+    unsubscribe = running.bus.subscribe((event, payload) => {
+      const frame = JSON.stringify({ event, payload });
+      for (const ws of clients) if (ws.readyState === ws.OPEN) ws.send(frame);
+    });
+    for (const res of waiting) res.writeHead(204, securityHeaders(port)).end();
+    waiting.clear();
+  };
 
   const deny = (res: http.ServerResponse, status: number, text: string) => {
     res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...securityHeaders(port) });
     res.end(text);
+  };
+  const sendUpdating = (res: http.ServerResponse, type: string, body: string) => {
+    res.writeHead(200, { 'Content-Type': type, ...securityHeaders(port), 'Cache-Control': 'no-store' });
+    res.end(body);
   };
 
   const server = http.createServer((req, res) => {
@@ -123,6 +145,14 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     const unauthorized = () =>
       deny(res, 401, 'Unauthorized: open the address that `npm run serve` printed; it carries the token.');
     if (isPage && !tokensMatch(token, queryToken)) return unauthorized();
+    if (!core && isPage) return sendUpdating(res, 'text/html; charset=utf-8', updatingPage({ script: true }));
+    if (url.pathname === UPDATING_PATHS.script) return sendUpdating(res, MIME['.js'], updatingScript());
+    if (url.pathname === UPDATING_PATHS.wait) {
+      if (!tokensMatch(token, queryToken)) return unauthorized();
+      if (core) return void res.writeHead(204, securityHeaders(port)).end();
+      waiting.add(res);
+      return void res.once('close', () => waiting.delete(res));
+    }
     const route = routes.find((r) => r.method === req.method && r.path === url.pathname);
     if (route) {
       if (!tokensMatch(token, bearerToken(req) ?? queryToken)) return unauthorized();
@@ -169,8 +199,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     const hostOk = allowedHosts(port).includes(req.headers.host ?? '');
     const originOk = allowedOrigins(port).includes(req.headers.origin ?? '');
     const tokenOk = !!url && tokensMatch(token, url.searchParams.get('token'));
-    if (!url || url.pathname !== '/ws' || !hostOk || !originOk || !tokenOk) {
-      const status = !tokenOk ? '401 Unauthorized' : '403 Forbidden';
+    if (!url || url.pathname !== '/ws' || !hostOk || !originOk || !tokenOk || !core) {
+      const status = !tokenOk ? '401 Unauthorized' : core ? '403 Forbidden' : '503 Service Unavailable';
       socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
     }
@@ -188,6 +218,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   });
 
   async function handleFrame(ws: WebSocket, text: string) {
+    if (!core) return;
     let raw: unknown;
     try {
       raw = JSON.parse(text);
@@ -211,16 +242,18 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     );
   }
 
-  const unsubscribe = core.bus.subscribe((event, payload) => {
-    const frame = JSON.stringify({ event, payload });
-    for (const ws of clients) if (ws.readyState === ws.OPEN) ws.send(frame);
-  });
-
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, HOST_ADDRESS, () => resolve());
   });
   port = (server.address() as AddressInfo).port;
+  if (options.core instanceof Promise) {
+    // A failed update ends the host (its caller reports why); pages stop waiting.
+    options.core.then(ready, () => {
+      for (const res of waiting) res.destroy();
+      waiting.clear();
+    });
+  } else ready(options.core);
 
   return {
     url: `http://${HOST_ADDRESS}:${port}/?token=${token}`,
@@ -230,6 +263,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       stopSilentSweep();
       unsubscribe();
       for (const ws of clients) ws.terminate();
+      for (const res of waiting) res.destroy();
       wss.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
