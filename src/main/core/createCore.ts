@@ -5,6 +5,7 @@ import type { Handlers } from './ipc/dispatcher';
 import { createDispatcher } from './ipc/dispatcher';
 import { createEventBus } from './ipc/eventBus';
 import { movedAsideNotice, openDatabase } from './db/openDatabase';
+import { warmUpSend } from './llm/sendWarmUp';
 import { createConversations } from './conversations/conversationsModule';
 import { createNotices } from './notices/notices';
 import { createExport, type FileDialogs } from './export/exportHandlers';
@@ -127,6 +128,7 @@ function composeCore(options: CoreOptions, lock: DataDirLock) {
   const ledger = createLedger({ db, bus, conversations, now });
   const toolOutputs = createToolOutputs(db);
   tokens.warmUp();
+  warmUpSend(tokens);
   const chat = createChat({
     db,
     messages,
