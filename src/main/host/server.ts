@@ -4,6 +4,7 @@ import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { IMPORT_MAX_CHARS, WsRequestFrame, describeZodError } from '../../shared/ipc';
 import type { Core } from '../core/createCore';
@@ -111,6 +112,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   let core: Core | null = null;
   /** Pages waiting for the update to end (their script's request). */
   const waiting = new Set<http.ServerResponse>();
+  /** Sockets asked for while updating: answered once the core is there, as if it had taken that long. */
+  const heldUpgrades = new Map<Duplex, () => void>();
   let unsubscribe = () => {};
   const ready = (running: Core) => {
     core = running;
@@ -121,6 +124,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     });
     for (const res of waiting) res.writeHead(204, securityHeaders(port)).end();
     waiting.clear();
+    for (const upgrade of heldUpgrades.values()) upgrade();
+    heldUpgrades.clear();
   };
 
   const deny = (res: http.ServerResponse, status: number, text: string) => {
@@ -195,12 +200,21 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     // Node drops its own error listener on upgrade: without one, a client that resets
     // the connection would throw ECONNRESET out of the host and end it.
     socket.on('error', () => socket.destroy());
+    if (!core) {
+      heldUpgrades.set(socket, () => upgradeSocket(req, socket, head));
+      socket.once('close', () => heldUpgrades.delete(socket));
+      return;
+    }
+    upgradeSocket(req, socket, head);
+  });
+
+  function upgradeSocket(req: http.IncomingMessage, socket: Duplex, head: Buffer) {
     const url = requestUrl(req);
     const hostOk = allowedHosts(port).includes(req.headers.host ?? '');
     const originOk = allowedOrigins(port).includes(req.headers.origin ?? '');
     const tokenOk = !!url && tokensMatch(token, url.searchParams.get('token'));
-    if (!url || url.pathname !== '/ws' || !hostOk || !originOk || !tokenOk || !core) {
-      const status = !tokenOk ? '401 Unauthorized' : core ? '403 Forbidden' : '503 Service Unavailable';
+    if (!url || url.pathname !== '/ws' || !hostOk || !originOk || !tokenOk) {
+      const status = !tokenOk ? '401 Unauthorized' : '403 Forbidden';
       socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
     }
@@ -215,7 +229,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       ws.on('error', () => ws.terminate());
       ws.on('message', (data) => void handleFrame(ws, data.toString()));
     });
-  });
+  }
 
   async function handleFrame(ws: WebSocket, text: string) {
     if (!core) return;
@@ -252,6 +266,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     options.core.then(ready, () => {
       for (const res of waiting) res.destroy();
       waiting.clear();
+      for (const socket of heldUpgrades.keys()) socket.destroy();
+      heldUpgrades.clear();
     });
   } else ready(options.core);
 
@@ -264,6 +280,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       unsubscribe();
       for (const ws of clients) ws.terminate();
       for (const res of waiting) res.destroy();
+      for (const socket of heldUpgrades.keys()) socket.destroy();
       wss.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
