@@ -36,7 +36,7 @@ afterEach(async () => {
 });
 
 it('shows "Updating your data…" in the window during the migration, then the app in it', async () => {
-  openDatabase(dataDir, { targetVersion: 20 }).db.close();
+  openDatabase(dataDir, { targetVersion: 27 }).db.close();
   double.reset({ paths: { userData: dataDir, downloads: dir } });
   vi.resetModules();
   await import('../../src/main/electron/main');

@@ -22,7 +22,7 @@ const WORKER = {
   file: path.join(ROOT, 'src/main/core/db/migrateWorker.ts'),
   execArgv: ['--import', pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href],
 };
-const OLD_VERSION = 20;
+const OLD_VERSION = 27;
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
