@@ -16,6 +16,8 @@ export default defineConfig({
           host: resolve('src/main/host/start.ts'),
           cli: resolve('src/main/cli/main.ts'),
           mcp: resolve('src/main/cli/mcpMain.ts'),
+          // Migrations in a worker thread while the page says "Updating your data…".
+          migrate: resolve('src/main/core/db/migrateWorker.ts'),
         },
       },
     },

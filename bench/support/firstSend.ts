@@ -16,9 +16,17 @@ const core = createNodeCore({
   env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-bench', STEPWISE_MODEL: model },
   chat: { log: () => {} },
 });
-// As a user would: the app is open a moment (the tokenizer's warm-up has run) before the send.
-await new Promise((r) => setTimeout(r, 1000));
+// As a user would: the app is open a moment (the warm-ups after start-up have run), and the
+// page shows the conversation (its calls on opening one) before the send.
+await new Promise((r) => setTimeout(r, 1500));
 const conversationId = target === 'new' ? core.conversations.create('Fresh').id : target;
+for (const [call, params] of [
+  ['conversations:get', { id: conversationId }],
+  ['messages:list', { conversationId, limit: 100 }],
+] as const) {
+  const opened = await core.dispatch(call, params);
+  if (!opened.ok) throw new Error(opened.error.message);
+}
 /** Send → the reply's request at the model, in ms. */
 async function send(content: string): Promise<number> {
   const requests = server.streamRequests().length;

@@ -5,6 +5,7 @@ import type { Handlers } from './ipc/dispatcher';
 import { createDispatcher } from './ipc/dispatcher';
 import { createEventBus } from './ipc/eventBus';
 import { movedAsideNotice, openDatabase } from './db/openDatabase';
+import { warmUpSend } from './llm/sendWarmUp';
 import { createConversations } from './conversations/conversationsModule';
 import { createNotices } from './notices/noticesModule';
 import { createExport, type FileDialogs } from './export/exportModule';
@@ -145,6 +146,8 @@ function composeModules(options: CoreOptions, lock: DataDirLock, lifecycle: Disp
   const ledger = createLedger({ db, bus, conversations, now });
   const toolOutputs = createToolOutputs(db);
   tokens.warmUp();
+  // Cancelled if the core closes first (a test, a failed start).
+  own(toDisposable(warmUpSend(tokens)));
   const chat = createChat({
     db,
     messages,

@@ -22,9 +22,11 @@ export function createNodeCore(options: {
   /** Default: on under tests (NODE_ENV=test) or STEPWISE_CHECK_EVENTS=1 in this process's environment. */
   checkEvents?: boolean;
   mcpSignIn?: CoreOptions['mcpSignIn'];
+  /** Taken by the host already (it migrates before the core opens); otherwise taken here. */
+  instanceLock?: CoreOptions['instanceLock'];
 }) {
   // The lock comes first: a refused second instance must not touch the first one's files.
-  const instanceLock = openDataDir(options.dataDir, 'the browser host');
+  const instanceLock = options.instanceLock ?? openDataDir(options.dataDir, 'the browser host');
   try {
     const preparedSettings = prepareSettingsFile(path.join(options.dataDir, SETTINGS_FILE));
     const env = options.env ?? process.env;

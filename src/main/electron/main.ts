@@ -4,9 +4,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, Menu, session, shell } from 'electron';
 import { createCore, type Core } from '../core/createCore';
 import { APP_NAME } from '../core/dataDir';
+import { afterWorker, migrateInWorker, migrationPending } from '../core/db/migrateAside';
+import { updatingPage } from '../core/db/updatingPage';
 import { checkEventsFrom } from '../core/ipc/eventBus';
 import { prepareSettingsFile, SETTINGS_FILE } from '../core/settings/settingsFile';
-import { openDataDir } from '../core/storage/openDataDir';
+import { openDataDir, type DataDirLock } from '../core/storage/openDataDir';
 import { createElectronStoreBackend, createSafeStorageSecretStore } from './electronSettings';
 import { registerIpc } from './ipcBridge';
 import { createFileDialogs } from './fileDialogs';
@@ -16,7 +18,10 @@ import { installBackground } from './background';
 
 app.setName(APP_NAME);
 
-const here = path.dirname(fileURLToPath(import.meta.url));
+// out/main in the build, where this module is a chunk of its own (start.ts imports it) in
+// out/main/chunks; the renderer, the preload and the migration worker are found from there.
+const moduleDir = path.dirname(fileURLToPath(import.meta.url));
+const here = path.basename(moduleDir) === 'chunks' ? path.dirname(moduleDir) : moduleDir;
 const rendererIndex = path.join(here, '../renderer/index.html');
 const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
 
@@ -44,7 +49,11 @@ function openExternalIfWeb(url: string): void {
   }
 }
 
-function createWindow(): BrowserWindow {
+const appUrl = () => devServerUrl ?? pathToFileURL(rendererIndex).toString();
+/** Shown while migrations run: no script, no preload calls, replaced by the app when done. */
+const updatingUrl = () => `data:text/html;charset=utf-8,${encodeURIComponent(updatingPage({ script: false }))}`;
+
+function createWindow(url = appUrl()): BrowserWindow {
   const win = new BrowserWindow({
     width: 1200,
     height: 800,
@@ -77,18 +86,14 @@ function createWindow(): BrowserWindow {
     }
   });
   win.webContents.on('will-attach-webview', (event) => event.preventDefault());
-  if (devServerUrl) void win.loadURL(devServerUrl);
-  else void win.loadURL(pathToFileURL(rendererIndex).toString());
+  void win.loadURL(url);
   win.on('closed', () => {
     if (mainWindow === win) mainWindow = null;
   });
   return win;
 }
 
-function startCore(): Core {
-  const dataDir = app.getPath('userData');
-  // Before anything reads the directory: refuses a browser host already running on it.
-  const instanceLock = openDataDir(dataDir, 'the desktop app');
+function startCore(dataDir: string, instanceLock: DataDirLock): Core {
   let preparedSettings;
   try {
     preparedSettings = prepareSettingsFile(path.join(dataDir, SETTINGS_FILE));
@@ -127,12 +132,23 @@ if (!app.requestSingleInstanceLock()) {
     });
   });
 
-  void app.whenReady().then(() => {
+  void app.whenReady().then(async () => {
     session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
     session.defaultSession.setPermissionCheckHandler(() => false);
     installContentPolicy(session.defaultSession);
+    const dataDir = app.getPath('userData');
     try {
-      core = startCore();
+      // Before anything reads the directory: refuses a browser host already running on it.
+      let lock = openDataDir(dataDir, 'the desktop app');
+      // A database of an older version: the window says "Updating your data…" while a
+      // worker checks and migrates it (the main thread stays free to paint); the core
+      // opens the updated file afterwards.
+      if (migrationPending(dataDir)) {
+        mainWindow = createWindow(updatingUrl());
+        const worker = { file: path.join(here, 'migrate.js') };
+        lock = afterWorker(lock, await migrateInWorker(dataDir, worker, lock.uncleanShutdown));
+      }
+      core = startCore(dataDir, lock);
     } catch (error) {
       dialog.showErrorBox('Stepwise cannot start', error instanceof Error ? error.message : String(error));
       app.quit();
@@ -141,7 +157,8 @@ if (!app.requestSingleInstanceLock()) {
     const running = core;
     registerIpc(running, isAppUrl);
     Menu.setApplicationMenu(buildMenu((command) => running.bus.emit('app:command', { command })));
-    mainWindow = createWindow();
+    if (mainWindow && !mainWindow.isDestroyed()) void mainWindow.loadURL(appUrl());
+    else mainWindow = createWindow();
     background = installBackground({
       core: running,
       window: () => mainWindow,

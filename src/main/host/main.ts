@@ -4,7 +4,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createNodeCore } from '../core/createNodeCore';
 import { defaultDataDir } from '../core/dataDir';
-import { startHost } from './server';
+import { afterWorker, migrateInWorker, migrationPending } from '../core/db/migrateAside';
+import { openDataDir } from '../core/storage/openDataDir';
+import { startHost, type RunningHost } from './server';
 
 declare const __STEPWISE_VERSION__: string;
 
@@ -37,8 +39,8 @@ function readArgs() {
   }
 }
 
-/** `rendererDir`: the built renderer the host serves. */
-export async function main(rendererDir: string) {
+/** `rendererDir`: the built renderer the host serves; `migrateWorker`: the built out/main/migrate.js. */
+export async function main(rendererDir: string, migrateWorker: string) {
   const values = readArgs();
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
@@ -50,19 +52,40 @@ export async function main(rendererDir: string) {
     usageError(`--port must be a number from 0 to 65535, not ${portText}`);
   const dataDir = path.resolve(values['data-dir'] ?? process.env.STEPWISE_DATA_DIR ?? defaultDataDir());
 
-  let core;
+  let lock;
   try {
-    core = createNodeCore({ dataDir, version: __STEPWISE_VERSION__ });
+    lock = openDataDir(dataDir, 'the browser host');
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));
   }
-  const host = await startHost({ core, rendererDir, port }).catch((error: Error) => fail(error.message));
-  process.stdout.write(`Stepwise is running at ${host.url}\n`);
+  const openCore = (instanceLock = lock) => createNodeCore({ dataDir, version: __STEPWISE_VERSION__, instanceLock });
+  let host: RunningHost;
+  let core;
+  // A database of an older version: the address is printed and its page says "Updating
+  // your data…" while a worker migrates; the core opens the updated file afterwards.
+  // After an unclean shutdown the worker runs the full integrity check first.
+  if (migrationPending(dataDir)) {
+    const updated = migrateInWorker(dataDir, { file: migrateWorker }, lock.uncleanShutdown).then((result) =>
+      openCore(afterWorker(lock, result)),
+    );
+    host = await startHost({ core: updated, rendererDir, port }).catch((error: Error) => fail(error.message));
+    process.stdout.write(`Stepwise is running at ${host.url}\n`);
+    core = await updated.catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
+  } else {
+    try {
+      core = openCore();
+    } catch (error) {
+      fail(error instanceof Error ? error.message : String(error));
+    }
+    host = await startHost({ core, rendererDir, port }).catch((error: Error) => fail(error.message));
+    process.stdout.write(`Stepwise is running at ${host.url}\n`);
+  }
+  const running = core;
 
   const stop = () => {
     void host
       .close()
-      .then(() => core.close())
+      .then(() => running.close())
       .finally(() => process.exit(0));
   };
   process.on('SIGINT', stop);

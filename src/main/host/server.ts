@@ -4,6 +4,7 @@ import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { describeZodError } from '../../shared/ipc';
 import { WsRequestFrame, type WsEventFrame, type WsResponseFrame } from '../../shared/wsFrames';
@@ -12,11 +13,16 @@ import type { Core } from '../core/createCore';
 import { allowedHosts, allowedOrigins, bearerToken, newToken, tokensMatch } from './tokenAuth';
 import { registerHttpRoutes, type HttpRoute } from './httpRoutes';
 import { SANDBOX_CSP, SANDBOX_PAGE } from '../core/mcp/mcpAppCsp';
+import { UPDATING_PATHS, updatingPage, updatingScript } from '../core/db/updatingPage';
 
 export const HOST_ADDRESS = '127.0.0.1';
 
 export interface HostOptions {
-  core: Core;
+  /**
+   * A promise while the data is being updated (migrations in a worker): the page then
+   * says "Updating your data…" and opens the app once the core is there.
+   */
+  core: Core | Promise<Core>;
   rendererDir: string;
   port?: number;
   token?: string;
@@ -113,16 +119,37 @@ function decodedPath(url: URL): string | null {
 }
 
 export async function startHost(options: HostOptions): Promise<RunningHost> {
-  const { core, rendererDir } = options;
+  const { rendererDir } = options;
   const token = options.token ?? newToken();
   const root = path.resolve(rendererDir);
   let port = 0;
   const routes: HttpRoute[] = [];
-  registerHttpRoutes(routes, core);
+  let core: Core | null = null;
+  /** Pages waiting for the update to end (their script's request). */
+  const waiting = new Set<http.ServerResponse>();
+  /** Sockets asked for while updating: answered once the core is there, as if it had taken that long. */
+  const heldUpgrades = new Map<Duplex, () => void>();
+  let forwarding: { dispose(): void } = { dispose: () => {} };
+  const ready = (running: Core) => {
+    core = running;
+    registerHttpRoutes(routes, running);
+    forwarding = running.bus.subscribe((event, payload) => {
+      const frame = JSON.stringify({ event, payload } satisfies WsEventFrame);
+      for (const ws of clients) if (ws.readyState === ws.OPEN) ws.send(frame);
+    });
+    for (const res of waiting) res.writeHead(204, securityHeaders(port)).end();
+    waiting.clear();
+    for (const upgrade of heldUpgrades.values()) upgrade();
+    heldUpgrades.clear();
+  };
 
   const deny = (res: http.ServerResponse, status: number, text: string) => {
     res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...securityHeaders(port) });
     res.end(text);
+  };
+  const sendUpdating = (res: http.ServerResponse, type: string, body: string) => {
+    res.writeHead(200, { 'Content-Type': type, ...securityHeaders(port), 'Cache-Control': 'no-store' });
+    res.end(body);
   };
 
   const server = http.createServer((req, res) => {
@@ -138,6 +165,14 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     const unauthorized = () =>
       deny(res, 401, 'Unauthorized: open the address that `npm run serve` printed; it carries the token.');
     if (isPage && !tokensMatch(token, queryToken)) return unauthorized();
+    if (!core && isPage) return sendUpdating(res, 'text/html; charset=utf-8', updatingPage({ script: true }));
+    if (url.pathname === UPDATING_PATHS.script) return sendUpdating(res, MIME['.js'], updatingScript());
+    if (url.pathname === UPDATING_PATHS.wait) {
+      if (!tokensMatch(token, queryToken)) return unauthorized();
+      if (core) return void res.writeHead(204, securityHeaders(port)).end();
+      waiting.add(res);
+      return void res.once('close', () => waiting.delete(res));
+    }
     const route = routes.find((r) => r.method === req.method && r.path === url.pathname);
     if (route) {
       if (!tokensMatch(token, bearerToken(req) ?? queryToken)) return unauthorized();
@@ -180,6 +215,15 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     // Node drops its own error listener on upgrade: without one, a client that resets
     // the connection would throw ECONNRESET out of the host and end it.
     socket.on('error', () => socket.destroy());
+    if (!core) {
+      heldUpgrades.set(socket, () => upgradeSocket(req, socket, head));
+      socket.once('close', () => heldUpgrades.delete(socket));
+      return;
+    }
+    upgradeSocket(req, socket, head);
+  });
+
+  function upgradeSocket(req: http.IncomingMessage, socket: Duplex, head: Buffer) {
     const url = requestUrl(req);
     const hostOk = allowedHosts(port).includes(req.headers.host ?? '');
     const originOk = allowedOrigins(port).includes(req.headers.origin ?? '');
@@ -200,11 +244,12 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       ws.on('error', () => ws.terminate());
       ws.on('message', (data) => void handleFrame(ws, data.toString()));
     });
-  });
+  }
 
   const respond = (ws: WebSocket, frame: WsResponseFrame) => ws.send(JSON.stringify(frame));
 
   async function handleFrame(ws: WebSocket, text: string) {
+    if (!core) return;
     let raw: unknown;
     try {
       raw = JSON.parse(text);
@@ -224,16 +269,20 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     respond(ws, result.ok ? { id: frame.data.id, result: result.value } : { id: frame.data.id, error: result.error });
   }
 
-  const forwarding = core.bus.subscribe((event, payload) => {
-    const frame = JSON.stringify({ event, payload } satisfies WsEventFrame);
-    for (const ws of clients) if (ws.readyState === ws.OPEN) ws.send(frame);
-  });
-
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, HOST_ADDRESS, () => resolve());
   });
   port = (server.address() as AddressInfo).port;
+  if (options.core instanceof Promise) {
+    // A failed update ends the host (its caller reports why); pages stop waiting.
+    options.core.then(ready, () => {
+      for (const res of waiting) res.destroy();
+      waiting.clear();
+      for (const socket of heldUpgrades.keys()) socket.destroy();
+      heldUpgrades.clear();
+    });
+  } else ready(options.core);
 
   return {
     url: `http://${HOST_ADDRESS}:${port}/?token=${token}`,
@@ -243,6 +292,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       stopSilentSweep();
       forwarding.dispose();
       for (const ws of clients) ws.terminate();
+      for (const res of waiting) res.destroy();
+      for (const socket of heldUpgrades.keys()) socket.destroy();
       wss.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -6,4 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 module.enableCompileCache?.();
 const { main } = await import('./main');
-await main(fileURLToPath(new URL('../renderer', import.meta.url)));
+await main(
+  fileURLToPath(new URL('../renderer', import.meta.url)),
+  fileURLToPath(new URL('./migrate.js', import.meta.url)),
+);

@@ -139,6 +139,8 @@ export function createTokenCounter(options: { exactPerTask?: number } = {}) {
       remember(value, counted);
       return counted;
     },
+    /** Counts without keeping the text (a warm-up of the encoder). */
+    countOnly: (value: string) => countTokens(value),
     /** Loads the tokenizer soon, off the start-up path, so the first request does not wait. */
     warmUp: (afterMs = 300) => setTimeout(() => countTokens(''), afterMs).unref(),
     messages: (list: ChatCompletionMessageParam[]) => list.reduce((n, m) => n + message(m), 0),

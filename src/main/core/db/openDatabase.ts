@@ -57,9 +57,11 @@ export interface OpenOptions {
   uncleanShutdown?: boolean;
   /** How long to wait for another program's lock before saying the file is in use. */
   busyTimeoutMs?: number;
+  /** The caller ran checkHealth on the file just now (the migration worker): no second check. */
+  healthChecked?: boolean;
 }
 
-const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 /** The migration that added task_lists.search_text (its triggers need the column). */
 const SEARCH_TEXT_VERSION = 28;
 
@@ -79,7 +81,7 @@ export function openDatabase(dataDir: string, options: OpenOptions = {}): Opened
 
   prepareWritableDir(dataDir);
   let movedAside: string | null = null;
-  if (fs.existsSync(file)) {
+  if (fs.existsSync(file) && !options.healthChecked) {
     checkAccess(file);
     const health = checkHealth(file, { full: options.uncleanShutdown === true || hasLeftoverWal(file), timeout });
     if (!health.ok) movedAside = moveAside(dataDir, file);
@@ -145,7 +147,7 @@ function userVersion(db: Db): number {
  * fail integrity_check. Busy, locked or forbidden files throw instead: they are healthy
  * files that must stay exactly where they are.
  */
-function checkHealth(
+export function checkHealth(
   file: string,
   how: { full: boolean; timeout: number },
 ): { ok: true } | { ok: false; reason: string } {

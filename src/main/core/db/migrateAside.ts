@@ -1,0 +1,74 @@
+// Migrations off the main thread, so that a host can show "Updating your data…" while they
+// run: a migration of a large database takes seconds, and better-sqlite3 holds the thread
+// that runs it for all of that time (no page served, no window painted). The worker opens
+// the file itself (migrateWorker.ts, its own build entry) and runs the same migrations;
+// the core then opens a database that is already up to date.
+import fs from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import { LATEST_VERSION } from './migrations';
+import { DB_FILE } from './openDatabase';
+
+/** The lock as the core should see it once the worker checked the file in full (no second check). */
+export function afterWorker<L extends { uncleanShutdown: boolean }>(lock: L, result: { error: string | null }): L {
+  return result.error === null ? { ...lock, uncleanShutdown: false } : lock;
+}
+
+/**
+ * True when the database exists, reads as a database and is at an older schema: a start
+ * that will migrate. Anything unusual (missing, damaged, busy, newer) answers false and is
+ * left to the ordinary start, which explains it.
+ */
+export function migrationPending(dataDir: string): boolean {
+  const file = path.join(dataDir, DB_FILE);
+  if (!fs.existsSync(file)) return false;
+  let db: Database.Database | null = null;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true, timeout: 1000 });
+    db.prepare('SELECT COUNT(*) FROM sqlite_schema').get();
+    const version = db.pragma('user_version', { simple: true }) as number;
+    return version > 0 && version < LATEST_VERSION;
+  } catch {
+    return false;
+  } finally {
+    db?.close();
+  }
+}
+
+export interface MigrateWorker {
+  /** The built worker entry (`out/main/migrate.js`), or the source file with a loader in `execArgv`. */
+  file: string;
+  execArgv?: string[];
+}
+
+/**
+ * Checks the file (in full after an unclean shutdown: `fullCheck`) and runs the pending
+ * migrations in a worker thread. Resolves either way: a failure is left for the ordinary
+ * open, which checks and migrates again and reports what it finds (each step is its own
+ * transaction, so nothing is half done). `error: null`: the file was checked and is up to
+ * date, so the core's open need not check it in full again.
+ */
+export function migrateInWorker(
+  dataDir: string,
+  worker: MigrateWorker,
+  fullCheck = false,
+): Promise<{ error: string | null }> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (error: string | null) => {
+      if (settled) return;
+      settled = true;
+      resolve({ error });
+    };
+    let thread: Worker;
+    try {
+      thread = new Worker(worker.file, { workerData: { dataDir, fullCheck }, execArgv: worker.execArgv });
+    } catch (error) {
+      return settle(error instanceof Error ? error.message : String(error));
+    }
+    thread.on('message', (message: { error: string | null }) => settle(message.error));
+    thread.on('error', (error) => settle(error.message));
+    thread.on('exit', () => settle('the migration stopped unexpectedly'));
+  });
+}

@@ -1,0 +1,112 @@
+// A database of an older version is migrated in a worker thread while the host already
+// serves its address: the page says "Updating your data…" until the core is there, then
+// the app (issue 39); a socket asked for meanwhile opens once the core is there. The in-process host's core is a promise the test settles, so both
+// states are seen whatever the machine's speed; the child-process host starts on an old
+// database from the command line and ends up serving the app on a migrated file.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import WebSocket from 'ws';
+import { afterEach, expect, it } from 'vitest';
+import { createNodeCore } from '../../src/main/core/createNodeCore';
+import { migrateInWorker, migrationPending } from '../../src/main/core/db/migrateAside';
+import { LATEST_VERSION } from '../../src/main/core/db/migrations';
+import { openDatabase } from '../../src/main/core/db/openDatabase';
+import { UPDATING_PATHS, UPDATING_TEXT } from '../../src/main/core/db/updatingPage';
+import { startHost, type RunningHost } from '../../src/main/host/server';
+import { connectHost, readDb, startHostChild } from '../support/hostChild';
+import { makeTempDir, removeDir } from '../support/tempDir';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const WORKER = {
+  file: path.join(ROOT, 'src/main/core/db/migrateWorker.ts'),
+  execArgv: ['--import', pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href],
+};
+const OLD_VERSION = 27;
+
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function oldDataDir(): string {
+  const dataDir = makeTempDir('stepwise-updating-');
+  cleanups.push(() => removeDir(dataDir));
+  openDatabase(dataDir, { targetVersion: OLD_VERSION }).db.close();
+  return dataDir;
+}
+
+const version = (dataDir: string) => readDb(dataDir, (db) => db.pragma('user_version', { simple: true }));
+
+it('finds a pending migration and runs it in a worker thread', async () => {
+  const dataDir = oldDataDir();
+  expect(migrationPending(dataDir)).toBe(true);
+  // After an unclean shutdown the worker checks the whole file first.
+  expect(await migrateInWorker(dataDir, WORKER, true)).toEqual({ error: null });
+  expect(version(dataDir)).toBe(LATEST_VERSION);
+  expect(migrationPending(dataDir)).toBe(false);
+  // Nothing to do: no database yet, or one that is up to date.
+  expect(migrationPending(makeTempDir('stepwise-updating-empty-'))).toBe(false);
+});
+
+it('serves "Updating your data…" while the core is pending, then the app', async () => {
+  const dataDir = oldDataDir();
+  const rendererDir = makeTempDir('stepwise-updating-renderer-');
+  cleanups.push(() => removeDir(rendererDir));
+  fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>Stepwise app</title>');
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const core = gate.then(() => migrateInWorker(dataDir, WORKER)).then(() => createNodeCore({ dataDir }));
+  const host: RunningHost = await startHost({ core, rendererDir });
+  cleanups.push(async () => {
+    await host.close();
+    (await core).close();
+  });
+  const base = `http://127.0.0.1:${host.port}`;
+
+  const notice = await fetch(host.url);
+  expect(notice.status).toBe(200);
+  const page = await notice.text();
+  expect(page).toContain(`<p role="status">${UPDATING_TEXT}</p>`);
+  expect(page).toContain(`<script src="${UPDATING_PATHS.script}"`);
+  expect(notice.headers.get('content-security-policy')).toContain("script-src 'self'");
+  const script = await fetch(base + UPDATING_PATHS.script);
+  expect(await script.text()).toContain(UPDATING_PATHS.wait);
+  // A socket asked for while updating is held, and opens once the core is there: a client
+  // that connects as soon as the address is printed waits instead of failing.
+  const early = new WebSocket(`ws://127.0.0.1:${host.port}/ws?token=${host.token}`, { headers: { Origin: base } });
+  cleanups.push(() => early.terminate());
+  const opened = new Promise<void>((resolve, reject) => {
+    early.once('open', () => resolve());
+    early.once('error', reject);
+  });
+  // Another request answered after the socket's: it is still waiting.
+  expect((await fetch(host.url)).status).toBe(200);
+  expect(early.readyState).toBe(WebSocket.CONNECTING);
+  expect(version(dataDir)).toBe(OLD_VERSION);
+  // The page's script waits on this request; the token is required.
+  expect((await fetch(base + UPDATING_PATHS.wait)).status).toBe(401);
+  const waiting = fetch(`${base}${UPDATING_PATHS.wait}?token=${host.token}`);
+
+  release();
+  expect((await waiting).status).toBe(204);
+  await opened;
+  expect(version(dataDir)).toBe(LATEST_VERSION);
+  expect(await (await fetch(host.url)).text()).toContain('<title>Stepwise app</title>');
+  const client = await connectHost(host);
+  cleanups.push(() => client.close());
+  expect((await client.call('app:info', {})).version).toBeTruthy();
+});
+
+it('starts from the command line on an old database: the address first, then the migrated app', async () => {
+  const dataDir = oldDataDir();
+  const host = await startHostChild(dataDir, { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' });
+  cleanups.push(() => host.kill());
+  // Answered once the update has ended (at once if it already has).
+  const ready = await fetch(`http://127.0.0.1:${host.port}${UPDATING_PATHS.wait}?token=${host.token}`);
+  expect(ready.status).toBe(204);
+  expect(version(dataDir)).toBe(LATEST_VERSION);
+  const client = await connectHost(host);
+  cleanups.push(() => client.close());
+  expect(await client.call('conversations:list', {})).toBeDefined();
+}, 60_000);
