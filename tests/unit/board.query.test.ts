@@ -140,6 +140,20 @@ describe('the task board query', () => {
     expect(board.page(filter(), 10, 3)).toEqual({ total: 7, groups: [] });
   });
 
+  it('counts in slices from the top: the slices add up to the total and end after the last match', async () => {
+    for (let i = 0; i < 7; i++) await listIn(`List ${i}`, [{ id: 1, title: `Task ${i}`, status: 'pending' }]);
+    const top = { activityAt: Number.MAX_SAFE_INTEGER, conversationId: '' };
+    const first = board.countAfter(filter(), top, 3);
+    const second = board.countAfter(filter(), first.last!, 3);
+    const third = board.countAfter(filter(), second.last!, 3);
+    expect([first.counted, second.counted, third.counted]).toEqual([3, 3, 1]);
+    const firstPage = board.page(filter(), 0, 3).groups;
+    expect(first.last?.conversationId).toBe(firstPage[2].conversationId);
+    expect(board.countAfter(filter(), third.last!, 3)).toEqual({ counted: 0, last: null });
+    // The filter applies as it does to pages.
+    expect(board.countAfter(filter({ text: 'task 4' }), top, 3).counted).toBe(1);
+  });
+
   it('keeps a count until the next change, then counts again', async () => {
     await seed();
     const watched = createBoardQuery(f.db, { onChange: (listener, store) => f.bus.subscribe(() => listener(), store) });

@@ -5,9 +5,15 @@
 // are served read-only from the database, as the CLI reads it.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { isJSONRPCRequest, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {
+  isJSONRPCRequest,
+  isJSONRPCNotification,
+  type JSONRPCMessage,
+  type JSONRPCRequest,
+} from '@modelcontextprotocol/sdk/types.js';
 import { DB_FILE, openDatabase } from '../core/db/openDatabase';
 import { LATEST_VERSION } from '../core/db/migrations';
 import { endpointProvesIdentity } from '../core/taskShare/shareIdentity';
@@ -20,6 +26,9 @@ export interface StdioOptions {
   dataDir: string;
   version: string;
   stderr: (text: string) => void;
+  /** The client's side (process.stdin and process.stdout unless a test passes its own). */
+  stdin?: Readable;
+  stdout?: Writable;
 }
 
 /** Only a loopback Stepwise endpoint is ever contacted. */
@@ -53,20 +62,83 @@ export async function findRunningEndpoint(dataDir: string): Promise<Discovery | 
   return (await endpointProvesIdentity(discovery.url, discovery.token)) ? discovery : null;
 }
 
-/** Pipes stdio to the endpoint and back; a failed send answers its request with the reason. */
+/** The endpoint's answer to a request on a session it no longer has (evicted or reaped). */
+const sessionGone = (error: unknown) => error instanceof StreamableHTTPError && error.code === 404;
+
+/**
+ * Pipes stdio to the endpoint and back; a failed send answers its request with the reason.
+ * The endpoint ends a session that was idle for 60 s, or the longest-idle one when a 17th
+ * client comes: the bridge then opens a new session itself, replaying its client's
+ * `initialize` (whose answer the client already has), and sends the call again, so a
+ * client that kept the bridge open for hours never sees it.
+ */
 async function forward(discovery: Discovery, options: StdioOptions): Promise<void> {
-  const stdio = new StdioServerTransport();
-  const remote = new StreamableHTTPClientTransport(new URL(discovery.url), {
-    requestInit: { headers: { Authorization: `Bearer ${discovery.token}` } },
-  });
+  const stdio = new StdioServerTransport(options.stdin, options.stdout);
   const done = new Promise<void>((resolve) => {
     stdio.onclose = () => resolve();
   });
-  remote.onmessage = (message) => void stdio.send(message).catch(() => {});
-  remote.onerror = (error) => options.stderr(`stepwise mcp: ${error.message}\n`);
-  remote.onclose = () => void stdio.close();
+  /** Answers to the bridge's own requests (a replayed initialize), kept from the client. */
+  const own = new Map<string, (message: JSONRPCMessage) => void>();
+  let initialize: JSONRPCRequest | null = null;
+  let initialized = false;
+  let renewals = 0;
+  const connect = () => {
+    const transport = new StreamableHTTPClientTransport(new URL(discovery.url), {
+      requestInit: { headers: { Authorization: `Bearer ${discovery.token}` } },
+    });
+    transport.onmessage = (message) => {
+      const id = 'id' in message && typeof message.id === 'string' ? message.id : null;
+      const mine = id === null ? undefined : own.get(id);
+      if (mine) mine(message);
+      else void stdio.send(message).catch(() => {});
+    };
+    transport.onerror = (error) => {
+      // A session the endpoint ended is renewed on the next call, not reported.
+      if (transport === remote && !sessionGone(error)) options.stderr(`stepwise mcp: ${error.message}\n`);
+    };
+    transport.onclose = () => {
+      if (transport === remote) void stdio.close();
+    };
+    return transport;
+  };
+  let remote = connect();
+  let renewing: Promise<void> | null = null;
+
+  async function renew(): Promise<void> {
+    const old = remote;
+    remote = connect();
+    await old.close().catch(() => {});
+    await remote.start();
+    if (!initialize) return;
+    const id = `stepwise-bridge-initialize-${++renewals}`;
+    const answered = new Promise<JSONRPCMessage>((resolve) => own.set(id, resolve));
+    try {
+      await remote.send({ ...initialize, id });
+      const answer = await answered;
+      if ('error' in answer) throw new Error(answer.error.message);
+    } finally {
+      own.delete(id);
+    }
+    if (initialized) await remote.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  }
+
+  async function send(message: JSONRPCMessage): Promise<void> {
+    if (isJSONRPCRequest(message) && message.method === 'initialize') initialize = message;
+    if (isJSONRPCNotification(message) && message.method === 'notifications/initialized') initialized = true;
+    if (renewing) await renewing.catch(() => {});
+    const used = remote;
+    try {
+      await used.send(message);
+    } catch (error) {
+      if (!sessionGone(error) || !initialize || message === initialize) throw error;
+      if (remote === used) renewing ??= renew().finally(() => (renewing = null));
+      await renewing;
+      await remote.send(message);
+    }
+  }
+
   stdio.onmessage = (message: JSONRPCMessage) => {
-    remote.send(message).catch((error: unknown) => {
+    send(message).catch((error: unknown) => {
       if (!isJSONRPCRequest(message)) return;
       const text = error instanceof Error ? error.message : String(error);
       void stdio.send({
@@ -78,8 +150,9 @@ async function forward(discovery: Discovery, options: StdioOptions): Promise<voi
   };
   await remote.start();
   await stdio.start();
-  endsWithClient(stdio);
+  const stopListening = endsWithClient(stdio, options.stdin ?? process.stdin);
   await done;
+  stopListening();
   await remote.terminateSession().catch(() => {});
   await remote.close();
 }
@@ -98,13 +171,14 @@ async function serveReadOnly(options: StdioOptions): Promise<number> {
       : createShareServer({ reader: createShareReader(db), writer: null, version: options.version }).server.server;
   if (found < LATEST_VERSION)
     options.stderr(`stepwise mcp: ${UPGRADE_MESSAGE} (schema ${found} of ${LATEST_VERSION}).\n`);
-  const stdio = new StdioServerTransport();
+  const stdio = new StdioServerTransport(options.stdin, options.stdout);
   const done = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
   });
   await server.connect(stdio);
-  endsWithClient(stdio);
+  const stopListening = endsWithClient(stdio, options.stdin ?? process.stdin);
   await done;
+  stopListening();
   db.close();
   return 0;
 }
@@ -114,11 +188,16 @@ async function serveReadOnly(options: StdioOptions): Promise<number> {
  * hosts quit), ends the session: forwarded, the endpoint's session ends too (DELETE), so
  * the bridge never holds a place there after it is gone.
  */
-function endsWithClient(stdio: StdioServerTransport) {
+function endsWithClient(stdio: StdioServerTransport, stdin: Readable): () => void {
   const end = () => void stdio.close();
-  process.stdin.once('end', end);
+  stdin.once('end', end);
   process.once('SIGTERM', end);
   process.once('SIGINT', end);
+  return () => {
+    stdin.off('end', end);
+    process.off('SIGTERM', end);
+    process.off('SIGINT', end);
+  };
 }
 
 export async function runMcpStdio(options: StdioOptions): Promise<number> {

@@ -33,11 +33,25 @@ const { parentPort, threadId, workerData } = require('node:worker_threads');
 const fs = require('node:fs');
 (async () => {
   try {
-    const { extractText, getDocumentProxy } = require(workerData.unpdf);
+    const { getDocumentProxy } = require(workerData.unpdf);
     // verbosity 0: pdf.js would print warnings about broken files to the console.
     const document = await getDocumentProxy(workerData.bytes, { verbosity: 0 });
-    const { text, totalPages } = await extractText(document, { mergePages: true });
-    const trimmed = text.trim();
+    const totalPages = document.numPages;
+    // One page at a time, each let go once read: unpdf's extractText asks for every page at
+    // once and holds them all (744 MB of heap for 8,000 pages), and collecting that heap
+    // kept V8's helper threads busy beside the host's main thread for the whole parse.
+    // The text is unpdf's merged text (the same joins and whitespace).
+    const texts = [];
+    for (let number = 1; number <= totalPages; number++) {
+      const page = await document.getPage(number);
+      const content = await page.getTextContent();
+      let text = '';
+      for (const item of content.items) if (item.str != null) text += item.str + (item.hasEOL ? '\\n' : '');
+      texts.push(text);
+      page.cleanup();
+    }
+    const merged = texts.join('\\n').replace(/[^\\S\\n]+/g, ' ').replace(/ ?\\n ?/g, '\\n').replace(/\\n{3,}/g, '\\n\\n');
+    const trimmed = merged.trim();
     // Whole or not at all, private like every file of the data directory; a worker stopped
     // mid-write leaves only the temporary file, which the start-up collection removes.
     const temporary = workerData.textFile + '.' + process.pid + '-' + threadId + '.tmp';

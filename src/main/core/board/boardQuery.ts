@@ -80,6 +80,14 @@ const PAGE_AFTER = `
   WHERE (c.updated_at < @after_at OR (c.updated_at = @after_at AND c.id < @after_id)) AND ${WHERE}
   ORDER BY c.updated_at DESC, c.id DESC LIMIT @limit`;
 
+// The same walk's keys alone: a count taken a slice at a time (a streamed export's header).
+const KEYS_AFTER = `
+  SELECT c.updated_at AS activity_at, c.id AS conversation_id
+  FROM conversations c INDEXED BY conversations_by_activity
+  CROSS JOIN task_lists l ON l.conversation_id = c.id AND l.closed_at IS NULL
+  WHERE (c.updated_at < @after_at OR (c.updated_at = @after_at AND c.id < @after_id)) AND ${WHERE}
+  ORDER BY c.updated_at DESC, c.id DESC LIMIT @limit`;
+
 const COUNT = `
   SELECT COUNT(*) AS total FROM task_lists l JOIN conversations c ON c.id = l.conversation_id
   WHERE l.closed_at IS NULL AND ${WHERE}`;
@@ -105,6 +113,10 @@ export function createBoardQuery(db: Db, options: BoardQueryOptions = {}) {
   const page = db.prepare<[Params & { limit: number; offset: number }], GroupRow>(PAGE);
   const count = db.prepare<[Params], { total: number }>(COUNT);
   const pageAfter = db.prepare<[Params & { limit: number; after_at: number; after_id: string }], GroupRow>(PAGE_AFTER);
+  const keysAfter = db.prepare<
+    [Params & { limit: number; after_at: number; after_id: string }],
+    Pick<GroupRow, 'activity_at' | 'conversation_id'>
+  >(KEYS_AFTER);
   const tasksOf = db.prepare<[string], TaskRow>(
     'SELECT * FROM tasks WHERE list_id IN (SELECT value FROM json_each(?)) ORDER BY list_id, position, seq',
   );
@@ -197,6 +209,27 @@ export function createBoardQuery(db: Db, options: BoardQueryOptions = {}) {
         after_id: after.conversationId,
       });
       return toGroups(rows);
+    },
+    /**
+     * How many of the next `limit` matching groups follow this one (board order), and the
+     * last of them: a count in slices, each as short as its page.
+     */
+    countAfter(
+      filter: BoardFilter,
+      after: { activityAt: number; conversationId: string },
+      limit: number,
+    ): { counted: number; last: { activityAt: number; conversationId: string } | null } {
+      const keys = keysAfter.all({
+        ...paramsOf(filter),
+        limit,
+        after_at: after.activityAt,
+        after_id: after.conversationId,
+      });
+      const last = keys[keys.length - 1];
+      return {
+        counted: keys.length,
+        last: last ? { activityAt: last.activity_at, conversationId: last.conversation_id } : null,
+      };
     },
     /** Every matching group, in board order (an export of what the board shows). */
     all(filter: BoardFilter): BoardGroup[] {

@@ -258,10 +258,10 @@ export function createExportReader(db: Db) {
       board ??= createBoardQuery(db);
       return board.all(filter);
     },
-    /** The first page of the board's groups and how many there are in all (a streamed export). */
-    boardPage(filter: BoardFilter, limit: number): { total: number; groups: BoardGroup[] } {
+    /** How many matching groups follow one (at most `limit`), and the last of them. */
+    boardCountAfter(filter: BoardFilter, last: Pick<BoardGroup, 'activityAt' | 'conversationId'>, limit: number) {
       board ??= createBoardQuery(db);
-      return board.page(filter, 0, limit);
+      return board.countAfter(filter, { activityAt: last.activityAt, conversationId: last.conversationId }, limit);
     },
     /** The next page after a group already read. */
     boardPageAfter(

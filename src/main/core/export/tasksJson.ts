@@ -9,10 +9,27 @@ export const isoTime = (ms: number): string => new Date(ms).toISOString();
 
 /** Numbers events 1..n across the file, oldest first, so their order survives any reader. */
 export function eventNumbering(events: Iterable<ReadEvent>): (event: ReadEvent) => TaskEventExport {
-  const order = [...events].sort((a, b) => a.rowId - b.rowId);
-  const numbers = new Map(order.map((event, index) => [event.rowId, index + 1]));
+  return numberingOf(Float64Array.from(events, (event) => event.rowId).sort());
+}
+
+/**
+ * The same numbering from every event's row id, sorted ascending (a typed array sorts
+ * natively; a streamed export collects the ids a page at a time): an event's number is
+ * its rank, found by binary search.
+ */
+export function numberingOf(sortedRowIds: Float64Array): (event: ReadEvent) => TaskEventExport {
+  const rank = (rowId: number) => {
+    let low = 0;
+    let high = sortedRowIds.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (sortedRowIds[middle] < rowId) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
   return (event) => ({
-    id: numbers.get(event.rowId)!,
+    id: rank(event.rowId) + 1,
     at: isoTime(event.at),
     actor: event.actor,
     kind: event.kind,
@@ -59,13 +76,19 @@ export function taskJson(task: ReadTask, toEvent: (event: ReadEvent) => TaskEven
   };
 }
 
+/** The row ids of every event of these entries, appended to `into`. */
+export function collectEventRowIds(entries: TasksDocument['conversations'], into: number[]): number[] {
+  for (const { lists } of entries)
+    for (const list of lists) {
+      for (const event of list.events) into.push(event.rowId);
+      for (const task of list.tasks) for (const event of task.events) into.push(event.rowId);
+    }
+  return into;
+}
+
 /** The numbering of every event in the document (one sort, oldest first). */
 export function documentEventNumbering(doc: TasksDocument): (event: ReadEvent) => TaskEventExport {
-  return eventNumbering(
-    doc.conversations.flatMap(({ lists }) =>
-      lists.flatMap((list) => [...list.events, ...list.tasks.flatMap((task) => task.events)]),
-    ),
-  );
+  return numberingOf(Float64Array.from(collectEventRowIds(doc.conversations, [])).sort());
 }
 
 /** One conversation of the document as exported. */
