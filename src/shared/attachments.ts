@@ -40,8 +40,8 @@ const BASE64_MAX = Math.ceil(ATTACHMENT_FILE_MAX / 3) * 4;
 /**
  * `=` only as the last one or two characters. Main refuses any other non-base64 character
  * where it decodes the upload (a lenient decoder skips them, so the length falls short):
- * a regex over a 13 MB upload held the host's main thread 45 ms, and no other call was
- * answered meanwhile.
+ * a regex over a whole large upload held the host's main thread, and no other call was
+ * answered meanwhile (docs/performance.md, "Figures behind the code").
  */
 function isBase64(data: string): boolean {
   const padding = data.indexOf('=');

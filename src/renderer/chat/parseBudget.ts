@@ -1,9 +1,9 @@
-// How much Markdown the page parses in one task. Parsing runs at about 1.5 ms per KB,
-// and a stream the page fell behind on arrives as one large batch of new blocks: parsed
+// How much Markdown the page parses in one task. Parsing costs in proportion to the text
+// (docs/performance.md, "Figures behind the code"), and a stream the page fell behind on arrives as one large batch of new blocks: parsed
 // at once, that batch was the longest task of a stream. Blocks past the budget show as
 // plain text for one task and are parsed in the next ones, a budget's worth each.
 
-/** Characters of Markdown parsed per task: about 15–20 ms here. */
+/** Characters of Markdown parsed per task: well under a frame's budget of work per task. */
 export const PARSE_BUDGET = 12_000;
 
 let spent = 0;

@@ -19,14 +19,14 @@ const DERIVED_NAME = /^([0-9a-f]{64})\.(.+)$/;
 export type Derived = 'txt' | 'thumb';
 const DERIVED: readonly string[] = ['txt', 'thumb'] satisfies Derived[];
 
-/** Characters of base64 decoded per turn of the event loop (a multiple of 4): ~1 ms each. */
+/** Characters of base64 decoded per turn of the event loop (a multiple of 4): a short turn each. */
 const DECODE_CHUNK = 1 << 20;
 
 /**
  * Base64 → bytes, refusing anything Node's lenient decoder would skip (spaces, `*`, …):
  * a chunk's decoded length then falls short of what its length promises. Decoded a chunk
- * per turn of the event loop: a regex check over a 13 MB upload and its decoding in one
- * go held the host's main thread 50–70 ms on a loaded 2-core machine.
+ * per turn of the event loop: a regex check over a large upload and its decoding in one
+ * go held the host's main thread (docs/performance.md, "Figures behind the code").
  */
 export async function decodeBase64(data: string): Promise<Buffer | null> {
   if (data.length % 4 === 1) return null;
@@ -53,7 +53,7 @@ export function createAttachmentFiles(dataDir: string) {
   return {
     dir,
     sha256: (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex'),
-    /** The same, hashed on the thread pool: a 10 MB upload would hold the main thread ~30 ms. */
+    /** The same, hashed on the thread pool: hashing a large upload would hold the main thread. */
     async sha256Async(bytes: Buffer): Promise<string> {
       return Buffer.from(await webcrypto.subtle.digest('SHA-256', bytes)).toString('hex');
     },

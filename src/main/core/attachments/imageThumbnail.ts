@@ -1,7 +1,7 @@
 // An attached image's thumbnail, made once when the file is stored: at most 512 px on its
 // long side, so the transcript never decodes a 10 MB photo to show a chip. Decoding and
-// resizing take 0.2–0.7 s for a 2000×1500 image (photon, the Rust `image` crate in wasm:
-// no native binary to fetch), so it runs in a worker thread with a time budget.
+// resizing a photo takes a noticeable time (photon, the Rust `image` crate in wasm: no
+// native binary to fetch; docs/performance.md), so it runs in a worker thread with a time budget.
 // Memory is bounded before anything is decoded: the header says how large the image is, an
 // image whose decode would need more than the budget gets no thumbnail, and the workers
 // running at once (one per core at most) share that budget.

@@ -2,9 +2,9 @@
 // pdf.js with no native or platform-specific parts. It runs in a worker thread with a
 // time and a heap budget: pdf.js parses synchronously for seconds on a large file, which
 // on the host's main thread would stall every conversation and call meanwhile.
-// The worker writes the text to its file itself and sends back only its length: a 10 MB
+// The worker writes the text to its file itself and sends back only its length: a large
 // text received as one string and written to SQLite in one statement held the main thread
-// for 80–130 ms on a loaded 2-core machine.
+// (docs/performance.md, "Figures behind the code").
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
@@ -15,7 +15,7 @@ export interface PdfBudget {
   heapMb: number;
 }
 
-/** A 10 MB text-heavy PDF parses in 5–25 s on a busy 2-core machine. */
+/** Room for a large text-heavy PDF on a busy machine (docs/performance.md). */
 export const PDF_BUDGET: PdfBudget = { timeMs: 60_000, heapMb: 1024 };
 
 export type PdfTextResult =

@@ -9,8 +9,8 @@ import { createRequire } from 'node:module';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { Message } from '../../../shared/domain';
 
-// gpt-tokenizer builds its 200,000-entry table when imported (about 130 ms, a tenth of
-// start-up): it is required on first use, or shortly after start-up (`warmUp`).
+// gpt-tokenizer builds its 200,000-entry table when imported (a noticeable share of
+// start-up, docs/performance.md): it is required on first use, or shortly after start-up (`warmUp`).
 let counter: ((text: string) => number) | null = null;
 function countTokens(text: string): number {
   counter ??= (createRequire(import.meta.url)('gpt-tokenizer') as typeof import('gpt-tokenizer')).countTokens;
@@ -20,7 +20,7 @@ function countTokens(text: string): number {
 /** Per message: the role and the separators a chat template adds. */
 const MESSAGE_OVERHEAD = 4;
 const CACHE_MAX = 50_000;
-/** Characters counted exactly within one task (about 10 ms of tokenizing); the rest is estimated. */
+/** Characters counted exactly within one task (a short task of tokenizing); the rest is estimated. */
 export const EXACT_PER_TASK = 64 * 1024;
 /** Characters one background batch counts before yielding (a few ms). */
 const BATCH_CHARS = 16 * 1024;
@@ -80,8 +80,8 @@ export function createTokenCounter(options: { exactPerTask?: number } = {}) {
   }
 
   function text(value: string): number {
-    // Every text is looked up, short ones too: counting "OK" takes about 1 µs, finding it
-    // 0.03 µs, and a long conversation's history is mostly short messages.
+    // Every text is looked up, short ones too: finding a count costs a fraction of counting
+    // even "OK" (docs/performance.md), and a long conversation's history is mostly short messages.
     if (!value) return 0;
     const known = cache.get(value);
     if (known !== undefined) return known;

@@ -23,8 +23,8 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 type Entries = TasksDocument['conversations'];
 
-// Keys counted per slice when the count comes first (Markdown's header): 10,000 lists
-// counted at once held the host for 17–23 ms of CPU on top of the first page.
+// Keys counted per slice when the count comes first (Markdown's header): every list
+// counted at once held the host on top of the first page (docs/performance.md).
 const COUNT_SLICE = 2000;
 const TOP = { activityAt: Number.MAX_SAFE_INTEGER, conversationId: '' };
 

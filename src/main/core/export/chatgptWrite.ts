@@ -1,6 +1,6 @@
 // Stores the conversations read from a ChatGPT export: all of them or none. One file can
-// hold tens of thousands of messages (10,000 versions of one reply took 1–1.7 s to write in
-// one transaction on a loaded machine, with every other call waiting), so they are written
+// hold tens of thousands of messages (written in one transaction they held every other
+// call for over a second, docs/performance.md), so they are written
 // under a staging row that hides them, a slice of transactions at a time with other calls
 // answered in between, and shown in one last transaction (conversations/importStaging.ts).
 import { randomUUID } from 'node:crypto';

@@ -38,8 +38,8 @@ export interface ChatEngineOptions {
   maxRetries: number;
   /**
    * At most one `messages:streamed` per interval while streaming: 20 a second, the rate
-   * the renderer shows streamed text at (STREAM_RENDER_MS). Every frame (16 ms) cost the
-   * host, the browser and the renderer 10% more CPU per 20k-token reply for nothing shown.
+   * the renderer shows streamed text at (STREAM_RENDER_MS). An event every frame cost the
+   * host, the browser and the renderer more CPU for nothing shown (docs/performance.md).
    */
   emitIntervalMs: number;
   /** The streaming text reaches SQLite at least this often. */

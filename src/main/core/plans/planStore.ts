@@ -64,7 +64,7 @@ export function createPlanStore(db: Db) {
   );
   // Whether the open list has an approved revision at all: without one no phase is
   // 'approved', so a task tool's call needs nothing more (it runs after every change).
-  // A subquery, not a join: the join took 5× as long (17 µs against 3 µs per call).
+  // A subquery, not a join: the join took several times as long (docs/performance.md).
   // Positional, not named: it runs after every task tool call, and binding an object costs more than the lookup.
   const openApproved = db.prepare<[string, string], { found: number }>(
     `SELECT 1 AS found FROM plan_revisions

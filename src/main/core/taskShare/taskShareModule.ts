@@ -26,7 +26,7 @@ import type { HandlersFor } from '../../../shared/contract';
 import type { taskShareCalls } from '../../../shared/taskShareContract';
 
 // The MCP SDK's server, its transport and their schemas load when sharing starts, not with
-// the app (about 75 ms of every start-up): sharing is off by default.
+// the app (a share of every start-up, docs/performance.md): sharing is off by default.
 const loadEndpoint = () => Promise.all([import('./shareEndpoint'), import('./shareTools')]);
 
 /** Where the running app says where its endpoint is (0600; removed when it stops). */
