@@ -38,8 +38,10 @@ export default defineConfig({
           // failure. Vitest's 1 s default is shorter than a busy machine's round trip through
           // host and page, and than the locators' own 30 s.
           expect: { poll: { timeout: 15_000 } },
-          // Two cores: one browser at a time keeps timings honest.
-          fileParallelism: false,
+          // Three files at a time: an e2e file mostly waits (on the page, the host, a scripted
+          // reply, the routines' minute), so one at a time left the two cores idle and took
+          // most of npm test's time. Each worker keeps one Chromium (tests/e2e/support/app.ts).
+          maxWorkers: 3,
           // The files share one worker's modules (no mocks, no module state between files:
           // each starts its own host process and browser), which saves re-importing the
           // core and Playwright for each of them: 80 s of the e2e project's 313.

@@ -22,10 +22,8 @@ const page = (): Page => app.page;
 const rowList = () => taskRowList(page());
 const rowNames = () => taskRowNames(page());
 
-const headerRow = (id: number) =>
-  rowList()
-    .getByRole('listitem')
-    .filter({ has: page().getByRole('button', { name: new RegExp(`^Task ${id}, `) }) });
+/** A task's row in the header, by its title (rows are numbered by place, which a reorder changes). */
+const headerRow = (title: string) => rowList().getByRole('listitem').filter({ hasText: title });
 
 const { app, server } = appPerFile({
   name: 'task-share',
@@ -121,9 +119,9 @@ describe('sharing task lists with another agent', () => {
     await expect
       .poll(rowNames, { timeout: 10_000 })
       .toEqual([
-        'Task 3, pending: Write the code and tests',
-        'Task 1, in progress: Gather requirements',
-        'Task 2, completed: Sketch the screens',
+        'Task 1, pending: Write the code and tests',
+        'Task 2, in progress: Gather requirements',
+        'Task 3, completed: Sketch the screens',
       ]);
     const lines = page().getByRole('article', { name: 'Task change by another agent' });
     await expect
@@ -131,22 +129,21 @@ describe('sharing task lists with another agent', () => {
       .toBe('Changed by test-client over MCP: moved task 3 (the order is now 3, 1, 2).');
     // Task 1 only passed by: the user's own state, no source.
     expect(
-      await headerRow(1)
+      await headerRow('Gather requirements')
         .getByText(/Changed by/)
         .count(),
     ).toBe(0);
-    await headerRow(3).getByText('Changed by test-client', { exact: true }).waitFor();
+    await headerRow('Write the code and tests').getByText('Changed by test-client', { exact: true }).waitFor();
 
     await page().getByRole('button', { name: 'Tasks', exact: true }).click();
     const group = page()
       .getByRole('region', { name: 'Task board' })
       .getByRole('region', { name: 'Shared plan', exact: true });
-    const boardRow = (id: number) =>
-      group.getByRole('listitem').filter({ has: page().getByRole('checkbox', { name: `Task ${id} done` }) });
-    await boardRow(3).getByText('Changed by test-client', { exact: true }).waitFor();
-    await boardRow(2).getByText('Changed by test-client', { exact: true }).waitFor();
+    const boardRow = (title: string) => group.getByRole('listitem').filter({ hasText: title });
+    await boardRow('Write the code and tests').getByText('Changed by test-client', { exact: true }).waitFor();
+    await boardRow('Sketch the screens').getByText('Changed by test-client', { exact: true }).waitFor();
     expect(
-      await boardRow(1)
+      await boardRow('Gather requirements')
         .getByText(/Changed by/)
         .count(),
     ).toBe(0);
@@ -161,7 +158,8 @@ describe('sharing task lists with another agent', () => {
     const group = page()
       .getByRole('region', { name: 'Task board' })
       .getByRole('region', { name: 'Shared plan', exact: true });
-    await group.getByRole('checkbox', { name: 'Task 3 done' }).click();
+    // Rows are numbered by place: the moved task (id 3) is first now.
+    await group.getByRole('checkbox', { name: 'Task 1 done' }).click();
     expect(await updated).toBe(uri);
     const list = await callJson<{ tasks: Array<{ id: number; status: string }> }>(client!, 'get_task_list', {
       conversationId,
@@ -192,7 +190,8 @@ describe('sharing task lists with another agent', () => {
       client!.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => resolve(n.params.uri)),
     );
     await client!.subscribeResource({ uri });
-    await rowList().getByRole('checkbox', { name: 'Task 1 done' }).click();
+    // Task id 1 is second since the client's reorder.
+    await rowList().getByRole('checkbox', { name: 'Task 2 done' }).click();
     expect(await updated).toBe(uri);
     const list = await callJson<{ tasks: Array<{ id: number; status: string }> }>(client!, 'get_task_list', {
       conversationId,

@@ -2,7 +2,7 @@
 // "Started worker 2 · …", "Thought for a moment", or the tool's name and state) that opens
 // to its arguments and result. Those are formatted only once the card is opened: a long
 // transcript has hundreds of closed cards.
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { ToolCallView } from './toolSummary';
 import { QuestionExchange } from '../questions/QuestionExchange';
 import { CardIcon } from './CardIcon';
@@ -12,10 +12,12 @@ import './toolCards.css';
 import { ApprovalPanel, ProgressLine } from '../approvals/ApprovalPanel';
 import { useApprovalsContext } from '../approvals/useApprovals';
 import { ToolOutputView } from '../mcp/ToolOutputView';
-import { McpAppView } from '../mcp/McpAppView';
 import { McpStepSignIn } from '../mcp/McpStepSignIn';
 import { McpTaskLine } from '../mcp/McpTaskLine';
 import { usePlanCalls, waitingState } from '../plans/planCalls';
+
+// Few tools have an app: its view (and its frame's styles) loads with the first one shown.
+const McpAppView = lazy(() => import('../mcp/McpAppView').then((m) => ({ default: m.McpAppView })));
 
 /** The card's words for each recorded outcome. */
 const RESULT_STATE = {
@@ -128,14 +130,16 @@ export function ToolCallCard({
         }
       </LazyDetails>
       {result && call.name.startsWith('mcp__') && (
-        <McpAppView
-          conversationId={result.conversationId}
-          toolCallId={call.id}
-          toolName={call.name}
-          arguments={call.arguments}
-          resultText={result.content}
-          isError={resultOutcome(result) === 'error'}
-        />
+        <Suspense fallback={null}>
+          <McpAppView
+            conversationId={result.conversationId}
+            toolCallId={call.id}
+            toolName={call.name}
+            arguments={call.arguments}
+            resultText={result.content}
+            isError={resultOutcome(result) === 'error'}
+          />
+        </Suspense>
       )}
       {result && call.name.startsWith('mcp__') && state === 'failed' && (
         <McpStepSignIn conversationId={result.conversationId} toolCallId={call.id} />

@@ -4,16 +4,18 @@
 // "/…", Esc closes. A server prompt with arguments opens a small form first; its messages
 // go into the composer as text, and the files it embeds are attached.
 // The message box keeps the focus; the list is announced through aria-activedescendant.
-import { useId, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useState, type KeyboardEvent } from 'react';
 import type { McpPrompt } from '../../shared/mcpCatalog';
 import { slashOptions } from '../../shared/promptLibrary';
 import { call, useApi } from '../api/apiContext';
 import { useToast } from '../common/toasts';
-import { McpArgumentsForm } from '../mcp/McpArgumentsForm';
 import { contentFiles } from '../mcp/mcpFiles';
 import { useMcpPrompts } from '../mcp/useMcpCatalog';
 import { useSettings } from '../settings/useSettings';
 import './instructions.css';
+
+// A server prompt or template with arguments is rare: its form loads with the first one.
+const McpArgumentsForm = lazy(() => import('../mcp/McpArgumentsForm').then((m) => ({ default: m.McpArgumentsForm })));
 
 interface SlashOption {
   key: string;
@@ -109,28 +111,30 @@ export function usePromptSlash(text: string, setText: (value: string) => void, a
     : {};
 
   const list = form ? (
-    <McpArgumentsForm
-      title={form.title ?? form.name}
-      server={form.server}
-      description={form.description}
-      fields={form.arguments.map((a) => ({ ...a, label: a.title ?? a.name }))}
-      submitLabel="Insert prompt"
-      complete={
-        form.completes
-          ? async (field, value, values) =>
-              (
-                await call(api, 'mcp:complete', {
-                  server: form.server,
-                  ref: { type: 'prompt', name: form.name },
-                  argument: { name: field, value },
-                  context: Object.fromEntries(Object.entries(values).filter(([k]) => k !== field)),
-                })
-              ).values
-          : undefined
-      }
-      onSubmit={(values) => run(form, values)}
-      onCancel={() => setForm(null)}
-    />
+    <Suspense fallback={null}>
+      <McpArgumentsForm
+        title={form.title ?? form.name}
+        server={form.server}
+        description={form.description}
+        fields={form.arguments.map((a) => ({ ...a, label: a.title ?? a.name }))}
+        submitLabel="Insert prompt"
+        complete={
+          form.completes
+            ? async (field, value, values) =>
+                (
+                  await call(api, 'mcp:complete', {
+                    server: form.server,
+                    ref: { type: 'prompt', name: form.name },
+                    argument: { name: field, value },
+                    context: Object.fromEntries(Object.entries(values).filter(([k]) => k !== field)),
+                  })
+                ).values
+            : undefined
+        }
+        onSubmit={(values) => run(form, values)}
+        onCancel={() => setForm(null)}
+      />
+    </Suspense>
   ) : open ? (
     <ul id={listId} role="listbox" aria-label="Commands and saved prompts" className="prompt-slash">
       {matches.map((option, index) => (

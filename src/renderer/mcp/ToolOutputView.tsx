@@ -1,10 +1,12 @@
 // Images and resources an MCP call returned, inside its card (fetched when it is opened).
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { IMAGE_TYPES } from '../../shared/attachments';
 import type { ToolOutput } from '../../shared/mcp';
 import { call, useApi } from '../api/apiContext';
 import { ImageViewer } from '../attachments/ImageViewer';
-import { EmbeddedBinary, ResourceLinkOpen } from './ResourceViews';
+// Links and binary resources are rare in results: their views load with the first one.
+const EmbeddedBinary = lazy(() => import('./ResourceViews').then((m) => ({ default: m.EmbeddedBinary })));
+const ResourceLinkOpen = lazy(() => import('./ResourceViews').then((m) => ({ default: m.ResourceLinkOpen })));
 import './mcp.css';
 
 const SAFE_IMAGE: readonly string[] = IMAGE_TYPES;
@@ -45,8 +47,10 @@ export function ToolOutputView({ conversationId, toolCallId }: { conversationId:
               <span className="tool-attachment-name">{item.name}</span>
               {item.name !== item.uri && <code>{item.uri}</code>}
               {item.mimeType && <span className="mcp-badge">{item.mimeType}</span>}
-              {item.kind === 'link' && <ResourceLinkOpen item={item} />}
-              {item.kind === 'embedded' && item.text === null && <EmbeddedBinary item={item} />}
+              <Suspense fallback={null}>
+                {item.kind === 'link' && <ResourceLinkOpen item={item} />}
+                {item.kind === 'embedded' && item.text === null && <EmbeddedBinary item={item} />}
+              </Suspense>
               {item.text !== null && (
                 <details>
                   <summary>Show contents</summary>

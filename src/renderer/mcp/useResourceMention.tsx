@@ -2,14 +2,16 @@
 // by what follows it; ↑/↓ choose, Enter (or a click) attaches the resource's content to
 // the message (like an attached file) and takes the "@…" out of the text, Esc closes. A
 // template asks for its variables first, with the server's suggestions.
-import { useId, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useState, type KeyboardEvent } from 'react';
 import type { McpContent, McpResource, McpResourceTemplate } from '../../shared/mcpCatalog';
 import { call, useApi } from '../api/apiContext';
 import { useToast } from '../common/toasts';
-import { McpArgumentsForm } from './McpArgumentsForm';
 import { contentFiles } from './mcpFiles';
 import { useMcpResources } from './useMcpCatalog';
 import './mcp.css';
+
+// A server prompt or template with arguments is rare: its form loads with the first one.
+const McpArgumentsForm = lazy(() => import('./McpArgumentsForm').then((m) => ({ default: m.McpArgumentsForm })));
 
 type Choice = { kind: 'resource'; item: McpResource } | { kind: 'template'; item: McpResourceTemplate };
 
@@ -98,35 +100,37 @@ export function useResourceMention(
     : {};
 
   const list = form ? (
-    <McpArgumentsForm
-      title={form.title ?? form.name}
-      server={form.server}
-      description={form.description}
-      fields={form.variables.map((name) => ({ name, label: name, description: null, required: true }))}
-      submitLabel="Attach"
-      complete={
-        form.completes
-          ? async (field, value, values) =>
-              (
-                await call(api, 'mcp:complete', {
-                  server: form.server,
-                  ref: { type: 'resource', uri: form.uriTemplate },
-                  argument: { name: field, value },
-                  context: Object.fromEntries(Object.entries(values).filter(([k]) => k !== field)),
-                })
-              ).values
-          : undefined
-      }
-      onSubmit={async (variables) => {
-        const { contents } = await call(api, 'mcp:readResource', {
-          server: form.server,
-          uriTemplate: form.uriTemplate,
-          variables,
-        });
-        attachContents(contents);
-      }}
-      onCancel={() => setForm(null)}
-    />
+    <Suspense fallback={null}>
+      <McpArgumentsForm
+        title={form.title ?? form.name}
+        server={form.server}
+        description={form.description}
+        fields={form.variables.map((name) => ({ name, label: name, description: null, required: true }))}
+        submitLabel="Attach"
+        complete={
+          form.completes
+            ? async (field, value, values) =>
+                (
+                  await call(api, 'mcp:complete', {
+                    server: form.server,
+                    ref: { type: 'resource', uri: form.uriTemplate },
+                    argument: { name: field, value },
+                    context: Object.fromEntries(Object.entries(values).filter(([k]) => k !== field)),
+                  })
+                ).values
+            : undefined
+        }
+        onSubmit={async (variables) => {
+          const { contents } = await call(api, 'mcp:readResource', {
+            server: form.server,
+            uriTemplate: form.uriTemplate,
+            variables,
+          });
+          attachContents(contents);
+        }}
+        onCancel={() => setForm(null)}
+      />
+    </Suspense>
   ) : open ? (
     <ul id={listId} role="listbox" aria-label="Resources" className="prompt-slash">
       {choices.map((choice, index) => (
