@@ -91,11 +91,10 @@ describe('sharing task lists with another agent', () => {
         'Task 2, completed: Sketch the screens',
         'Task 3, pending: Write the code and tests',
       ]);
-    const row = headerRow;
-    await row(2).getByText('Changed by test-client', { exact: true }).waitFor();
-    await row(3).getByText('Changed by test-client', { exact: true }).waitFor();
+    await headerRow('Sketch the screens').getByText('Changed by test-client', { exact: true }).waitFor();
+    await headerRow('Write the code and tests').getByText('Changed by test-client', { exact: true }).waitFor();
     expect(
-      await row(1)
+      await headerRow('Gather requirements')
         .getByText(/Changed by/)
         .count(),
     ).toBe(0);

@@ -4,36 +4,25 @@ import { useEffect, useState } from 'react';
 import type { McpPromptList, McpResourceList } from '../../shared/mcpCatalog';
 import { call, useApi } from '../api/apiContext';
 
-export function useMcpPrompts(active: boolean): McpPromptList | null {
+function useCatalog<T>(active: boolean, ask: (api: ReturnType<typeof useApi>) => Promise<T>): T | null {
   const api = useApi();
-  const [list, setList] = useState<McpPromptList | null>(null);
+  const [list, setList] = useState<T | null>(null);
   useEffect(() => {
     if (!active) return;
     let current = true;
-    call(api, 'mcp:prompts', {}).then(
+    ask(api).then(
       (value) => current && setList(value),
       () => undefined,
     );
     return () => {
       current = false;
     };
-  }, [api, active]);
+  }, [api, active, ask]);
   return active ? list : null;
 }
 
-export function useMcpResources(active: boolean): McpResourceList | null {
-  const api = useApi();
-  const [list, setList] = useState<McpResourceList | null>(null);
-  useEffect(() => {
-    if (!active) return;
-    let current = true;
-    call(api, 'mcp:resources', {}).then(
-      (value) => current && setList(value),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, active]);
-  return active ? list : null;
-}
+const askPrompts = (api: ReturnType<typeof useApi>) => call(api, 'mcp:prompts', {});
+const askResources = (api: ReturnType<typeof useApi>) => call(api, 'mcp:resources', {});
+
+export const useMcpPrompts = (active: boolean): McpPromptList | null => useCatalog(active, askPrompts);
+export const useMcpResources = (active: boolean): McpResourceList | null => useCatalog(active, askResources);
