@@ -3,10 +3,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     reporters: ['default', './tests/support/summaryReporter.ts'],
-    // Vitest's default on a 2-core machine is one worker for the whole run. Three: many
-    // integration files wait on child processes and sockets. The e2e files run after them,
-    // in a group of their own (a project of its own worker count needs its own `groupOrder`).
-    maxWorkers: 3,
+    // Vitest's default on a 2-core machine is one worker for the whole run. Two: the unit
+    // and integration files run two at a time, then the e2e files one at a time (a
+    // project of its own worker count runs in a group of its own, `groupOrder`).
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -38,10 +38,10 @@ export default defineConfig({
           // failure. Vitest's 1 s default is shorter than a busy machine's round trip through
           // host and page, and than the locators' own 30 s.
           expect: { poll: { timeout: 15_000 } },
-          // Four files at a time: an e2e file mostly waits (on the page, the host, a scripted
+          // Three files at a time: an e2e file mostly waits (on the page, the host, a scripted
           // reply, the routines' minute), so one at a time left the two cores idle and took
           // most of npm test's time. Each worker keeps one Chromium (tests/e2e/support/app.ts).
-          maxWorkers: 4,
+          maxWorkers: 3,
           // The files share one worker's modules (no mocks, no module state between files:
           // each starts its own host process and browser), which saves re-importing the
           // core and Playwright for each of them: 80 s of the e2e project's 313.
