@@ -122,6 +122,9 @@ describe('Autopilot in the browser', () => {
   });
 
   it("with a 0 ms model, shows each step's own line, straight from the core, and nothing after the end", async () => {
+    // The page's timers from here on run on Playwright's clock (it flows as time does), so
+    // the end's check can move it on instead of waiting.
+    await page().clock.install();
     await page()
       .getByRole('complementary', { name: 'Conversations' })
       .getByRole('button', { name: 'Settings', exact: true })
@@ -164,7 +167,7 @@ describe('Autopilot in the browser', () => {
     await expect.poll(() => s.assessorRequests().length - checksBefore, { timeout: 10_000 }).toBe(3);
     await expect.poll(async () => (await seenLines()).at(-1), { timeout: 10_000 }).toBeNull();
     // The old line came back two seconds after a quick check; nothing may come back now.
-    await page().waitForTimeout(2_100);
+    await page().clock.runFor(2_100);
     const checking = 'Autopilot is checking whether the current task is done… (Esc to stop)';
     expect(await seenLines()).toEqual([
       null,

@@ -96,11 +96,7 @@ describe('the task ledger in the browser', () => {
     expect(await headerViolations()).toEqual([]);
 
     await calls.first().click();
-    const deadline = Date.now() + 10_000;
-    while (!(await inView(card))) {
-      if (Date.now() > deadline) throw new Error('the tool card did not scroll into view');
-      await page().waitForTimeout(50);
-    }
+    await expect.poll(() => inView(card), { message: 'the tool card scrolls into view' }).toBe(true);
   });
 
   it('a worker’s call is listed under the task it owns and jumps to its card in the worker’s transcript', async () => {

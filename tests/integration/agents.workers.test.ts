@@ -25,11 +25,7 @@ const workerResults = (body: Body) =>
 const hasToolResults = (body: Body) => body.messages.at(-1)?.role === 'tool';
 
 async function until(check: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  await expect.poll(check, { timeout: timeoutMs, message: `waiting for ${what}` }).toBe(true);
 }
 
 function startTasks(...descriptions: Array<{ description: string; taskId?: number }>): Turn {

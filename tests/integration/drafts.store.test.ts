@@ -29,8 +29,8 @@ const userMessages = (id: string) =>
     .messages(id)
     .filter((m) => m.role === 'user')
     .map((m) => m.content);
-/** Lets the store's fire-and-forget saves reach the core. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+/** The drafts the core holds: the store saves without waiting, so tests poll this. */
+const storedDrafts = async () => (await h.call('drafts:list', {})).map((d) => [d.conversationId, d.content]);
 
 describe('the draft store', () => {
   it('sends a draft once, however often Enter is pressed while the send is under way', async () => {
@@ -55,8 +55,7 @@ describe('the draft store', () => {
       return ok;
     });
     expect(store.get(id).text).toBe('second part');
-    await settle();
-    expect((await h.call('drafts:list', {})).map((d) => [d.conversationId, d.content])).toEqual([[id, 'second part']]);
+    await expect.poll(storedDrafts).toEqual([[id, 'second part']]);
   });
 
   it('keeps the whole text when the send fails, and "New conversation" reopens it', async () => {
@@ -93,7 +92,7 @@ describe('the draft store', () => {
     first.setText(stored, 'Half a thought');
     first.setText(fresh, 'A new idea');
     first.flush();
-    await settle();
+    await expect.poll(async () => (await storedDrafts()).length).toBe(2);
 
     const second = createDraftStore(api());
     expect(second.isReady()).toBe(false);

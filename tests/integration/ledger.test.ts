@@ -41,11 +41,7 @@ const isWorker = (body: ChatBody) => /<task>\n/.test(systemOf(body));
 const toolResults = (body: ChatBody) => body.messages.filter((m) => m.role === 'tool').length;
 
 async function until(check: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  await expect.poll(check, { timeout: timeoutMs, message: `waiting for ${what}` }).toBe(true);
 }
 
 /** The main agent's requests in order: the nth streaming request gets script[n]. */
