@@ -1,18 +1,24 @@
 import { defineConfig } from 'vitest/config';
+import InterleavedSequencer from './tests/support/interleavedSequencer';
 
 export default defineConfig({
   test: {
     reporters: ['default', './tests/support/summaryReporter.ts'],
-    // Vitest's default on a 2-core machine is one worker for the whole run. Two: the unit
-    // and integration files run two at a time, then the e2e files one at a time (a
-    // project of its own worker count runs in a group of its own, `groupOrder`).
-    maxWorkers: 2,
+    // Four files at a time, e2e files among unit and integration ones (the sequencer mixes
+    // them): an e2e file mostly waits, so the CPU-bound files fill its waits. One group for
+    // all projects, so they share the same worker count.
+    maxWorkers: 4,
+    sequence: { sequencer: InterleavedSequencer },
     projects: [
       {
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // One worker's files share its modules: importing the core again for each file cost
+          // more than a third of the project's CPU. No unit file mocks a module; the one
+          // that counts the process's open handles runs in integration, isolated.
+          isolate: false,
         },
       },
       {
@@ -38,15 +44,11 @@ export default defineConfig({
           // failure. Vitest's 1 s default is shorter than a busy machine's round trip through
           // host and page, and than the locators' own 30 s.
           expect: { poll: { timeout: 15_000 } },
-          // Three files at a time: an e2e file mostly waits (on the page, the host, a scripted
-          // reply, the routines' minute), so one at a time left the two cores idle and took
-          // most of npm test's time. Each worker keeps one Chromium (tests/e2e/support/app.ts).
-          maxWorkers: 3,
+          // Each worker keeps one Chromium (tests/e2e/support/app.ts).
           // The files share one worker's modules (no mocks, no module state between files:
           // each starts its own host process and browser), which saves re-importing the
-          // core and Playwright for each of them: 80 s of the e2e project's 313.
+          // core and Playwright for each of them.
           isolate: false,
-          sequence: { groupOrder: 1 },
         },
       },
     ],
