@@ -19,6 +19,8 @@ export default defineConfig({
           // more than a third of the project's CPU. No unit file mocks a module; the one
           // that counts the process's open handles runs in integration, isolated.
           isolate: false,
+          // A bound for a failure only: beside three e2e files a CPU-bound test runs slower.
+          testTimeout: 20_000,
         },
       },
       {
