@@ -16,9 +16,10 @@ const core = createNodeCore({
   env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-bench', STEPWISE_MODEL: model },
   chat: { log: () => {} },
 });
-// As a user would: the app is open a moment (the warm-ups after start-up have run), and the
+// As a user would: the app is open a few seconds (the warm-ups after start-up have run: they
+// start 1 s after start-up; 1.5 s was not enough on a loaded machine), and the
 // page shows the conversation (its calls on opening one) before the send.
-await new Promise((r) => setTimeout(r, 1500));
+await new Promise((r) => setTimeout(r, 3000));
 const conversationId = target === 'new' ? core.conversations.create('Fresh').id : target;
 for (const [call, params] of [
   ['conversations:get', { id: conversationId }],

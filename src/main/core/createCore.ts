@@ -147,7 +147,15 @@ function composeModules(options: CoreOptions, lock: DataDirLock, lifecycle: Disp
   const toolOutputs = createToolOutputs(db);
   tokens.warmUp();
   // Cancelled if the core closes first (a test, a failed start).
-  own(toDisposable(warmUpSend(tokens)));
+  own(
+    toDisposable(
+      warmUpSend({
+        count: tokens.countOnly,
+        write: conversations.warmUpWrite,
+        connection: () => providers.defaultModel(),
+      }),
+    ),
+  );
   const chat = createChat({
     db,
     messages,

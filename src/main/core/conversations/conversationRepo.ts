@@ -145,10 +145,11 @@ export function createConversationRepo(db: Db, now: () => number = Date.now) {
       const page = byIds.all(JSON.stringify(hits.ids));
       const order = new Map(hits.ids.map((id, index) => [id, index]));
       page.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+      const snippets = search.snippets(q, [...hits.messageOf.values()]);
       const items = summarize(page).map((item) => {
         const messageId = hits.messageOf.get(item.id);
-        const snippet = messageId === undefined ? null : search.snippet(q, messageId);
-        return snippet === null ? item : { ...item, match: { messageId: messageId!, snippet } };
+        const snippet = messageId === undefined ? undefined : snippets.get(messageId);
+        return snippet === undefined ? item : { ...item, match: { messageId: messageId!, snippet } };
       });
       return { items, total: hits.total, capped: hits.capped };
     },

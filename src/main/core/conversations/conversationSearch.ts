@@ -4,14 +4,11 @@
 // matching messages (newest first) stops once the requested page is full, or after
 // ROW_BUDGET rows of it; the count is then estimated, never counted.
 import type { Db } from '../db/openDatabase';
+import { fold, snippetOf, WORD } from './searchSnippet';
 
 export const SEARCH_CAP = 1000;
 
-// Snippet markers: control characters no message contains, turned into highlights by the UI.
-export const MATCH_START = '\u0002';
-export const MATCH_END = '\u0003';
-
-const WORD = /[\p{L}\p{N}_]+/gu;
+export { MATCH_END, MATCH_START, snippetOf } from './searchSnippet';
 
 /**
  * The search box text as an FTS5 query: every word must occur, the last one as a prefix
@@ -45,63 +42,6 @@ const TRIGRAM = 3;
 const ROW_BUDGET = 10;
 const MIN_ROWS = 2000;
 
-// Folds case and accents the way the index's unicode61 tokenizer does.
-const fold = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-
-/**
- * A few words of `text` around the first word the query matches, matched words between
- * MATCH_START and MATCH_END. FTS5's snippet() re-reads a prefix query's whole doclist per
- * row, which costs seconds for a common word; the index already chose the message.
- * Words are read one at a time up to the first hit, each folded only when its first
- * character could start a query word, and only the words around the hit are kept.
- */
-export function snippetOf(text: string, query: string, around = 10): string | null {
-  const words = (query.match(WORD) ?? []).map(fold);
-  if (!words.length) return null;
-  const last = words.length - 1;
-  // The first characters a match can start with, when each is plain ASCII (folding keeps
-  // an ASCII first character as its lower case); otherwise every word is folded.
-  const starts = words.every((w) => w.length > 0 && w.charCodeAt(0) < 128)
-    ? new Set(words.map((w) => w.charCodeAt(0)))
-    : null;
-  const hit = (token: string) => {
-    if (starts) {
-      const code = token.charCodeAt(0);
-      if (code < 128 && !starts.has(code >= 65 && code <= 90 ? code + 32 : code)) return false;
-    }
-    const folded = fold(token);
-    return words.some((w, i) => folded === w || (i === last && folded.startsWith(w)));
-  };
-  const tokens: { at: number; end: number; hit: boolean }[] = [];
-  const reader = new RegExp(WORD.source, WORD.flags);
-  let dropped = false;
-  let next = reader.exec(text);
-  for (; next; next = reader.exec(text)) {
-    tokens.push({ at: next.index, end: next.index + next[0].length, hit: hit(next[0]) });
-    if (tokens.at(-1)!.hit) break;
-    // Only the `around` words before the hit are shown: older ones go as the reader passes.
-    if (tokens.length > around) {
-      tokens.shift();
-      dropped = true;
-    }
-  }
-  if (!next) return null;
-  const found = tokens.length - 1;
-  for (next = reader.exec(text); next && tokens.length - 1 - found < around; next = reader.exec(text)) {
-    tokens.push({ at: next.index, end: next.index + next[0].length, hit: hit(next[0]) });
-  }
-  let out = dropped ? '…' : '';
-  let cursor = tokens[0].at;
-  for (const token of tokens) {
-    out += text.slice(cursor, token.at);
-    const word = text.slice(token.at, token.end);
-    out += token.hit ? `${MATCH_START}${word}${MATCH_END}` : word;
-    cursor = token.end;
-  }
-  out += next ? '…' : text.slice(cursor);
-  return out.replace(/\s+/g, ' ').trim();
-}
-
 export interface SearchPage {
   /** The requested page of matching top-level conversations. */
   ids: string[];
@@ -123,13 +63,21 @@ interface Hit {
 
 /**
  * When the scan stopped early, pinned conversations it did not reach are found by the same
- * index query, on from where it stopped; the caller keeps the rows of the pinned
- * conversations still missing and stops at a page of them, or once none is missing.
- * CROSS JOIN keeps the index first. Exported for its query-plan test.
+ * index query, on from where it stopped, filtered by the small pinned set: the shown message
+ * ids of the pinned conversations not found yet (`@found` lists those that were), read
+ * from `messages_shown` and materialized first, so a row of the index that is not theirs
+ * is dropped inside SQLite (a Bloom filter and a probe) without reading its message. The
+ * caller stops at a page of them, or once none is missing. CROSS JOIN keeps the index
+ * first; the `+` keeps the filter out of FTS5, which would run the query once per id.
+ * Exported for its query-plan test.
  */
-export const PINNED_MATCHES_SQL = `SELECT m.id, m.conversation_id, m.created_at
+export const PINNED_MATCHES_SQL = `WITH pinned (id) AS MATERIALIZED (
+       SELECT m.id FROM conversations c CROSS JOIN messages m
+       WHERE c.pinned = 1 AND c.parent_id IS NULL AND c.id NOT IN (SELECT value FROM json_each(@found))
+         AND m.conversation_id = c.id AND m.shown = 1 AND m.id < @before)
+     SELECT m.id, m.conversation_id, m.created_at
      FROM messages_fts CROSS JOIN messages m ON m.id = messages_fts.rowid
-     WHERE messages_fts MATCH ? AND messages_fts.rowid < ? AND m.shown = 1
+     WHERE messages_fts MATCH @match AND messages_fts.rowid < @before AND +messages_fts.rowid IN pinned
      ORDER BY messages_fts.rowid DESC`;
 
 export function createConversationSearch(db: Db) {
@@ -147,16 +95,19 @@ export function createConversationSearch(db: Db) {
   const conversation = db.prepare<[string], { pinned: number; updated_at: number; parent_id: string | null }>(
     'SELECT pinned, updated_at, parent_id FROM conversations WHERE id = ?',
   );
-  const content = db.prepare<[number], { content: string }>('SELECT content FROM messages WHERE id = ?');
+  const contents = db.prepare<[string], { id: number; content: string }>(
+    'SELECT id, content FROM messages WHERE id IN (SELECT value FROM json_each(?))',
+  );
   const pinnedTitles = db.prepare<[], { id: string; title: string; updated_at: number }>(
     'SELECT id, title, updated_at FROM conversations WHERE pinned = 1 AND parent_id IS NULL',
   );
-  const pinnedIds = db
-    .prepare<[], string>('SELECT id FROM conversations WHERE pinned = 1 AND parent_id IS NULL')
+  const pinnedCount = db
+    .prepare<[], number>('SELECT count(*) FROM conversations WHERE pinned = 1 AND parent_id IS NULL')
     .pluck();
-  const newestBefore = db.prepare<[string, number], { id: number; conversation_id: string; created_at: number }>(
-    PINNED_MATCHES_SQL,
-  );
+  const pinnedMatches = db.prepare<
+    [{ found: string; before: number; match: string }],
+    { id: number; conversation_id: string; created_at: number }
+  >(PINNED_MATCHES_SQL);
 
   return {
     /** `query` is the trimmed search text; `fts` its word query for message text (may be empty). */
@@ -219,21 +170,21 @@ export function createConversationSearch(db: Db) {
       // The scan stopped early: pinned conversations stay on top even when their match is
       // old. They rank before the rest, newest match first, so once `wanted` of them matched
       // at or after the current row's time, no older one can enter the page.
-      const missing = new Set(capped && fts && lastId > 0 ? pinnedIds.all().filter((id) => !hits.has(id)) : []);
-      if (missing.size) {
-        const pinnedTimes = [...hits.values()]
-          .filter((hit) => hit.pinned)
-          .map((hit) => hit.at)
-          .sort((a, b) => b - a);
+      const pinnedHits = [...hits.values()].filter((hit) => hit.pinned);
+      let missing = capped && fts && lastId > 0 ? pinnedCount.get()! - pinnedHits.length : 0;
+      if (missing > 0) {
+        const pinnedTimes = pinnedHits.map((hit) => hit.at).sort((a, b) => b - a);
         let pinnedAfter = 0;
         let pinnedFound = 0;
-        for (const row of newestBefore.iterate(fts, lastId)) {
+        const found = JSON.stringify(pinnedHits.map((hit) => hit.id));
+        for (const row of pinnedMatches.iterate({ found, before: lastId, match: fts })) {
           while (pinnedAfter < pinnedTimes.length && pinnedTimes[pinnedAfter] >= row.created_at) pinnedAfter++;
           if (pinnedFound + pinnedAfter >= wanted) break;
-          if (!missing.delete(row.conversation_id)) continue;
+          // Newest first: a conversation's first row is its newest match.
+          if (hits.has(row.conversation_id)) continue;
           hits.set(row.conversation_id, { id: row.conversation_id, pinned: 1, at: row.created_at, messageId: row.id });
           pinnedFound++;
-          if (!missing.size) break;
+          if (--missing === 0) break;
         }
       }
       // More titles matched than were read: a pinned one may be among those left out.
@@ -249,10 +200,14 @@ export function createConversationSearch(db: Db) {
       const total = Math.min(SEARCH_CAP, Math.max(ranked.length, estimate));
       return { ids: page.map((hit) => hit.id), total, capped: capped || ranked.length > SEARCH_CAP, messageOf };
     },
-    /** A short excerpt of the message around the match, the matched words between markers. */
-    snippet(query: string, messageId: number): string | null {
-      const row = content.get(messageId);
-      return row ? snippetOf(row.content, query) : null;
+    /** Short excerpts of the messages around their match, the matched words between markers. */
+    snippets(query: string, messageIds: number[]): Map<number, string> {
+      const out = new Map<number, string>();
+      for (const row of messageIds.length ? contents.all(JSON.stringify(messageIds)) : []) {
+        const snippet = snippetOf(row.content, query);
+        if (snippet !== null) out.set(row.id, snippet);
+      }
+      return out;
     },
   };
 }

@@ -3,6 +3,7 @@
 import type { Db } from '../db/openDatabase';
 import type { EventBus } from '../ipc/eventBus';
 import { conversationHandlers } from './conversationHandlers';
+import { createWriteWarmUp } from './writeWarmUp';
 import { createConversationRepo } from './conversationRepo';
 import { createMessageRepo, type MessageAttachments, type MessageCounts } from './messageRepo';
 
@@ -18,7 +19,13 @@ export function createConversations(deps: {
   const messages = createMessageRepo(deps.db, deps.now, deps.files, deps.counts);
   // A reply the last process was still writing is marked interrupted before anything reads it.
   messages.recoverInterrupted();
-  return { ...repo, messages, handlers: conversationHandlers({ conversations: repo, messages, bus: deps.bus }) };
+  return {
+    ...repo,
+    messages,
+    handlers: conversationHandlers({ conversations: repo, messages, bus: deps.bus }),
+    /** The session's first commit, made in idle time (writeWarmUp.ts). */
+    warmUpWrite: createWriteWarmUp(deps.db),
+  };
 }
 
 export type Conversations = ReturnType<typeof createConversations>;
