@@ -10,6 +10,12 @@ import { FolderId } from './folders';
 /** The largest conversation export the page may send for import (the WebSocket allows a bit more). */
 export const IMPORT_MAX_CHARS = 100 * 1024 * 1024;
 
+/**
+ * The browser host's streamed download of `board:export` (`?format=…&filter=<BoardFilter
+ * as JSON>`, the token as a bearer): the file in pieces over HTTP, never one WebSocket frame.
+ */
+export const BOARD_EXPORT_PATH = '/export/board';
+
 const ExportTasksRequest = z.strictObject({
   /** Required for `history`; `open` without it is the open tasks across conversations; ignored for `all`. */
   conversationId: ConversationId.optional(),

@@ -186,6 +186,13 @@ describe('the task board', () => {
     await openBoard();
     await board().getByRole('searchbox', { name: 'Filter by title' }).fill('lisbon');
     await expect.poll(groupTitles, { timeout: 10_000 }).toEqual(['Trip to Lisbon']);
+    // The browser host streams the file from its HTTP route, not as one WebSocket frame.
+    const routed: string[] = [];
+    const onRequest = (request: { url(): string }) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/export/board') routed.push(url.searchParams.get('format') ?? '');
+    };
+    page().on('request', onRequest);
     const exported = async (item: string) => {
       const [download] = await Promise.all([
         page().waitForEvent('download'),
@@ -211,6 +218,8 @@ describe('the task board', () => {
     };
     expect(json.format).toBe('stepwise.tasks');
     expect(json.conversations.map((c) => c.title)).toEqual(['Trip to Lisbon']);
+    page().off('request', onRequest);
+    expect(routed).toEqual(['csv', 'md', 'json']);
     await board().getByRole('searchbox', { name: 'Filter by title' }).fill('');
   });
 

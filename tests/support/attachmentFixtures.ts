@@ -39,6 +39,8 @@ export function pdfWithPages(
   pages: number,
   linesPerPage: number,
   line: (page: number, line: number) => string,
+  /** Pages under intermediate nodes of this many kids each (a balanced tree) instead of one flat list. */
+  fanout?: number,
 ): Buffer {
   const parts: string[] = ['%PDF-1.4\n'];
   let length = parts[0].length;
@@ -50,16 +52,26 @@ export function pdfWithPages(
     length += object.length;
   };
   add('<< /Type /Catalog /Pages 2 0 R >>');
-  const kids = Array.from({ length: pages }, (_, p) => `${4 + 2 * p} 0 R`).join(' ');
-  add(`<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`);
+  // With a fanout, node k (object 4 + 2 * pages + k) holds pages k * fanout onwards.
+  const nodes = fanout ? Math.ceil(pages / fanout) : 0;
+  const node = (k: number) => 4 + 2 * pages + k;
+  const refs = (from: number, to: number) =>
+    Array.from({ length: to - from }, (_, p) => `${4 + 2 * (from + p)} 0 R`).join(' ');
+  const rootKids = fanout ? Array.from({ length: nodes }, (_, k) => `${node(k)} 0 R`).join(' ') : refs(0, pages);
+  add(`<< /Type /Pages /Kids [${rootKids}] /Count ${pages} >>`);
   add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
   for (let p = 0; p < pages; p++) {
+    const parent = fanout ? node(Math.floor(p / fanout)) : 2;
     add(
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${5 + 2 * p} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`,
+      `<< /Type /Page /Parent ${parent} 0 R /MediaBox [0 0 612 792] /Contents ${5 + 2 * p} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`,
     );
     const lines = Array.from({ length: linesPerPage }, (_, l) => `(${line(p, l)}) Tj T*`).join('\n');
     const stream = `BT /F1 8 Tf 10 TL 36 760 Td\n${lines}\nET`;
     add(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
+  }
+  for (let k = 0; k < nodes; k++) {
+    const to = Math.min(pages, (k + 1) * fanout!);
+    add(`<< /Type /Pages /Parent 2 0 R /Kids [${refs(k * fanout!, to)}] /Count ${to - k * fanout!} >>`);
   }
   const xref = length;
   parts.push(`xref\n0 ${offsets.length + 1}\n0000000000 65535 f \n`);

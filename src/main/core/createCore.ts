@@ -295,6 +295,16 @@ function composeModules(options: CoreOptions, lock: DataDirLock, lifecycle: Disp
   });
   own(routines);
 
+  const exporting = createExport({
+    db,
+    bus,
+    conversations,
+    folders,
+    fileDialogs: options.fileDialogs,
+    now,
+    attachments,
+  });
+
   const handlers: Handlers = {
     ...createAppInfo({ version: options.version, host: options.host, dataDir: options.dataDir }).handlers,
     ...notices.handlers,
@@ -303,7 +313,7 @@ function composeModules(options: CoreOptions, lock: DataDirLock, lifecycle: Disp
     ...providers.handlers,
     ...tasks.handlers,
     ...board.handlers,
-    ...createExport({ db, bus, conversations, folders, fileDialogs: options.fileDialogs, now, attachments }).handlers,
+    ...exporting.handlers,
     ...workers.handlers,
     ...questions.handlers,
     ...autopilot.handlers,
@@ -361,6 +371,8 @@ function composeModules(options: CoreOptions, lock: DataDirLock, lifecycle: Disp
     taskShare,
     /** Routines and the Activity inbox: `routines.list()`, `.runByName(name)`, `.activity` (docs/routines.md). */
     routines,
+    /** The board's export in pieces for a streamed download: `exports.boardDownload(filter, format)`. */
+    exports: { boardDownload: exporting.boardDownload },
     dispatch: createDispatcher(handlers),
     /**
      * Disposes every module in reverse order of creation, then the database and the bus.

@@ -179,6 +179,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       if (req.headers.origin && !allowedOrigins(port).includes(req.headers.origin))
         return deny(res, 403, 'Forbidden origin');
       return void route.handle(req, res, url).catch((error: unknown) => {
+        // Once a download has begun, cutting it is the only way to say it failed.
+        if (res.headersSent) return void res.destroy();
         deny(res, 500, error instanceof Error ? error.message : String(error));
       });
     }

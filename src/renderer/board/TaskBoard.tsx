@@ -8,7 +8,8 @@ import type { Task } from '../../shared/tasks';
 import { call, useApi, useEvent } from '../api/apiContext';
 import { useGuard, useToast } from '../common/toasts';
 import { MenuButton } from '../common/Menu';
-import { deliverExport } from '../common/download';
+import { deliverExport, downloadFromHost, inBrowserHost } from '../common/download';
+import { BOARD_EXPORT_PATH } from '../../shared/exportContract';
 import { useBoardPages } from './useBoardPages';
 import { groupRows, PLACEHOLDER } from './boardLayout';
 import { BoardGroupView } from './BoardGroupView';
@@ -87,10 +88,13 @@ export function TaskBoard(props: { onOpen: (conversationId: string, task: Task |
 
   const toggleStatus = (value: StatusChoice) =>
     setStatuses((current) => (current.includes(value) ? current.filter((s) => s !== value) : [...current, value]));
+  // The browser host streams the file over HTTP; the desktop app saves it from main.
   const exportAs = (format: 'md' | 'json' | 'csv') =>
-    void guard(() => call(api, 'board:export', { filter, format })).then(
-      (result) => result && deliverExport(result, toast),
-    );
+    void (inBrowserHost()
+      ? guard(() => downloadFromHost(BOARD_EXPORT_PATH, { format, filter: JSON.stringify(filter) }, toast))
+      : guard(() => call(api, 'board:export', { filter, format })).then(
+          (result) => result && deliverExport(result, toast),
+        ));
 
   return (
     <section className="board" aria-label="Task board">

@@ -7,6 +7,7 @@
 // (docs/performance.md, "Figures behind the code").
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { PAGE_FROM_LIST, PAGE_LOOKUP } from './pdfPageList';
 
 export interface PdfBudget {
   /** Longer than this and the text is given up (the file is still attached). */
@@ -31,9 +32,28 @@ export type PdfTextResult =
 const WORKER_SOURCE = `
 const { parentPort, threadId, workerData } = require('node:worker_threads');
 const fs = require('node:fs');
+const path = require('node:path');
+const { pathToFileURL } = require('node:url');
 (async () => {
   try {
-    const { getDocumentProxy } = require(workerData.unpdf);
+    const unpdf = require(workerData.unpdf);
+    // pdf.js with each page taken from one walk of the page tree (pdfPageList.ts); the
+    // bundle as it is when the patch does not fit this version.
+    const bundle = fs.readFileSync(path.join(path.dirname(workerData.unpdf), 'pdfjs.mjs'), 'utf8');
+    const at = bundle.indexOf(workerData.pageLookup);
+    if (at >= 0 && bundle.indexOf(workerData.pageLookup, at + 1) < 0) {
+      const patched = bundle.slice(0, at) + workerData.pageFromList + bundle.slice(at + workerData.pageLookup.length);
+      // A private file beside the text, gone once loaded (a data: URL compiled several times
+      // slower); one left by a crash is a leftover the start-up collection removes.
+      const moduleFile = workerData.textFile + '.' + process.pid + '-' + threadId + '.pdfjs.mjs';
+      fs.writeFileSync(moduleFile, patched, { mode: 0o600 });
+      try {
+        await unpdf.definePDFJSModule(() => import(pathToFileURL(moduleFile).href));
+      } finally {
+        fs.rmSync(moduleFile, { force: true });
+      }
+    }
+    const { getDocumentProxy } = unpdf;
     // verbosity 0: pdf.js would print warnings about broken files to the console.
     const document = await getDocumentProxy(workerData.bytes, { verbosity: 0 });
     const totalPages = document.numPages;
@@ -81,7 +101,7 @@ export function extractPdfText(
     let settled = false;
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { unpdf: unpdfPath, bytes: owned, textFile },
+      workerData: { unpdf: unpdfPath, bytes: owned, textFile, pageLookup: PAGE_LOOKUP, pageFromList: PAGE_FROM_LIST },
       transferList: [owned.buffer],
       resourceLimits: { maxOldGenerationSizeMb: budget.heapMb },
       stdout: true,

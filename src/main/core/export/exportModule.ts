@@ -97,7 +97,7 @@ export function createExport(deps: {
   now: () => number;
   /** Attached files: exported with their conversation (JSON) and stored again on import. */
   attachments?: Pick<Attachments, 'files' | 'links' | 'store'>;
-}): { handlers: ExportCalls } {
+}) {
   const { db, bus, conversations, folders, fileDialogs, now, attachments } = deps;
   const reader = createExportReader(db);
   // What a ChatGPT import stopped by a crash left behind (hidden, never half shown).
@@ -112,6 +112,20 @@ export function createExport(deps: {
     if (!file) return { kind: 'cancelled' as const };
     await writeFileWhole(file, text);
     return { kind: 'saved' as const, path: file };
+  }
+
+  /**
+   * The board's export as pieces of text, for the browser host's streamed download
+   * (`GET /export/board`): no piece is the whole file, and each is made in its own turn.
+   */
+  function boardDownload(filter: BoardFilter, format: ExportFormat) {
+    const exportedAt = now();
+    const bom = format === 'csv' ? UTF8_BOM : '';
+    async function* chunks(): AsyncGenerator<string> {
+      if (bom) yield bom;
+      yield* boardExportChunks(reader, filter, format, exportedAt);
+    }
+    return { filename: exportFilename(['tasks', 'open'], exportedAt, format), mimeType: MIME_TYPES[format], chunks };
   }
 
   /** The board's export, written (or built for download) a page at a time. */
@@ -276,5 +290,5 @@ export function createExport(deps: {
       return importText(await readImportFile(file));
     },
   };
-  return { handlers };
+  return { handlers, boardDownload };
 }
