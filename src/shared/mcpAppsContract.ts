@@ -66,6 +66,26 @@ export const mcpAppsCalls = {
     }),
     McpAppToolResult,
   ),
+  /** `ui/message`: the app's message, sent into the conversation as the user's (refused while a reply runs). */
+  'mcpApps:message': call(
+    z.strictObject({ conversationId: ConversationId, text: z.string().min(1).max(20_000) }),
+    z.null(),
+  ),
+  /**
+   * `ui/update-model-context`: the app's latest context (replacing its earlier one), sent to the
+   * model with the conversation's next requests.
+   */
+  'mcpApps:updateModelContext': call(
+    z.strictObject({
+      conversationId: ConversationId,
+      toolCallId: ToolCallId,
+      server: McpServerName,
+      tool: z.string().min(1).max(500),
+      content: McpAppToolResult.shape.content.max(50).optional(),
+      structuredContent: z.record(z.string(), z.unknown()).optional(),
+    }),
+    z.null(),
+  ),
 } as const;
 
 /** A tool step's own sign-in (the step of a call its server refused with 401). */

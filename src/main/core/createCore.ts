@@ -238,6 +238,7 @@ function composeModules(options: CoreOptions, lock: DataDirLock, lifecycle: Disp
     version: options.version,
     autoAllowReadOnly: () => settings.effective().autoAllowReadOnly,
     rootFolders: () => settings.effective().mcpRoots,
+    sendMessage: (conversationId, text) => void chat.send(conversationId, text, 'user'),
     oauthSecrets: mcpOAuthSlot(options.secrets),
     oauthCallbackPort: options.mcpSignIn?.callbackPort,
     signInTimeoutMs: options.mcpSignIn?.timeoutMs,

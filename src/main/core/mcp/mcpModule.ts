@@ -65,6 +65,8 @@ export interface McpModuleDeps {
   signInTimeoutMs?: number;
   /** How long each request to an authorization server may take (30 s). */
   signInRequestTimeoutMs?: number;
+  /** Sends an MCP App's message into a conversation as the user's (`ui/message`). */
+  sendMessage?(conversationId: string, text: string): void;
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -183,6 +185,7 @@ export function createMcp(deps: McpModuleDeps) {
     server: (name) => servers.get(name),
     servers: () => servers.values(),
     tools: deps.tools,
+    sendMessage: deps.sendMessage,
   });
 
   const stepSignIns = createStepSignIns();
@@ -404,7 +407,12 @@ export function createMcp(deps: McpModuleDeps) {
     handlers: { ...handlers, ...mcpAppsHandlers(apps), ...stepSignIns.handlers },
     state,
     /** The system prompt's section with each offered server's instructions (added by createCore). */
-    prompt: { systemSection: () => instructionsSection(servers.values()) },
+    prompt: {
+      systemSection: (ctx: { conversationId: string; agentId: string }) =>
+        [instructionsSection(servers.values()), apps.contextSection(ctx.conversationId, ctx.agentId)]
+          .filter(Boolean)
+          .join('\n\n') || null,
+    },
     /** A server by name (tests and the bench reach the live connection this way). */
     server: (name: string) => servers.get(name),
     /** Begins stopping every server (`stopped()` resolves once all have). */

@@ -7,6 +7,7 @@ import type { mcpAppsEvents } from '../../../shared/mcpAppsContract';
 import { DENIED, type Approvals } from '../approvals/approvalsModule';
 import { CANCELLED_BY_USER, CANCELLED_WHILE_RUNNING } from '../tools/toolRegistry';
 import { defineTool, toolResult, type ToolContext, type ToolDefinition, type ToolResult } from '../tools/toolTypes';
+import { appOnly } from './mcpApps';
 import { mcpFailureKind } from './mcpConnection';
 import { convertResult, type ConvertedResult } from './mcpResults';
 import { message, signInMessage, type McpServer } from './mcpServer';
@@ -149,6 +150,8 @@ export function mcpTool(server: McpServer, tool: Tool, modelName: string, deps: 
     description: `${description || `Tool ${tool.name}`} (MCP server "${server.config.name}")`,
     parameters: z.record(z.string(), z.unknown()),
     inputSchema: tool.inputSchema as Record<string, unknown>,
+    // A tool whose visibility is its app's only is never offered to a model (MCP Apps).
+    ...(appOnly(tool) ? { availableTo: 'apps' as const } : {}),
     // Read at call time: the user may mark the server read-only after its tools were listed.
     safeWhilePlanning: () => tool.annotations?.readOnlyHint === true || server.config.readOnly,
     handler: (args, ctx) => runTool(server, tool, modelName, args, ctx, deps),
