@@ -100,10 +100,15 @@ export const mcpStepCalls = {
 export const mcpAppsEvents = {
   /** A tool call running as an MCP task changed status (shown on its step). */
   'mcp:taskStatus': z.object({
+    /** Where the call's step is (a worker's own transcript for a worker's call). */
     conversationId: z.string(),
     toolCallId: z.string(),
+    /** The tool's model name (`mcp__server__tool`). */
+    toolName: z.string(),
     taskId: z.string(),
     status: McpTaskStatus,
     message: z.string().nullable(),
+    /** The task of the conversation's task list the call belongs to (its ledger), if any. */
+    ledgerTask: z.object({ conversationId: z.string(), listId: z.number().int(), taskId: z.number().int() }).nullable(),
   }),
 } as const;

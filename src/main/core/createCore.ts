@@ -239,6 +239,7 @@ function composeModules(options: CoreOptions, lock: DataDirLock, lifecycle: Disp
     autoAllowReadOnly: () => settings.effective().autoAllowReadOnly,
     rootFolders: () => settings.effective().mcpRoots,
     sendMessage: (conversationId, text) => void chat.send(conversationId, text, 'user'),
+    ledgerTaskOf: ledger.runningTask,
     oauthSecrets: mcpOAuthSlot(options.secrets),
     oauthCallbackPort: options.mcpSignIn?.callbackPort,
     signInTimeoutMs: options.mcpSignIn?.timeoutMs,

@@ -65,6 +65,11 @@ export interface McpModuleDeps {
   signInTimeoutMs?: number;
   /** How long each request to an authorization server may take (30 s). */
   signInRequestTimeoutMs?: number;
+  /** The task of the task list a running call belongs to (the ledger's), for its MCP task status. */
+  ledgerTaskOf?(
+    transcriptId: string,
+    toolCallId: string,
+  ): { conversationId: string; listId: number; taskId: number } | null;
   /** Sends an MCP App's message into a conversation as the user's (`ui/message`). */
   sendMessage?(conversationId: string, text: string): void;
   now?: () => number;
@@ -201,7 +206,11 @@ export function createMcp(deps: McpModuleDeps) {
         })),
       ),
     progress: (progress: ToolProgress) => deps.bus.emit('tools:progress', progress),
-    taskStatus: ((status) => deps.bus.emit('mcp:taskStatus', status)) satisfies McpToolDeps['taskStatus'],
+    taskStatus: ((status) =>
+      deps.bus.emit('mcp:taskStatus', {
+        ...status,
+        ledgerTask: deps.ledgerTaskOf?.(status.conversationId, status.toolCallId) ?? null,
+      })) satisfies McpToolDeps['taskStatus'],
     output: (ctx: ToolContext, result: ConvertedResult) => {
       if (ctx.callId)
         deps.outputs.save(ctx.transcriptId ?? ctx.conversationId, ctx.callId, result.images, result.attachments);
