@@ -142,4 +142,19 @@ describe('MCP steps and logs', () => {
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
     await page.getByText('Tool call mcp__everything__simulate-research-query, cancelled').waitFor();
   });
+
+  it('audio content from a tool plays in its card, as does an embedded audio resource', async () => {
+    const page = app.page;
+    turns.push({ toolCalls: [{ id: 'call_chime', name: 'mcp__test__chime', arguments: '{}' }] }, { text: 'Chimed.' });
+    await ask('Play a chime.');
+    await page.getByText('Chimed.').waitFor({ timeout: 60_000 });
+    await page.locator('summary').filter({ hasText: 'Tool call mcp__test__chime' }).click();
+    for (const name of ['Audio 1', 'test://chime.wav']) {
+      const figure = page.getByRole('figure', { name });
+      const player = figure.getByLabel(`Play ${name}`);
+      // The page's policy lets the player load the bytes: its length is known (a 0.2 s tone).
+      await expect.poll(() => player.evaluate((audio: HTMLAudioElement) => audio.duration)).toBeCloseTo(0.2, 2);
+      await figure.getByRole('link', { name: /^Download .*audio\/wav/ }).waitFor();
+    }
+  });
 });

@@ -5,6 +5,32 @@ import { contentOf, nameFromUri, promptContent } from '../../src/main/core/mcp/m
 import { convertResult, EMBEDDED_MAX } from '../../src/main/core/mcp/mcpResults';
 
 describe('resources in a tool result', () => {
+  it('keeps audio content for the card, which plays it, and tells the model so', () => {
+    const wav = Buffer.from('RIFF wav bytes').toString('base64');
+    const result = convertResult(
+      {
+        content: [
+          { type: 'audio', data: wav, mimeType: 'audio/wav' },
+          { type: 'resource', resource: { uri: 'demo://c.wav', mimeType: 'audio/wav', blob: wav } },
+        ],
+      },
+      'demo',
+    );
+    expect(result.text).toBe(
+      '[Audio 1: audio/wav, 0.0 KB, offered to the user as an audio player]\n' +
+        '[Resource demo://c.wav (audio/wav, 0.0 KB, binary), offered to the user as an audio player]',
+    );
+    expect(result.attachments[0]).toEqual({
+      uri: 'Audio 1',
+      name: 'Audio 1',
+      mimeType: 'audio/wav',
+      text: null,
+      kind: 'embedded',
+      data: wav,
+      size: 14,
+    });
+  });
+
   it('keeps a binary embedded resource for the card and says how it is shown', () => {
     const png = Buffer.from('not really a png').toString('base64');
     const zip = Buffer.from('PK\u0003\u0004 zip bytes').toString('base64');
