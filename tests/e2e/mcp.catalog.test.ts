@@ -64,7 +64,7 @@ describe('server prompts under "/"', () => {
       .click();
     const form = page().getByRole('group', { name: 'Arguments Prompt from everything' });
     await form.getByRole('combobox', { name: 'city (required)' }).fill('Paris');
-    await form.getByRole('button', { name: 'Insert prompt' }).click();
+    await form.getByRole('button', { name: 'Use prompt' }).click();
     await expect.poll(() => box().inputValue()).toBe("What's weather in Paris?");
     expect(await form.count()).toBe(0);
   });
@@ -82,7 +82,7 @@ describe('server prompts under "/"', () => {
     await form.locator('option[value="Alice"]').waitFor({ state: 'attached' });
     expect(await form.locator('option[value="David"]').count()).toBe(0);
     await form.getByRole('combobox', { name: 'name (required)' }).fill('Alice');
-    await form.getByRole('button', { name: 'Insert prompt' }).click();
+    await form.getByRole('button', { name: 'Use prompt' }).click();
     await expect.poll(() => box().inputValue()).toBe('Please promote Alice to the head of the Engineering team.');
     await box().fill('');
   });

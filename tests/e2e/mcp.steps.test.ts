@@ -157,4 +157,24 @@ describe('MCP steps and logs', () => {
       await figure.getByRole('link', { name: /^Download .*audio\/wav/ }).waitFor();
     }
   });
+
+  it('a server prompt that holds a conversation is sent as it is, roles kept, and answered', async () => {
+    const page = app.page;
+    let roles: string[] = [];
+    turns.push((body) => {
+      roles = body.messages.map((m) => String(m.role));
+      return { text: 'Reviewed the parser.' };
+    });
+    await page.getByRole('button', { name: 'New conversation', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Message' }).fill('/review');
+    await page.getByRole('option', { name: /\/review-dialogue\s*test/ }).click({ timeout: 60_000 });
+    await page.getByText('Reviewed the parser.').waitFor({ timeout: 60_000 });
+    await page
+      .getByRole('article', { name: 'Assistant message' })
+      .getByText('Which language is it written in?')
+      .waitFor();
+    await page.getByText('TypeScript, with no dependencies.').waitFor();
+    expect(roles).toEqual(['system', 'user', 'assistant', 'user']);
+    expect(await page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('');
+  });
 });

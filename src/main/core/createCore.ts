@@ -240,6 +240,7 @@ function composeModules(options: CoreOptions, lock: DataDirLock, lifecycle: Disp
     rootFolders: () => settings.effective().mcpRoots,
     sendMessage: (conversationId, text) => void chat.send(conversationId, text, 'user'),
     ledgerTaskOf: ledger.runningTask,
+    sendGiven: (conversationId, given, create) => void chat.sendGiven(conversationId, given, create),
     oauthSecrets: mcpOAuthSlot(options.secrets),
     oauthCallbackPort: options.mcpSignIn?.callbackPort,
     signInTimeoutMs: options.mcpSignIn?.timeoutMs,

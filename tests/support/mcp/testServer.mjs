@@ -86,6 +86,15 @@ server.registerTool(
   },
 );
 
+// A prompt that holds a conversation (the assistant has a part): sent as it is, roles kept.
+server.registerPrompt('review-dialogue', { description: 'A code review, already under way.' }, async () => ({
+  messages: [
+    { role: 'user', content: { type: 'text', text: 'Please review my parser.' } },
+    { role: 'assistant', content: { type: 'text', text: 'Which language is it written in?' } },
+    { role: 'user', content: { type: 'text', text: 'TypeScript, with no dependencies.' } },
+  ],
+}));
+
 server.registerTool('fail', { description: 'Always reports an error.' }, async () => ({
   isError: true,
   content: [{ type: 'text', text: 'the disk is full' }],

@@ -35,6 +35,7 @@ import { createLoopback } from './mcpLoopback';
 import { createSignIn } from './mcpSignIn';
 import { instructionsSection } from './mcpInstructions';
 import { createMcpApps, mcpAppsHandlers } from './mcpApps';
+import type { CatalogDeps } from './mcpCatalog';
 import { createStepSignIns } from './mcpStepSignIn';
 import { mcpCatalog } from './mcpCatalog';
 import { rootsOf, watchRootFolders } from './mcpRoots';
@@ -70,6 +71,8 @@ export interface McpModuleDeps {
     transcriptId: string,
     toolCallId: string,
   ): { conversationId: string; listId: number; taskId: number } | null;
+  /** Stores a prompt's messages as given (roles kept) and lets the model answer (`mcp:sendPrompt`). */
+  sendGiven?: CatalogDeps['sendGiven'];
   /** Sends an MCP App's message into a conversation as the user's (`ui/message`). */
   sendMessage?(conversationId: string, text: string): void;
   now?: () => number;
@@ -389,7 +392,7 @@ export function createMcp(deps: McpModuleDeps) {
   });
 
   const handlers = {
-    ...mcpCatalog({ servers: () => servers.values(), must }),
+    ...mcpCatalog({ servers: () => servers.values(), must, sendGiven: deps.sendGiven }),
     ...mcpHandlers({
       state,
       edit,
