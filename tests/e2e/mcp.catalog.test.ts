@@ -153,6 +153,41 @@ describe('Folders the tools may use', () => {
     expect(result).toContain(`URI: ${pathToFileURL(workDir).href}`);
     expect(result).toContain(`1. ${path.basename(workDir)}`);
   });
+
+  it("a sidebar folder keeps its own, set from the folder's menu", async () => {
+    await page().getByRole('button', { name: 'New folder' }).click();
+    await page()
+      .getByRole('dialog', { name: 'New folder' })
+      .getByRole('textbox', { name: 'Folder name' })
+      .fill('Client');
+    await page().keyboard.press('Enter');
+    const own = path.join(workDir, 'client');
+    const open = async () => {
+      await page().getByRole('button', { name: 'Actions for folder Client', exact: true }).click();
+      await page()
+        .getByRole('menu', { name: 'Actions for folder Client' })
+        .getByRole('menuitem', { name: 'Folders the tools may use…' })
+        .click();
+      return page().getByRole('dialog', { name: 'Folders the tools may use in Client' });
+    };
+    let dialog = await open();
+    await dialog.getByRole('textbox', { name: 'Folder path' }).fill(own);
+    await dialog.getByRole('button', { name: 'Add folder' }).click();
+    await dialog.getByRole('button', { name: `Remove folder ${own}` }).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // Kept: the dialog shows it again.
+    dialog = await open();
+    await dialog.getByRole('button', { name: `Remove folder ${own}` }).waitFor();
+    await dialog.getByRole('textbox', { name: 'Folder path' }).fill('relative/dir');
+    await dialog.getByRole('button', { name: 'Add folder' }).click();
+    await page()
+      .getByText(/absolute path/)
+      .first()
+      .waitFor();
+    expect(await dialog.getByRole('listitem').count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  });
 });
 
 describe('resources in tool results', () => {

@@ -229,6 +229,7 @@ function composeModules(options: CoreOptions, lock: DataDirLock, lifecycle: Disp
 
   const mcp = createMcp({
     dataDir: options.dataDir,
+    db,
     bus,
     notices,
     tools,
