@@ -20,6 +20,7 @@ import { ledgerCalls, ledgerEvents } from './ledgerContract';
 import { mcpCalls, mcpEvents } from './mcpContract';
 import { mcpCatalogCalls } from './mcpCatalogContract';
 import { mcpAppsCalls, mcpAppsEvents, mcpStepCalls } from './mcpAppsContract';
+import { mcpRootsCalls } from './mcpRootsContract';
 import { noticeCalls, noticeEvents } from './noticesContract';
 import { planCalls, planEvents } from './planContract';
 import { providerCalls, providerEvents } from './providersContract';
@@ -54,6 +55,7 @@ export const calls = {
   ...approvalCalls,
   ...mcpAppsCalls,
   ...mcpStepCalls,
+  ...mcpRootsCalls,
   ...folderCalls,
   ...continuityCalls,
   ...taskShareCalls,

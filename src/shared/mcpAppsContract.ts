@@ -66,6 +66,26 @@ export const mcpAppsCalls = {
     }),
     McpAppToolResult,
   ),
+  /** `ui/message`: the app's message, sent into the conversation as the user's (refused while a reply runs). */
+  'mcpApps:message': call(
+    z.strictObject({ conversationId: ConversationId, text: z.string().min(1).max(20_000) }),
+    z.null(),
+  ),
+  /**
+   * `ui/update-model-context`: the app's latest context (replacing its earlier one), sent to the
+   * model with the conversation's next requests.
+   */
+  'mcpApps:updateModelContext': call(
+    z.strictObject({
+      conversationId: ConversationId,
+      toolCallId: ToolCallId,
+      server: McpServerName,
+      tool: z.string().min(1).max(500),
+      content: McpAppToolResult.shape.content.max(50).optional(),
+      structuredContent: z.record(z.string(), z.unknown()).optional(),
+    }),
+    z.null(),
+  ),
 } as const;
 
 /** A tool step's own sign-in (the step of a call its server refused with 401). */
@@ -80,10 +100,15 @@ export const mcpStepCalls = {
 export const mcpAppsEvents = {
   /** A tool call running as an MCP task changed status (shown on its step). */
   'mcp:taskStatus': z.object({
+    /** Where the call's step is (a worker's own transcript for a worker's call). */
     conversationId: z.string(),
     toolCallId: z.string(),
+    /** The tool's model name (`mcp__server__tool`). */
+    toolName: z.string(),
     taskId: z.string(),
     status: McpTaskStatus,
     message: z.string().nullable(),
+    /** The task of the conversation's task list the call belongs to (its ledger), if any. */
+    ledgerTask: z.object({ conversationId: z.string(), listId: z.number().int(), taskId: z.number().int() }).nullable(),
   }),
 } as const;

@@ -1,7 +1,9 @@
 // What MCP servers offer besides tools: prompts ("/" in the composer), resources and
 // resource templates ("@"), completion of their arguments, and what a read returns.
 import { z } from 'zod';
+import { ConversationId } from './domain';
 import { McpServerName } from './mcp';
+import { PlanReviewMode } from './planContract';
 
 const Text = (max: number) => z.string().max(max);
 
@@ -90,8 +92,29 @@ export const McpPromptResult = z.object({
   files: z.array(McpContent),
   /** Content that could not be carried (audio, a file too large), said in words. */
   notes: z.array(z.string()),
+  /**
+   * The prompt holds a conversation (the assistant has a part in it): it is sent as it is,
+   * roles kept (`mcp:sendPrompt`), not inserted into the composer.
+   */
+  sendAsGiven: z.boolean(),
 });
 export type McpPromptResult = z.infer<typeof McpPromptResult>;
+
+/** Sends a prompt's messages into a conversation as the prompt gives them (roles kept). */
+export const McpSendPromptRequest = McpGetPromptRequest.extend({
+  conversationId: ConversationId,
+  /** The conversation is new (its first message): started with these choices. */
+  newConversation: z
+    .strictObject({ autopilot: z.boolean().optional(), planReview: PlanReviewMode.optional() })
+    .optional(),
+});
+export type McpSendPromptRequest = z.infer<typeof McpSendPromptRequest>;
+
+/** One message of a prompt sent as given. */
+export interface GivenMessage {
+  role: 'user' | 'assistant';
+  content: string;
+}
 
 /** A resource by its URI, or a template (`uriTemplate`) with its `variables` filled in. */
 export const McpReadRequest = z

@@ -10,6 +10,7 @@ import {
   McpPromptResult,
   McpReadRequest,
   McpResourceList,
+  McpSendPromptRequest,
 } from './mcpCatalog';
 
 export const mcpCatalogCalls = {
@@ -17,6 +18,11 @@ export const mcpCatalogCalls = {
   'mcp:prompts': call(Empty, McpPromptList),
   /** A prompt's messages with the arguments the user gave. */
   'mcp:getPrompt': call(McpGetPromptRequest, McpPromptResult),
+  /**
+   * Sends a prompt that holds a conversation (`sendAsGiven`) into a conversation: its messages
+   * stored as given, roles kept; the model answers when the last is the user's.
+   */
+  'mcp:sendPrompt': call(McpSendPromptRequest, z.object({ notes: z.array(z.string()) })),
   /** The resources and resource templates of every enabled server (shown under "@"). */
   'mcp:resources': call(Empty, McpResourceList),
   /** Reads a resource (or a template filled in); refused over the attachment limit, with its size. */

@@ -11,12 +11,13 @@ import { describe, expect, it } from 'vitest';
 import { NODE } from '../support/mcpFixtures';
 import { makeTempDir, removeDir } from '../support/tempDir';
 import { appPerFile } from './support/appPerFile';
-import { turnQueue } from './support/chatScript';
+import { systemPromptOf, turnQueue } from './support/chatScript';
 
 const BASIC_APP_BIN = fileURLToPath(
   new URL('../../node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js', import.meta.url),
 );
 const HOSTILE_BIN = fileURLToPath(new URL('../support/mcp/hostileAppServer.mjs', import.meta.url));
+const FEATURES_BIN = fileURLToPath(new URL('../support/mcp/appFeaturesServer.mjs', import.meta.url));
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 const turns = turnQueue({ title: () => 'What time is it' });
@@ -36,6 +37,7 @@ const { app } = appPerFile({
         mcpServers: {
           basic: { command: NODE, args: [BASIC_APP_BIN, '--stdio'] },
           hostile: { command: NODE, args: [HOSTILE_BIN], alwaysAllow: ['show'] },
+          features: { command: NODE, args: [FEATURES_BIN], alwaysAllow: ['map', 'refresh', 'summary'] },
         },
       }),
     );
@@ -76,7 +78,23 @@ describe('MCP Apps', () => {
     expect(await shown.textContent()).toBe(first);
     await allow.click();
     await expect.poll(() => shown.textContent(), { timeout: 30_000 }).not.toBe(first);
-    expect(await shown.textContent()).toMatch(ISO_TIME);
+    const second = await shown.textContent();
+    expect(second).toMatch(ISO_TIME);
+
+    // Open shows the same app (not reloaded) over the window; Close puts it back in its step.
+    await group.getByRole('button', { name: 'Open App of get-time (basic)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'App of get-time (basic)' });
+    await dialog.waitFor();
+    expect(await shown.textContent()).toBe(second);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await shown.textContent()).toBe(second);
+
+    // The app's message goes into the conversation as the user's, and the model answers it.
+    turns.push({ text: 'Message received.' });
+    await appFrame.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText('Message received.').waitFor();
+    await page.getByText('This is message text.').waitFor();
   });
 
   it('a hostile app reaches nothing of the host, and its tool call waits for the user', async () => {
@@ -106,5 +124,57 @@ describe('MCP Apps', () => {
     expect(referrer).toBeDefined();
     expect(referrer).not.toContain('token');
     expect(page.url()).toBe(before);
+  });
+
+  it('an app goes full screen, updates the model context and calls a tool only it may call', async () => {
+    const page = app.page;
+    let offered: string[] = [];
+    let nextPrompt = '';
+    turns.push({ toolCalls: [{ id: 'call_map', name: 'mcp__features__map', arguments: '{}' }] }, (body) => {
+      offered = (body.tools ?? []).map((tool) => tool.function.name);
+      return { text: 'Map shown.' };
+    });
+    await page.getByRole('button', { name: 'New conversation', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Message' }).fill('Show the map.');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByText('Map shown.').waitFor({ timeout: 60_000 });
+    // The app-only tool is never offered to the model; the others are.
+    expect(offered).toContain('mcp__features__summary');
+    expect(offered).not.toContain('mcp__features__refresh');
+
+    const appFrame = page.frameLocator('iframe[title="App of map (features)"]').frameLocator('iframe');
+    const answers = appFrame.getByRole('list', { name: 'Answers' }).getByRole('listitem');
+    await expect
+      .poll(() => answers.allTextContents(), { timeout: 30_000 })
+      .toContainEqual('host accepts: message,updateModelContext');
+    expect(await answers.allTextContents()).toContainEqual('host modes: inline,fullscreen');
+
+    await appFrame.getByRole('button', { name: 'Full screen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'App of map (features)' });
+    await dialog.waitFor();
+    await expect.poll(() => answers.allTextContents()).toContainEqual('mode: fullscreen');
+    await appFrame.getByRole('button', { name: 'Back inline' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => answers.allTextContents()).toContainEqual('mode: inline');
+
+    await appFrame.getByRole('button', { name: 'Call app tool' }).click();
+    await expect.poll(() => answers.allTextContents()).toContainEqual('app tool: refreshed 1 times');
+    await appFrame.getByRole('button', { name: 'Call model tool' }).click();
+    await expect
+      .poll(() => answers.allTextContents())
+      .toContainEqual(expect.stringMatching(/^model tool: error .*for the model only/));
+
+    // The app's context goes with the next request.
+    await appFrame.getByRole('button', { name: 'Share context' }).click();
+    await expect.poll(() => answers.allTextContents()).toContainEqual('context: kept');
+    turns.push((body) => {
+      nextPrompt = systemPromptOf(body);
+      return { text: 'You picked Lisbon.' };
+    });
+    await page.getByRole('textbox', { name: 'Message' }).fill('Which city did I pick?');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByText('You picked Lisbon.').waitFor();
+    expect(nextPrompt).toContain('The user picked Lisbon on the map.');
+    expect(nextPrompt).toContain('<appContext server="features" tool="map"');
   });
 });

@@ -64,7 +64,7 @@ describe('server prompts under "/"', () => {
       .click();
     const form = page().getByRole('group', { name: 'Arguments Prompt from everything' });
     await form.getByRole('combobox', { name: 'city (required)' }).fill('Paris');
-    await form.getByRole('button', { name: 'Insert prompt' }).click();
+    await form.getByRole('button', { name: 'Use prompt' }).click();
     await expect.poll(() => box().inputValue()).toBe("What's weather in Paris?");
     expect(await form.count()).toBe(0);
   });
@@ -82,7 +82,7 @@ describe('server prompts under "/"', () => {
     await form.locator('option[value="Alice"]').waitFor({ state: 'attached' });
     expect(await form.locator('option[value="David"]').count()).toBe(0);
     await form.getByRole('combobox', { name: 'name (required)' }).fill('Alice');
-    await form.getByRole('button', { name: 'Insert prompt' }).click();
+    await form.getByRole('button', { name: 'Use prompt' }).click();
     await expect.poll(() => box().inputValue()).toBe('Please promote Alice to the head of the Engineering team.');
     await box().fill('');
   });
@@ -152,6 +152,41 @@ describe('Folders the tools may use', () => {
     const result = body.messages.find((m) => m.role === 'tool' && m.tool_call_id === 'roots')!.content!;
     expect(result).toContain(`URI: ${pathToFileURL(workDir).href}`);
     expect(result).toContain(`1. ${path.basename(workDir)}`);
+  });
+
+  it("a sidebar folder keeps its own, set from the folder's menu", async () => {
+    await page().getByRole('button', { name: 'New folder' }).click();
+    await page()
+      .getByRole('dialog', { name: 'New folder' })
+      .getByRole('textbox', { name: 'Folder name' })
+      .fill('Client');
+    await page().keyboard.press('Enter');
+    const own = path.join(workDir, 'client');
+    const open = async () => {
+      await page().getByRole('button', { name: 'Actions for folder Client', exact: true }).click();
+      await page()
+        .getByRole('menu', { name: 'Actions for folder Client' })
+        .getByRole('menuitem', { name: 'Folders the tools may use…' })
+        .click();
+      return page().getByRole('dialog', { name: 'Folders the tools may use in Client' });
+    };
+    let dialog = await open();
+    await dialog.getByRole('textbox', { name: 'Folder path' }).fill(own);
+    await dialog.getByRole('button', { name: 'Add folder' }).click();
+    await dialog.getByRole('button', { name: `Remove folder ${own}` }).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // Kept: the dialog shows it again.
+    dialog = await open();
+    await dialog.getByRole('button', { name: `Remove folder ${own}` }).waitFor();
+    await dialog.getByRole('textbox', { name: 'Folder path' }).fill('relative/dir');
+    await dialog.getByRole('button', { name: 'Add folder' }).click();
+    await page()
+      .getByText(/absolute path/)
+      .first()
+      .waitFor();
+    expect(await dialog.getByRole('listitem').count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Close' }).click();
   });
 });
 

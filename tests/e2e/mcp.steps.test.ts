@@ -1,8 +1,8 @@
 // MCP in Chromium beyond a step's text: a tool step whose server wanted a sign-in offers
 // Sign in itself (tests/support/mcp/signInOnCallServer.mjs answers every call with 401), and
 // a server's log lines are readable from its card's Log after a flood (the last 500 kept), and
-// a tool that requires task execution shows its task's status on its step, completes, and
-// is cancelled by Stop.
+// a tool that requires task execution shows its task's status on its step and in its task's
+// ledger, completes, and is cancelled by Stop.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -107,13 +107,33 @@ describe('MCP steps and logs', () => {
     const research = (id: string, topic: string) => ({
       toolCalls: [{ id, name: 'mcp__everything__simulate-research-query', arguments: JSON.stringify({ topic }) }],
     });
-    turns.push(research('call_tides', 'tides'), { text: 'Researched.' });
+    // The call is made while task 1 of the list is in progress: its ledger shows the status too.
+    const todoList = [{ id: 1, title: 'Research tides', status: 'in_progress' }];
+    turns.push(
+      { toolCalls: [{ id: 'call_plan', name: 'manage_todo_list', arguments: JSON.stringify({ todoList }) }] },
+      research('call_tides', 'tides'),
+      { text: 'Researched.' },
+    );
     await ask('Research tides.');
     const status = page.getByRole('status', { name: 'Task status' });
     await expect.poll(() => status.textContent(), { timeout: 60_000 }).toMatch(/^Task working: /);
+    const tasks = page.getByRole('region', { name: 'Tasks', exact: true });
+    const toggle = tasks.getByRole('button', { name: /^(Expand|Collapse) task list$/ });
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    const row1 = tasks
+      .getByRole('list', { name: 'Task list' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: /^Task 1, / }) });
+    const ledgerStatus = row1.getByRole('status', { name: 'MCP tasks of task 1' });
+    await expect
+      .poll(() => ledgerStatus.textContent(), { timeout: 60_000 })
+      .toMatch(/^mcp__everything__simulate-research-query: working/);
     await page.getByText('Researched.').waitFor({ timeout: 60_000 });
     await page.getByText('Tool call mcp__everything__simulate-research-query, done').waitFor();
     expect(await status.count()).toBe(0);
+    // Ended: the ledger counts the call instead.
+    await row1.getByRole('button', { name: '1 tool call', exact: true }).waitFor();
+    expect(await ledgerStatus.count()).toBe(0);
 
     // Stop while the next task works: the call reads cancelled.
     turns.push(research('call_waves', 'waves'));
@@ -121,5 +141,40 @@ describe('MCP steps and logs', () => {
     await expect.poll(() => status.textContent(), { timeout: 60_000 }).toMatch(/^Task working: /);
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
     await page.getByText('Tool call mcp__everything__simulate-research-query, cancelled').waitFor();
+  });
+
+  it('audio content from a tool plays in its card, as does an embedded audio resource', async () => {
+    const page = app.page;
+    turns.push({ toolCalls: [{ id: 'call_chime', name: 'mcp__test__chime', arguments: '{}' }] }, { text: 'Chimed.' });
+    await ask('Play a chime.');
+    await page.getByText('Chimed.').waitFor({ timeout: 60_000 });
+    await page.locator('summary').filter({ hasText: 'Tool call mcp__test__chime' }).click();
+    for (const name of ['Audio 1', 'test://chime.wav']) {
+      const figure = page.getByRole('figure', { name });
+      const player = figure.getByLabel(`Play ${name}`);
+      // The page's policy lets the player load the bytes: its length is known (a 0.2 s tone).
+      await expect.poll(() => player.evaluate((audio: HTMLAudioElement) => audio.duration)).toBeCloseTo(0.2, 2);
+      await figure.getByRole('link', { name: /^Download .*audio\/wav/ }).waitFor();
+    }
+  });
+
+  it('a server prompt that holds a conversation is sent as it is, roles kept, and answered', async () => {
+    const page = app.page;
+    let roles: string[] = [];
+    turns.push((body) => {
+      roles = body.messages.map((m) => String(m.role));
+      return { text: 'Reviewed the parser.' };
+    });
+    await page.getByRole('button', { name: 'New conversation', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Message' }).fill('/review');
+    await page.getByRole('option', { name: /\/review-dialogue\s*test/ }).click({ timeout: 60_000 });
+    await page.getByText('Reviewed the parser.').waitFor({ timeout: 60_000 });
+    await page
+      .getByRole('article', { name: 'Assistant message' })
+      .getByText('Which language is it written in?')
+      .waitFor();
+    await page.getByText('TypeScript, with no dependencies.').waitFor();
+    expect(roles).toEqual(['system', 'user', 'assistant', 'user']);
+    expect(await page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('');
   });
 });

@@ -141,6 +141,46 @@ describe('roots', () => {
     expect(listed).toContain('1. project');
   });
 
+  it("sends a sidebar folder's own folders as roots for the conversations in it", async () => {
+    const { h, server, dataDir } = await start({ everything: everything({ trusted: true }) });
+    const global = path.join(path.dirname(dataDir), 'shared');
+    const own = path.join(path.dirname(dataDir), 'client-work');
+    await h.call('settings:update', { patch: { mcpRoots: [global] } });
+    const folder = await h.call('folders:create', { name: 'Client' });
+    expect(await h.call('mcp:setFolderRoots', { folderId: folder.id, paths: [own, own] })).toEqual({ paths: [own] });
+    expect(await h.call('mcp:folderRoots', { folderId: folder.id })).toEqual({ paths: [own] });
+    const askRoots = async (conversationId: string) => {
+      server.push(
+        { toolCalls: [{ id: `r-${conversationId}`, name: 'mcp__everything__get-roots-list', arguments: '{}' }] },
+        { text: 'ok' },
+      );
+      await h.sendAndWait(conversationId, 'roots?');
+      return h
+        .messages(conversationId)
+        .filter((m) => m.role === 'tool')
+        .at(-1)!.content;
+    };
+    const inFolder = await h.newConversation('in the folder');
+    await h.call('conversations:setFolder', { id: inFolder.id, folderId: folder.id });
+    const outside = await h.newConversation('outside');
+
+    const listed = await askRoots(inFolder.id);
+    expect(listed).toContain(`URI: ${pathToFileURL(global).href}`);
+    expect(listed).toContain(`URI: ${pathToFileURL(own).href}`);
+    // Another conversation (in no folder) uses the server: the server is told, asks again and
+    // gets the global folder only.
+    await askRoots(outside.id);
+    await vi.waitFor(async () => {
+      const log = await h.call('mcp:log', { name: 'everything' });
+      expect(log.entries.map((e) => e.text)).toContain('Roots updated: 1 root(s) received from client');
+    });
+    const now = await askRoots(outside.id);
+    expect(now).toContain(`URI: ${pathToFileURL(global).href}`);
+    expect(now).not.toContain(pathToFileURL(own).href);
+    const error = await h.callError('mcp:setFolderRoots', { folderId: folder.id, paths: ['relative'] });
+    expect(error.message).toMatch(/absolute path/);
+  });
+
   it('refuses a folder that is not an absolute path', async () => {
     const { h } = await start({ everything: everything() });
     const error = await h.callError('settings:update', { patch: { mcpRoots: ['relative/dir'] } });

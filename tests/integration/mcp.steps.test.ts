@@ -140,5 +140,15 @@ describe('MCP steps', () => {
     const result = h.messages(conversation.id).find((m) => m.role === 'tool')!;
     expect(result.content).toBe(CANCELLED_WHILE_RUNNING);
     expect(result.outcome).toBe('cancelled');
+    // Its end is told (the task's ledger and step stop showing it running), though no status came from the server.
+    const last = h
+      .eventsOf('mcp:taskStatus')
+      .filter((e) => e.toolCallId === 'call_research')
+      .at(-1)!;
+    expect(last).toMatchObject({
+      status: 'cancelled',
+      toolName: 'mcp__everything__simulate-research-query',
+      ledgerTask: null,
+    });
   });
 });

@@ -18,6 +18,7 @@ const owners: Record<keyof typeof tables, readonly string[]> = {
   conversations: ['conversations', 'autopilot', 'folders', 'plans'],
   drafts: ['drafts'],
   folders: ['folders'],
+  folder_roots: ['mcp'],
   message_attachments: ['attachments'],
   messages: ['conversations', 'versions'],
   routines: ['routines'],

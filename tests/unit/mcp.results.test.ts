@@ -1,10 +1,36 @@
 // What the model is told of resources in an MCP result, and what the card keeps of them.
 import { describe, expect, it } from 'vitest';
 import { ATTACHMENT_FILE_MAX } from '../../src/shared/attachments';
-import { contentOf, nameFromUri, promptContent } from '../../src/main/core/mcp/mcpCatalog';
+import { contentOf, givenMessages, nameFromUri, promptContent } from '../../src/main/core/mcp/mcpCatalog';
 import { convertResult, EMBEDDED_MAX } from '../../src/main/core/mcp/mcpResults';
 
 describe('resources in a tool result', () => {
+  it('keeps audio content for the card, which plays it, and tells the model so', () => {
+    const wav = Buffer.from('RIFF wav bytes').toString('base64');
+    const result = convertResult(
+      {
+        content: [
+          { type: 'audio', data: wav, mimeType: 'audio/wav' },
+          { type: 'resource', resource: { uri: 'demo://c.wav', mimeType: 'audio/wav', blob: wav } },
+        ],
+      },
+      'demo',
+    );
+    expect(result.text).toBe(
+      '[Audio 1: audio/wav, 0.0 KB, offered to the user as an audio player]\n' +
+        '[Resource demo://c.wav (audio/wav, 0.0 KB, binary), offered to the user as an audio player]',
+    );
+    expect(result.attachments[0]).toEqual({
+      uri: 'Audio 1',
+      name: 'Audio 1',
+      mimeType: 'audio/wav',
+      text: null,
+      kind: 'embedded',
+      data: wav,
+      size: 14,
+    });
+  });
+
   it('keeps a binary embedded resource for the card and says how it is shown', () => {
     const png = Buffer.from('not really a png').toString('base64');
     const zip = Buffer.from('PK\u0003\u0004 zip bytes').toString('base64');
@@ -94,5 +120,32 @@ describe('content for the composer (mcpCatalog)', () => {
     expect(result.text).toBe('First\n\nSecond');
     expect(result.files.map((f) => [f.name, f.text])).toEqual([['1.txt', 'body']]);
     expect(result.notes).toEqual(['The prompt also has audio content, which a message cannot carry; it was left out.']);
+  });
+});
+
+describe('a prompt that holds a conversation', () => {
+  it('is marked to be sent as given, its messages with their roles; what a message cannot carry is named', () => {
+    const result = {
+      messages: [
+        { role: 'user' as const, content: { type: 'text' as const, text: 'Review this.' } },
+        {
+          role: 'user' as const,
+          content: { type: 'resource' as const, resource: { uri: 'file:///a.ts', text: 'let a = 1;' } },
+        },
+        { role: 'assistant' as const, content: { type: 'text' as const, text: 'Which style?' } },
+        { role: 'user' as const, content: { type: 'image' as const, data: 'AAAA', mimeType: 'image/png' } },
+        { role: 'user' as const, content: { type: 'text' as const, text: 'Ours.' } },
+      ],
+    };
+    expect(promptContent(result).sendAsGiven).toBe(true);
+    expect(givenMessages(result)).toEqual({
+      given: [
+        { role: 'user', content: 'Review this.\n\n[Resource file:///a.ts]\nlet a = 1;' },
+        { role: 'assistant', content: 'Which style?' },
+        { role: 'user', content: 'Ours.' },
+      ],
+      notes: ['The prompt also has image content in a message sent as it is; it was left out.'],
+    });
+    expect(promptContent({ messages: [result.messages[0]] }).sendAsGiven).toBe(false);
   });
 });

@@ -237,6 +237,7 @@ function composeModules(options: CoreOptions, lock: DataDirLock, lifecycle: Disp
 
   const mcp = createMcp({
     dataDir: options.dataDir,
+    db,
     bus,
     notices,
     tools,
@@ -246,6 +247,9 @@ function composeModules(options: CoreOptions, lock: DataDirLock, lifecycle: Disp
     version: options.version,
     autoAllowReadOnly: () => settings.effective().autoAllowReadOnly,
     rootFolders: () => settings.effective().mcpRoots,
+    sendMessage: (conversationId, text) => void chat.send(conversationId, text, 'user'),
+    ledgerTaskOf: ledger.runningTask,
+    sendGiven: (conversationId, given, create) => void chat.sendGiven(conversationId, given, create),
     oauthSecrets: mcpOAuthSlot(options.secrets),
     oauthCallbackPort: options.mcpSignIn?.callbackPort,
     signInTimeoutMs: options.mcpSignIn?.timeoutMs,

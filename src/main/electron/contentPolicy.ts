@@ -5,7 +5,7 @@ import type { Session } from 'electron';
 import { SANDBOX_CSP, SANDBOX_PAGE } from '../core/mcp/mcpAppCsp';
 
 export const APP_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
 
 export function installContentPolicy(session: Session): void {
   session.webRequest.onHeadersReceived((details, callback) => {

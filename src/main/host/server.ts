@@ -64,6 +64,8 @@ function securityHeaders(port: number): Record<string, string> {
       "script-src 'self'",
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data:",
+      // MCP audio content plays from its bytes (docs/tools.md).
+      "media-src 'self' data:",
       `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
       "object-src 'none'",
       "base-uri 'none'",

@@ -6,7 +6,7 @@
 import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useDraft, useDrafts } from '../drafts/drafts';
 import { useToastClearance } from '../common/toastClearance';
-import { usePromptSlash } from '../instructions/usePromptSlash';
+import { usePromptSlash, type SendPrompt } from '../instructions/usePromptSlash';
 import { useComposerFiles } from '../attachments/useComposerFiles';
 import { useResourceMention } from '../mcp/useResourceMention';
 import type { ModelRef } from '../../shared/providers';
@@ -28,6 +28,8 @@ export function Composer(props: {
   model?: ModelRef | null;
   /** No model is set up: nothing can be sent, and the composer says where to connect one. */
   noModel?: boolean;
+  /** Sends a server prompt that holds a conversation as it is (its messages, roles kept); true when sent. */
+  onSendPrompt?: SendPrompt;
 }) {
   const drafts = useDrafts();
   const draftId = props.draftId ?? null;
@@ -57,7 +59,7 @@ export function Composer(props: {
   useEffect(() => () => (draftId ? drafts.flush(draftId) : undefined), [drafts, draftId]);
 
   const setText = (value: string) => (draftId ? drafts.setText(draftId, value) : setLocalText(value));
-  const slash = usePromptSlash(text, setText, files.attach);
+  const slash = usePromptSlash(text, setText, files.attach, props.onSendPrompt);
   const mention = useResourceMention(text, setText, files.attach, !slash.open);
 
   // Enter pressed while files upload: the send waits for them (below).

@@ -130,6 +130,9 @@ export function ConversationView(props: { id: string; onMissing: () => void; onO
         );
         return sent !== undefined;
       }}
+      onSendPrompt={async (prompt) =>
+        (await guard(() => call(api, 'mcp:sendPrompt', { conversationId, ...prompt }))) ?? null
+      }
     />
   );
 

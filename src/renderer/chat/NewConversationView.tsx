@@ -97,6 +97,22 @@ export function NewConversationView(props: { id: string; onStarted: (id: string)
           onStarted(id);
           return true;
         }}
+        onSendPrompt={async (prompt) => {
+          const sent = await guard(() =>
+            call(api, 'mcp:sendPrompt', {
+              conversationId: id,
+              ...prompt,
+              newConversation: {
+                ...(autopilot === null ? {} : { autopilot }),
+                ...(planReview === null ? {} : { planReview }),
+              },
+            }),
+          );
+          if (!sent) return null;
+          drafts.startedNew(id);
+          onStarted(id);
+          return sent;
+        }}
       />
     </section>
   );

@@ -13,6 +13,7 @@ import './folders.css';
 import { DialogActions } from '../common/DialogActions';
 import { ConversationsExportDialog } from '../sidebar/ExportConversationDialog';
 import { folderExportText } from './folderExportText';
+import { McpFolderRootsDialog } from '../mcp/McpFolderRootsDialog';
 
 /** Mirrors FOLDER_NAME_MAX in shared/folders (not imported: that module brings zod). */
 const NAME_MAX = 100;
@@ -20,6 +21,7 @@ const NAME_MAX = 100;
 export type FolderDialog =
   | { kind: 'new' }
   | { kind: 'rename'; folder: Folder }
+  | { kind: 'roots'; folder: Folder }
   | { kind: 'export'; folder: Folder }
   | { kind: 'delete'; folder: Folder }
   | { kind: 'move'; conversation: { id: string; title: string; folderId: string | null } };
@@ -31,6 +33,8 @@ export function FolderDialogs(props: { dialog: FolderDialog; onClose: () => void
       return <NameDialog folder={null} onClose={onClose} />;
     case 'rename':
       return <NameDialog folder={dialog.folder} onClose={onClose} />;
+    case 'roots':
+      return <McpFolderRootsDialog folder={dialog.folder} onClose={onClose} />;
     case 'export':
       return <ExportFolderDialog folder={dialog.folder} onClose={onClose} />;
     case 'delete':

@@ -1,11 +1,12 @@
 // A folder's header in the sidebar: a toggle that collapses it (aria-expanded), a drop
-// target for dragged conversations, and a menu to rename, export or delete it.
+// target for dragged conversations, and a menu to rename, export or delete it, or set the
+// folders its conversations' MCP tools may use.
 import type { Folder } from '../../shared/folders';
 import { MenuButton } from '../common/Menu';
 import { revealBidiControls } from '../../shared/bidi';
 import './folders.css';
 
-export type FolderAction = 'rename' | 'export' | 'delete';
+export type FolderAction = 'rename' | 'roots' | 'export' | 'delete';
 
 export function FolderRow(props: {
   folder: Folder;
@@ -39,6 +40,7 @@ export function FolderRow(props: {
         label={`Actions for folder ${name}`}
         items={[
           { label: 'Rename folder…', onSelect: () => props.onAction('rename') },
+          { label: 'Folders the tools may use…', onSelect: () => props.onAction('roots') },
           { label: 'Export folder…', onSelect: () => props.onAction('export'), disabled: folder.count === 0 },
           { label: 'Delete folder…', danger: true, onSelect: () => props.onAction('delete') },
         ]}

@@ -2,7 +2,8 @@
 // /compact) and the MCP servers' prompts (marked with the server's name), filtered by
 // what follows it; ↑/↓ choose, Enter (or a click) inserts the prompt in place of the
 // "/…", Esc closes. A server prompt with arguments opens a small form first; its messages
-// go into the composer as text, and the files it embeds are attached.
+// go into the composer as text, and the files it embeds are attached, or, when the prompt
+// holds a conversation (the assistant has a part), they are sent as given, roles kept.
 // The message box keeps the focus; the list is announced through aria-activedescendant.
 import { lazy, Suspense, useId, useState, type KeyboardEvent } from 'react';
 import type { McpPrompt } from '../../shared/mcpCatalog';
@@ -30,7 +31,19 @@ function matchesPrompt(prompt: McpPrompt, query: string): boolean {
   return [prompt.name, prompt.title ?? '', prompt.server].some((s) => s.toLowerCase().includes(q));
 }
 
-export function usePromptSlash(text: string, setText: (value: string) => void, attach: (files: File[]) => void) {
+/** Sends a prompt as it is into the composer's conversation; resolves with the notes, or null when refused. */
+export type SendPrompt = (prompt: {
+  server: string;
+  name: string;
+  arguments: Record<string, string>;
+}) => Promise<{ notes: string[] } | null>;
+
+export function usePromptSlash(
+  text: string,
+  setText: (value: string) => void,
+  attach: (files: File[]) => void,
+  sendPrompt?: SendPrompt,
+) {
   const settings = useSettings();
   const api = useApi();
   const toast = useToast();
@@ -44,7 +57,17 @@ export function usePromptSlash(text: string, setText: (value: string) => void, a
   const server = useMcpPrompts(query !== undefined && !form);
 
   const run = async (prompt: McpPrompt, args: Record<string, string>) => {
-    const result = await call(api, 'mcp:getPrompt', { server: prompt.server, name: prompt.name, arguments: args });
+    const request = { server: prompt.server, name: prompt.name, arguments: args };
+    const result = await call(api, 'mcp:getPrompt', request);
+    if (result.sendAsGiven && sendPrompt) {
+      const sent = await sendPrompt(request);
+      if (!sent) return;
+      setText('');
+      setForm(null);
+      setActive(0);
+      for (const note of sent.notes) toast(note, 'info');
+      return;
+    }
     setText(result.text);
     setForm(null);
     setActive(0);
@@ -117,7 +140,7 @@ export function usePromptSlash(text: string, setText: (value: string) => void, a
         server={form.server}
         description={form.description}
         fields={form.arguments.map((a) => ({ ...a, label: a.title ?? a.name }))}
-        submitLabel="Insert prompt"
+        submitLabel="Use prompt"
         complete={
           form.completes
             ? async (field, value, values) =>

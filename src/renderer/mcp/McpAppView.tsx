@@ -8,11 +8,13 @@ import type { McpAppCall, McpAppToolResult } from '../../shared/mcpAppsContract'
 import { call, useApi } from '../api/apiContext';
 import type { StepwiseApi } from '../../shared/ipc';
 import type { AppBridge as AppBridgeType } from '@modelcontextprotocol/ext-apps/app-bridge';
+import { connectApp, hostContext, MAX_HEIGHT, type DisplayMode } from './mcpAppBridge';
 import './mcpApp.css';
 
 const SANDBOX_URL = './mcp-app-sandbox.html';
 const MIN_HEIGHT = 60;
-const MAX_HEIGHT = 800;
+/** An app that has not started by then gets a note (the sandbox or its script failed). */
+const START_TIMEOUT_MS = 30_000;
 
 type Props = {
   conversationId: string;
@@ -67,17 +69,17 @@ function resultFromText(text: string, isError: boolean): McpAppToolResult {
   };
 }
 
-function theme(): 'light' | 'dark' {
-  return document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
-}
-
 function AppFrame(props: Props & { app: McpAppCall; api: StepwiseApi }) {
   const { app, api } = props;
   const frame = useRef<HTMLIFrameElement>(null);
+  const stage = useRef<HTMLDialogElement>(null);
+  const bridgeRef = useRef<AppBridgeType | null>(null);
   const [height, setHeight] = useState(160);
   const [problem, setProblem] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [allow, setAllow] = useState<string | null>(null);
-  const [large, setLarge] = useState(false);
+  const [mode, setMode] = useState<DisplayMode>('inline');
+  const modeRef = useRef<DisplayMode>('inline');
   const label = `App of ${app.tool} (${app.server})`;
 
   useEffect(() => {
@@ -85,64 +87,51 @@ function AppFrame(props: Props & { app: McpAppCall; api: StepwiseApi }) {
     const target = iframe?.contentWindow;
     if (!iframe || !target) return;
     let closed = false;
+    let started = false;
     let bridge: AppBridgeType | null = null;
+    const fail = (why: string) => !closed && setProblem(why);
+    const timer = setTimeout(() => {
+      if (!started) fail(`It did not start within ${START_TIMEOUT_MS / 1000} s.`);
+    }, START_TIMEOUT_MS);
     void (async () => {
       try {
-        const [{ AppBridge, PostMessageTransport }, resource] = await Promise.all([
-          import('@modelcontextprotocol/ext-apps/app-bridge'),
-          call(api, 'mcpApps:resource', { server: app.server, uri: app.resourceUri }),
-        ]);
+        const resource = await call(api, 'mcpApps:resource', { server: app.server, uri: app.resourceUri });
         if (closed) return;
         setAllow(resource.allow);
-        bridge = new AppBridge(
-          null,
-          { name: 'Stepwise', version: '1' },
-          { openLinks: {}, serverTools: {}, logging: {} },
-          {
-            hostContext: {
-              theme: theme(),
-              displayMode: 'inline',
-              availableDisplayModes: ['inline'],
-              platform: 'desktop',
-              locale: navigator.language,
-              containerDimensions: { maxHeight: MAX_HEIGHT, width: iframe.clientWidth },
-            },
+        bridge = await connectApp(target, {
+          api,
+          conversationId: props.conversationId,
+          toolCallId: props.toolCallId,
+          app,
+          resource,
+          arguments: parsedArguments(props.arguments),
+          result: app.result ?? resultFromText(props.resultText, props.isError),
+          container: () => ({
+            width: iframe.clientWidth,
+            height: iframe.clientHeight,
+            mode: modeRef.current,
+          }),
+          onSize: (next) => !closed && setHeight(Math.max(MIN_HEIGHT, Math.min(MAX_HEIGHT, Math.ceil(next)))),
+          onDisplayMode: (next) => {
+            if (closed) return modeRef.current;
+            modeRef.current = next;
+            setMode(next);
+            return next;
           },
-        );
-        bridge.addEventListener('sandboxready', () => {
-          void bridge?.sendSandboxResourceReady({ html: resource.html, sandbox: 'allow-scripts' });
+          onNotice: (text) => !closed && setNotice(text),
+          onInitialized: () => void (started = true),
         });
-        bridge.addEventListener('initialized', () => {
-          void bridge?.sendToolInput({ arguments: parsedArguments(props.arguments) });
-          // Main checked the blocks against MCP's schema when the server answered.
-          const result = app.result ?? resultFromText(props.resultText, props.isError);
-          void bridge?.sendToolResult(result as Parameters<AppBridgeType['sendToolResult']>[0]);
-        });
-        bridge.addEventListener('sizechange', ({ height: next }) => {
-          if (typeof next === 'number') setHeight(Math.max(MIN_HEIGHT, Math.min(MAX_HEIGHT, Math.ceil(next))));
-        });
-        bridge.oncalltool = async (params) =>
-          (await call(api, 'mcpApps:callTool', {
-            conversationId: props.conversationId,
-            server: app.server,
-            name: params.name,
-            arguments: params.arguments ?? {},
-          })) as never;
-        bridge.onopenlink = async ({ url }) => {
-          // Only web pages, opened outside the app (the system browser, or a new tab).
-          if (!/^https?:\/\//i.test(url)) return { isError: true };
-          window.open(url, '_blank', 'noopener,noreferrer');
-          return {};
-        };
-        await bridge.connect(new PostMessageTransport(target, target));
         if (closed) return;
+        bridgeRef.current = bridge;
         iframe.src = SANDBOX_URL;
       } catch (error) {
-        if (!closed) setProblem(error instanceof Error ? error.message : String(error));
+        fail(error instanceof Error ? error.message : String(error));
       }
     })();
     return () => {
       closed = true;
+      clearTimeout(timer);
+      bridgeRef.current = null;
       const open = bridge;
       if (open)
         void open
@@ -150,7 +139,28 @@ function AppFrame(props: Props & { app: McpAppCall; api: StepwiseApi }) {
           .catch(() => undefined)
           .finally(() => open.close());
     };
-  }, [api, app, props.arguments, props.conversationId, props.isError, props.resultText]);
+  }, [api, app, props.arguments, props.conversationId, props.toolCallId, props.isError, props.resultText]);
+
+  // The frame never moves in the document (that would reload the app): the same <dialog> is
+  // shown in place, or as a modal over the window for full screen.
+  useEffect(() => {
+    modeRef.current = mode;
+    const dialog = stage.current;
+    if (!dialog) return;
+    const modal = dialog.matches(':modal');
+    if (mode === 'fullscreen' && !modal) {
+      if (dialog.open) dialog.close();
+      dialog.showModal();
+    } else if (mode === 'inline' && (modal || !dialog.open)) {
+      if (dialog.open) dialog.close();
+      dialog.show();
+    }
+    const iframe = frame.current;
+    if (bridgeRef.current && iframe)
+      bridgeRef.current.setHostContext(
+        hostContext({ container: () => ({ width: iframe.clientWidth, height: iframe.clientHeight, mode }) }),
+      );
+  }, [mode, problem]);
 
   if (problem)
     return (
@@ -158,22 +168,46 @@ function AppFrame(props: Props & { app: McpAppCall; api: StepwiseApi }) {
         The app of this tool could not be shown: {problem} The tool's text result is in the step above.
       </p>
     );
+  const fullscreen = mode === 'fullscreen';
   return (
-    <div className={`mcp-app${large ? ' mcp-app-large' : ''}`} role="group" aria-label={label}>
+    <div className="mcp-app" role="group" aria-label={label}>
       <div className="mcp-app-bar">
         <span className="mcp-app-name">{label}</span>
-        <button type="button" onClick={() => setLarge((v) => !v)} aria-pressed={large}>
-          {large ? 'Smaller' : 'Larger'}
+        <button type="button" aria-label={`Open ${label}`} onClick={() => setMode('fullscreen')}>
+          Open
         </button>
       </div>
-      <iframe
-        ref={frame}
-        title={label}
-        sandbox="allow-scripts"
-        referrerPolicy="no-referrer"
-        {...(allow ? { allow } : {})}
-        style={{ height: large ? Math.max(height, 600) : height }}
-      />
+      {notice && (
+        <p className="mcp-app-notice" role="status">
+          {notice}
+        </p>
+      )}
+      <dialog
+        ref={stage}
+        className={`mcp-app-stage${fullscreen ? ' mcp-app-fullscreen' : ''}`}
+        {...(fullscreen ? { 'aria-label': label } : { role: 'none' })}
+        onCancel={(event) => {
+          event.preventDefault();
+          setMode('inline');
+        }}
+      >
+        {fullscreen && (
+          <div className="mcp-app-bar">
+            <span className="mcp-app-name">{label}</span>
+            <button type="button" onClick={() => setMode('inline')}>
+              Close
+            </button>
+          </div>
+        )}
+        <iframe
+          ref={frame}
+          title={label}
+          sandbox="allow-scripts"
+          referrerPolicy="no-referrer"
+          {...(allow ? { allow } : {})}
+          style={fullscreen ? undefined : { height }}
+        />
+      </dialog>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // Settings → Tools (MCP) → "Folders the tools may use": absolute paths sent to every MCP
 // server as its roots (`roots/list`; servers are told when the list changes). None by
-// default. Typed, not picked: the browser host has no folder dialog.
+// default. Typed, not picked: the browser host has no folder dialog. The same editor serves
+// a sidebar folder's own list (McpFolderRootsDialog).
 import { useState } from 'react';
 import { call, useApi } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
@@ -8,8 +9,8 @@ import { useGuard } from '../common/toasts';
 export function McpRootsSettings({ roots }: { roots: string[] }) {
   const api = useApi();
   const guard = useGuard();
-  const [folder, setFolder] = useState('');
-  const save = (next: string[]) => guard(() => call(api, 'settings:update', { patch: { mcpRoots: next } }));
+  const save = async (next: string[]) =>
+    (await guard(() => call(api, 'settings:update', { patch: { mcpRoots: next } }))) !== undefined;
 
   return (
     <section className="mcp-roots" aria-labelledby="mcp-roots-title">
@@ -17,6 +18,16 @@ export function McpRootsSettings({ roots }: { roots: string[] }) {
       <p className="field-note">
         Sent to every MCP server as its roots: servers that work on files keep to these folders. None by default.
       </p>
+      <RootPathsEditor roots={roots} save={save} />
+    </section>
+  );
+}
+
+/** A list of absolute paths with Remove on each and a field to add one; `save` resolves true once stored. */
+export function RootPathsEditor({ roots, save }: { roots: string[]; save: (next: string[]) => Promise<boolean> }) {
+  const [folder, setFolder] = useState('');
+  return (
+    <>
       {roots.length > 0 && (
         <ul aria-label="Folders the tools may use">
           {roots.map((root) => (
@@ -55,6 +66,6 @@ export function McpRootsSettings({ roots }: { roots: string[] }) {
           Add folder
         </button>
       </form>
-    </section>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 // Resources an MCP call returned, in its card: a link opens its content (read from the
 // server): text in a viewer, an image in the image viewer, anything else as a download.
-// An embedded binary resource is an image or a download chip with its type and size.
+// An embedded binary resource is an image, an audio player, or a download chip with its type
+// and size; so is audio content.
 import { useState } from 'react';
 import { formatBytes, IMAGE_TYPES } from '../../shared/attachments';
 import type { McpContent } from '../../shared/mcpCatalog';
@@ -45,11 +46,40 @@ export function DownloadChip({
   );
 }
 
-/** An embedded binary resource: shown as an image when it is one, else downloadable. */
+/** Whether this page plays the audio type (else it is only offered as a download). */
+function playable(mimeType: string | null): boolean {
+  return !!mimeType?.startsWith('audio/') && document.createElement('audio').canPlayType(mimeType) !== '';
+}
+
+/** Audio content: the browser's player (its own labelled controls), with the download beside it. */
+export function AudioPlayer({
+  name,
+  mimeType,
+  data,
+  size,
+}: {
+  name: string;
+  mimeType: string;
+  data: string;
+  size: number;
+}) {
+  return (
+    <figure className="mcp-audio" aria-label={name}>
+      <audio controls preload="metadata" src={dataUrl(mimeType, data)} aria-label={`Play ${name}`} />
+      <figcaption>
+        <DownloadChip name={name} mimeType={mimeType} data={data} size={size} />
+      </figcaption>
+    </figure>
+  );
+}
+
+/** An embedded binary resource: shown as an image or played as audio when it is one, else downloadable. */
 export function EmbeddedBinary({ item }: { item: ToolAttachment }) {
   const [viewing, setViewing] = useState(false);
   if (item.data === null || item.data === undefined)
     return <span className="field-note">Too large to keep ({formatBytes(item.size ?? 0)}).</span>;
+  if (item.mimeType && playable(item.mimeType))
+    return <AudioPlayer name={item.name} mimeType={item.mimeType} data={item.data} size={item.size ?? 0} />;
   if (item.mimeType && SAFE_IMAGE.includes(item.mimeType)) {
     const url = dataUrl(item.mimeType, item.data);
     return (
@@ -116,6 +146,14 @@ function ResourceViewer({ title, contents, onClose }: { title: string; contents:
           </pre>
         ) : content.data !== null && content.mimeType && SAFE_IMAGE.includes(content.mimeType) ? (
           <img key={i} src={dataUrl(content.mimeType, content.data)} alt={content.name} />
+        ) : content.data !== null && content.mimeType && playable(content.mimeType) ? (
+          <AudioPlayer
+            key={i}
+            name={content.name}
+            mimeType={content.mimeType}
+            data={content.data}
+            size={content.size}
+          />
         ) : content.data !== null ? (
           <DownloadChip
             key={i}

@@ -5,6 +5,7 @@ import { revealBidiControls } from '../../shared/bidi';
 import { toolCallCountLabel, type LedgerCall } from '../../shared/ledger';
 import { call, useApi } from '../api/apiContext';
 import { useToolCallCount } from './ledgerCounts';
+import { useRunningMcpTasks } from './useRunningMcpTasks';
 import './TaskLedger.css';
 
 const OUTCOME_LABEL: Record<LedgerCall['outcome'], string> = {
@@ -33,6 +34,7 @@ export function TaskLedger(props: {
   const [open, setOpen] = useState(false);
   const [calls, setCalls] = useState<LedgerCall[] | null>(null);
   const listDomId = useId();
+  const mcpTasks = useRunningMcpTasks(conversationId, listId, taskId);
 
   useEffect(() => {
     if (!open) return;
@@ -46,18 +48,30 @@ export function TaskLedger(props: {
     };
   }, [api, open, conversationId, listId, taskId, count]);
 
-  if (count === 0) return null;
+  if (count === 0 && !mcpTasks.length) return null;
   return (
     <div className="task-ledger">
-      <button
-        type="button"
-        className="task-ledger-toggle"
-        aria-expanded={open}
-        aria-controls={open ? listDomId : undefined}
-        onClick={() => setOpen(!open)}
-      >
-        {toolCallCountLabel(count)}
-      </button>
+      {mcpTasks.length > 0 && (
+        <ul className="task-ledger-mcp" role="status" aria-label={`MCP tasks of task ${props.number}`}>
+          {mcpTasks.map((entry) => (
+            <li key={entry.toolCallId}>
+              <span className="task-ledger-name">{revealBidiControls(entry.toolName)}</span>: {entry.words}
+              {entry.message ? ` — ${revealBidiControls(entry.message)}` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+      {count > 0 && (
+        <button
+          type="button"
+          className="task-ledger-toggle"
+          aria-expanded={open}
+          aria-controls={open ? listDomId : undefined}
+          onClick={() => setOpen(!open)}
+        >
+          {toolCallCountLabel(count)}
+        </button>
+      )}
       {open && (
         <ol id={listDomId} className="task-ledger-calls" aria-label={`Tool calls of task ${props.number}`}>
           {(calls ?? []).map((entry) => (

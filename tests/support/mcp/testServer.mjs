@@ -50,6 +50,51 @@ server.registerTool(
   },
 );
 
+/** A short 440 Hz tone as a 16-bit mono WAV (base64), for audio content. */
+function chimeWav() {
+  const rate = 8000;
+  const samples = rate / 5;
+  const wav = Buffer.alloc(44 + samples * 2);
+  wav.write('RIFF', 0);
+  wav.writeUInt32LE(36 + samples * 2, 4);
+  wav.write('WAVEfmt ', 8);
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20);
+  wav.writeUInt16LE(1, 22);
+  wav.writeUInt32LE(rate, 24);
+  wav.writeUInt32LE(rate * 2, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write('data', 36);
+  wav.writeUInt32LE(samples * 2, 40);
+  for (let i = 0; i < samples; i++)
+    wav.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
+  return wav.toString('base64');
+}
+
+server.registerTool(
+  'chime',
+  { description: 'Returns a short chime as audio content and as an embedded resource.' },
+  async () => {
+    const data = chimeWav();
+    return {
+      content: [
+        { type: 'audio', data, mimeType: 'audio/wav' },
+        { type: 'resource', resource: { uri: 'test://chime.wav', mimeType: 'audio/wav', blob: data } },
+      ],
+    };
+  },
+);
+
+// A prompt that holds a conversation (the assistant has a part): sent as it is, roles kept.
+server.registerPrompt('review-dialogue', { description: 'A code review, already under way.' }, async () => ({
+  messages: [
+    { role: 'user', content: { type: 'text', text: 'Please review my parser.' } },
+    { role: 'assistant', content: { type: 'text', text: 'Which language is it written in?' } },
+    { role: 'user', content: { type: 'text', text: 'TypeScript, with no dependencies.' } },
+  ],
+}));
+
 server.registerTool('fail', { description: 'Always reports an error.' }, async () => ({
   isError: true,
   content: [{ type: 'text', text: 'the disk is full' }],

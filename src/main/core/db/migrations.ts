@@ -317,6 +317,20 @@ export const migrations: Migration[] = [
         SELECT id, content FROM messages WHERE role IN ('user', 'assistant') AND status <> 'streaming';
     `,
   },
+  {
+    version: 30,
+    name: 'folder roots',
+    sql: `
+      -- "Folders the tools may use" of a sidebar folder: absolute paths sent to MCP servers as
+      -- roots (roots/list) for the conversations in it, after the global ones (docs/tools.md).
+      CREATE TABLE folder_roots (
+        folder_id TEXT NOT NULL REFERENCES folders(id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        path TEXT NOT NULL,
+        PRIMARY KEY (folder_id, position)
+      );
+    `,
+  },
 ];
 
 export const LATEST_VERSION = migrations.at(-1)?.version ?? 0;

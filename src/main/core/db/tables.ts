@@ -86,6 +86,11 @@ export const tables = {
     collapsed: integer,
     created_at: integer,
   },
+  folder_roots: {
+    folder_id: text,
+    position: integer,
+    path: text,
+  },
   message_attachments: {
     message_id: integer,
     position: integer,

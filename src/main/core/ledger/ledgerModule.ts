@@ -25,6 +25,9 @@ export function createLedger(deps: LedgerModuleDeps) {
   const { bus } = deps;
   const now = deps.now ?? Date.now;
   const store = createLedgerStore(deps.db);
+  /** The task of each call still running, by transcript and call id (MCP task statuses name it). */
+  const running = new Map<string, { conversationId: string; listId: number; taskId: number }>();
+  const runningKey = (transcriptId: string, toolCallId: string) => `${transcriptId}\n${toolCallId}`;
 
   const observer: ToolCallObserver = {
     started(call) {
@@ -35,9 +38,12 @@ export function createLedger(deps: LedgerModuleDeps) {
       // The task may be deleted while the call waits (the header, a rejected plan change):
       // the call is then linked to no task, and its result names the task it was made for.
       const gone = () => !!task && !store.taskExists(task.rowId);
+      const key = runningKey(call.transcriptId, call.toolCallId);
+      if (task) running.set(key, { conversationId: call.scopeId, listId: task.listId, taskId: task.seq });
       return {
         stored: (result) => (task && gone() ? withDeletedTask(result, task.seq) : result.content),
         finished(result, messageId) {
+          running.delete(key);
           const linked = task && !gone() ? task : null;
           store.insert({
             conversation_id: call.scopeId,
@@ -82,7 +88,14 @@ export function createLedger(deps: LedgerModuleDeps) {
     },
   };
 
-  return { store, observer, handlers };
+  return {
+    store,
+    observer,
+    handlers,
+    /** The task a running call belongs to (by where its step is), or null. */
+    runningTask: (transcriptId: string, toolCallId: string) =>
+      running.get(runningKey(transcriptId, toolCallId)) ?? null,
+  };
 }
 
 export type Ledger = ReturnType<typeof createLedger>;

@@ -318,6 +318,42 @@ export function createChatEngine(deps: ChatEngineDeps) {
       return { conversation, message };
     },
 
+    /**
+     * Messages given whole, roles kept (an MCP prompt that holds a conversation): stored in
+     * order, in a new conversation (`create`) or an idle one; the model answers a last user message.
+     */
+    sendGiven(
+      conversationId: string,
+      given: ReadonlyArray<{ role: 'user' | 'assistant'; content: string }>,
+      create?: { autopilot?: boolean; planReview?: PlanReviewMode },
+    ): Message[] {
+      if (closed) throw new AppError('unavailable', 'Stepwise is shutting down.');
+      if (!create) mustBeIdle(conversationId);
+      else if (conversations.get(conversationId))
+        throw new AppError(
+          'conflict',
+          'This conversation has already been started. Open it from the sidebar to continue it.',
+        );
+      const inserted = db.transaction(() => {
+        if (create) conversations.create(undefined, { id: conversationId, ...create });
+        const list = given.map((m) =>
+          messages.insert({ conversationId, role: m.role, content: m.content, origin: 'user' }),
+        );
+        conversations.touch(conversationId);
+        return list;
+      })();
+      if (create)
+        bus.emit('conversations:changed', {
+          id: conversationId,
+          kind: 'created',
+          conversation: conversations.summary(conversationId) ?? null,
+        });
+      inserted.forEach(stored);
+      if (!create) conversationChanged(conversationId);
+      if (given.at(-1)?.role === 'user') void start(conversationId);
+      return inserted;
+    },
+
     /** Aborts the loop; resolves once it has wound down (partial reply stored as stopped). */
     async stop(conversationId: string): Promise<ChatStatus> {
       mustExist(conversationId);

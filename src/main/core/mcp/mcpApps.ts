@@ -9,6 +9,7 @@ import { AppError, notFound } from '../ipc/dispatcher';
 import type { ToolRegistry } from '../tools/toolRegistry';
 import type { ToolContext } from '../tools/toolTypes';
 import { allowAttribute, appCsp, withCsp, type AppCspMeta } from './mcpAppCsp';
+import { createAppContexts } from './mcpAppContext';
 import { modelToolNames } from './mcpNames';
 import type { McpServer } from './mcpServer';
 
@@ -27,10 +28,26 @@ export function appResourceUri(tool: Tool): string | null {
   return typeof uri === 'string' && uri.startsWith('ui://') ? uri : null;
 }
 
+/** Who may call a tool (`_meta.ui.visibility`; both the model and its app by default). */
+export function toolVisibility(tool: Tool): { model: boolean; app: boolean } {
+  const visibility = ((tool._meta as Record<string, unknown> | undefined)?.ui as { visibility?: unknown } | undefined)
+    ?.visibility;
+  if (!Array.isArray(visibility)) return { model: true, app: true };
+  return { model: visibility.includes('model'), app: visibility.includes('app') };
+}
+
+/** A tool only its server's apps may call: never offered to a model. */
+export const appOnly = (tool: Tool) => !toolVisibility(tool).model;
+
+/** Commands the composer runs: an app's message is never one (it would clear or compact the conversation). */
+const COMMANDS = new Set(['/clear', '/compact']);
+
 export interface McpAppsDeps {
   server(name: string): McpServer | undefined;
   servers(): Iterable<McpServer>;
   tools: Pick<ToolRegistry, 'run'>;
+  /** Sends a message into the conversation as the user (`ui/message`); throws while a reply runs. */
+  sendMessage?(conversationId: string, text: string): void;
 }
 
 interface Kept {
@@ -44,6 +61,7 @@ const key = (transcriptId: string, callId: string) => `${transcriptId}\n${callId
 export function createMcpApps(deps: McpAppsDeps) {
   const kept = new Map<string, Kept>();
   const calls = new Set<AbortController>();
+  const contexts = createAppContexts();
 
   function modelNameOf(server: McpServer, tool: string): string | undefined {
     return modelToolNames(
@@ -141,8 +159,14 @@ export function createMcpApps(deps: McpAppsDeps) {
       const server = deps.server(request.server);
       if (!server) throw notFound(`MCP server "${request.server}"`);
       const modelName = modelNameOf(server, request.name);
-      if (!modelName)
+      const tool = server.tools().find((t) => t.name === request.name);
+      if (!modelName || !tool)
         throw new AppError('not_found', `MCP server "${request.server}" has no tool named "${request.name}".`);
+      if (!toolVisibility(tool).app)
+        throw new AppError(
+          'invalid_request',
+          `Tool "${request.name}" of MCP server "${request.server}" is for the model only (its visibility), so its app cannot call it.`,
+        );
       const controller = new AbortController();
       calls.add(controller);
       const ctx: ToolContext = {
@@ -151,6 +175,7 @@ export function createMcpApps(deps: McpAppsDeps) {
         agentId: 'main',
         signal: controller.signal,
         callId: `app-${randomUUID()}`,
+        fromApp: true,
       };
       try {
         const ran = await deps.tools.run(modelName, JSON.stringify(request.arguments), ctx);
@@ -162,6 +187,40 @@ export function createMcpApps(deps: McpAppsDeps) {
         calls.delete(controller);
       }
     },
+
+    /** `ui/message`: the app's text, sent into the conversation as the user's message. */
+    message(request: { conversationId: string; text: string }): null {
+      const text = request.text.trim();
+      if (!text) throw new AppError('invalid_request', 'The app sent an empty message.');
+      if (COMMANDS.has(text.toLowerCase()))
+        throw new AppError('invalid_request', `An app cannot run ${text}; only the user can.`);
+      if (!deps.sendMessage) throw new AppError('unavailable', 'Messages from apps are not accepted here.');
+      deps.sendMessage(request.conversationId, text);
+      return null;
+    },
+
+    /** `ui/update-model-context`: the app's latest context, sent with the conversation's next requests. */
+    updateModelContext(request: {
+      conversationId: string;
+      toolCallId: string;
+      server: string;
+      tool: string;
+      content?: McpAppToolResult['content'];
+      structuredContent?: Record<string, unknown>;
+    }): null {
+      contexts.update(
+        request.conversationId,
+        request.toolCallId,
+        { server: request.server, tool: request.tool },
+        request.content,
+        request.structuredContent,
+      );
+      return null;
+    },
+
+    /** The system prompt's section of what the conversation's apps report (its own agent only). */
+    contextSection: (conversationId: string, agentId: string) =>
+      agentId === 'main' ? contexts.section(conversationId) : null,
 
     close(): void {
       for (const controller of calls) controller.abort();
@@ -184,5 +243,7 @@ export function mcpAppsHandlers(apps: McpApps): HandlersFor<typeof mcpAppsCalls>
     'mcpApps:forCall': ({ conversationId, toolCallId, toolName }) => apps.forCall(conversationId, toolCallId, toolName),
     'mcpApps:resource': ({ server, uri }) => apps.resource(server, uri),
     'mcpApps:callTool': (request) => apps.callTool(request),
+    'mcpApps:message': (request) => apps.message(request),
+    'mcpApps:updateModelContext': (request) => apps.updateModelContext(request),
   };
 }

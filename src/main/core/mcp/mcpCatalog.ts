@@ -4,7 +4,14 @@
 // that fails is named in `problems` and the others still answer.
 import type { GetPromptResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { ATTACHMENT_FILE_MAX, sizeOverLimit } from '../../../shared/attachments';
-import type { McpContent, McpPrompt, McpResource, McpResourceTemplate } from '../../../shared/mcpCatalog';
+import type {
+  GivenMessage,
+  McpContent,
+  McpPrompt,
+  McpResource,
+  McpResourceTemplate,
+  McpSendPromptRequest,
+} from '../../../shared/mcpCatalog';
 import { AppError } from '../ipc/dispatcher';
 import type { HandlersFor } from '../../../shared/contract';
 import type { mcpCatalogCalls } from '../../../shared/mcpCatalogContract';
@@ -18,6 +25,12 @@ const COMPLETION_MAX = 100;
 export interface CatalogDeps {
   servers(): Iterable<McpServer>;
   must(name: string): McpServer;
+  /** Stores messages given whole into a conversation (started when `create` is given); the model answers a last user message. */
+  sendGiven?(
+    conversationId: string,
+    given: GivenMessage[],
+    create?: NonNullable<McpSendPromptRequest['newConversation']>,
+  ): void;
 }
 
 /** A file name for content at `uri`: its last path segment, else the whole URI made safe. */
@@ -76,7 +89,32 @@ export function promptContent(result: GetPromptResult) {
         notes.push(`The prompt also has ${content.type} content, which a message cannot carry; it was left out.`);
     }
   }
-  return { text: texts.join('\n\n'), files, notes };
+  const sendAsGiven = result.messages.some((m) => m.role === 'assistant');
+  return { text: texts.join('\n\n'), files, notes, sendAsGiven };
+}
+
+/**
+ * A prompt's messages as given, roles kept (a prompt that holds a conversation): text, links
+ * and embedded text as each message's text; what a stored message cannot carry (images,
+ * binary files, audio) is named in the notes.
+ */
+export function givenMessages(result: GetPromptResult): { given: GivenMessage[]; notes: string[] } {
+  const given: GivenMessage[] = [];
+  const notes: string[] = [];
+  for (const { role, content } of result.messages) {
+    let text: string | null = null;
+    if (content.type === 'text') text = content.text;
+    else if (content.type === 'resource_link') text = `${content.name} <${content.uri}>`;
+    else if (content.type === 'resource' && 'text' in content.resource && typeof content.resource.text === 'string')
+      text = `[Resource ${content.resource.uri}]\n${content.resource.text}`;
+    else notes.push(`The prompt also has ${content.type} content in a message sent as it is; it was left out.`);
+    if (text === null || !text.trim()) continue;
+    // Consecutive blocks of one speaker are one message, as the prompt reads.
+    const last = given.at(-1);
+    if (last && last.role === role) last.content += `\n\n${text}`;
+    else given.push({ role, content: text });
+  }
+  return { given, notes };
 }
 
 function readContents(result: ReadResourceResult): McpContent[] {
@@ -158,6 +196,16 @@ export function mcpCatalog(deps: CatalogDeps) {
       return asking(server, `give the prompt "${name}"`, async () =>
         promptContent(await conn.features.getPrompt(name, args)),
       );
+    },
+    'mcp:sendPrompt': async ({ conversationId, newConversation, server, name, arguments: args }) => {
+      const conn = await connection(server);
+      const { given, notes } = await asking(server, `give the prompt "${name}"`, async () =>
+        givenMessages(await conn.features.getPrompt(name, args)),
+      );
+      if (!given.length) throw new AppError('invalid_request', `The prompt "${name}" has no text to send.`);
+      if (!deps.sendGiven) throw new AppError('unavailable', 'Prompts cannot be sent here.');
+      deps.sendGiven(conversationId, given, newConversation);
+      return { notes };
     },
     'mcp:resources': async () => {
       const { connections, problems } = await live();

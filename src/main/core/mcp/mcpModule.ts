@@ -35,9 +35,15 @@ import { createLoopback } from './mcpLoopback';
 import { createSignIn } from './mcpSignIn';
 import { instructionsSection } from './mcpInstructions';
 import { createMcpApps, mcpAppsHandlers } from './mcpApps';
+import type { CatalogDeps } from './mcpCatalog';
 import { createStepSignIns } from './mcpStepSignIn';
 import { mcpCatalog } from './mcpCatalog';
 import { rootsOf, watchRootFolders } from './mcpRoots';
+import { createFolderRoots } from './mcpFolderRoots';
+import type { Db } from '../db/openDatabase';
+import { DisposableStore } from '../../../shared/event';
+import type { HandlersFor } from '../../../shared/contract';
+import type { mcpRootsCalls } from '../../../shared/mcpRootsContract';
 
 export interface McpModuleDeps {
   dataDir: string;
@@ -48,8 +54,8 @@ export interface McpModuleDeps {
   outputs: ToolOutputs;
   version: string;
   autoAllowReadOnly(): boolean;
-  /** Folders attached to a conversation, sent as MCP roots (none yet). */
-  roots?: (conversationId: string) => { uri: string; name?: string }[];
+  /** The database: a sidebar folder's "Folders the tools may use" (`folder_roots`), sent as roots for its conversations. */
+  db?: Db;
   /** Settings → Tools (MCP) → "Folders the tools may use": absolute paths, sent as roots to every server. */
   rootFolders?: () => string[];
   /** The question UI (as `ask_user`): elicitations from servers are asked there. Without it servers are not offered elicitation. */
@@ -65,6 +71,15 @@ export interface McpModuleDeps {
   signInTimeoutMs?: number;
   /** How long each request to an authorization server may take (30 s). */
   signInRequestTimeoutMs?: number;
+  /** The task of the task list a running call belongs to (the ledger's), for its MCP task status. */
+  ledgerTaskOf?(
+    transcriptId: string,
+    toolCallId: string,
+  ): { conversationId: string; listId: number; taskId: number } | null;
+  /** Stores a prompt's messages as given (roles kept) and lets the model answer (`mcp:sendPrompt`). */
+  sendGiven?: CatalogDeps['sendGiven'];
+  /** Sends an MCP App's message into a conversation as the user's (`ui/message`). */
+  sendMessage?(conversationId: string, text: string): void;
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -183,6 +198,7 @@ export function createMcp(deps: McpModuleDeps) {
     server: (name) => servers.get(name),
     servers: () => servers.values(),
     tools: deps.tools,
+    sendMessage: deps.sendMessage,
   });
 
   const stepSignIns = createStepSignIns();
@@ -198,20 +214,55 @@ export function createMcp(deps: McpModuleDeps) {
         })),
       ),
     progress: (progress: ToolProgress) => deps.bus.emit('tools:progress', progress),
-    taskStatus: ((status) => deps.bus.emit('mcp:taskStatus', status)) satisfies McpToolDeps['taskStatus'],
+    taskStatus: ((status) =>
+      deps.bus.emit('mcp:taskStatus', {
+        ...status,
+        ledgerTask: deps.ledgerTaskOf?.(status.conversationId, status.toolCallId) ?? null,
+      })) satisfies McpToolDeps['taskStatus'],
     output: (ctx: ToolContext, result: ConvertedResult) => {
       if (ctx.callId)
         deps.outputs.save(ctx.transcriptId ?? ctx.conversationId, ctx.callId, result.images, result.attachments);
     },
     raw: apps.remember,
     signInNeeded: stepSignIns.needed,
-    usedBy: (server: string, ctx: ToolContext) =>
+    usedBy: (server: string, ctx: ToolContext) => {
+      const before = JSON.stringify(conversationRoots(lastUser.get(server)?.conversationId));
       lastUser.set(server, {
         conversationId: ctx.conversationId,
         agentId: ctx.agentId,
         transcriptId: ctx.transcriptId,
-      }),
+      });
+      // Another conversation, another folder: the server hears its roots changed.
+      if (JSON.stringify(conversationRoots(ctx.conversationId)) !== before) rootsChanged(servers.get(server));
+    },
   };
+
+  const folderRoots = deps.db ? createFolderRoots(deps.db) : null;
+  function conversationRoots(conversationId: string | undefined) {
+    return conversationId && folderRoots ? folderRoots.forConversation(conversationId) : [];
+  }
+  function rootsChanged(...which: Array<McpServer | undefined>) {
+    for (const server of which.length ? which : servers.values())
+      void server
+        ?.live()
+        ?.features.rootsChanged()
+        .catch(() => undefined);
+  }
+  const folderRootsHandlers: HandlersFor<typeof mcpRootsCalls> = {
+    'mcp:folderRoots': ({ folderId }) => {
+      if (!folderRoots) throw new AppError('unavailable', 'Folder roots are not kept here.');
+      return { paths: folderRoots.get(folderId) };
+    },
+    'mcp:setFolderRoots': ({ folderId, paths }) => {
+      if (!folderRoots) throw new AppError('unavailable', 'Folder roots are not kept here.');
+      const saved = folderRoots.set(folderId, paths);
+      rootsChanged();
+      return { paths: saved };
+    },
+  };
+  // A conversation moved to another folder, or a folder went: servers ask for their roots again.
+  const subscriptions = new DisposableStore();
+  deps.bus.on('folders:changed', () => rootsChanged(), subscriptions);
 
   function serverFor(config: ServerConfig): McpServer {
     const server = createServer(config, {
@@ -227,7 +278,7 @@ export function createMcp(deps: McpModuleDeps) {
       signInNeeded: (refusal) => signIn.needed(server.config.name, refusal.reason),
       roots: () => {
         const user = lastUser.get(server.config.name);
-        return rootsOf(deps.rootFolders?.() ?? [], user ? (deps.roots?.(user.conversationId) ?? []) : []);
+        return rootsOf(deps.rootFolders?.() ?? [], conversationRoots(user?.conversationId));
       },
       elicit: deps.questions
         ? (params, signal) => {
@@ -377,7 +428,7 @@ export function createMcp(deps: McpModuleDeps) {
   });
 
   const handlers = {
-    ...mcpCatalog({ servers: () => servers.values(), must }),
+    ...mcpCatalog({ servers: () => servers.values(), must, sendGiven: deps.sendGiven }),
     ...mcpHandlers({
       state,
       edit,
@@ -401,10 +452,15 @@ export function createMcp(deps: McpModuleDeps) {
   };
 
   return {
-    handlers: { ...handlers, ...mcpAppsHandlers(apps), ...stepSignIns.handlers },
+    handlers: { ...handlers, ...mcpAppsHandlers(apps), ...stepSignIns.handlers, ...folderRootsHandlers },
     state,
     /** The system prompt's section with each offered server's instructions (added by createCore). */
-    prompt: { systemSection: () => instructionsSection(servers.values()) },
+    prompt: {
+      systemSection: (ctx: { conversationId: string; agentId: string }) =>
+        [instructionsSection(servers.values()), apps.contextSection(ctx.conversationId, ctx.agentId)]
+          .filter(Boolean)
+          .join('\n\n') || null,
+    },
     /** A server by name (tests and the bench reach the live connection this way). */
     server: (name: string) => servers.get(name),
     /** Begins stopping every server (`stopped()` resolves once all have). */
@@ -425,6 +481,7 @@ export function createMcp(deps: McpModuleDeps) {
     if (reloadTimer) clearTimeout(reloadTimer);
     removePreparer();
     offSettings.dispose();
+    subscriptions.dispose();
     await Promise.all([...servers.values()].map((s) => s.stop()));
     killAll();
     process.off('exit', killAll);

@@ -29,6 +29,7 @@ function bytesOf(base64: string): number {
 /** How the card shows a binary resource, as the model is told (only what is true). */
 function shownAs(mimeType: string | undefined): string {
   if (mimeType && /^image\/(png|jpeg|webp|gif)$/.test(mimeType)) return 'shown to the user as an image';
+  if (mimeType?.startsWith('audio/')) return 'offered to the user as an audio player';
   return 'offered to the user as a download';
 }
 
@@ -44,8 +45,22 @@ function describe(
     case 'image':
       images.push({ mimeType: block.mimeType, data: block.data });
       return `[Image ${images.length}: ${block.mimeType}, ${kib(block.data)}, shown to the user]`;
-    case 'audio':
-      return `[Audio: ${block.mimeType}, ${kib(block.data)}, not shown]`;
+    case 'audio': {
+      // Kept with the card like an embedded binary resource: the card plays it.
+      const n = attachments.filter((a) => a.uri.startsWith('Audio ')).length + 1;
+      const kept = block.data.length <= EMBEDDED_MAX;
+      const name = `Audio ${n}`;
+      attachments.push({
+        uri: name,
+        name,
+        mimeType: block.mimeType,
+        text: null,
+        kind: 'embedded',
+        data: kept ? block.data : null,
+        size: bytesOf(block.data),
+      });
+      return `[${name}: ${block.mimeType}, ${kib(block.data)}, ${kept ? 'offered to the user as an audio player' : 'too large to keep; the user sees only its name'}]`;
+    }
     case 'resource_link':
       attachments.push({
         uri: block.uri,

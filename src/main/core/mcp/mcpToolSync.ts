@@ -7,6 +7,7 @@ import type { Notices } from '../notices/noticesModule';
 import type { ToolRegistry } from '../tools/toolRegistry';
 import type { ToolDefinition } from '../tools/toolTypes';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { appOnly } from './mcpApps';
 import { modelToolNames } from './mcpNames';
 import type { McpServer } from './mcpServer';
 
@@ -53,6 +54,11 @@ export function createToolSync(deps: ToolSyncDeps) {
         const modelName = names.get(tool.name)!;
         if (deps.tools.has(modelName)) {
           clashes.push(`"${tool.name}" of "${config.name}" (${modelName})`);
+          continue;
+        }
+        // Only its apps call it: no room taken in the model's request.
+        if (appOnly(tool)) {
+          removers.push(deps.tools.register(deps.define(server, tool, modelName)));
           continue;
         }
         if (room <= 0) {

@@ -7,13 +7,16 @@ import type { mcpAppsEvents } from '../../../shared/mcpAppsContract';
 import { DENIED, type Approvals } from '../approvals/approvalsModule';
 import { CANCELLED_BY_USER, CANCELLED_WHILE_RUNNING } from '../tools/toolRegistry';
 import { defineTool, toolResult, type ToolContext, type ToolDefinition, type ToolResult } from '../tools/toolTypes';
+import { appOnly } from './mcpApps';
 import { mcpFailureKind } from './mcpConnection';
 import { convertResult, type ConvertedResult } from './mcpResults';
 import { message, signInMessage, type McpServer } from './mcpServer';
 import { signInNeededIn } from './mcpOAuth';
 import { redactSecrets } from './mcpView';
 
-type McpTaskStatusEvent = z.infer<(typeof mcpAppsEvents)['mcp:taskStatus']>;
+type McpTaskStatusEvent = Omit<z.infer<(typeof mcpAppsEvents)['mcp:taskStatus']>, 'ledgerTask'>;
+type TaskState = { taskId: string; status: McpTaskStatusEvent['status']; message: string | null };
+const TASK_ENDED = new Set(['completed', 'failed', 'cancelled']);
 
 export interface McpToolDeps {
   approvals: Approvals;
@@ -98,6 +101,21 @@ async function runTool(
   }
   deps.usedBy(serverName, ctx);
   const timeoutMs = server.config.timeoutMs;
+  let task: TaskState | null = null;
+  const taskStatus = (next: TaskState) => {
+    task = next;
+    deps.taskStatus?.({
+      conversationId: ctx.transcriptId ?? ctx.conversationId,
+      toolCallId: ctx.callId ?? '',
+      toolName: modelName,
+      ...next,
+    });
+  };
+  // A task's last status may not come (Stop, a timeout): its end is told, so nothing shows it running.
+  const taskEnded = (status: TaskState['status']) => {
+    const last = task as TaskState | null;
+    if (last && !TASK_ENDED.has(last.status)) taskStatus({ taskId: last.taskId, status, message: null });
+  };
   try {
     const connection = await server.ensure();
     ctx.running?.();
@@ -112,13 +130,9 @@ async function runTool(
           total: total ?? null,
           message: text ?? null,
         }),
-      onTask: (task) =>
-        deps.taskStatus?.({
-          conversationId: ctx.transcriptId ?? ctx.conversationId,
-          toolCallId: ctx.callId ?? '',
-          ...task,
-        }),
+      onTask: taskStatus,
     });
+    taskEnded(result.isError ? 'failed' : 'completed');
     server.succeeded();
     const converted = convertResult(result, server.config.name);
     deps.output(ctx, converted);
@@ -126,6 +140,7 @@ async function runTool(
     // A server that echoes its own key (e.g. printing its environment) does not hand it to the model.
     return toolResult(converted.isError ? 'error' : 'ok', redactSecrets(converted.text, server.config));
   } catch (error) {
+    taskEnded(ctx.signal.aborted ? 'cancelled' : 'failed');
     // Stop: the SDK has sent notifications/cancelled for the request, which the server may have carried out already.
     if (ctx.signal.aborted) return toolResult('cancelled', CANCELLED_WHILE_RUNNING);
     const refusal = signInNeededIn(error);
@@ -149,6 +164,8 @@ export function mcpTool(server: McpServer, tool: Tool, modelName: string, deps: 
     description: `${description || `Tool ${tool.name}`} (MCP server "${server.config.name}")`,
     parameters: z.record(z.string(), z.unknown()),
     inputSchema: tool.inputSchema as Record<string, unknown>,
+    // A tool whose visibility is its app's only is never offered to a model (MCP Apps).
+    ...(appOnly(tool) ? { availableTo: 'apps' as const } : {}),
     // Read at call time: the user may mark the server read-only after its tools were listed.
     safeWhilePlanning: () => tool.annotations?.readOnlyHint === true || server.config.readOnly,
     handler: (args, ctx) => runTool(server, tool, modelName, args, ctx, deps),

@@ -106,7 +106,7 @@ export function createToolRegistry() {
     },
     async run(name: string, rawArguments: string, ctx: ToolContext): Promise<ToolRunResult> {
       const found = tools.get(name);
-      const entry = found && offeredTo(found.tool, ctx.agentId) ? found : undefined;
+      const entry = found && offeredTo(found.tool, ctx.agentId, ctx.fromApp) ? found : undefined;
       if (!entry) {
         const known =
           [...tools.values()]
@@ -160,8 +160,9 @@ export function createToolRegistry() {
 
 export type ToolRegistry = ReturnType<typeof createToolRegistry>;
 
-/** Workers never see `start_task` (no recursion); only workers see `ask_user`. */
-function offeredTo(tool: ToolDefinition, agentId: string): boolean {
+/** Workers never see `start_task` (no recursion); only workers see `ask_user`; only apps call app-only tools. */
+function offeredTo(tool: ToolDefinition, agentId: string, fromApp = false): boolean {
+  if (tool.availableTo === 'apps') return fromApp;
   if (tool.availableTo === 'main') return agentId === 'main';
   if (tool.availableTo === 'workers') return agentId !== 'main';
   return true;

@@ -24,6 +24,8 @@ export interface ToolContext {
   running?: () => void;
   /** The names of every call in the same reply (plan review: a list written beside the call). */
   batch?: readonly string[];
+  /** Made by an MCP App in a step, not by a model: tools only apps may call are found too. */
+  fromApp?: boolean;
 }
 
 export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
@@ -31,8 +33,11 @@ export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
   /** Shown to the model; says what the tool does and when to use it. */
   description: string;
   parameters: S;
-  /** Who is offered the tool: the conversation's own agent, workers, or (default) both. */
-  availableTo?: 'main' | 'workers';
+  /**
+   * Who is offered the tool: the conversation's own agent, workers, or (default) both.
+   * `apps`: no model; only MCP Apps may call it (an MCP tool whose visibility is the app's only).
+   */
+  availableTo?: 'main' | 'workers' | 'apps';
   /**
    * A JSON Schema to offer the model as is (MCP tools: the server's own schema, which the
    * server validates). `parameters` then only has to accept the object.
