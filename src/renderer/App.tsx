@@ -15,7 +15,6 @@ import {
   SEARCH_KEYS,
 } from './common/shortcuts';
 import { KeyChips } from './common/KeyChips';
-import { showTaskOnOpen } from './board/openFromBoard';
 import { ActivityNotifier } from './routines/ActivityNotifier';
 import { useSidebarLayout } from './layout/useSidebarLayout';
 import { useSidebarFocus } from './layout/useSidebarFocus';
@@ -32,6 +31,7 @@ import { ExamplePrompts } from './firstRun/ExamplePrompts';
 import { NavigationContext, type Navigation } from './navigation/navigation';
 import { followedCall, useQuery } from './query/useQuery';
 import { createRequests } from './navigation/requests';
+import { useStableHandler } from './common/useLatest';
 
 // Settings and dialogs load when first opened: they are not needed for the first paint.
 const SettingsPage = lazy(() => import('./settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
@@ -114,7 +114,10 @@ function Shell() {
     [navigate, requests],
   );
 
-  const { focusSearch, focusConversations } = useSidebarFocus(sidebar, searchRef);
+  const sidebarFocus = useSidebarFocus(sidebar, searchRef);
+  // Stable: the navigation context changes only with where the app is.
+  const focusSearch = useStableHandler(sidebarFocus.focusSearch);
+  const focusConversations = useStableHandler(sidebarFocus.focusConversations);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -166,6 +169,9 @@ function Shell() {
       openBoard: () => navigate({ kind: 'board' }),
       openRoutinePage: (kind) => navigate({ kind }),
       openSettings: () => openSettings(),
+      showSidebar: sidebar.show,
+      focusSearch,
+      focusConversations,
       showShortcuts: () => setShowShortcuts(true),
       exportAllTasks: () => setExportAll(true),
       importConversation: () => void runImport(),
@@ -174,7 +180,19 @@ function Shell() {
       },
       requests,
     }),
-    [base, settingsRoute.open, openConversation, newConversation, navigate, openSettings, runImport, requests],
+    [
+      base,
+      settingsRoute.open,
+      openConversation,
+      newConversation,
+      navigate,
+      openSettings,
+      runImport,
+      requests,
+      sidebar.show,
+      focusSearch,
+      focusConversations,
+    ],
   );
 
   return (
@@ -182,16 +200,7 @@ function Shell() {
       <div className={sidebar.hidden ? 'app sidebar-hidden' : sidebar.overlay ? 'app sidebar-overlay' : 'app'}>
         {/* Under the sidebar shown over a narrow window the rail keeps its place, empty. */}
         {sidebar.overlay && <div className="sidebar-rail" />}
-        {sidebar.hidden && (
-          <SidebarRail
-            onShow={sidebar.show}
-            onNew={newConversation}
-            onSearch={focusSearch}
-            onConversations={focusConversations}
-            onSettings={() => openSettings()}
-            settingsOpen={settingsRoute.open}
-          />
-        )}
+        {sidebar.hidden && <SidebarRail />}
         <Sidebar layout={sidebar} searchRef={searchRef} />
         <ActivityNotifier />
         <main className="main" aria-label="Conversation">
@@ -215,17 +224,12 @@ function Shell() {
               )}
               {base.kind === 'board' && (
                 <Suspense fallback={<div className="loading" aria-busy="true" />}>
-                  <TaskBoard
-                    onOpen={(id, task) => {
-                      showTaskOnOpen(id, task);
-                      openConversation(id, task?.lastMessageId != null ? { messageId: task.lastMessageId } : undefined);
-                    }}
-                  />
+                  <TaskBoard />
                 </Suspense>
               )}
               {isRoutinePage(base.kind) && (
                 <Suspense fallback={<div className="loading" aria-busy="true" />}>
-                  {base.kind === 'routines' ? <RoutinesPage /> : <ActivityPage onOpen={openConversation} />}
+                  {base.kind === 'routines' ? <RoutinesPage /> : <ActivityPage />}
                 </Suspense>
               )}
               {base.kind === 'home' && (

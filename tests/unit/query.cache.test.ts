@@ -171,4 +171,70 @@ describe('query cache', () => {
     await settled();
     expect(cache.peek('routines')).toBe('loaded again');
   });
+
+  it('merges an answer with what was pushed while it was in flight, when the source can', async () => {
+    const cache = createQueryCache();
+    const s = source<string[]>();
+    cache.subscribe(
+      'messages A',
+      () => ({ ...s.make(), merge: (answer, current) => [...answer, ...current] }),
+      () => {},
+    );
+    s.push(['streamed while the first page loaded']);
+    s.answers[0].resolve(['first page']);
+    await settled();
+    expect(cache.peek('messages A')).toEqual(['first page', 'streamed while the first page loaded']);
+  });
+
+  it('gives a reload the state shown, so it can ask for as much as is loaded', async () => {
+    const cache = createQueryCache();
+    const asked: Array<string[] | undefined> = [];
+    let control!: QueryControl<string[]>;
+    cache.subscribe<string[]>(
+      'pages',
+      () => ({
+        load: (current) => {
+          asked.push(current);
+          return Promise.resolve(['page 0', 'page 1']);
+        },
+        follow: (c) => {
+          control = c;
+          return () => {};
+        },
+      }),
+      () => {},
+    );
+    await settled();
+    control.reload();
+    expect(asked).toEqual([undefined, ['page 0', 'page 1']]);
+  });
+
+  it('adds a further page to what changed meanwhile, but not once a load started after it', async () => {
+    const cache = createQueryCache();
+    const s = source<string[]>();
+    cache.subscribe('older pages', s.make, () => {});
+    s.answers[0].resolve(['newest']);
+    await settled();
+    const older = deferred<string>();
+    const added = cache.extend<string, string[]>('older pages', older.promise, (page, current) => [
+      page,
+      ...(current ?? []),
+    ]);
+    s.push(['newest', 'pushed']);
+    older.resolve('older');
+    expect(await added).toBe(true);
+    expect(cache.peek('older pages')).toEqual(['older', 'newest', 'pushed']);
+
+    const stale = deferred<string>();
+    const late = cache.extend<string, string[]>('older pages', stale.promise, (page, current) => [
+      page,
+      ...(current ?? []),
+    ]);
+    s.reload();
+    stale.resolve('page of the state before the reload');
+    expect(await late).toBe(false);
+    s.answers[1].resolve(['reloaded']);
+    await settled();
+    expect(cache.peek('older pages')).toEqual(['reloaded']);
+  });
 });

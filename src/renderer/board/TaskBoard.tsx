@@ -10,7 +10,9 @@ import { useGuard, useToast } from '../common/toasts';
 import { MenuButton } from '../common/Menu';
 import { deliverExport, downloadFromHost, inBrowserHost } from '../common/download';
 import { BOARD_EXPORT_PATH } from '../../shared/exportContract';
+import { useNavigation } from '../navigation/navigation';
 import { useBoardPages } from './useBoardPages';
+import { showTaskOnOpen } from './openFromBoard';
 import { groupRows, PLACEHOLDER } from './boardLayout';
 import { BoardGroupView } from './BoardGroupView';
 import './board.css';
@@ -23,8 +25,14 @@ const STATUSES: Array<{ value: StatusChoice; label: string }> = [
   { value: 'completed', label: 'Completed' },
 ];
 
-export function TaskBoard(props: { onOpen: (conversationId: string, task: Task | null) => void }) {
+export function TaskBoard() {
   const api = useApi();
+  const { openConversation } = useNavigation();
+  // A task opens its conversation at the message where it last changed.
+  const open = (conversationId: string, task: Task | null) => {
+    showTaskOnOpen(conversationId, task);
+    openConversation(conversationId, task?.lastMessageId != null ? { messageId: task.lastMessageId } : undefined);
+  };
   const guard = useGuard();
   const toast = useToast();
   const [statuses, setStatuses] = useState<StatusChoice[]>([]);
@@ -176,7 +184,7 @@ export function TaskBoard(props: { onOpen: (conversationId: string, task: Task |
                     group={item.group}
                     tasks={groupRows(item.group, filter, item.closed).tasks}
                     closed={item.closed}
-                    onOpen={props.onOpen}
+                    onOpen={open}
                   />
                 )}
               </div>

@@ -1,9 +1,12 @@
 // The messages of one conversation that the view has loaded: the newest window first,
-// older pages as the user scrolls up. Kept current by `messages:*` events.
-import { useCallback, useEffect, useRef, useState } from 'react';
+// older pages as the user scrolls up. A query of the renderer's cache (`query/`), kept
+// current by `messages:*` events.
+import { useCallback, useRef } from 'react';
 import type { Message } from '../../shared/domain';
-import type { EventPayload } from '../../shared/ipc';
-import { call, useApi, useEvent } from '../api/apiContext';
+import type { EventPayload, StepwiseApi } from '../../shared/ipc';
+import { call, useApi } from '../api/apiContext';
+import { paced } from '../query/pace';
+import { queryCacheOf, useQuery, type Query } from '../query/useQuery';
 
 /** Enough rows to fill a tall window several times over; older ones load on demand. */
 export const FIRST_PAGE = 100;
@@ -29,154 +32,133 @@ export interface LoadedMessages {
  */
 export const STREAM_RENDER_MS = 50;
 
+interface MessagesState {
+  /** Sorted by id. */
+  messages: Message[];
+  hasOlder: boolean;
+  /** The first page is in (events may fill the state before it). */
+  loaded: boolean;
+  /**
+   * What the last change was: streamed text renders at most every STREAM_RENDER_MS, an
+   * event at the next frame, a page at once (see `paced`).
+   */
+  change: 'page' | 'event' | 'streamed';
+}
+
+const NOTHING_YET: MessagesState = { messages: [], hasOlder: false, loaded: false, change: 'page' };
+
+/** The newest page, then older ones until the message `oldest` (as far back as was loaded). */
+async function readBack(api: StepwiseApi, conversationId: string, oldest: number): Promise<MessagesState> {
+  let page = await call(api, 'messages:list', { conversationId, limit: FIRST_PAGE });
+  let items = page.items;
+  while (page.hasMore && items.length && items[0].id > oldest) {
+    page = await call(api, 'messages:list', { conversationId, before: items[0].id, limit: OLDER_PAGE });
+    items = [...page.items, ...items];
+  }
+  return { messages: items, hasOlder: page.hasMore, loaded: true, change: 'page' };
+}
+
+function messagesOf(conversationId: string): Query<MessagesState> {
+  const changed = (state: MessagesState | undefined, messages: Message[], streamed = false): MessagesState => ({
+    ...(state ?? NOTHING_YET),
+    messages,
+    change: streamed ? 'streamed' : 'event',
+  });
+  return {
+    key: `messages:list ${conversationId}`,
+    // A reload (another version shown: the branch after it differs) reads as far back as was loaded.
+    load: (api, current) =>
+      readBack(api, conversationId, current?.messages[0]?.id ?? Infinity).catch((error: unknown) => {
+        // A first page that cannot be read shows an empty conversation, not loading forever.
+        if (current) throw error;
+        return { ...NOTHING_YET, loaded: true };
+      }),
+    // Events may have arrived while the first page loaded: merge rather than overwrite. A
+    // reload's answer replaces the branch that was shown.
+    merge: (answer, current) =>
+      current.loaded ? answer : { ...answer, messages: upsertAll(answer.messages, current.messages) },
+    follow: (api, control) => {
+      const mine = (payload: { conversationId: string }) => payload.conversationId === conversationId;
+      const shown = () => control.current()?.messages ?? [];
+      const off = [
+        api.on('messages:changed', (payload) => {
+          if (mine(payload)) control.set(changed(control.current(), upsert(shown(), payload.message)));
+        }),
+        api.on('messages:streamed', (payload) => {
+          if (!mine(payload)) return;
+          const next = applyStreamed(shown(), payload);
+          if (next) return control.set(changed(control.current(), next, true));
+          // Out of step (the page opened mid-stream): fetch the message as it is now.
+          void control.extend(call(api, 'messages:get', { conversationId, id: payload.messageId }), (message, state) =>
+            changed(state, upsert(state?.messages ?? [], message)),
+          );
+        }),
+        api.on('messages:removed', (payload) => {
+          if (mine(payload))
+            control.set(
+              changed(
+                control.current(),
+                shown().filter((m) => m.id < payload.fromId),
+              ),
+            );
+        }),
+        api.on('messages:switched', (payload) => {
+          if (mine(payload)) control.reload();
+        }),
+      ];
+      return () => off.forEach((unsubscribe) => unsubscribe());
+    },
+  };
+}
+
+/** Pages at once, events once a frame, and streamed text at most every STREAM_RENDER_MS (see there). */
+const messagesPace = paced<MessagesState>(
+  (state) => (state?.change === 'streamed' ? 'slow' : state?.change === 'page' ? 'now' : 'frame'),
+  STREAM_RENDER_MS,
+);
+
 export function useMessages(conversationId: string): LoadedMessages {
   const api = useApi();
-  const [messages, setMessages] = useState<Message[]>([]);
-  const [loaded, setLoaded] = useState(false);
-  const [hasOlder, setHasOlder] = useState(false);
-  // The source of truth, updated synchronously by every event so deltas apply in order;
-  // React sees it at most once per animation frame, and streamed text at most every
-  // STREAM_RENDER_MS (see there).
-  const store = useRef({
-    messages: [] as Message[],
-    hasOlder: false,
-    loading: null as Promise<void> | null,
-    frame: 0,
-    timer: 0,
-    renderedAt: 0,
-  });
-
-  const commit = useCallback((next: Message[], streamed = false) => {
-    const current = store.current;
-    current.messages = next;
-    // Anything but streamed text (the reply's end, a new message) shows at the next frame, with the text waiting.
-    const show = () => {
-      window.clearTimeout(current.timer);
-      current.timer = 0;
-      current.frame ||= requestAnimationFrame(() => {
-        current.frame = 0;
-        current.renderedAt = performance.now();
-        setMessages(current.messages);
-      });
-    };
-    if (current.frame) return;
-    const wait = streamed ? current.renderedAt + STREAM_RENDER_MS - performance.now() : 0;
-    if (wait > 0) current.timer ||= window.setTimeout(show, wait);
-    else show();
-  }, []);
-  useEffect(() => {
-    const current = store.current;
-    return () => {
-      cancelAnimationFrame(current.frame);
-      window.clearTimeout(current.timer);
-    };
-  }, []);
-
-  useEffect(() => {
-    // The view is keyed by conversation, so state starts empty for each one.
-    let cancelled = false;
-    call(api, 'messages:list', { conversationId, limit: FIRST_PAGE })
-      .then((page) => {
-        if (cancelled) return;
-        // Events may have arrived while the page loaded; merge rather than overwrite.
-        const next = upsertAll(page.items, store.current.messages);
-        store.current.messages = next;
-        store.current.hasOlder = page.hasMore;
-        setMessages(next);
-        setHasOlder(page.hasMore);
-        setLoaded(true);
-      })
-      .catch(() => !cancelled && setLoaded(true));
-    return () => {
-      cancelled = true;
-    };
-  }, [api, conversationId]);
+  const query = messagesOf(conversationId);
+  const [state] = useQuery(query, NOTHING_YET, undefined, messagesPace);
+  const { key } = query;
+  // One older page at a time per view (scrolling asks for it many times over).
+  const loading = useRef<{ key: string; promise: Promise<void> } | null>(null);
 
   const loadOlder = useCallback((): Promise<void> => {
-    const current = store.current;
-    if (current.loading) return current.loading;
-    if (!current.hasOlder) return Promise.resolve();
+    if (loading.current?.key === key) return loading.current.promise;
+    const cache = queryCacheOf(api);
+    const current = cache.peek<MessagesState>(key);
+    if (!current?.hasOlder) return Promise.resolve();
     const before = current.messages[0]?.id;
-    current.loading = call(api, 'messages:list', { conversationId, before, limit: OLDER_PAGE })
-      .then((page) => {
-        current.hasOlder = page.hasMore;
-        current.messages = upsertAll(page.items, current.messages);
-        setHasOlder(page.hasMore);
-        setMessages(current.messages);
-      })
-      .finally(() => {
-        current.loading = null;
+    const request = call(api, 'messages:list', { conversationId, before, limit: OLDER_PAGE });
+    const promise = cache
+      .extend<Awaited<typeof request>, MessagesState>(key, request, (page, state) => ({
+        ...(state ?? NOTHING_YET),
+        messages: upsertAll(page.items, state?.messages ?? []),
+        hasOlder: page.hasMore,
+        change: 'page',
+      }))
+      .then(() => {
+        if (loading.current?.promise === promise) loading.current = null;
       });
-    return current.loading;
-  }, [api, conversationId]);
+    loading.current = { key, promise };
+    return promise;
+  }, [api, conversationId, key]);
 
   const loadUntil = useCallback(
     async (id: number) => {
-      while (store.current.hasOlder && (store.current.messages[0]?.id ?? Infinity) > id) await loadOlder();
-    },
-    [loadOlder],
-  );
-
-  useEvent(
-    'messages:changed',
-    (payload) => {
-      if (payload.conversationId === conversationId) commit(upsert(store.current.messages, payload.message));
-    },
-    [conversationId, commit],
-  );
-  useEvent(
-    'messages:streamed',
-    (payload) => {
-      if (payload.conversationId !== conversationId) return;
-      const next = applyStreamed(store.current.messages, payload);
-      if (next) return commit(next, true);
-      // Out of step (the page opened mid-stream): fetch the message as it is now.
-      call(api, 'messages:get', { conversationId, id: payload.messageId }).then(
-        (message) => commit(upsert(store.current.messages, message)),
-        () => {},
-      );
-    },
-    [api, conversationId, commit],
-  );
-  useEvent(
-    'messages:removed',
-    (payload) => {
-      if (payload.conversationId === conversationId) {
-        commit(store.current.messages.filter((m) => m.id < payload.fromId));
+      const cache = queryCacheOf(api);
+      for (;;) {
+        const current = cache.peek<MessagesState>(key);
+        if (!current?.hasOlder || (current.messages[0]?.id ?? Infinity) <= id) return;
+        await loadOlder();
       }
     },
-    [conversationId, commit],
+    [api, key, loadOlder],
   );
 
-  useEvent(
-    'messages:switched',
-    (payload) => {
-      if (payload.conversationId !== conversationId) return;
-      // Another version is shown: the branch after it differs. Reload as far back as was loaded.
-      const current = store.current;
-      const oldest = current.messages[0]?.id ?? Infinity;
-      const reload = async () => {
-        let page = await call(api, 'messages:list', { conversationId, limit: FIRST_PAGE });
-        let items = page.items;
-        while (page.hasMore && items.length && items[0].id > oldest) {
-          page = await call(api, 'messages:list', { conversationId, before: items[0].id, limit: OLDER_PAGE });
-          items = [...page.items, ...items];
-        }
-        current.messages = items;
-        current.hasOlder = page.hasMore;
-        setMessages(items);
-        setHasOlder(page.hasMore);
-      };
-      current.loading = reload()
-        .catch(() => {})
-        .finally(() => {
-          current.loading = null;
-        });
-    },
-    [api, conversationId],
-  );
-
-  return { messages, loaded, hasOlder, loadOlder, loadUntil };
+  return { messages: state.messages, loaded: state.loaded, hasOlder: state.hasOlder, loadOlder, loadUntil };
 }
 
 /** Index of the message with `id` in an id-sorted array, or where it would go (as ~index). */

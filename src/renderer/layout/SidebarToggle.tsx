@@ -1,6 +1,7 @@
 // The one control that hides and shows the sidebar; its name says what a press does.
 import type { ReactNode } from 'react';
 import { SEARCH_KEYS, SIDEBAR_KEYS } from '../common/shortcuts';
+import { useNavigation } from '../navigation/navigation';
 import './layout.css';
 
 export function SidebarToggle({ hidden, onToggle }: { hidden: boolean; onToggle: () => void }) {
@@ -26,33 +27,27 @@ export function SidebarToggle({ hidden, onToggle }: { hidden: boolean; onToggle:
  * What stays of the sidebar while it is hidden (and in a narrow window): show it, start a
  * conversation, search, the conversation list, and Settings, as icons named by their tooltips.
  */
-export function SidebarRail(props: {
-  onShow: () => void;
-  onNew: () => void;
-  onSearch: () => void;
-  onConversations: () => void;
-  onSettings: () => void;
-  settingsOpen: boolean;
-}) {
+export function SidebarRail() {
+  const navigation = useNavigation();
   return (
     <nav className="sidebar-rail" aria-label="Sidebar">
-      <SidebarToggle hidden onToggle={props.onShow} />
-      <RailButton label="New conversation" onClick={props.onNew}>
+      <SidebarToggle hidden onToggle={navigation.showSidebar} />
+      <RailButton label="New conversation" onClick={navigation.newConversation}>
         <path d="M8 3v10M3 8h10" />
       </RailButton>
-      <RailButton label="Search conversations" shortcut={SEARCH_KEYS} onClick={props.onSearch}>
+      <RailButton label="Search conversations" shortcut={SEARCH_KEYS} onClick={navigation.focusSearch}>
         <circle cx="7" cy="7" r="4.5" />
         <path d="M10.5 10.5 14 14" />
       </RailButton>
-      <RailButton label="Conversations" onClick={props.onConversations}>
+      <RailButton label="Conversations" onClick={navigation.focusConversations}>
         <path d="M3 4h10M3 8h10M3 12h7" />
       </RailButton>
       <span className="rail-spacer" />
       <RailButton
         label="Settings"
         shortcut="Ctrl/⌘ + ,"
-        current={props.settingsOpen}
-        onClick={props.onSettings}
+        current={navigation.settingsOpen}
+        onClick={navigation.openSettings}
         glyph="⚙"
       />
     </nav>

@@ -20,6 +20,11 @@ export interface Navigation {
   openBoard(): void;
   openRoutinePage(page: RoutinePage): void;
   openSettings(): void;
+  /** Shows the sidebar when it is hidden. */
+  showSidebar(): void;
+  /** Shows the sidebar and focuses its search field, or the open conversation's row. */
+  focusSearch(): void;
+  focusConversations(): void;
   showShortcuts(): void;
   exportAllTasks(): void;
   importConversation(): void;

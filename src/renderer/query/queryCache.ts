@@ -15,17 +15,31 @@ export interface QueryControl<T> {
   set(value: T): void;
   /** Asks again (an event that says "changed" without the new state, or a change before the first answer). */
   reload(): void;
+  /** Adds the answer of a further call to the state (see `QueryCache.extend`). */
+  extend<A>(request: Promise<A>, add: Add<A, T>): Promise<boolean>;
 }
 
+/** The state with a further answer added, or undefined when it changes nothing. */
+export type Add<A, T> = (answer: A, current: T | undefined) => T | undefined;
+
 export interface QuerySource<T> {
-  load(): Promise<T>;
+  /** `current` is the state shown when the load starts: a reload may ask for as much as is shown. */
+  load(current: T | undefined): Promise<T>;
+  /**
+   * An answer that arrives after a pushed change is dropped, unless the source can merge
+   * the two (a page of messages read while new ones streamed in).
+   */
+  merge?(answer: T, current: T): T;
   /** Follows the events that carry this query's new state; returns the unsubscribe. */
   follow(control: QueryControl<T>): () => void;
 }
 
 interface Entry<T> {
   value: T | undefined;
+  /** Bumped by every change, load and drop: an answer counts only while it is unchanged. */
   generation: number;
+  /** Bumped by every load and drop: a further page read before it belongs to an older state. */
+  epoch: number;
   listeners: Set<() => void>;
   unfollow: () => void;
   /** Pending removal once the last view left (kept if another view arrives in the same tick). */
@@ -39,6 +53,12 @@ export interface QueryCache {
   peek<T>(key: string): T | undefined;
   /** A state the page got itself (the answer to its own call) is the newest word too. */
   set<T>(key: string, value: T): void;
+  /**
+   * Adds the answer of a call the view made for more of the state (an older page, a page
+   * scrolled into view). Unlike a load it does not replace what changed meanwhile, so it
+   * counts unless the entry went or a load started since; resolves whether it counted.
+   */
+  extend<A, T>(key: string, request: Promise<A>, add: Add<A, T>): Promise<boolean>;
   /** How many keys are followed (tests: no entry outlives its views). */
   size(): number;
 }
@@ -53,12 +73,33 @@ export function createQueryCache(): QueryCache {
 
   function load<T>(key: string, entry: Entry<T>, source: QuerySource<T>) {
     const mine = ++entry.generation;
-    source.load().then(
+    const epoch = ++entry.epoch;
+    source.load(entry.value).then(
       (value) => {
-        if (entries.get(key) === entry && entry.generation === mine) apply(entry, value);
+        if (entries.get(key) !== entry || entry.epoch !== epoch) return;
+        if (entry.generation === mine) apply(entry, value);
+        else if (source.merge && entry.value !== undefined) {
+          entry.generation++;
+          apply(entry, source.merge(value, entry.value));
+        }
       },
       // A failed load leaves what is shown; the next event or view asks again.
       () => undefined,
+    );
+  }
+
+  function extend<A, T>(key: string, entry: Entry<T>, request: Promise<A>, add: Add<A, T>): Promise<boolean> {
+    const epoch = entry.epoch;
+    return request.then(
+      (answer) => {
+        if (entries.get(key) !== entry || entry.epoch !== epoch) return false;
+        const next = add(answer, entry.value);
+        if (next === undefined) return false;
+        entry.generation++;
+        apply(entry, next);
+        return true;
+      },
+      () => false,
     );
   }
 
@@ -66,6 +107,7 @@ export function createQueryCache(): QueryCache {
     const entry: Entry<T> = {
       value: undefined,
       generation: 0,
+      epoch: 0,
       listeners: new Set(),
       unfollow: () => {},
       leaving: false,
@@ -81,6 +123,7 @@ export function createQueryCache(): QueryCache {
       reload: () => {
         if (entries.get(key) === entry) load(key, entry, source);
       },
+      extend: (request, add) => extend(key, entry, request, add),
     };
     entry.unfollow = source.follow(control);
     load(key, entry, source);
@@ -102,6 +145,7 @@ export function createQueryCache(): QueryCache {
           if (!entry.leaving || entries.get(key) !== entry) return;
           entries.delete(key);
           entry.generation++;
+          entry.epoch++;
           entry.unfollow();
         });
       };
@@ -112,6 +156,15 @@ export function createQueryCache(): QueryCache {
       if (!entry) return;
       entry.generation++;
       apply(entry, value);
+    },
+    extend<A, T>(key: string, request: Promise<A>, add: Add<A, T>) {
+      const entry = entries.get(key) as Entry<T> | undefined;
+      if (!entry)
+        return request.then(
+          () => false,
+          () => false,
+        );
+      return extend(key, entry, request, add);
     },
     size: () => entries.size,
   };

@@ -9,9 +9,19 @@ import { createQueryCache, type QueryCache, type QueryControl, type QuerySource 
 /** A query of the API: its key names the state (call and params), the rest says how to get and follow it. */
 export interface Query<T> {
   key: string;
-  load(api: StepwiseApi): Promise<T>;
+  /** `current`: the state shown when the load starts (a reload may ask for as much as is shown). */
+  load(api: StepwiseApi, current: T | undefined): Promise<T>;
+  /** Merges an answer with changes pushed while it was in flight (else such an answer is dropped). */
+  merge?(answer: T, current: T): T;
   follow(api: StepwiseApi, control: QueryControl<T>): () => void;
 }
+
+/**
+ * When a view renders a change it was told of: at once by default, or paced (see
+ * `pace.ts`). It gets the view's listener and the state now, and returns the listener to
+ * register and what stops its timers.
+ */
+export type Pace<T> = (listener: () => void, state: () => T | undefined) => { listener: () => void; dispose(): void };
 
 const caches = new WeakMap<StepwiseApi, QueryCache>();
 
@@ -55,6 +65,8 @@ export function useQuery<T, I, S = T>(
   query: Query<T>,
   initial: I,
   select?: (state: T) => S,
+  /** A constant (module-level): a new one each render would subscribe again. */
+  pace?: Pace<T>,
 ): [S | I, (value: T) => void] {
   const api = useApi();
   const cache = queryCacheOf(api);
@@ -65,16 +77,26 @@ export function useQuery<T, I, S = T>(
   selectRef.current = select;
   const { key } = query;
   const subscribe = useCallback(
-    (listener: () => void) =>
-      cache.subscribe<T>(
+    (listener: () => void) => {
+      const paced = pace ? pace(listener, () => cache.peek<T>(key)) : { listener, dispose: () => {} };
+      const leave = cache.subscribe<T>(
         key,
         (): QuerySource<T> => {
           const q = latest.current;
-          return { load: () => q.load(api), follow: (control) => q.follow(api, control) };
+          return {
+            load: (current) => q.load(api, current),
+            merge: q.merge && ((answer, current) => q.merge!(answer, current)),
+            follow: (control) => q.follow(api, control),
+          };
         },
-        listener,
-      ),
-    [api, cache, key],
+        paced.listener,
+      );
+      return () => {
+        leave();
+        paced.dispose();
+      };
+    },
+    [api, cache, key, pace],
   );
   const snapshot = useCallback(() => {
     const state = cache.peek<T>(key);

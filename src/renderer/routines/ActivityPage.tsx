@@ -5,16 +5,18 @@ import type { ActivityEvent } from '../../shared/routinesContract';
 import { ACTIVITY_LABELS } from '../../shared/activityLabels';
 import { useGuard } from '../common/toasts';
 import { relativeTime } from '../common/relativeTime';
+import { useNavigation } from '../navigation/navigation';
 import { useActivity } from './useActivity';
 import './routines.css';
 
-export function ActivityPage(props: { onOpen: (conversationId: string) => void }) {
+export function ActivityPage() {
+  const { openConversation } = useNavigation();
   const { list, markRead } = useActivity();
   const guard = useGuard();
   const open = (event: ActivityEvent) =>
     void guard(async () => {
       if (!event.read) await markRead(event.id);
-      if (event.conversationId) props.onOpen(event.conversationId);
+      if (event.conversationId) openConversation(event.conversationId);
     });
   return (
     <section className="routines-page" aria-label="Activity">
