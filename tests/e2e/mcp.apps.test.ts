@@ -95,6 +95,12 @@ describe('MCP Apps', () => {
     await appFrame.getByRole('button', { name: 'Send Message' }).click();
     await page.getByText('Message received.').waitFor();
     await page.getByText('This is message text.').waitFor();
+    // No second one until the user writes: an app cannot keep the model busy by itself.
+    await appFrame.getByRole('button', { name: 'Send Message' }).click();
+    await expect
+      .poll(() => group.getByRole('status').textContent())
+      .toMatch(/^The app's message was not sent: An app already sent the last message here/);
+    expect(await page.getByText('This is message text.').count()).toBe(1);
   });
 
   it('a hostile app reaches nothing of the host, and its tool call waits for the user', async () => {
