@@ -154,6 +154,8 @@ describe('MCP Apps', () => {
       .poll(() => answers.allTextContents(), { timeout: 30_000 })
       .toContainEqual('host accepts: message,updateModelContext');
     expect(await answers.allTextContents()).toContainEqual('host modes: inline,fullscreen');
+    // An app shown in its step takes no focus from the message box.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Message');
 
     await appFrame.getByRole('button', { name: 'Full screen' }).click();
     const dialog = page.getByRole('dialog', { name: 'App of map (features)' });
