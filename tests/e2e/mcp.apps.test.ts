@@ -95,6 +95,12 @@ describe('MCP Apps', () => {
     await appFrame.getByRole('button', { name: 'Send Message' }).click();
     await page.getByText('Message received.').waitFor();
     await page.getByText('This is message text.').waitFor();
+    // No second one until the user writes: an app cannot keep the model busy by itself.
+    await appFrame.getByRole('button', { name: 'Send Message' }).click();
+    await expect
+      .poll(() => group.getByRole('status').textContent())
+      .toMatch(/^The app's message was not sent: An app already sent the last message here/);
+    expect(await page.getByText('This is message text.').count()).toBe(1);
   });
 
   it('a hostile app reaches nothing of the host, and its tool call waits for the user', async () => {
@@ -148,6 +154,8 @@ describe('MCP Apps', () => {
       .poll(() => answers.allTextContents(), { timeout: 30_000 })
       .toContainEqual('host accepts: message,updateModelContext');
     expect(await answers.allTextContents()).toContainEqual('host modes: inline,fullscreen');
+    // An app shown in its step takes no focus from the message box.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Message');
 
     await appFrame.getByRole('button', { name: 'Full screen' }).click();
     const dialog = page.getByRole('dialog', { name: 'App of map (features)' });

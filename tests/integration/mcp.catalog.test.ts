@@ -26,7 +26,7 @@ describe('prompts', () => {
       name: 'args-prompt',
       arguments: { city: 'Paris' },
     });
-    expect(result).toEqual({ text: "What's weather in Paris?", files: [], notes: [] });
+    expect(result).toEqual({ text: "What's weather in Paris?", files: [], notes: [], sendAsGiven: false });
   });
 
   it('completes an argument, narrowed by the ones already filled in', async () => {

@@ -29,6 +29,30 @@ function registryWithTaskTool(
 }
 
 describe('register and apiTools', () => {
+  it('offers a tool only apps may call to no model, and runs it only for an app', async () => {
+    const registry = registryWithTaskTool();
+    registry.register(
+      defineTool({
+        name: 'mcp__maps__refresh',
+        description: 'Refreshes the map',
+        parameters: z.object({}),
+        availableTo: 'apps',
+        handler: () => 'refreshed',
+      }),
+    );
+    expect(registry.apiTools()!.map((t) => t.function.name)).toEqual(['task_update']);
+    expect(registry.apiTools('worker-1')!.map((t) => t.function.name)).toEqual(['task_update']);
+    const byModel = await registry.run('mcp__maps__refresh', '{}', ctx());
+    expect(byModel).toMatchObject({
+      ok: false,
+      content: 'Unknown tool "mcp__maps__refresh". Available tools: task_update.',
+    });
+    expect(await registry.run('mcp__maps__refresh', '{}', { ...ctx(), fromApp: true })).toMatchObject({
+      ok: true,
+      content: 'refreshed',
+    });
+  });
+
   it('generates the JSON Schema from zod, without $schema', () => {
     const registry = registryWithTaskTool();
     const [tool] = registry.apiTools()!;

@@ -142,19 +142,14 @@ function AppFrame(props: Props & { app: McpAppCall; api: StepwiseApi }) {
   }, [api, app, props.arguments, props.conversationId, props.toolCallId, props.isError, props.resultText]);
 
   // The frame never moves in the document (that would reload the app): the same <dialog> is
-  // shown in place, or as a modal over the window for full screen.
+  // shown in place (closed, displayed by its CSS), or as a modal over the window for full screen.
   useEffect(() => {
     modeRef.current = mode;
     const dialog = stage.current;
     if (!dialog) return;
-    const modal = dialog.matches(':modal');
-    if (mode === 'fullscreen' && !modal) {
-      if (dialog.open) dialog.close();
-      dialog.showModal();
-    } else if (mode === 'inline' && (modal || !dialog.open)) {
-      if (dialog.open) dialog.close();
-      dialog.show();
-    }
+    // Inline it stays closed and is shown by its CSS: `show()` would move the focus into it.
+    if (mode === 'fullscreen' && !dialog.open) dialog.showModal();
+    else if (mode === 'inline' && dialog.open) dialog.close();
     const iframe = frame.current;
     if (bridgeRef.current && iframe)
       bridgeRef.current.setHostContext(
@@ -186,6 +181,8 @@ function AppFrame(props: Props & { app: McpAppCall; api: StepwiseApi }) {
         ref={stage}
         className={`mcp-app-stage${fullscreen ? ' mcp-app-fullscreen' : ''}`}
         {...(fullscreen ? { 'aria-label': label } : { role: 'none' })}
+        // However it closed (Esc may close it despite onCancel), the app is inline again.
+        onClose={() => setMode('inline')}
         onCancel={(event) => {
           event.preventDefault();
           setMode('inline');

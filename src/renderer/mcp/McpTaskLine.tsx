@@ -3,14 +3,7 @@
 import { useState } from 'react';
 import type { McpTaskStatus } from '../../shared/mcpAppsContract';
 import { useEvent } from '../api/apiContext';
-
-const WORDS: Record<McpTaskStatus, string> = {
-  working: 'working',
-  input_required: 'needs input',
-  completed: 'completed',
-  failed: 'failed',
-  cancelled: 'cancelled',
-};
+import { MCP_TASK_WORDS } from '../tasks/useRunningMcpTasks';
 
 export function McpTaskLine({ callId }: { callId: string }) {
   const [task, setTask] = useState<{ status: McpTaskStatus; message: string | null } | null>(null);
@@ -25,7 +18,7 @@ export function McpTaskLine({ callId }: { callId: string }) {
   return (
     <div className="tool-progress" role="status" aria-label="Task status">
       <span>
-        Task {WORDS[task.status]}
+        Task {MCP_TASK_WORDS[task.status]}
         {task.message ? `: ${task.message}` : ''}
       </span>
     </div>

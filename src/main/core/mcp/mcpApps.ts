@@ -62,6 +62,9 @@ export function createMcpApps(deps: McpAppsDeps) {
   const kept = new Map<string, Kept>();
   const calls = new Set<AbortController>();
   const contexts = createAppContexts();
+  /** Conversations whose last user message an app sent: no app sends another until the user writes. */
+  const awaitingUser = new Set<string>();
+  let sendingForApp = false;
 
   function modelNameOf(server: McpServer, tool: string): string | undefined {
     return modelToolNames(
@@ -195,8 +198,25 @@ export function createMcpApps(deps: McpAppsDeps) {
       if (COMMANDS.has(text.toLowerCase()))
         throw new AppError('invalid_request', `An app cannot run ${text}; only the user can.`);
       if (!deps.sendMessage) throw new AppError('unavailable', 'Messages from apps are not accepted here.');
-      deps.sendMessage(request.conversationId, text);
+      // An app answering each reply with a message would keep the model busy forever.
+      if (awaitingUser.has(request.conversationId))
+        throw new AppError(
+          'conflict',
+          'An app already sent the last message here; it may send another once the user has written.',
+        );
+      sendingForApp = true;
+      try {
+        deps.sendMessage(request.conversationId, text);
+      } finally {
+        sendingForApp = false;
+      }
+      awaitingUser.add(request.conversationId);
       return null;
+    },
+
+    /** A user message was stored: the user's own (not an app's) lets apps send again. */
+    userWrote(conversationId: string): void {
+      if (!sendingForApp) awaitingUser.delete(conversationId);
     },
 
     /** `ui/update-model-context`: the app's latest context, sent with the conversation's next requests. */

@@ -263,6 +263,11 @@ export function createMcp(deps: McpModuleDeps) {
   // A conversation moved to another folder, or a folder went: servers ask for their roots again.
   const subscriptions = new DisposableStore();
   deps.bus.on('folders:changed', () => rootsChanged(), subscriptions);
+  deps.bus.on(
+    'messages:changed',
+    ({ conversationId, message }) => message.role === 'user' && apps.userWrote(conversationId),
+    subscriptions,
+  );
 
   function serverFor(config: ServerConfig): McpServer {
     const server = createServer(config, {
