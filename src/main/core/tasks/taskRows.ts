@@ -37,8 +37,7 @@ function rowIndex(list: ListRows): () => Map<number, TaskRow> {
 
 /**
  * The drafts and shown tasks last built from a list's rows (display order), kept until
- * the rows change: a cached list's next change starts from them instead of 50 new objects
- * of each. An update of one task's fields — the usual change — replaces its two entries,
+ * the rows change, so one change builds each at most once. An update of one task's fields — the usual change — replaces its two entries,
  * in new arrays, so what earlier calls returned stays as it was; any other write drops
  * them, and so does an update in a list with blockers (a task's shown blockers depend on
  * other rows). Never edited in place by anyone: they are shared with the callers.
