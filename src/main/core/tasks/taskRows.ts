@@ -69,13 +69,9 @@ export function draftFrom(list: ListRows): DraftTask[] {
 
 export function taskListFrom(info: ListInfo, list: ListRows): TaskList {
   const byId = rowIndex(list);
-  return {
-    id: info.id,
-    conversationId: info.conversationId,
-    createdAt: info.createdAt,
-    closedAt: info.closedAt,
-    tasks: ordered(list.rows).map((r) => taskOf(r, blockersOf(list, byId, r.id))),
-  };
+  const tasks = ordered(list.rows).map((r) => taskOf(r, blockersOf(list, byId, r.id)));
+  const { id, conversationId, createdAt, closedAt } = info;
+  return { id, conversationId, createdAt, closedAt, tasks };
 }
 
 /** In-memory twins of the store's task writes. */
