@@ -1,6 +1,6 @@
-// The drafts and shown tasks taskRows.ts keeps per list between changes are exactly what a
-// fresh build from the same rows gives, after any sequence of the writes a change mirrors;
-// and what an earlier call returned never changes afterwards (the arrays are shared).
+// The drafts and shown tasks taskRows.ts builds from rows kept in step by a change's mirrored
+// writes are exactly what a fresh build from the same rows gives, after any sequence of
+// those writes; and what an earlier call returned never changes afterwards.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { draftFrom, mirror, taskListFrom } from '../../src/main/core/tasks/taskRows';

@@ -8,7 +8,7 @@ import { call, useApi } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
 import { AddTaskRow } from '../tasks/AddTaskRow';
 import { TaskRow } from '../tasks/TaskRow';
-import { blockerNumbers } from '../tasks/taskView';
+import { rowPlace } from '../tasks/taskView';
 import { HeldCalls } from './HeldCalls';
 import { useLatestGetter } from '../common/useLatest';
 import './PlanReviewCard.css';
@@ -66,13 +66,8 @@ export function PlanReviewCard(props: {
             // Nothing runs while the plan waits: an in-progress row is still, not spinning.
             <TaskRow
               key={task.id}
-              task={task}
+              {...rowPlace(list, i)}
               listNow={listNow}
-              listId={list.id}
-              number={i + 1}
-              blockedLabel={blockerNumbers(list, task)}
-              first={i === 0}
-              last={i === list.tasks.length - 1}
               conversationId={conversationId}
               runState="waiting for you"
               onJump={props.onJumpToMessage}

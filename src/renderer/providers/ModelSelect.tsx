@@ -27,15 +27,20 @@ export function ModelSelect(props: {
     >
       {props.allowSame && <option value={SAME_AS_CONVERSATION}>Same as the conversation</option>}
       {!props.allowSame && !props.value && <option value={SAME_AS_CONVERSATION}>No model</option>}
-      {groups.map((group) => (
-        <optgroup key={group.profileId} label={group.label}>
-          {group.models.map((model) => (
-            <option key={model} value={choiceValue({ profileId: group.profileId, model })}>
-              {model}
-            </option>
-          ))}
-        </optgroup>
-      ))}
+      <ModelOptions groups={groups} />
     </select>
   );
+}
+
+/** The options of a model <select>: one group a profile, each option's value a `choiceValue`. */
+export function ModelOptions({ groups }: { groups: ReturnType<typeof modelGroups> }) {
+  return groups.map((group) => (
+    <optgroup key={group.profileId} label={group.label}>
+      {group.models.map((model) => (
+        <option key={model} value={choiceValue({ profileId: group.profileId, model })}>
+          {model}
+        </option>
+      ))}
+    </optgroup>
+  ));
 }

@@ -16,6 +16,7 @@ import { call, useApi } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
 import { useMcp } from '../mcp/useMcp';
 import { choiceValue, modelGroups, parseChoice } from '../providers/modelChoices';
+import { ModelOptions } from '../providers/ModelSelect';
 import { useSettings } from '../settings/useSettings';
 import { PlanReviewField } from '../plans/PlanReviewMode';
 
@@ -239,16 +240,7 @@ export function RoutineForm(props: { routine: Routine | null; onDone: () => void
         <span>Model</span>
         <select value={form.model} onChange={(e) => set({ model: e.target.value })} {...described('model')}>
           <option value="">The default model</option>
-          {settings &&
-            modelGroups(settings, form.model ? parseChoice(form.model) : null).map((group) => (
-              <optgroup key={group.profileId} label={group.label}>
-                {group.models.map((model) => (
-                  <option key={model} value={choiceValue({ profileId: group.profileId, model })}>
-                    {model}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
+          {settings && <ModelOptions groups={modelGroups(settings, form.model ? parseChoice(form.model) : null)} />}
         </select>
         {fieldError('model')}
       </label>

@@ -8,7 +8,7 @@ import { useGuard, useToast } from '../common/toasts';
 import { MenuButton } from '../common/Menu';
 import { useTaskList } from './useTaskList';
 import { TaskRow } from './TaskRow';
-import { blockerNumbers } from './taskView';
+import { rowPlace } from './taskView';
 import { ContinueBanner, offersContinue } from './ContinueBanner';
 import type { ContinuityKind } from '../../shared/continuityContract';
 import type { RunState } from './runState';
@@ -180,13 +180,8 @@ function TaskPanel(props: {
           {list.tasks.map((task, i) => (
             <TaskRow
               key={task.id}
-              task={task}
+              {...rowPlace(list, i)}
               listNow={listNow}
-              listId={list.id}
-              number={i + 1}
-              blockedLabel={blockerNumbers(list, task)}
-              first={i === 0}
-              last={i === list.tasks.length - 1}
               conversationId={conversationId}
               runState={task.status === 'in_progress' ? props.runStateOf(task.owner) : null}
               onJump={onJump}

@@ -30,6 +30,19 @@ export function blockerNumbers(list: Pick<TaskList, 'tasks'>, task: Task): strin
   return task.openBlockers.map((id) => `#${taskNumber(list, id)}`).join(', ');
 }
 
+/** What a row of the list's `index`-th task takes from its place: its number, its blockers' numbers, first or last. */
+export function rowPlace(list: TaskList, index: number) {
+  const task = list.tasks[index];
+  return {
+    task,
+    listId: list.id,
+    number: index + 1,
+    blockedLabel: blockerNumbers(list, task),
+    first: index === 0,
+    last: index === list.tasks.length - 1,
+  };
+}
+
 /** "Task 2, blocked by 1: …": `number` is the task's place, `list` gives its blockers' places. */
 export function rowLabel(task: Task, number: number, list: Pick<TaskList, 'tasks'>): string {
   const kind = rowKind(task);

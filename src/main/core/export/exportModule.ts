@@ -88,6 +88,9 @@ async function readImportFile(file: string): Promise<string> {
   }
 }
 
+/** An imported conversation as stored. */
+type Stored = { conversationId: string; title: string };
+
 export function createExport(deps: {
   db: Db;
   bus: EventBus;
@@ -173,13 +176,25 @@ export function createExport(deps: {
     }
     // Newest first, as ChatGPT lists them; the newest one is opened.
     const ordered = [...read].sort((a, b) => b.updatedAt - a.updatedAt);
-    let stored: Array<{ conversationId: string; title: string }>;
+    const stored = await storeImported('conversations', () => writeChatGptConversations(db, ordered, now()));
+    return { kind: 'imported' as const, ...stored[0]!, count: stored.length, skipped };
+  }
+
+  /**
+   * Runs an import's write (one transaction: all or nothing) and announces each stored
+   * conversation; a failed write rolled back, which the error says in words the user can act on.
+   */
+  async function storeImported(
+    what: 'conversation' | 'conversations',
+    write: () => Stored[] | Promise<Stored[]>,
+  ): Promise<Stored[]> {
+    let stored: Stored[];
     try {
-      stored = await writeChatGptConversations(db, ordered, now());
+      stored = await write();
     } catch (error) {
       throw new AppError(
         'internal',
-        `Stepwise could not store the imported conversations (${describeError(error)}). Nothing was imported.`,
+        `Stepwise could not store the imported ${what} (${describeError(error)}). Nothing was imported.`,
       );
     }
     for (const { conversationId } of stored) {
@@ -189,7 +204,7 @@ export function createExport(deps: {
         conversation: conversations.summary(conversationId) ?? null,
       });
     }
-    return { kind: 'imported' as const, ...stored[0]!, count: stored.length, skipped };
+    return stored;
   }
 
   /** A folder's export: every conversation or none, in one transaction, filed in its folder again. */
@@ -197,24 +212,9 @@ export function createExport(deps: {
     // Attached files first, as for one conversation: they are not SQLite's to roll back.
     const attached: Array<ImportedFiles | undefined> = [];
     for (const file of files) attached.push(await storeFiles(file));
-    let stored: Array<{ conversationId: string; title: string }>;
-    try {
-      stored = db.transaction(() =>
-        files.map((file, index) => writeImportedConversation(db, file, now(), attached[index])),
-      )();
-    } catch (error) {
-      throw new AppError(
-        'internal',
-        `Stepwise could not store the imported conversations (${describeError(error)}). Nothing was imported.`,
-      );
-    }
-    for (const { conversationId } of stored) {
-      bus.emit('conversations:changed', {
-        id: conversationId,
-        kind: 'created',
-        conversation: conversations.summary(conversationId) ?? null,
-      });
-    }
+    const stored = await storeImported('conversations', () =>
+      db.transaction(() => files.map((file, index) => writeImportedConversation(db, file, now(), attached[index])))(),
+    );
     bus.emit('folders:changed', { folders: folders.list() });
     return { kind: 'imported' as const, ...stored[0]!, count: stored.length, skipped: [] };
   }
@@ -254,21 +254,7 @@ export function createExport(deps: {
     if (bundle) return importBundle(bundle);
     const data = parseConversationExport(text);
     const files = await storeFiles(data);
-    let imported: { conversationId: string; title: string };
-    try {
-      imported = writeImportedConversation(db, data, now(), files);
-    } catch (error) {
-      // The transaction rolled back: say so, in words the user can act on.
-      throw new AppError(
-        'internal',
-        `Stepwise could not store the imported conversation (${describeError(error)}). Nothing was imported.`,
-      );
-    }
-    bus.emit('conversations:changed', {
-      id: imported.conversationId,
-      kind: 'created',
-      conversation: conversations.summary(imported.conversationId) ?? null,
-    });
+    const [imported] = await storeImported('conversation', () => [writeImportedConversation(db, data, now(), files)]);
     if (data.conversation.folder) bus.emit('folders:changed', { folders: folders.list() });
     return { kind: 'imported' as const, ...imported };
   }

@@ -19,20 +19,23 @@ import type { PlanStore } from './planStore';
 
 const NO_COMMENTS = { general: '', tasks: [] };
 
+/** What plan review writes in the transcript: system notes. */
+export interface PlanNotes {
+  insert(message: {
+    conversationId: string;
+    role: 'system';
+    content: string;
+    origin: 'system';
+    plumbing?: Plumbing;
+  }): Message;
+}
+
 export interface AmendmentDeps {
   db: Db;
   store: PlanStore;
   now: () => number;
   tasks: Pick<TaskService, 'change'>;
-  messages: {
-    insert(message: {
-      conversationId: string;
-      role: 'system';
-      content: string;
-      origin: 'system';
-      plumbing?: Plumbing;
-    }): Message;
-  };
+  messages: PlanNotes;
   stored(message: Message): void;
 }
 
@@ -65,6 +68,24 @@ export function createAmendments(deps: AmendmentDeps) {
     return list.tasks.map((t) => ({ id: t.id, title: t.title }));
   }
 
+  /** The list as a new approved revision and its note in the transcript, in one transaction. */
+  function approveWithNote(
+    conversationId: string,
+    list: TaskList,
+    note: (revision: number) => { content: string; plumbing?: Plumbing },
+  ): void {
+    const message = deps.db.transaction(() => {
+      const revision = deps.store.addRevision(conversationId, list.id, {
+        tasks: planOf(list),
+        comments: NO_COMMENTS,
+        approvedAt: deps.now(),
+        createdAt: deps.now(),
+      });
+      return deps.messages.insert({ conversationId, role: 'system', origin: 'system', ...note(revision.revision) });
+    })();
+    deps.stored(message);
+  }
+
   return {
     /** The change held for the user, or null. */
     held(list: TaskList | null, approved: PlanRevision | null): { before: PlanTask[]; after: PlanTask[] } | null {
@@ -78,42 +99,18 @@ export function createAmendments(deps: AmendmentDeps) {
       const after = planOf(list);
       const changes = planDiff(approved.tasks, after);
       if (!changes.length) return;
-      const note = deps.db.transaction(() => {
-        const revision = deps.store.addRevision(conversationId, list.id, {
-          tasks: after,
-          comments: NO_COMMENTS,
-          approvedAt: deps.now(),
-          createdAt: deps.now(),
-        });
-        return deps.messages.insert({
-          conversationId,
-          role: 'system',
-          origin: 'system',
-          content: '',
-          plumbing: planChangedPayload(revision.revision, changes, approved.tasks, after),
-        });
-      })();
-      deps.stored(note);
+      approveWithNote(conversationId, list, (revision) => ({
+        content: '',
+        plumbing: planChangedPayload(revision, changes, approved.tasks, after),
+      }));
     },
 
     /** A new approved revision and its line in the transcript, together. */
     approve(conversationId: string, list: TaskList, approved: PlanRevision): void {
-      const after = planOf(list);
-      const note = deps.db.transaction(() => {
-        const revision = deps.store.addRevision(conversationId, list.id, {
-          tasks: after,
-          comments: NO_COMMENTS,
-          approvedAt: deps.now(),
-          createdAt: deps.now(),
-        });
-        return deps.messages.insert({
-          conversationId,
-          role: 'system',
-          origin: 'system',
-          content: planAnswerNote({ approved: true, revision: revision.revision }, planDiff(approved.tasks, after)),
-        });
-      })();
-      deps.stored(note);
+      const changes = planDiff(approved.tasks, planOf(list));
+      approveWithNote(conversationId, list, (revision) => ({
+        content: planAnswerNote({ approved: true, revision }, changes),
+      }));
     },
 
     /** The list goes back to the approved plan (as the user's edit, which wins over the model's next call). */

@@ -24,7 +24,7 @@ import { DisposableStore, Emitter, type Disposable, type Event } from '../../../
 import { createPlanGate, decide, refusalOf } from './planGate';
 import { createPlanWaits, type WaitVerdict } from './planWaits';
 import { createPlanStore } from './planStore';
-import { createAmendments } from './planAmendments';
+import { createAmendments, type PlanNotes } from './planAmendments';
 import type { TaskService } from '../tasks/taskService';
 import { planPrompt } from './planPrompt';
 import { faultPoint } from '../faults/faultPoints';
@@ -37,15 +37,7 @@ export interface PlanModuleDeps {
   now?: () => number;
   settings: { effective(): Settings };
   tasks: Pick<TaskService, 'get' | 'change'>;
-  messages: {
-    insert(message: {
-      conversationId: string;
-      role: 'system';
-      content: string;
-      origin: 'system';
-      plumbing?: Plumbing;
-    }): Message;
-  };
+  messages: PlanNotes;
   chat: {
     /** `alongside` runs in the message's transaction. */
     post(conversationId: string, plumbing: Plumbing, content?: string, alongside?: () => void): Message;

@@ -4,7 +4,6 @@
 import { z } from 'zod';
 import { PlanComments, PlanReviewMode, PlanTask, type PlanRevision } from '../../../shared/planContract';
 import type { Db } from '../db/openDatabase';
-import { createApprovedConversations } from './approvedConversations';
 
 interface RevisionRow {
   list_id: number;
@@ -72,7 +71,6 @@ export function createPlanStore(db: Db) {
        AND list_id = (SELECT id FROM task_lists WHERE conversation_id = ? AND closed_at IS NULL)
      LIMIT 1`,
   );
-  const everApproved = createApprovedConversations(db);
   const isDone = db.prepare<[string, number], { list_id: number }>(
     'SELECT list_id FROM plans_done WHERE conversation_id = ? AND list_id = ?',
   );
@@ -134,7 +132,7 @@ export function createPlanStore(db: Db) {
     },
     /** Whether the conversation's open list has an approved revision (finished or not). */
     hasOpenApproval(conversationId: string): boolean {
-      return everApproved.mayHave(conversationId) && openApproved.get(conversationId, conversationId) !== undefined;
+      return openApproved.get(conversationId, conversationId) !== undefined;
     },
     /** The approved plan of this list was finished by a turn: later work on it needs a review. */
     isDone(conversationId: string, listId: number): boolean {

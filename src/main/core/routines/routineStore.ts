@@ -87,20 +87,8 @@ export function toRun(row: RunRow): RoutineRun {
   };
 }
 
-export interface RoutineWrite {
-  id: string;
-  name: string;
-  instructions: string;
-  schedule: RoutineSchedule;
-  model: ModelRef | null;
-  folderId: string | null;
-  planReview: PlanReviewModeName;
-  autopilot: boolean;
-  tools: RoutineTool[];
-  missed: MissedPolicy;
-  paused: boolean;
-  anchorAt: number;
-  nextRunAt: number | null;
+/** A routine to store, and when. */
+export interface RoutineWrite extends StoredRoutine {
   at: number;
 }
 

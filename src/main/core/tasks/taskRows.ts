@@ -35,16 +35,6 @@ function rowIndex(list: ListRows): () => Map<number, TaskRow> {
   return () => (map ??= new Map(list.rows.map((r) => [r.id, r])));
 }
 
-/**
- * The drafts and shown tasks last built from a list's rows (display order), kept until
- * the rows change: a cached list's next change starts from them instead of 50 new objects
- * of each. An update of one task's fields — the usual change — replaces its two entries,
- * in new arrays, so what earlier calls returned stays as it was; any other write drops
- * them, and so does an update in a list with blockers (a task's shown blockers depend on
- * other rows). Never edited in place by anyone: they are shared with the callers.
- */
-const builtOf = new WeakMap<ListRows, { drafts?: DraftTask[]; tasks?: Task[] }>();
-
 /** What a draft and a shown task both take from a row. */
 const fieldsOf = (r: TaskRow) => ({
   id: r.seq,
@@ -73,54 +63,21 @@ function taskOf(r: TaskRow, by: readonly TaskRow[]): Task {
 }
 
 export function draftFrom(list: ListRows): DraftTask[] {
-  const built = builtOf.get(list) ?? {};
-  if (!built.drafts) {
-    const byId = rowIndex(list);
-    built.drafts = ordered(list.rows).map((r) => draftOf(r, seqs(blockersOf(list, byId, r.id))));
-    builtOf.set(list, built);
-  }
-  return built.drafts;
+  const byId = rowIndex(list);
+  return ordered(list.rows).map((r) => draftOf(r, seqs(blockersOf(list, byId, r.id))));
 }
 
 export function taskListFrom(info: ListInfo, list: ListRows): TaskList {
-  const built = builtOf.get(list) ?? {};
-  if (!built.tasks) {
-    const byId = rowIndex(list);
-    built.tasks = ordered(list.rows).map((r) => taskOf(r, blockersOf(list, byId, r.id)));
-    builtOf.set(list, built);
-  }
-  return {
-    id: info.id,
-    conversationId: info.conversationId,
-    createdAt: info.createdAt,
-    closedAt: info.closedAt,
-    tasks: built.tasks,
-  };
-}
-
-/** After `row` was updated in place: its entries rebuilt in copies of the arrays, or all dropped (see `builtOf`). */
-function rebuiltAfterUpdate(list: ListRows, row: TaskRow): void {
-  const built = builtOf.get(list);
-  if (!built) return;
-  for (const ids of list.blockers.values()) if (ids.length) return void builtOf.delete(list);
-  const replaced = <T extends { id: number }>(items: T[] | undefined, item: T) => {
-    const index = items?.findIndex((t) => t.id === item.id) ?? -1;
-    if (!items || index < 0) return undefined;
-    const next = items.slice();
-    next[index] = item;
-    return next;
-  };
-  builtOf.set(list, {
-    drafts: replaced(built.drafts, draftOf(row, NO_IDS)),
-    tasks: replaced(built.tasks, taskOf(row, NO_ROWS)),
-  });
+  const byId = rowIndex(list);
+  const tasks = ordered(list.rows).map((r) => taskOf(r, blockersOf(list, byId, r.id)));
+  const { id, conversationId, createdAt, closedAt } = info;
+  return { id, conversationId, createdAt, closedAt, tasks };
 }
 
 /** In-memory twins of the store's task writes. */
 export const mirror = {
   insert(list: ListRows, row: TaskRow): void {
     list.rows.push({ ...row });
-    builtOf.delete(list);
   },
   /** As the UPDATE: completed_at is kept while completed, set when it becomes so, cleared otherwise. */
   update(list: ListRows, task: DraftTask & { rowId: number }, at: number): void {
@@ -136,22 +93,18 @@ export const mirror = {
     row.handed_back = task.handedBack ?? null;
     row.changed_by = task.changedBy ?? null;
     row.completed_at = task.status === 'completed' ? (row.completed_at ?? at) : null;
-    rebuiltAfterUpdate(list, row);
   },
   position(list: ListRows, rowId: number, position: number): void {
     const row = list.rows.find((r) => r.id === rowId);
     if (row) row.position = position;
-    builtOf.delete(list);
   },
   changedBy(list: ListRows, rowId: number, changedBy: string | null): void {
     const row = list.rows.find((r) => r.id === rowId);
     if (!row) return;
     row.changed_by = changedBy;
-    rebuiltAfterUpdate(list, row);
   },
   /** task_deps rows go with the task (ON DELETE CASCADE on both sides). */
   remove(list: ListRows, rowId: number): void {
-    builtOf.delete(list);
     list.rows = list.rows.filter((r) => r.id !== rowId);
     list.blockers.delete(rowId);
     for (const [task, ids] of list.blockers)
@@ -161,7 +114,6 @@ export const mirror = {
       );
   },
   blockers(list: ListRows, rowId: number, blockerRowIds: readonly number[]): void {
-    builtOf.delete(list);
     list.blockers.set(rowId, [...new Set(blockerRowIds)]);
   },
 };

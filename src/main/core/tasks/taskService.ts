@@ -8,7 +8,6 @@ import type { EventBus } from '../ipc/eventBus';
 import { checkChange, isFinished, type Checked } from './taskRules';
 import { createTaskStore } from './taskStore';
 import type { DraftTask, ListInfo, ListRows } from './taskTypes';
-import { createTaskRowCache } from './taskRowCache';
 import { movedTasks } from './movedTasks';
 import { draftFrom, taskListFrom } from './taskRows';
 import { describeKept, mergeModelChange, parseEdits, recordUserEdits, type UserEdit } from './taskMerge';
@@ -122,16 +121,12 @@ interface Outcome<T> {
   changed: boolean;
   kept: UserEdit[];
   list: TaskList | null;
-  /** The open list's rows after the change, and the write count after its last write (taskRowCache.ts). */
-  rows: ListRows;
-  mark: number;
 }
 
 export function createTaskService(deps: TaskServiceDeps) {
   const { db, bus } = deps;
   const now = deps.now ?? Date.now;
   const store = createTaskStore(db);
-  const rowCache = createTaskRowCache(db);
 
   function snapshot(task: DraftTask) {
     const { rowId: _row, lastMessageId: _message, ...rest } = task;
@@ -288,9 +283,8 @@ export function createTaskService(deps: TaskServiceDeps) {
   function changeInside<T>(conversationId: string, who: Who, op: Op<T>, options: ChangeOptions): Outcome<T> {
     const at = now();
     const list = store.openList(conversationId);
-    // Read once (or not at all, when the last change left them cached): the writes below
-    // keep `rows` current, and the list after the change is built from it.
-    let rows = list ? (rowCache.take(list.id) ?? store.rows(list.id)) : { rows: [], blockers: new Map() };
+    // Read once: the writes below keep `rows` current, and the list after the change is built from it.
+    let rows: ListRows = list ? store.rows(list.id) : { rows: [], blockers: new Map() };
     const current = list ? draftFrom(rows) : [];
     const proposed = op({
       list,
@@ -337,7 +331,6 @@ export function createTaskService(deps: TaskServiceDeps) {
     }
     const listId = open?.id ?? null;
     if (edits !== null && listId !== null) store.setUserEdits(listId, edits.length ? JSON.stringify(edits) : null);
-    const mark = rowCache.writes();
     options.alongside?.();
     return {
       before,
@@ -347,8 +340,6 @@ export function createTaskService(deps: TaskServiceDeps) {
       changed,
       kept,
       list: open && taskListFrom(open, rows),
-      rows,
-      mark,
     };
   }
   const changeTransaction = db.transaction(changeInside) as unknown as { immediate: typeof changeInside };
@@ -360,13 +351,7 @@ export function createTaskService(deps: TaskServiceDeps) {
     get(conversationId: string): TaskList | null {
       const list = store.openList(conversationId);
       if (!list) return null;
-      let rows = rowCache.peek(list.id);
-      if (!rows) {
-        const mark = rowCache.writes();
-        rows = store.rows(list.id);
-        rowCache.put(list.id, rows, mark);
-      }
-      return taskListFrom(list, rows);
+      return taskListFrom(list, store.rows(list.id));
     },
 
     /**
@@ -386,7 +371,6 @@ export function createTaskService(deps: TaskServiceDeps) {
         };
       }
       const { list } = outcome;
-      if (list) rowCache.put(list.id, outcome.rows, outcome.mark);
       if (outcome.changed) notify(conversationId, list);
       return {
         ok: true,

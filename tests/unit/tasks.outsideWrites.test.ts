@@ -1,5 +1,6 @@
-// The service keeps a list's rows in memory between changes (taskRowCache.ts). Whatever
-// else writes the database, what it returns and pushes must equal a fresh read.
+// Whatever else writes the database (an outer transaction that rolls back, a message
+// deletion's SET NULL, another connection), what the task service returns and pushes must
+// equal a fresh read: it holds no rows of its own between changes (docs/performance.md).
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -27,8 +28,8 @@ beforeEach(async () => {
 const fresh = () => f.tasks.store.openTaskList(f.conversationId);
 const lastPushed = () => f.tasksChanged().at(-1)?.list;
 
-describe('cached task rows', () => {
-  it('a change inside an outer transaction that rolls back leaves nothing cached', async () => {
+describe('task rows written elsewhere', () => {
+  it('a change inside an outer transaction that rolls back leaves nothing behind', async () => {
     const before = fresh();
     expect(() =>
       f.db.transaction(() => {

@@ -1,12 +1,10 @@
-// The in-memory answer to "was a plan of this conversation ever approved?" that spares
-// the check after every task tool call a query: whoever writes the approval — the plan
-// store, an import's raw INSERT, another connection — it is never wrong in the unsafe
-// direction (saying no when the database says yes). Real SQLite files, two connections.
+// "Does the open list have an approved revision?", asked after every task tool call:
+// whoever writes the approval — the plan store, an import's raw INSERT, another
+// connection — the answer is what was committed. Real SQLite files, two connections.
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DB_FILE, openDatabase, type Db } from '../../src/main/core/db/openDatabase';
-import { createApprovedConversations } from '../../src/main/core/plans/approvedConversations';
 import { createPlanStore } from '../../src/main/core/plans/planStore';
 import { tempDirPerTest } from '../support/tempDir';
 
@@ -30,25 +28,24 @@ const insertApproval = (db: Db, conversationId: string, listId: number, approved
     )
     .run(conversationId, listId, approvedAt);
 
-describe('conversations with an approved plan', () => {
+describe('the open list’s approval', () => {
   let db: Db;
   beforeEach(() => {
     db = openDatabase(dir.path).db;
   });
   afterEach(() => db.close());
 
-  it('are none at first, and include an approval the moment the plan store writes it', () => {
+  it('is none at first, and counts the moment the plan store writes an approved revision', () => {
     const list = withOpenList(db, A);
     const plans = createPlanStore(db);
-    const approved = createApprovedConversations(db);
-    expect([approved.mayHave(A), plans.hasOpenApproval(A)]).toEqual([false, false]);
+    expect(plans.hasOpenApproval(A)).toBe(false);
     plans.addRevision(A, list, { tasks: [], comments: { general: '', tasks: [] }, approvedAt: null, createdAt: 1 });
-    expect(approved.mayHave(A)).toBe(false);
+    expect(plans.hasOpenApproval(A)).toBe(false);
     plans.addRevision(A, list, { tasks: [], comments: { general: '', tasks: [] }, approvedAt: 2, createdAt: 2 });
-    expect([approved.mayHave(A), plans.hasOpenApproval(A)]).toEqual([true, true]);
+    expect(plans.hasOpenApproval(A)).toBe(true);
   });
 
-  it('include approvals written by raw SQL on the same connection (an import) and approvals set later by an UPDATE', () => {
+  it('counts approvals written by raw SQL on the same connection (an import) and approvals set later by an UPDATE', () => {
     const [listA, listB] = [withOpenList(db, A), withOpenList(db, B)];
     const plans = createPlanStore(db);
     expect(plans.hasOpenApproval(B)).toBe(false);
@@ -60,7 +57,7 @@ describe('conversations with an approved plan', () => {
     expect(plans.hasOpenApproval(A)).toBe(true);
   });
 
-  it('include an approval another connection committed', () => {
+  it('counts an approval another connection committed', () => {
     const list = withOpenList(db, C);
     const plans = createPlanStore(db);
     expect(plans.hasOpenApproval(C)).toBe(false);
@@ -73,20 +70,18 @@ describe('conversations with an approved plan', () => {
     expect(plans.hasOpenApproval(C)).toBe(true);
   });
 
-  it('let the database answer when an approval was rolled back or its list was closed', () => {
+  it('does not count an approval that was rolled back, or one of a closed list', () => {
     const list = withOpenList(db, A);
     const plans = createPlanStore(db);
-    const approved = createApprovedConversations(db);
     expect(() =>
       db.transaction(() => {
         insertApproval(db, A, list, 3);
         throw new Error('rolled back');
       })(),
     ).toThrow('rolled back');
-    // The set may keep the conversation; the answer comes from what was committed.
     expect(plans.hasOpenApproval(A)).toBe(false);
     insertApproval(db, A, list, 4);
-    expect([approved.mayHave(A), plans.hasOpenApproval(A)]).toEqual([true, true]);
+    expect(plans.hasOpenApproval(A)).toBe(true);
     db.prepare('UPDATE task_lists SET closed_at = 9 WHERE id = ?').run(list);
     expect(plans.hasOpenApproval(A)).toBe(false);
   });
