@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { PAGE_LOOKUP } from '../../src/main/core/attachments/pdfPageList';
+import { PAGE_LIST_FROM_BYTES, PAGE_LOOKUP } from '../../src/main/core/attachments/pdfPageList';
 import { extractPdfText } from '../../src/main/core/attachments/pdfText';
 import { pdfWithPages } from '../support/attachmentFixtures';
 import { makeTempDir, removeDir } from '../support/tempDir';
@@ -39,7 +39,10 @@ describe('a PDF of many pages in one flat page tree', () => {
 
   it('has every page’s text, in order, as pdf.js reads the same pages from a balanced tree', async () => {
     const flatFile = path.join(dir, 'flat.txt');
-    const flat = await extractPdfText(pdfWithPages(PAGES, 1, line), flatFile);
+    const flatPdf = pdfWithPages(PAGES, 1, line);
+    // Big enough for the worker to load the page list.
+    expect(flatPdf.length).toBeGreaterThanOrEqual(PAGE_LIST_FROM_BYTES);
+    const flat = await extractPdfText(flatPdf, flatFile);
     expect(flat).toEqual({ chars: expect.any(Number), pages: PAGES });
     const text = fs.readFileSync(flatFile, 'utf8');
     expect(text.split('\n')).toEqual(Array.from({ length: PAGES }, (_, p) => line(p)));

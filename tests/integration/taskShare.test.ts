@@ -118,6 +118,14 @@ describe('the tools', () => {
     });
     expect(list).toMatchObject({ added: 4 });
     expect(list.tasks[3]).toMatchObject({ id: 4, status: 'blocked', blockedBy: [1] });
+    // The "blocked" filter finds this list, and not one whose tasks have no blocker.
+    const unblocked = await listWithTasks(['Alone']);
+    const blocked = await callJson<{ lists: Array<{ conversationId: string }> }>(client, 'list_task_lists', {
+      status: 'blocked',
+      limit: 500,
+    });
+    expect(blocked.lists.map((l) => l.conversationId)).toContain(id);
+    expect(blocked.lists.map((l) => l.conversationId)).not.toContain(unblocked);
     list = await callJson<ListView>(client, 'reorder_tasks', { conversationId: id, order: [4, 1, 2, 3] });
     expect(list.tasks.map((t) => t.id)).toEqual([4, 1, 2, 3]);
     // The header sees the same list, and the history names the client.

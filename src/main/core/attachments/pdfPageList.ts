@@ -17,3 +17,9 @@ export const PAGE_LOOKUP = ':n.getPageDict(e),a=a.then(([t,r])=>new Page(';
 export const PAGE_FROM_LIST =
   ':(n.stepwisePageDicts??=n.getAllPageDicts().catch(()=>null)).then(m=>{let p=m?.get(e);' +
   'return p&&!(p[0] instanceof Error)?p:n.getPageDict(e)}),a=a.then(([t,r])=>new Page(';
+
+/**
+ * Smaller files have too few pages for the walks to add up: they skip writing and loading
+ * a patched copy of the bundle, which costs the worker a little at every start.
+ */
+export const PAGE_LIST_FROM_BYTES = 64 * 1024;

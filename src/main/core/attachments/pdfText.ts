@@ -7,7 +7,7 @@
 // (docs/performance.md, "Figures behind the code").
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { PAGE_FROM_LIST, PAGE_LOOKUP } from './pdfPageList';
+import { PAGE_FROM_LIST, PAGE_LIST_FROM_BYTES, PAGE_LOOKUP } from './pdfPageList';
 
 export interface PdfBudget {
   /** Longer than this and the text is given up (the file is still attached). */
@@ -37,9 +37,12 @@ const { pathToFileURL } = require('node:url');
 (async () => {
   try {
     const unpdf = require(workerData.unpdf);
-    // pdf.js with each page taken from one walk of the page tree (pdfPageList.ts); the
-    // bundle as it is when the patch does not fit this version.
-    const bundle = fs.readFileSync(path.join(path.dirname(workerData.unpdf), 'pdfjs.mjs'), 'utf8');
+    // pdf.js with each page taken from one walk of the page tree (pdfPageList.ts) for a file
+    // big enough to have many pages; the bundle as it is when the patch does not fit this version.
+    const bundle =
+      workerData.bytes.length >= workerData.pageListFrom
+        ? fs.readFileSync(path.join(path.dirname(workerData.unpdf), 'pdfjs.mjs'), 'utf8')
+        : '';
     const at = bundle.indexOf(workerData.pageLookup);
     if (at >= 0 && bundle.indexOf(workerData.pageLookup, at + 1) < 0) {
       const patched = bundle.slice(0, at) + workerData.pageFromList + bundle.slice(at + workerData.pageLookup.length);
@@ -101,7 +104,14 @@ export function extractPdfText(
     let settled = false;
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { unpdf: unpdfPath, bytes: owned, textFile, pageLookup: PAGE_LOOKUP, pageFromList: PAGE_FROM_LIST },
+      workerData: {
+        unpdf: unpdfPath,
+        bytes: owned,
+        textFile,
+        pageLookup: PAGE_LOOKUP,
+        pageFromList: PAGE_FROM_LIST,
+        pageListFrom: PAGE_LIST_FROM_BYTES,
+      },
       transferList: [owned.buffer],
       resourceLimits: { maxOldGenerationSizeMb: budget.heapMb },
       stdout: true,

@@ -24,10 +24,18 @@ export function isProof(token: string, url: string, nonce: string, proof: string
 }
 
 /**
+ * How long the bridge waits for the proof. It counts from before its first `fetch` (which
+ * loads the HTTP client of a cold process) and the app answers between other clients'
+ * calls, so on a busy machine a short wait turned the running app away (the bridge then
+ * serves read-only); only a silent squatter pays the whole wait.
+ */
+export const PROOF_WAIT_MS = 5000;
+
+/**
  * Whether the endpoint at `url` proves it holds `token`. Connection refused, a timeout,
  * any other answer or a wrong proof: false. The token itself is never sent.
  */
-export async function endpointProvesIdentity(url: string, token: string, timeoutMs = 2000): Promise<boolean> {
+export async function endpointProvesIdentity(url: string, token: string, timeoutMs = PROOF_WAIT_MS): Promise<boolean> {
   const nonce = newNonce();
   const challenge = new URL(IDENTITY_PATH, url);
   challenge.searchParams.set('nonce', nonce);

@@ -46,8 +46,10 @@ interface SummaryRow {
   current_title: string | null;
 }
 
-const BLOCKED = `EXISTS (SELECT 1 FROM tasks b JOIN task_deps d ON d.task_id = b.id JOIN tasks x ON x.id = d.blocked_by_id
-  WHERE b.list_id = l.id AND b.status = 'pending' AND x.status IN ('pending', 'in_progress'))`;
+// Read from the dependencies, once per call (not correlated): few tasks have blockers, and
+// asking every list in turn walked all of them when none was blocked.
+const BLOCKED = `l.id IN (SELECT b.list_id FROM task_deps d JOIN tasks b ON b.id = d.task_id JOIN tasks x ON x.id = d.blocked_by_id
+  WHERE b.status = 'pending' AND x.status IN ('pending', 'in_progress'))`;
 
 export function createShareReader(db: Db) {
   const store = createTaskStore(db);

@@ -15,6 +15,7 @@ import type { Checked } from '../tasks/taskRules';
 import { SHARE_STATUSES, TASK_RESOURCE_PREFIX, taskResourceUri, type ShareReader } from './shareReader';
 import { unknownConversation, type ShareWriter } from './shareWriter';
 import { FilterTooLong } from './filterWords';
+import { oneCallPerTurn } from './shareTurns';
 
 export const READ_ONLY_ERROR =
   'Stepwise is not running; task lists are read-only. Start Stepwise (with sharing on) to change them.';
@@ -42,6 +43,9 @@ const json = (value: unknown): CallToolResult => ({
 });
 const refusal = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
 
+/** Shared by every session's server: one share call per turn of the event loop, whoever sends it. */
+const nextShareTurn = oneCallPerTurn();
+
 export function createShareServer(deps: ShareServerDeps) {
   const { reader, writer } = deps;
   const server = new McpServer(
@@ -57,8 +61,9 @@ export function createShareServer(deps: ShareServerDeps) {
 
   /** Milliseconds the tools and resources of this client took (the endpoint's limits count them). */
   let work = 0;
-  function timed<A extends unknown[], R>(body: (...args: A) => R): (...args: A) => R {
-    return (...args) => {
+  function timed<A extends unknown[], R>(body: (...args: A) => R): (...args: A) => Promise<R> {
+    return async (...args) => {
+      await nextShareTurn();
       const started = performance.now();
       try {
         return body(...args);
@@ -69,7 +74,7 @@ export function createShareServer(deps: ShareServerDeps) {
   }
 
   /** Writes need the running app. */
-  function guarded<A>(write: boolean, body: (args: A) => CallToolResult): (args: A) => CallToolResult {
+  function guarded<A>(write: boolean, body: (args: A) => CallToolResult): (args: A) => Promise<CallToolResult> {
     return timed((args: A) => {
       if (write && !writer) return refusal(READ_ONLY_ERROR);
       return body(args);
