@@ -5,18 +5,17 @@
 // go into the composer as text, and the files it embeds are attached, or, when the prompt
 // holds a conversation (the assistant has a part), they are sent as given, roles kept.
 // The message box keeps the focus; the list is announced through aria-activedescendant.
-import { lazy, Suspense, useId, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import type { McpPrompt } from '../../shared/mcpCatalog';
 import { slashOptions } from '../../shared/promptLibrary';
 import { call, useApi } from '../api/apiContext';
 import { useToast } from '../common/toasts';
+import { useListKeyboard } from '../common/useListKeyboard';
 import { contentFiles } from '../mcp/mcpFiles';
+import { ServerArgumentsForm } from '../mcp/ServerArgumentsForm';
 import { useMcpPrompts } from '../mcp/useMcpCatalog';
 import { useSettings } from '../settings/useSettings';
 import './instructions.css';
-
-// A server prompt or template with arguments is rare: its form loads with the first one.
-const McpArgumentsForm = lazy(() => import('../mcp/McpArgumentsForm').then((m) => ({ default: m.McpArgumentsForm })));
 
 interface SlashOption {
   key: string;
@@ -47,9 +46,7 @@ export function usePromptSlash(
   const settings = useSettings();
   const api = useApi();
   const toast = useToast();
-  const listId = useId();
   const [active, setActive] = useState(0);
-  const [dismissed, setDismissed] = useState<string | null>(null);
   const [chosen, setForm] = useState<McpPrompt | null>(null);
   const query = /^\/([^\n]*)$/.exec(text)?.[1];
   // The arguments form stays only while the "/…" it was chosen from does.
@@ -107,70 +104,29 @@ export function usePromptSlash(
               choose: () => chooseServerPrompt(prompt),
             })),
         ];
-  const open = !form && matches.length > 0 && dismissed !== text;
-  const current = Math.min(active, matches.length - 1);
-
-  /** True when the key was the list's. */
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): boolean => {
-    if (!open) return false;
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current + step + matches.length) % matches.length);
-    } else if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      matches[current]?.choose();
-    } else if (event.key === 'Escape') {
-      setDismissed(text);
-    } else {
-      return false;
-    }
-    event.preventDefault();
-    event.stopPropagation();
-    return true;
-  };
-
-  const optionId = (index: number) => `${listId}-${index}`;
-  const inputProps = open
-    ? { 'aria-controls': listId, 'aria-activedescendant': optionId(current), 'aria-autocomplete': 'list' as const }
-    : {};
+  const keyboard = useListKeyboard({
+    text,
+    options: matches,
+    shown: !form,
+    active,
+    setActive,
+    choose: (option) => option.choose(),
+  });
+  const { open, onKeyDown, inputProps } = keyboard;
 
   const list = form ? (
-    <Suspense fallback={null}>
-      <McpArgumentsForm
-        title={form.title ?? form.name}
-        server={form.server}
-        description={form.description}
-        fields={form.arguments.map((a) => ({ ...a, label: a.title ?? a.name }))}
-        submitLabel="Use prompt"
-        complete={
-          form.completes
-            ? async (field, value, values) =>
-                (
-                  await call(api, 'mcp:complete', {
-                    server: form.server,
-                    ref: { type: 'prompt', name: form.name },
-                    argument: { name: field, value },
-                    context: Object.fromEntries(Object.entries(values).filter(([k]) => k !== field)),
-                  })
-                ).values
-            : undefined
-        }
-        onSubmit={(values) => run(form, values)}
-        onCancel={() => setForm(null)}
-      />
-    </Suspense>
+    <ServerArgumentsForm
+      item={form}
+      completing={{ type: 'prompt', name: form.name }}
+      fields={form.arguments.map((a) => ({ ...a, label: a.title ?? a.name }))}
+      submitLabel="Use prompt"
+      onSubmit={(values) => run(form, values)}
+      onCancel={() => setForm(null)}
+    />
   ) : open ? (
-    <ul id={listId} role="listbox" aria-label="Commands and saved prompts" className="prompt-slash">
+    <ul {...keyboard.listProps} aria-label="Commands and saved prompts" className="prompt-slash">
       {matches.map((option, index) => (
-        <li
-          key={option.key}
-          id={optionId(index)}
-          role="option"
-          aria-selected={index === current}
-          className={index === current ? 'active' : undefined}
-          // Keeps the focus in the message box.
-          onMouseDown={(e) => e.preventDefault()}
-          onClick={() => option.choose()}
-        >
+        <li key={option.key} {...keyboard.optionProps(index)}>
           <strong>
             {option.title}
             {option.server && <span className="mcp-badge">{option.server}</span>}

@@ -2,16 +2,15 @@
 // by what follows it; ↑/↓ choose, Enter (or a click) attaches the resource's content to
 // the message (like an attached file) and takes the "@…" out of the text, Esc closes. A
 // template asks for its variables first, with the server's suggestions.
-import { lazy, Suspense, useId, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import type { McpContent, McpResource, McpResourceTemplate } from '../../shared/mcpCatalog';
 import { call, useApi } from '../api/apiContext';
 import { useToast } from '../common/toasts';
+import { useListKeyboard } from '../common/useListKeyboard';
 import { contentFiles } from './mcpFiles';
+import { ServerArgumentsForm } from './ServerArgumentsForm';
 import { useMcpResources } from './useMcpCatalog';
 import './mcp.css';
-
-// A server prompt or template with arguments is rare: its form loads with the first one.
-const McpArgumentsForm = lazy(() => import('./McpArgumentsForm').then((m) => ({ default: m.McpArgumentsForm })));
 
 type Choice = { kind: 'resource'; item: McpResource } | { kind: 'template'; item: McpResourceTemplate };
 
@@ -33,9 +32,7 @@ export function useResourceMention(
 ) {
   const api = useApi();
   const toast = useToast();
-  const listId = useId();
   const [active, setActive] = useState(0);
-  const [dismissed, setDismissed] = useState<string | null>(null);
   const [chosen, setForm] = useState<McpResourceTemplate | null>(null);
   const mention = enabled ? MENTION.exec(text) : null;
   const query = mention?.[2];
@@ -50,9 +47,6 @@ export function useResourceMention(
           ...listed.resources.map((item) => ({ kind: 'resource' as const, item })),
           ...listed.templates.map((item) => ({ kind: 'template' as const, item })),
         ].filter((choice) => matches(choice, query));
-  const open = !form && choices.length > 0 && dismissed !== text;
-  const current = Math.min(active, choices.length - 1);
-
   /** The text without the "@…" the user typed to find the resource. */
   const withoutMention = (value: string) => value.replace(MENTION, (_all, space: string) => space);
 
@@ -75,74 +69,31 @@ export function useResourceMention(
     );
   };
 
-  /** True when the key was the list's. */
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): boolean => {
-    if (!open) return false;
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current + step + choices.length) % choices.length);
-    } else if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      const choice = choices[current];
-      if (choice) choose(choice);
-    } else if (event.key === 'Escape') {
-      setDismissed(text);
-    } else {
-      return false;
-    }
-    event.preventDefault();
-    event.stopPropagation();
-    return true;
-  };
-
-  const optionId = (index: number) => `${listId}-${index}`;
-  const inputProps = open
-    ? { 'aria-controls': listId, 'aria-activedescendant': optionId(current), 'aria-autocomplete': 'list' as const }
-    : {};
+  const keyboard = useListKeyboard({ text, options: choices, shown: !form, active, setActive, choose });
+  const { open, onKeyDown, inputProps } = keyboard;
 
   const list = form ? (
-    <Suspense fallback={null}>
-      <McpArgumentsForm
-        title={form.title ?? form.name}
-        server={form.server}
-        description={form.description}
-        fields={form.variables.map((name) => ({ name, label: name, description: null, required: true }))}
-        submitLabel="Attach"
-        complete={
-          form.completes
-            ? async (field, value, values) =>
-                (
-                  await call(api, 'mcp:complete', {
-                    server: form.server,
-                    ref: { type: 'resource', uri: form.uriTemplate },
-                    argument: { name: field, value },
-                    context: Object.fromEntries(Object.entries(values).filter(([k]) => k !== field)),
-                  })
-                ).values
-            : undefined
-        }
-        onSubmit={async (variables) => {
-          const { contents } = await call(api, 'mcp:readResource', {
-            server: form.server,
-            uriTemplate: form.uriTemplate,
-            variables,
-          });
-          attachContents(contents);
-        }}
-        onCancel={() => setForm(null)}
-      />
-    </Suspense>
+    <ServerArgumentsForm
+      item={form}
+      completing={{ type: 'resource', uri: form.uriTemplate }}
+      fields={form.variables.map((name) => ({ name, label: name, description: null, required: true }))}
+      submitLabel="Attach"
+      onSubmit={async (variables) => {
+        const { contents } = await call(api, 'mcp:readResource', {
+          server: form.server,
+          uriTemplate: form.uriTemplate,
+          variables,
+        });
+        attachContents(contents);
+      }}
+      onCancel={() => setForm(null)}
+    />
   ) : open ? (
-    <ul id={listId} role="listbox" aria-label="Resources" className="prompt-slash">
+    <ul {...keyboard.listProps} aria-label="Resources" className="prompt-slash">
       {choices.map((choice, index) => (
         <li
           key={`${choice.kind}:${choice.item.server}:${choice.kind === 'resource' ? choice.item.uri : choice.item.uriTemplate}`}
-          id={optionId(index)}
-          role="option"
-          aria-selected={index === current}
-          className={index === current ? 'active' : undefined}
-          // Keeps the focus in the message box.
-          onMouseDown={(e) => e.preventDefault()}
-          onClick={() => choose(choice)}
+          {...keyboard.optionProps(index)}
         >
           <strong>
             @{choice.item.title ?? choice.item.name}

@@ -6,11 +6,8 @@ import type { PlanComments, PlanState } from '../../shared/planContract';
 import type { TaskList } from '../../shared/tasks';
 import { call, useApi } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
-import { AddTaskRow } from '../tasks/AddTaskRow';
-import { TaskRow } from '../tasks/TaskRow';
-import { rowPlace } from '../tasks/taskView';
+import { TaskRows } from '../tasks/TaskRows';
 import { HeldCalls } from './HeldCalls';
-import { useLatestGetter } from '../common/useLatest';
 import './PlanReviewCard.css';
 
 export function PlanReviewCard(props: {
@@ -27,7 +24,6 @@ export function PlanReviewCard(props: {
   const [general, setGeneral] = useState('');
   const [adding, setAdding] = useState(false);
   const [sending, setSending] = useState(false);
-  const listNow = useLatestGetter(list);
 
   // Comments on tasks deleted meanwhile are dropped: they would point at nothing.
   const reviewed = (): { tasks: { id: number; title: string }[]; comments: PlanComments } => ({
@@ -61,57 +57,53 @@ export function PlanReviewCard(props: {
         <p>Edit the tasks and comment on them. Tools that change things run only after you approve.</p>
       </div>
       <div className="plan-review-body">
-        <ol className="task-rows" aria-label="Task list">
-          {list.tasks.map((task, i) => (
-            // Nothing runs while the plan waits: an in-progress row is still, not spinning.
-            <TaskRow
-              key={task.id}
-              {...rowPlace(list, i)}
-              listNow={listNow}
-              conversationId={conversationId}
-              runState="waiting for you"
-              onJump={props.onJumpToMessage}
-            >
-              {editing === task.id ? (
-                <textarea
-                  autoFocus
-                  className="plan-comment-input"
-                  aria-label={`Comment on task ${i + 1}`}
-                  maxLength={4000}
-                  value={comments[task.id] ?? ''}
-                  onChange={(e) => setComments((all) => ({ ...all, [task.id]: e.target.value }))}
-                  onBlur={() => setEditing(null)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Escape' || (e.key === 'Enter' && !e.shiftKey)) {
-                      e.preventDefault();
-                      e.stopPropagation();
-                      setEditing(null);
-                    }
-                  }}
-                />
-              ) : comments[task.id]?.trim() ? (
-                <button
-                  type="button"
-                  className="plan-comment"
-                  aria-label={`Edit comment on task ${i + 1}`}
-                  onClick={() => setEditing(task.id)}
-                >
-                  {comments[task.id]}
-                </button>
-              ) : (
-                <button
-                  type="button"
-                  className="plan-comment-add"
-                  aria-label={`Comment on task ${i + 1}`}
-                  onClick={() => setEditing(task.id)}
-                >
-                  Comment
-                </button>
-              )}
-            </TaskRow>
-          ))}
-          {adding && <AddTaskRow conversationId={conversationId} onDone={() => setAdding(false)} />}
-        </ol>
+        <TaskRows
+          conversationId={conversationId}
+          list={list}
+          // Nothing runs while the plan waits: an in-progress row is still, not spinning.
+          runStateOf={() => 'waiting for you'}
+          onJump={props.onJumpToMessage}
+          adding={adding}
+          onAddDone={() => setAdding(false)}
+          extra={(task, i) =>
+            editing === task.id ? (
+              <textarea
+                autoFocus
+                className="plan-comment-input"
+                aria-label={`Comment on task ${i + 1}`}
+                maxLength={4000}
+                value={comments[task.id] ?? ''}
+                onChange={(e) => setComments((all) => ({ ...all, [task.id]: e.target.value }))}
+                onBlur={() => setEditing(null)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Escape' || (e.key === 'Enter' && !e.shiftKey)) {
+                    e.preventDefault();
+                    e.stopPropagation();
+                    setEditing(null);
+                  }
+                }}
+              />
+            ) : comments[task.id]?.trim() ? (
+              <button
+                type="button"
+                className="plan-comment"
+                aria-label={`Edit comment on task ${i + 1}`}
+                onClick={() => setEditing(task.id)}
+              >
+                {comments[task.id]}
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="plan-comment-add"
+                aria-label={`Comment on task ${i + 1}`}
+                onClick={() => setEditing(task.id)}
+              >
+                Comment
+              </button>
+            )
+          }
+        />
         <HeldCalls calls={plan.calls.filter((c) => c.state !== 'waiting_for_change')} />
       </div>
       <div className="plan-review-foot">

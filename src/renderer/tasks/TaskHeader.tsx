@@ -7,8 +7,7 @@ import { call, useApi } from '../api/apiContext';
 import { useGuard, useToast } from '../common/toasts';
 import { MenuButton } from '../common/Menu';
 import { useTaskList } from './useTaskList';
-import { TaskRow } from './TaskRow';
-import { rowPlace } from './taskView';
+import { TaskRows } from './TaskRows';
 import { ContinueBanner, offersContinue } from './ContinueBanner';
 import type { ContinuityKind } from '../../shared/continuityContract';
 import type { RunState } from './runState';
@@ -16,8 +15,7 @@ import { revealBidiControls } from '../../shared/bidi';
 import { PlanReviewCard } from '../plans/PlanReviewCard';
 import { PlanAmendment } from '../plans/PlanAmendment';
 import type { PlanState } from '../../shared/planContract';
-import { AddTaskRow } from './AddTaskRow';
-import { useLatestGetter, useStableHandler } from '../common/useLatest';
+import { useStableHandler } from '../common/useLatest';
 import './TaskHeader.css';
 
 // Loaded when first opened, as App's "Export all" does: until both import it lazily, the
@@ -91,8 +89,7 @@ function TaskPanel(props: {
   const allDone = total > 0 && done === total;
   const expanded = choice ?? (!props.running && !allDone);
   const current = currentTask(list);
-  // Stable across pushes and the conversation's re-renders, so unchanged rows skip rendering.
-  const listNow = useLatestGetter(list);
+  // Stable across the conversation's re-renders, so unchanged rows skip rendering.
   const onJump = useStableHandler(props.onJumpToMessage);
   // While the banner says Stopped, Paused or Interrupted, the current task does not say it again.
   const currentState = current && !offered ? props.runStateOf(current.owner) : null;
@@ -176,19 +173,14 @@ function TaskPanel(props: {
         <div className="task-progress-fill" style={{ transform: `scaleX(${total ? done / total : 0})` }} />
       </div>
       {expanded && (
-        <ol className="task-rows" aria-label="Task list">
-          {list.tasks.map((task, i) => (
-            <TaskRow
-              key={task.id}
-              {...rowPlace(list, i)}
-              listNow={listNow}
-              conversationId={conversationId}
-              runState={task.status === 'in_progress' ? props.runStateOf(task.owner) : null}
-              onJump={onJump}
-            />
-          ))}
-          {adding && <AddTaskRow conversationId={conversationId} onDone={() => setAdding(false)} />}
-        </ol>
+        <TaskRows
+          conversationId={conversationId}
+          list={list}
+          runStateOf={(task) => (task.status === 'in_progress' ? props.runStateOf(task.owner) : null)}
+          onJump={onJump}
+          adding={adding}
+          onAddDone={() => setAdding(false)}
+        />
       )}
       <Suspense>
         {exporting && <ExportTasksDialog conversationId={conversationId} onClose={() => setExporting(false)} />}
