@@ -1,6 +1,7 @@
 // A task change from the model to the screen, the host as a separate process (issue 39): the
 // scripted model server (in this process) answers a send with a `manage_todo_list` call,
-// and the time runs from the moment it writes that response to a MutationObserver seeing
+// held (headers sent) until the page is at rest, as it is when a model answers seconds
+// after a send; the time runs from the moment it writes that call to a MutationObserver seeing
 // the new task in the task header of the app's page in Chromium. On the way: the host's
 // SDK request and SSE reading, the agent loop, the tool registry and task core, the bus,
 // the host's WebSocket, the page's render. The floor, interleaved in the same run: the same
@@ -16,8 +17,11 @@ import { launchChromium, makeDataDir, ROOT, startHostProcess } from '../tests/e2
 import { seedPlanReviewOff } from '../tests/support/tempDir';
 import { startScriptedServer } from '../tests/support/scriptedServer';
 import { openHostSocket } from './support/hostSocket';
+import { profilePage, report } from './support/cpuProfile';
 
 const ROUNDS = Number(process.env.STEPWISE_BENCH_PUSH_ROUNDS ?? 100);
+/** A directory: a CPU profile of the app's page over the rounds goes there. */
+const PROFILE_DIR = process.env.STEPWISE_BENCH_PUSH_PROFILE;
 const TASKS = 64;
 const TITLE = 'Task push bench';
 const now = () => performance.timeOrigin + performance.now();
@@ -62,6 +66,7 @@ const OBSERVER = `(() => {
         setTimeout(() => {
           window.__seen = 0;
           window.__arrived = 0;
+          window.__first = 0;
           window.__want = { text, selector };
           window.__done = new Promise((resolve) => (window.__resolve = resolve));
           armed();
@@ -77,9 +82,10 @@ const OBSERVER = `(() => {
   }).observe(document.body, { subtree: true, childList: true, characterData: true });
 })()`;
 
-// The moment the app's socket receives the frame with the wanted text, before any handler
-// of the app runs (this listener is added in the socket's constructor): splits the time
-// into the host's part (model's write → the page's message event) and the page's.
+// When the app's socket receives the frames with the wanted text, before any handler of
+// the app runs (this listener is added in the socket's constructor): the first one (the
+// streamed tool call, `messages:streamed`) and the task list's (`tasks:changed`). The
+// second is dispatched only once the page has handled the frames before it.
 const ARRIVAL = `(() => {
   const Native = window.WebSocket;
   window.WebSocket = class extends Native {
@@ -87,13 +93,21 @@ const ARRIVAL = `(() => {
       super(...args);
       this.addEventListener('message', (message) => {
         const want = window.__want;
-        if (want && !window.__arrived && String(message.data).includes(want.text)) {
-          window.__arrived = performance.timeOrigin + performance.now();
-        }
+        const data = String(message.data);
+        if (!want || !data.includes(want.text)) return;
+        const at = performance.timeOrigin + performance.now();
+        if (!window.__first) window.__first = at;
+        if (!window.__arrived && data.includes('"event":"tasks:changed"')) window.__arrived = at;
       });
     }
   };
 })()`;
+
+const STAGE_NAMES = {
+  first: "model writes → the call's first frame (messages:streamed) at the page",
+  host: 'model writes → the tasks:changed frame dispatched in the page',
+  page: 'the page: tasks:changed → DOM',
+};
 
 const bench: Bench = {
   title: 'Model writes a task tool call → task header in the DOM (host as a separate process)',
@@ -105,16 +119,20 @@ const bench: Bench = {
     const root = makeDataDir();
     const dataDir = path.join(root, 'data');
     seedPlanReviewOff(dataDir);
-    // The model's answer to each send: the round's tool call (t0 is its write), then a reply.
-    const written = new Map<number, number>();
+    // The model's answer to each send: the round's tool call, held until the bench lets it
+    // go (a model answers seconds after a send, when the page is at rest), then a reply.
     let round = 0;
+    let requested: (release: () => void) => void = () => {};
+    const nextRequest = () => new Promise<() => void>((resolve) => (requested = resolve));
     const server = await startScriptedServer({
       script: (request) => {
         const last = request.body.messages?.at(-1) as { role?: string } | undefined;
         if (!request.body.stream) return { text: 'Title' };
         if (last?.role === 'tool') return { text: `Done ${round}.` };
-        written.set(round, now());
-        return { raw: [toolCallAnswer(round)] };
+        let release = () => {};
+        const gate = new Promise<void>((resolve) => (release = resolve));
+        requested(release);
+        return { raw: [{ until: gate }, toolCallAnswer(round)] };
       },
     });
     const host = await startHostProcess({
@@ -146,7 +164,9 @@ const bench: Bench = {
       await page.goto(host.url);
       await page.getByRole('link', { name: TITLE }).click();
       const answered = (r: number) => page.getByText(`Done ${r}.`).first().waitFor({ timeout: 30_000 });
+      const first = nextRequest();
       await socket.call('messages:send', { conversationId, content: 'Round 0' });
+      (await first)();
       await page.getByRole('region', { name: 'Tasks' }).getByText('Working on round 0').first().waitFor();
       await answered(0);
       await page.evaluate(OBSERVER);
@@ -180,21 +200,34 @@ const bench: Bench = {
           clearTimeout(timer),
         );
       };
-      const samples = { app: [] as number[], floor: [] as number[], host: [] as number[], page: [] as number[] };
+      const samples = {
+        app: [] as number[],
+        floor: [] as number[],
+        first: [] as number[],
+        host: [] as number[],
+        page: [] as number[],
+      };
       const WARMUP = 5;
+      const profiler = PROFILE_DIR ? await profilePage(await page.context().newCDPSession(page)) : null;
       await interleave(
         {
           app: async () => {
             const r = ++round;
             if (r % 50 === 0) process.stderr.write(`  [taskPush] round ${r / 2}\n`);
-            await page.evaluate(`window.__arm(${JSON.stringify(`Working on round ${r}`)}, 'section.task-header')`);
+            const asked = nextRequest();
             await socket.call('messages:send', { conversationId, content: `Round ${r}` });
+            const release = await asked;
+            // The model's answer meets a page at rest, as it does seconds after a send.
+            await page.evaluate(`window.__arm(${JSON.stringify(`Working on round ${r}`)}, 'section.task-header')`);
+            const start = now();
+            release();
             const shown = await seen(page, `round ${r}`);
             await answered(r);
-            const took = shown - written.get(r)!;
-            const arrived = (await page.evaluate('window.__arrived')) as number;
+            const took = shown - start;
+            const [first, arrived] = (await page.evaluate('[window.__first, window.__arrived]')) as number[];
             samples.app.push(took);
-            samples.host.push(arrived - written.get(r)!);
+            samples.first.push(first - start);
+            samples.host.push(arrived - start);
             samples.page.push(shown - arrived);
             return took;
           },
@@ -211,6 +244,7 @@ const bench: Bench = {
         },
         { rounds: ROUNDS, warmup: WARMUP },
       );
+      if (profiler) report(PROFILE_DIR ?? '', 'taskPush-page', await profiler.stop());
       const app = samples.app.slice(WARMUP);
       const floor = samples.floor.slice(WARMUP);
       return [
@@ -227,13 +261,10 @@ const bench: Bench = {
           'ratio p95': `${(percentile(app, 95) / percentile(floor, 95)).toFixed(2)}×`,
           goal: 'p95 ≤ 2.5× the floor',
         },
-        ...(['host', 'page'] as const).map((stage) => {
+        ...(['first', 'host', 'page'] as const).map((stage) => {
           const kept = samples[stage].slice(WARMUP);
           return {
-            measure:
-              stage === 'host'
-                ? "  stage: model writes → the page's socket has the frame"
-                : '  stage: the page: frame → DOM',
+            measure: `  stage: ${STAGE_NAMES[stage]}`,
             rounds: kept.length,
             'app p50': ms(percentile(kept, 50)),
             'app p95': ms(percentile(kept, 95)),
