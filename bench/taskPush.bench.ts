@@ -137,7 +137,9 @@ const bench: Bench = {
     });
     const host = await startHostProcess({
       dataDir,
-      env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-bench', STEPWISE_MODEL: 'scripted' },
+      // A model with a window of a million tokens: every round's call (a 64-task list) stays in
+      // the history, and a 32k window would compact it every few rounds.
+      env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-bench', STEPWISE_MODEL: 'gpt-4.1' },
       startTimeoutMs: 60_000,
     });
     const socket = await openHostSocket(host);
