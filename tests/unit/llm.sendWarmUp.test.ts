@@ -15,12 +15,15 @@ it('runs each step once, in order, past a step that fails', async () => {
           ran.push('write');
           throw new Error('SQLITE_BUSY: database is locked');
         },
+        request: async () => {
+          ran.push('request');
+        },
         done: resolve,
       },
       0,
     );
   });
-  expect(ran).toEqual(['connection', 'write']);
+  expect(ran).toEqual(['connection', 'write', 'request']);
 });
 
 it('runs nothing once cancelled', async () => {

@@ -5,7 +5,7 @@ import type { Handlers } from './ipc/dispatcher';
 import { createDispatcher } from './ipc/dispatcher';
 import { createEventBus } from './ipc/eventBus';
 import { movedAsideNotice, openDatabase } from './db/openDatabase';
-import { warmUpSend } from './llm/sendWarmUp';
+import { loopbackRequest, warmUpSend } from './llm/sendWarmUp';
 import { createConversations } from './conversations/conversationsModule';
 import { createNotices } from './notices/noticesModule';
 import { createExport, type FileDialogs } from './export/exportModule';
@@ -153,6 +153,7 @@ function composeModules(options: CoreOptions, lock: DataDirLock, lifecycle: Disp
         count: tokens.countOnly,
         write: conversations.warmUpWrite,
         connection: () => providers.defaultModel(),
+        request: loopbackRequest,
       }),
     ),
   );

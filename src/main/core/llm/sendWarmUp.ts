@@ -33,6 +33,8 @@ export interface SendWarmUpSteps {
   write?: () => void;
   /** Reads the connection settings as a send does (providers). */
   connection?: () => unknown;
+  /** A request along the send's path (loopbackRequest). */
+  request?: (signal: AbortSignal) => Promise<void>;
   /** Called once every step has run, or failed. */
   done?: () => void;
 }
@@ -76,17 +78,20 @@ export function warmUpSend(more: SendWarmUpSteps, afterMs = AFTER_MS): () => voi
     () => calls['messages:send'].response.safeParse({ id: 0, role: 'user', content: SAMPLE }),
     ...(more.connection ? [more.connection] : []),
     ...(more.write ? [more.write] : []),
-    () => loopbackRequest(aborted.signal),
+    ...(more.request ? [() => more.request!(aborted.signal)] : []),
   ];
-  let immediate: NodeJS.Immediate | null = null;
+  // Each step in a macrotask of its own, by an unref'd timer: an unref'd setImmediate does
+  // not wake a loop that waits for I/O, so at idle its step ran only at the next I/O (the
+  // first send's, which it was meant to precede).
+  let step: NodeJS.Timeout | null = null;
   const schedule = () => {
     if (aborted.signal.aborted) return;
-    if (steps.length) immediate = setImmediate(next).unref();
+    if (steps.length) step = setTimeout(next, 0).unref();
     else more.done?.();
   };
   // A warm-up that fails (the database busy, no loopback) only leaves that part cold.
   const next = () => {
-    immediate = null;
+    step = null;
     let result: unknown;
     try {
       result = steps.shift()?.();
@@ -100,6 +105,6 @@ export function warmUpSend(more: SendWarmUpSteps, afterMs = AFTER_MS): () => voi
   return () => {
     aborted.abort();
     clearTimeout(timer);
-    if (immediate) clearImmediate(immediate);
+    if (step) clearTimeout(step);
   };
 }
