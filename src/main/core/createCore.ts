@@ -8,14 +8,9 @@ import { movedAsideNotice, openDatabase } from './db/openDatabase';
 import { loopbackRequest, warmUpSend } from './llm/sendWarmUp';
 import { createConversations } from './conversations/conversationsModule';
 import { createNotices } from './notices/noticesModule';
-import { createExport, type FileDialogs } from './export/exportModule';
-import { settingsResetNotice, type PreparedSettings } from './settings/settingsFile';
-import {
-  createSettingsService,
-  type SecretStore,
-  type SettingsBackend,
-  type SettingsEnv,
-} from './settings/settingsService';
+import { createExport } from './export/exportModule';
+import { settingsResetNotice } from './settings/settingsFile';
+import { createSettingsService } from './settings/settingsService';
 import { createToolRegistry } from './tools/toolRegistry';
 import { currentTimeTool } from './tools/builtinTools';
 import { createPromptRegistry } from './llm/systemPrompt';
@@ -31,7 +26,7 @@ import { createApprovals } from './approvals/approvalsModule';
 import { createMcp } from './mcp/mcpModule';
 import { createToolOutputs } from './mcp/toolOutputs';
 import { createProviders } from './providers/providersModule';
-import { createProfileKeys } from './providers/profileKeys';
+import { extraSecretSlot } from './providers/profileKeys';
 import { createTokenCounter } from './context/tokenCount';
 import { createStoredTokens } from './conversations/storedTokens';
 import { openDataDir, type DataDirLock } from './storage/openDataDir';
@@ -48,33 +43,10 @@ import { createContinuity } from './continuity/continuityModule';
 import { createTaskShare } from './taskShare/taskShareModule';
 import { createPlans } from './plans/planModule';
 import { createRoutines } from './routines/routinesModule';
-import type { Clock } from './routines/scheduler';
+import type { CoreOptions } from './coreOptions';
 import { DisposableStore, toDisposable, type Disposable } from '../../shared/event';
 
-export interface CoreOptions {
-  dataDir: string;
-  host: 'electron' | 'browser';
-  version: string;
-  settingsBackend: SettingsBackend;
-  secrets: SecretStore;
-  env: SettingsEnv;
-  /** What prepareSettingsFile found before the backend opened the file. */
-  preparedSettings?: PreparedSettings;
-  now?: () => number;
-  /** Native save/open dialogs (desktop). Without them exports are downloads and imports need the file's text. */
-  fileDialogs?: FileDialogs;
-  /** Timeouts, retries and intervals of the chat engine (tests shorten them). */
-  chat?: Partial<ChatEngineOptions>;
-  /** From openDataDir when the host took it before reading settings; otherwise taken here. */
-  instanceLock?: DataDirLock;
-  /** Parse every pushed event against the contract (see eventBus.ts); hosts pass `checkEventsFrom(process.env)`. */
-  checkEvents?: boolean;
-  /** The routines' clock and time zone (tests); default: the real clock, the local zone. */
-  routineClock?: Clock;
-  routineTimeZone?: string;
-  /** Signing in to remote MCP servers: the loopback port (tests pass 0) and how long a sign-in may wait. */
-  mcpSignIn?: { callbackPort?: number; timeoutMs?: number; requestTimeoutMs?: number };
-}
+export type { CoreOptions } from './coreOptions';
 
 export function createCore(options: CoreOptions) {
   const lock = options.instanceLock ?? openDataDir(options.dataDir, HOST_NAMES[options.host]);
@@ -251,7 +223,8 @@ function composeModules(options: CoreOptions, lock: DataDirLock, lifecycle: Disp
     sendMessage: (conversationId, text) => void chat.send(conversationId, text, 'user'),
     ledgerTaskOf: ledger.runningTask,
     sendGiven: (conversationId, given, create) => void chat.sendGiven(conversationId, given, create),
-    oauthSecrets: mcpOAuthSlot(options.secrets),
+    // Sign-in tokens of remote MCP servers, beside the API keys in the one secret.
+    oauthSecrets: extraSecretSlot(options.secrets, 'mcpOAuth'),
     oauthCallbackPort: options.mcpSignIn?.callbackPort,
     signInTimeoutMs: options.mcpSignIn?.timeoutMs,
     signInRequestTimeoutMs: options.mcpSignIn?.requestTimeoutMs,
@@ -396,13 +369,3 @@ function composeModules(options: CoreOptions, lock: DataDirLock, lifecycle: Disp
 }
 
 export type Core = ReturnType<typeof composeCore>;
-
-/** Sign-in tokens of remote MCP servers, beside the API keys in the one secret (none without a keychain). */
-function mcpOAuthSlot(secrets: SecretStore) {
-  if (!secrets.canStore) return null;
-  const keys = createProfileKeys(secrets, () => undefined);
-  return {
-    read: () => keys.extra('mcpOAuth'),
-    write: (value: string | null) => keys.setExtra('mcpOAuth', value),
-  };
-}

@@ -9,52 +9,13 @@ import type {
   ToolResultOutcome,
 } from '../../../shared/domain';
 import type { AttachmentInfo } from '../../../shared/attachments';
-import { plumbingStoresText, type MessageKind, type Plumbing } from '../../../shared/messageKinds';
+import { plumbingStoresText, type Plumbing } from '../../../shared/messageKinds';
 import type { Db } from '../db/openDatabase';
 import { createHistoryCache } from './historyCache';
-import type { Row } from '../db/tables';
+import { plainKind, toMessage, type MessageRow } from './messageRows';
+import { patchUpdate, type MessagePatch } from './messageUpdate';
 
-/** A `messages` row as SQLite returns it. */
-export type MessageRow = Row<'messages'>;
-
-/** A row's columns as a message, but its tool calls: each reader parses those its own way. */
-export function messageFields(row: MessageRow): Omit<Message, 'toolCalls' | 'attachments'> {
-  return {
-    id: row.id,
-    conversationId: row.conversation_id,
-    role: row.role,
-    content: row.content,
-    createdAt: row.created_at,
-    toolCallId: row.tool_call_id,
-    toolName: row.tool_name,
-    status: row.status,
-    error: row.error,
-    origin: row.origin,
-    reasoning: row.reasoning ? { text: row.reasoning, durationMs: row.reasoning_ms ?? null } : null,
-    usage:
-      row.prompt_tokens != null && row.completion_tokens != null
-        ? { promptTokens: row.prompt_tokens, completionTokens: row.completion_tokens, cost: row.cost ?? null }
-        : null,
-    model: row.model ?? null,
-    summaryThrough: row.summary_through ?? null,
-    outcome: row.outcome ?? null,
-    kind: row.kind,
-    plumbing: row.payload ? readPlumbing(row.payload) : null,
-  };
-}
-
-/** A stored payload: validated when it was written (Plumbing, in the contract). */
-const readPlumbing = (json: string): Plumbing => JSON.parse(json) as Plumbing;
-
-/** The kind of a message that is not plumbing, from its role. */
-export function plainKind(role: MessageRole, summaryThrough?: number | null): MessageKind {
-  if (role === 'system') return summaryThrough != null ? 'summary' : 'note';
-  return role;
-}
-
-export function toMessage(row: MessageRow): Message {
-  return { ...messageFields(row), toolCalls: row.tool_calls ? (JSON.parse(row.tool_calls) as ToolCall[]) : null };
-}
+export { messageFields, plainKind, toMessage, type MessageRow } from './messageRows';
 
 export interface NewMessage {
   conversationId: string;
@@ -92,15 +53,7 @@ export interface MessageAttachments {
   link(messageId: number, ids: string[]): void;
 }
 
-export interface MessagePatch {
-  content?: string;
-  status?: MessageStatus;
-  toolCalls?: ToolCall[] | null;
-  error?: string | null;
-  reasoning?: Reasoning | null;
-  usage?: Message['usage'];
-  model?: string | null;
-}
+export type { MessagePatch } from './messageUpdate';
 
 /** What the message store tells about the rows it reads (storedTokens.ts). */
 export interface MessageCounts {
@@ -308,40 +261,8 @@ export function createMessageRepo(
       return () => live.delete(id);
     },
     update(id: number, patch: MessagePatch): Message | undefined {
-      const sets: string[] = [];
-      const values: Record<string, unknown> = { id };
-      const columns: Array<[keyof MessagePatch, string, unknown]> = [
-        ['content', 'content', patch.content],
-        ['status', 'status', patch.status],
-        ['error', 'error', patch.error],
-        [
-          'toolCalls',
-          'tool_calls',
-          patch.toolCalls === undefined ? undefined : patch.toolCalls && JSON.stringify(patch.toolCalls),
-        ],
-        ['reasoning', 'reasoning', patch.reasoning === undefined ? undefined : (patch.reasoning?.text ?? null)],
-        [
-          'reasoning',
-          'reasoning_ms',
-          patch.reasoning === undefined ? undefined : (patch.reasoning?.durationMs ?? null),
-        ],
-        ['model', 'model', patch.model],
-        ['usage', 'prompt_tokens', patch.usage === undefined ? undefined : (patch.usage?.promptTokens ?? null)],
-      ];
-      if (patch.usage !== undefined) {
-        sets.push('completion_tokens = @completion_tokens', 'cost = @cost');
-        values.completion_tokens = patch.usage?.completionTokens ?? null;
-        values.cost = patch.usage?.cost ?? null;
-      }
-      for (const [key, column, value] of columns) {
-        if (patch[key] === undefined) continue;
-        sets.push(`${column} = @${column}`);
-        values[column] = value;
-      }
-      // New text, new count (counted once the reply is finished).
-      if (patch.content !== undefined) sets.push('tokens = NULL');
-      if (sets.length) {
-        const sql = `UPDATE messages SET ${sets.join(', ')} WHERE id = @id`;
+      const { sql, values } = patchUpdate(id, patch);
+      if (sql) {
         let statement = updates.get(sql);
         if (!statement) updates.set(sql, (statement = db.prepare(sql)));
         statement.run(values);

@@ -2,8 +2,7 @@
 // stop, retry, status (edit and regenerate make versions: versions/). Other modules follow
 // its events (chatEvents.ts): task lists close on `/clear`; plan review, Autopilot,
 // continuity and workers react to a finished turn, in that order.
-import type { PlanReviewMode } from '../../../shared/planContract';
-import type { ChatError, ChatStatus, Conversation, Message } from '../../../shared/domain';
+import type { ChatError, ChatStatus, Message } from '../../../shared/domain';
 import { plumbingPlace, type Plumbing } from '../../../shared/messageKinds';
 import type { ConversationRepo } from '../conversations/conversationRepo';
 import { AppError, notFound } from '../ipc/dispatcher';
@@ -15,8 +14,10 @@ import { escalateRepeat, redact } from './chatErrors';
 import { createDerivedError } from './derivedError';
 import { createChatEvents, type TurnEndInfo } from './chatEvents';
 import { DisposableStore } from '../../../shared/event';
+import { CLEAR_COMMAND, chatStarts } from './chatStarts';
+import { retryPoint } from './retryPoint';
 
-export const CLEAR_COMMAND = '/clear';
+export { CLEAR_COMMAND };
 
 interface RunEntry {
   controller: AbortController;
@@ -66,8 +67,12 @@ export function createChatEngine(deps: ChatEngineDeps) {
     disposables,
   );
 
-  function mustExist(conversationId: string) {
+  function mustBeOpen() {
     if (closed) throw new AppError('unavailable', 'Stepwise is shutting down.');
+  }
+
+  function mustExist(conversationId: string) {
+    mustBeOpen();
     const conversation = conversations.get(conversationId);
     if (!conversation) throw notFound(`Conversation ${conversationId}`);
     return conversation;
@@ -284,75 +289,17 @@ export function createChatEngine(deps: ChatEngineDeps) {
       return message;
     },
 
-    /**
-     * Stores a new conversation under `id` (its draft's id) with its first message, in one
-     * transaction, then starts the loop. Refused when the id is taken: nothing is stored.
-     */
-    startConversation(
-      id: string,
-      content: string,
-      autopilot?: boolean,
-      attachments?: string[],
-      planReview?: PlanReviewMode,
-    ): { conversation: Conversation; message: Message } {
-      if (closed) throw new AppError('unavailable', 'Stepwise is shutting down.');
-      if (content.trim() === CLEAR_COMMAND && !attachments?.length) {
-        throw new AppError('conflict', 'There is nothing to clear in a new conversation. Type a message instead.');
-      }
-      if (conversations.get(id)) {
-        throw new AppError(
-          'conflict',
-          'This conversation has already been started. Open it from the sidebar to continue it.',
-        );
-      }
-      const { conversation, message } = db.transaction(() => {
-        const created = conversations.create(undefined, { id, autopilot, planReview });
-        return {
-          conversation: created,
-          message: messages.insert({ conversationId: id, role: 'user', content, origin: 'user', attachments }),
-        };
-      })();
-      bus.emit('conversations:changed', { id, kind: 'created', conversation: conversations.summary(id) ?? null });
-      stored(message);
-      void start(id);
-      return { conversation, message };
-    },
-
-    /**
-     * Messages given whole, roles kept (an MCP prompt that holds a conversation): stored in
-     * order, in a new conversation (`create`) or an idle one; the model answers a last user message.
-     */
-    sendGiven(
-      conversationId: string,
-      given: ReadonlyArray<{ role: 'user' | 'assistant'; content: string }>,
-      create?: { autopilot?: boolean; planReview?: PlanReviewMode },
-    ): Message[] {
-      if (closed) throw new AppError('unavailable', 'Stepwise is shutting down.');
-      if (!create) mustBeIdle(conversationId);
-      else if (conversations.get(conversationId))
-        throw new AppError(
-          'conflict',
-          'This conversation has already been started. Open it from the sidebar to continue it.',
-        );
-      const inserted = db.transaction(() => {
-        if (create) conversations.create(undefined, { id: conversationId, ...create });
-        const list = given.map((m) =>
-          messages.insert({ conversationId, role: m.role, content: m.content, origin: 'user' }),
-        );
-        conversations.touch(conversationId);
-        return list;
-      })();
-      if (create)
-        bus.emit('conversations:changed', {
-          id: conversationId,
-          kind: 'created',
-          conversation: conversations.summary(conversationId) ?? null,
-        });
-      inserted.forEach(stored);
-      if (!create) conversationChanged(conversationId);
-      if (given.at(-1)?.role === 'user') void start(conversationId);
-      return inserted;
-    },
+    ...chatStarts({
+      db,
+      messages,
+      conversations,
+      bus,
+      mustBeOpen,
+      mustBeIdle,
+      start: (conversationId) => void start(conversationId),
+      stored,
+      conversationChanged,
+    }),
 
     /** Aborts the loop; resolves once it has wound down (partial reply stored as stopped). */
     async stop(conversationId: string): Promise<ChatStatus> {
@@ -368,25 +315,7 @@ export function createChatEngine(deps: ChatEngineDeps) {
     /** Runs the loop again after a failure, replacing the failed reply. */
     retry(conversationId: string): ChatStatus {
       mustBeIdle(conversationId);
-      const all = messages.all(conversationId);
-      const userAt = all.findLastIndex((m) => m.role === 'user');
-      const tail = all.slice(userAt + 1);
-      const failed = tail.find((m) => m.role === 'assistant' && m.status !== 'complete');
-      let cut = failed?.id;
-      if (!cut) {
-        // Trailing notes (e.g. "stopped after N tool rounds") go; the loop continues from the history.
-        let i = all.length;
-        while (i > userAt + 1 && all[i - 1].role === 'system') i--;
-        cut = all[i]?.id;
-        const end = all[i - 1];
-        if (end && end.role === 'assistant' && !end.toolCalls?.length) {
-          throw new AppError(
-            'conflict',
-            'The last reply finished normally, so there is nothing to retry. Use Regenerate for a new reply.',
-          );
-        }
-        if (!end) throw new AppError('conflict', 'There is nothing to retry in this conversation.');
-      }
+      const cut = retryPoint(messages.all(conversationId));
       if (cut !== undefined) removed(conversationId, cut);
       void start(conversationId);
       return status(conversationId);

@@ -235,3 +235,20 @@ export function parsePasted(text: string): { ok: true; entries: Entries } | { ok
   }
   return { ok: false, error: `The pasted text is not valid JSON (${firstError}).` };
 }
+
+/** Whether two configurations start the same server (anything else changes without a restart). */
+export function sameLaunch(a: ServerConfig, b: ServerConfig): boolean {
+  const launch = (c: ServerConfig) =>
+    JSON.stringify([
+      c.transport,
+      c.command,
+      c.args,
+      c.env,
+      c.cwd,
+      c.url,
+      c.headers,
+      c.oauthClientId,
+      c.oauthClientSecret,
+    ]);
+  return launch(a) === launch(b);
+}

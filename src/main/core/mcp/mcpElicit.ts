@@ -228,3 +228,27 @@ export async function askElicitation(
   if (link && outcome.kind === 'action' && outcome.actionId === OPEN) return { action: 'accept' };
   return elicitationResult(params, outcome.kind === 'cancelled' ? { kind: 'cancelled' } : outcome);
 }
+
+type Caller = { conversationId: string; agentId: string; transcriptId?: string };
+
+/** Asks each server's elicitations of the user who last called it; `close()` cancels the waiting ones. */
+export function createElicitations(questions: Questions, lastUser: (server: string) => Caller | undefined) {
+  const waiting = new Set<AbortController>();
+  return {
+    ask(server: string, params: Params, signal: AbortSignal): Promise<ElicitResult> {
+      const user = lastUser(server);
+      if (!user) return Promise.resolve({ action: 'cancel' as const });
+      const controller = new AbortController();
+      waiting.add(controller);
+      return askElicitation(
+        questions,
+        { ...user, server },
+        params,
+        AbortSignal.any([signal, controller.signal]),
+      ).finally(() => waiting.delete(controller));
+    },
+    close() {
+      for (const controller of waiting) controller.abort();
+    },
+  };
+}

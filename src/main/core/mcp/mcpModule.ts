@@ -1,8 +1,7 @@
 // MCP in the core: reads and watches `mcp.json`, keeps one lifecycle per server, offers
 // their tools through the tool registry, and carries out the Settings → Tools (MCP) calls.
-import fs from 'node:fs';
 import path from 'node:path';
-import { maskSecret, type McpServerView, type McpState, type ToolProgress } from '../../../shared/mcp';
+import type { McpState, ToolProgress } from '../../../shared/mcp';
 import type { Approvals } from '../approvals/approvalsModule';
 import { AppError, notFound } from '../ipc/dispatcher';
 import type { EventBus } from '../ipc/eventBus';
@@ -14,22 +13,21 @@ import {
   MCP_FILE,
   parseConfig,
   readConfigText,
+  sameLaunch,
   writeConfig,
   type RawFile,
   type ServerConfig,
 } from './mcpConfig';
-import { modelToolNames } from './mcpNames';
 import type { ConvertedResult } from './mcpResults';
 import { createServer, type McpServer } from './mcpServer';
 import { mcpTool, type McpToolDeps } from './mcpTools';
 import { createToolSync } from './mcpToolSync';
 import { createKnownServers } from './mcpKnown';
 import { mcpHandlers } from './mcpHandlers';
-import { askElicitation } from './mcpElicit';
+import { createElicitations } from './mcpElicit';
 import type { Questions } from '../questions/questionModule';
 import type { ToolOutputs } from './toolOutputs';
-import { launchLine, redactStderr } from './mcpView';
-import { reportHeld, reportInvalid } from './mcpNotices';
+import { createFailureNotices, reportHeld, reportInvalid } from './mcpNotices';
 import { createOAuthStore, type SecretSlot } from './mcpOAuthStore';
 import { createLoopback } from './mcpLoopback';
 import { createSignIn } from './mcpSignIn';
@@ -39,11 +37,12 @@ import type { CatalogDeps } from './mcpCatalog';
 import { createStepSignIns } from './mcpStepSignIn';
 import { mcpCatalog } from './mcpCatalog';
 import { rootsOf, watchRootFolders } from './mcpRoots';
-import { createFolderRoots } from './mcpFolderRoots';
 import type { Db } from '../db/openDatabase';
 import { DisposableStore } from '../../../shared/event';
-import type { HandlersFor } from '../../../shared/contract';
-import type { mcpRootsCalls } from '../../../shared/mcpRootsContract';
+import { createConversationRoots } from './mcpConversationRoots';
+import { createProcessGuard } from './mcpProcesses';
+import { serverView } from './mcpServerView';
+import { watchConfigFile } from './mcpConfigWatch';
 
 export interface McpModuleDeps {
   dataDir: string;
@@ -93,14 +92,12 @@ export function createMcp(deps: McpModuleDeps) {
   const servers = new Map<string, McpServer>();
   /** Who called each server last: its roots and elicitations are for that conversation. */
   const lastUser = new Map<string, Pick<ToolContext, 'conversationId' | 'agentId' | 'transcriptId'>>();
-  const pids = new Set<number>();
   let raw: RawFile = {};
   let lastText = '';
   let configError: string | null = null;
   let closed = false;
   let stopping: Promise<void> | null = null;
-  /** Elicitations waiting for the user, cancelled when Stepwise closes. */
-  const eliciting = new Set<AbortController>();
+  const elicitations = deps.questions ? createElicitations(deps.questions, (name) => lastUser.get(name)) : null;
   const oauthStore = createOAuthStore(deps.oauthSecrets ?? null);
   const signIn = createSignIn({
     store: oauthStore,
@@ -116,20 +113,18 @@ export function createMcp(deps: McpModuleDeps) {
     },
   });
 
-  const killAll = () => {
-    for (const pid of pids) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
-    }
-  };
-  // An abrupt exit (no close) still takes the servers with it.
-  process.on('exit', killAll);
+  const processes = createProcessGuard();
 
   function state(): McpState {
-    return { servers: [...servers.values()].map(view), configError };
+    return {
+      servers: [...servers.values()].map((server) =>
+        serverView(server, {
+          signInStatus: (c) => signIn.status(c),
+          isLeftOut: (name, tool) => toolSync.isLeftOut(name, tool),
+        }),
+      ),
+      configError,
+    };
   }
 
   let pushing = false;
@@ -140,50 +135,6 @@ export function createMcp(deps: McpModuleDeps) {
       pushing = false;
       if (!closed) deps.bus.emit('mcp:changed', state());
     });
-  }
-
-  function view(server: McpServer): McpServerView {
-    const c = server.config;
-    const names = modelToolNames(
-      c.name,
-      server.tools().map((t) => t.name),
-    );
-    const mask = (values: Record<string, string>) =>
-      Object.fromEntries(Object.entries(values).map(([k, v]) => [k, maskSecret(v)]));
-    return {
-      name: c.name,
-      transport: c.transport,
-      command: c.command,
-      args: c.args,
-      env: mask(c.env),
-      cwd: c.cwd,
-      url: c.url,
-      headers: mask(c.headers),
-      timeoutSec: Math.round(c.timeoutMs / 1000),
-      launch: launchLine(c),
-      enabled: c.enabled,
-      trusted: c.trusted,
-      readOnly: c.readOnly,
-      state: server.status(),
-      error: server.error(),
-      stderr: redactStderr(server.stderr(), c),
-      ...signInView(c),
-      tools: server.tools().map((t) => ({
-        name: t.name,
-        modelName: names.get(t.name)!,
-        description: t.description ?? '',
-        readOnly: t.annotations?.readOnlyHint === true,
-        enabled: !c.disabledTools.includes(t.name),
-        offered: c.enabled && !c.disabledTools.includes(t.name) && !toolSync.isLeftOut(c.name, t.name),
-        alwaysAllow: c.trusted || c.alwaysAllow.includes(t.name),
-      })),
-    };
-  }
-
-  function signInView(c: ServerConfig) {
-    if (c.transport === 'stdio') return { signIn: 'none' as const, signInUrl: null, signInError: null };
-    const { status, url, error } = signIn.status(c);
-    return { signIn: status, signInUrl: url, signInError: error };
   }
 
   /** The registry holds the enabled tools of every enabled server's last listing, up to the cap (mcpToolSync.ts). */
@@ -226,43 +177,21 @@ export function createMcp(deps: McpModuleDeps) {
     raw: apps.remember,
     signInNeeded: stepSignIns.needed,
     usedBy: (server: string, ctx: ToolContext) => {
-      const before = JSON.stringify(conversationRoots(lastUser.get(server)?.conversationId));
+      const before = JSON.stringify(roots.forConversation(lastUser.get(server)?.conversationId));
       lastUser.set(server, {
         conversationId: ctx.conversationId,
         agentId: ctx.agentId,
         transcriptId: ctx.transcriptId,
       });
       // Another conversation, another folder: the server hears its roots changed.
-      if (JSON.stringify(conversationRoots(ctx.conversationId)) !== before) rootsChanged(servers.get(server));
+      if (JSON.stringify(roots.forConversation(ctx.conversationId)) !== before) roots.changed(servers.get(server));
     },
   };
 
-  const folderRoots = deps.db ? createFolderRoots(deps.db) : null;
-  function conversationRoots(conversationId: string | undefined) {
-    return conversationId && folderRoots ? folderRoots.forConversation(conversationId) : [];
-  }
-  function rootsChanged(...which: Array<McpServer | undefined>) {
-    for (const server of which.length ? which : servers.values())
-      void server
-        ?.live()
-        ?.features.rootsChanged()
-        .catch(() => undefined);
-  }
-  const folderRootsHandlers: HandlersFor<typeof mcpRootsCalls> = {
-    'mcp:folderRoots': ({ folderId }) => {
-      if (!folderRoots) throw new AppError('unavailable', 'Folder roots are not kept here.');
-      return { paths: folderRoots.get(folderId) };
-    },
-    'mcp:setFolderRoots': ({ folderId, paths }) => {
-      if (!folderRoots) throw new AppError('unavailable', 'Folder roots are not kept here.');
-      const saved = folderRoots.set(folderId, paths);
-      rootsChanged();
-      return { paths: saved };
-    },
-  };
+  const roots = createConversationRoots(deps.db, () => servers.values());
   // A conversation moved to another folder, or a folder went: servers ask for their roots again.
   const subscriptions = new DisposableStore();
-  deps.bus.on('folders:changed', () => rootsChanged(), subscriptions);
+  deps.bus.on('folders:changed', () => roots.changed(), subscriptions);
   deps.bus.on(
     'messages:changed',
     ({ conversationId, message }) => message.role === 'user' && apps.userWrote(conversationId),
@@ -274,7 +203,7 @@ export function createMcp(deps: McpModuleDeps) {
       version: deps.version,
       connectTimeoutMs: deps.connectTimeoutMs ?? 30_000,
       now,
-      pids,
+      pids: processes.pids,
       auth: {
         store: oauthStore,
         clientName: 'Stepwise',
@@ -283,26 +212,13 @@ export function createMcp(deps: McpModuleDeps) {
       signInNeeded: (refusal) => signIn.needed(server.config.name, refusal.reason),
       roots: () => {
         const user = lastUser.get(server.config.name);
-        return rootsOf(deps.rootFolders?.() ?? [], conversationRoots(user?.conversationId));
+        return rootsOf(deps.rootFolders?.() ?? [], roots.forConversation(user?.conversationId));
       },
-      elicit: deps.questions
-        ? (params, signal) => {
-            const user = lastUser.get(server.config.name);
-            if (!user || !deps.questions) return Promise.resolve({ action: 'cancel' as const });
-            const controller = new AbortController();
-            eliciting.add(controller);
-            return askElicitation(
-              deps.questions,
-              { ...user, server: server.config.name },
-              params,
-              AbortSignal.any([signal, controller.signal]),
-            ).finally(() => eliciting.delete(controller));
-          }
-        : undefined,
+      elicit: elicitations ? (params, signal) => elicitations.ask(server.config.name, params, signal) : undefined,
       changed: () => {
         if (server.status() === 'ready') signIn.connected(server.config.name);
         sync();
-        report(server);
+        failures.report(server);
         reportInvalid(deps.notices, server);
         changed();
       },
@@ -310,23 +226,7 @@ export function createMcp(deps: McpModuleDeps) {
     return server;
   }
 
-  const reported = new Set<string>();
-  /** A server that failed is reported once as a notice, which goes when it is ready again. */
-  function report(server: McpServer) {
-    const name = server.config.name;
-    const id = `mcp-server-${name}`;
-    // A server waiting for a sign-in shows it on its card; a notice would only repeat it.
-    if (server.status() === 'error' && !reported.has(name) && signIn.status(server.config).status !== 'needed') {
-      reported.add(name);
-      deps.notices.add({
-        id,
-        level: 'warning',
-        text: `${server.error()} Stepwise restarts it the next time a conversation needs it; Settings → Tools (MCP) shows its error output.`,
-      });
-    } else if (server.status() === 'ready' && reported.delete(name)) {
-      deps.notices.dismiss(id);
-    }
-  }
+  const failures = createFailureNotices(deps.notices, (config) => signIn.status(config).status === 'needed');
 
   /** Applies a parsed configuration: changed servers restart, removed ones stop. */
   function apply(configs: ServerConfig[]) {
@@ -337,7 +237,7 @@ export function createMcp(deps: McpModuleDeps) {
       // Tokens follow their server: removed, or pointed elsewhere, it signs in again.
       if (!config || config.url !== server.config.url) signIn.forget(name);
       servers.delete(name);
-      if (reported.delete(name)) deps.notices.dismiss(`mcp-server-${name}`);
+      failures.forget(name);
       void server.stop();
     }
     for (const config of configs) {
@@ -346,7 +246,7 @@ export function createMcp(deps: McpModuleDeps) {
         server.setConfig(config);
         if (!config.enabled) {
           void server.stop();
-          if (reported.delete(config.name)) deps.notices.dismiss(`mcp-server-${config.name}`);
+          failures.forget(config.name);
         }
       } else {
         servers.set(config.name, serverFor(config));
@@ -400,22 +300,10 @@ export function createMcp(deps: McpModuleDeps) {
     deps.log?.(`[stepwise] reading ${MCP_FILE} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 
-  let reloadTimer: NodeJS.Timeout | null = null;
-  let watcher: fs.FSWatcher | null = null;
-  try {
-    // The directory, not the file: editors and atomic writes replace the file.
-    watcher = fs.watch(deps.dataDir, (_event, name) => {
-      if (name !== MCP_FILE || closed) return;
-      if (reloadTimer) clearTimeout(reloadTimer);
-      reloadTimer = setTimeout(() => {
-        const text = readConfigText(file);
-        if (text !== lastText) load(text);
-      }, 50);
-    });
-    watcher.on('error', () => undefined);
-  } catch {
-    // No watching on this file system: edits apply after a restart.
-  }
+  const watcher = watchConfigFile(deps.dataDir, MCP_FILE, () => {
+    const text = readConfigText(file);
+    if (text !== lastText) load(text);
+  });
 
   const offSettings = watchRootFolders(
     deps.bus,
@@ -457,7 +345,7 @@ export function createMcp(deps: McpModuleDeps) {
   };
 
   return {
-    handlers: { ...handlers, ...mcpAppsHandlers(apps), ...stepSignIns.handlers, ...folderRootsHandlers },
+    handlers: { ...handlers, ...mcpAppsHandlers(apps), ...stepSignIns.handlers, ...roots.handlers },
     state,
     /** The system prompt's section with each offered server's instructions (added by createCore). */
     prompt: {
@@ -479,34 +367,16 @@ export function createMcp(deps: McpModuleDeps) {
   async function close(): Promise<void> {
     if (closed) return;
     closed = true;
-    for (const controller of eliciting) controller.abort();
+    elicitations?.close();
     apps.close();
     signIn.close();
-    watcher?.close();
-    if (reloadTimer) clearTimeout(reloadTimer);
+    watcher.close();
     removePreparer();
     offSettings.dispose();
     subscriptions.dispose();
     await Promise.all([...servers.values()].map((s) => s.stop()));
-    killAll();
-    process.off('exit', killAll);
+    processes.dispose();
   }
 }
 
 export type Mcp = ReturnType<typeof createMcp>;
-
-function sameLaunch(a: ServerConfig, b: ServerConfig): boolean {
-  const launch = (c: ServerConfig) =>
-    JSON.stringify([
-      c.transport,
-      c.command,
-      c.args,
-      c.env,
-      c.cwd,
-      c.url,
-      c.headers,
-      c.oauthClientId,
-      c.oauthClientSecret,
-    ]);
-  return launch(a) === launch(b);
-}

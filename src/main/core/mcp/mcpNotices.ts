@@ -41,3 +41,30 @@ export function reportHeld(notices: Notices, held: ServerConfig[]) {
       `${held.length === 1 ? 'It stays' : 'They stay'} off until you check the command and turn ${held.length === 1 ? 'it' : 'them'} on in Settings → Tools (MCP).`,
   });
 }
+
+/** A server that failed is reported once as a notice, which goes when it is ready again. */
+export function createFailureNotices(notices: Notices, waitsForSignIn: (config: ServerConfig) => boolean) {
+  const reported = new Set<string>();
+  const forget = (name: string) => {
+    if (reported.delete(name)) notices.dismiss(`mcp-server-${name}`);
+  };
+  return {
+    report(server: McpServer) {
+      const name = server.config.name;
+      const id = `mcp-server-${name}`;
+      // A server waiting for a sign-in shows it on its card; a notice would only repeat it.
+      if (server.status() === 'error' && !reported.has(name) && !waitsForSignIn(server.config)) {
+        reported.add(name);
+        notices.add({
+          id,
+          level: 'warning',
+          text: `${server.error()} Stepwise restarts it the next time a conversation needs it; Settings → Tools (MCP) shows its error output.`,
+        });
+      } else if (server.status() === 'ready') {
+        forget(name);
+      }
+    },
+    /** The server went or was turned off: its notice goes with it. */
+    forget,
+  };
+}

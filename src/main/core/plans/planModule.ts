@@ -3,15 +3,7 @@
 // the model about the phase, and the review card's calls (approve, request changes).
 import type { Message } from '../../../shared/domain';
 import type { Plumbing } from '../../../shared/messageKinds';
-import type {
-  PlanCall,
-  PlanComments,
-  PlanPhase,
-  PlanReviewMode,
-  PlanState,
-  PlanTask,
-} from '../../../shared/planContract';
-import { PLAN_MAX_TASKS } from '../../../shared/planContract';
+import type { PlanCall, PlanComments, PlanPhase, PlanState, PlanTask } from '../../../shared/planContract';
 import { approvedPayload, changesRequestedPayload, planDiff, sameTasks } from '../../../shared/planText';
 import type { Settings } from '../../../shared/settings';
 import type { TaskList } from '../../../shared/tasks';
@@ -30,6 +22,10 @@ import { planPrompt } from './planPrompt';
 import { faultPoint } from '../faults/faultPoints';
 import type { HandlersFor } from '../../../shared/contract';
 import type { planCalls } from '../../../shared/planContract';
+import { createPlanPhases } from './planPhase';
+import { planOf, reviewableList } from './planReviewable';
+
+export { planOf };
 
 export interface PlanModuleDeps {
   db: Db;
@@ -63,13 +59,8 @@ export interface PlanApproved {
   autopilot: boolean;
 }
 
-const FINISHED = new Set(['completed', 'cancelled']);
 /** The task tools that change a list (reading ones never amend a plan). */
 const CHANGING = new Set(['manage_todo_list', 'task_create', 'task_update', 'task_delete']);
-
-export function planOf(list: TaskList): PlanTask[] {
-  return list.tasks.map((t) => ({ id: t.id, title: t.title }));
-}
 
 export function createPlans(deps: PlanModuleDeps) {
   const { db, bus } = deps;
@@ -87,29 +78,11 @@ export function createPlans(deps: PlanModuleDeps) {
     stored: (message) => bus.emit('messages:changed', { conversationId: message.conversationId, message }),
   });
 
-  function modeOf(conversationId: string): PlanReviewMode {
-    const mode = store.mode(conversationId);
-    if (mode === undefined) throw notFound(`Conversation ${conversationId}`);
-    return mode ?? deps.settings.effective().planReviewDefault;
-  }
-
-  /** The phase, and the open list with its approved revision when it has one. */
-  function where(conversationId: string) {
-    const own = store.mode(conversationId);
-    const mode = own ?? deps.settings.effective().planReviewDefault;
-    const list = own === undefined ? null : deps.tasks.get(conversationId);
-    // An approved plan a turn finished covers no work added to it later.
-    const done = !!list && list.tasks.length > 0 && store.isDone(conversationId, list.id);
-    const approved = list && list.tasks.length && !done ? store.approved(conversationId, list.id) : null;
-    const finished = !!list && list.tasks.every((t) => FINISHED.has(t.status));
-    let phase: PlanPhase;
-    if (mode === 'off') phase = 'off';
-    else if (!list || !list.tasks.length) phase = 'planning';
-    // A finished list is done with, approved or not: new work needs a plan of its own.
-    else if (finished) phase = 'planning';
-    else phase = approved ? 'approved' : 'review';
-    return { mode, phase, list, approved };
-  }
+  const { modeOf, where, reviewOff, quickPhase } = createPlanPhases({
+    store,
+    settings: deps.settings,
+    tasks: deps.tasks,
+  });
 
   /** Held calls wait for the open plan's approval; waiting ones are in the gate now. */
   function callsOf(conversationId: string, phase: PlanPhase): PlanCall[] {
@@ -188,25 +161,6 @@ export function createPlans(deps: PlanModuleDeps) {
     emitState(conversationId);
   };
 
-  /** Review is off (or the conversation is gone): one key lookup. */
-  function reviewOff(conversationId: string): boolean {
-    const own = store.mode(conversationId);
-    return own === undefined || (own ?? deps.settings.effective().planReviewDefault) === 'off';
-  }
-
-  /** The phase as `where` decides it, from one query (the gate runs before every acting call). */
-  function quickPhase(conversationId: string): { phase: PlanPhase; mode: PlanReviewMode } {
-    // The gate's counts over the list cost more than the task write they precede (every
-    // manage_todo_list call asks): with review off they are not needed.
-    if (reviewOff(conversationId)) return { phase: 'off', mode: 'off' };
-    const row = store.gate(conversationId);
-    if (!row) return { phase: 'off', mode: 'off' };
-    const mode = row.mode ?? deps.settings.effective().planReviewDefault;
-    if (mode === 'off') return { phase: 'off', mode };
-    if (!row.total || !row.open) return { phase: 'planning', mode };
-    return { phase: row.approved && !row.done ? 'approved' : 'review', mode };
-  }
-
   deps.tools.setGate(
     createPlanGate({
       phase: quickPhase,
@@ -283,36 +237,8 @@ export function createPlans(deps: PlanModuleDeps) {
 
   /** The open list, if the card's version of it may be reviewed now; otherwise a clear refusal. */
   function reviewable(conversationId: string, shown: PlanTask[], comments: PlanComments): TaskList {
-    const { mode, phase, list } = where(conversationId);
-    if (mode === 'off') throw new AppError('conflict', 'Plan review is off in this conversation.');
-    if (deps.chat.isRunning(conversationId)) {
-      throw new AppError(
-        'conflict',
-        'The assistant is still working on the plan. Wait for it to finish (or stop it), then review the plan.',
-      );
-    }
-    if (!list || !list.tasks.length) throw new AppError('conflict', 'There is no plan to review in this conversation.');
-    if (phase === 'approved') throw new AppError('conflict', 'This plan is already approved.');
-    if (!sameTasks(planOf(list), shown)) {
-      push(conversationId);
-      throw new AppError(
-        'conflict',
-        'The plan changed while you were reviewing it. Review the new version, then approve it or request changes again.',
-      );
-    }
-    if (list.tasks.length > PLAN_MAX_TASKS) {
-      throw new AppError(
-        'invalid_request',
-        `A plan holds at most ${PLAN_MAX_TASKS} tasks; delete some before approving it.`,
-      );
-    }
-    const unknown = comments.tasks.find((c) => !list.tasks.some((t) => t.id === c.taskId));
-    if (unknown)
-      throw new AppError(
-        'invalid_request',
-        `There is a comment on task ${unknown.taskId}, which is not in the plan. Remove the comment and try again.`,
-      );
-    return list;
+    const situation = { ...where(conversationId), running: deps.chat.isRunning(conversationId) };
+    return reviewableList(situation, shown, comments, () => push(conversationId));
   }
 
   const handlers: HandlersFor<typeof planCalls> = {

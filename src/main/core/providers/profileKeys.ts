@@ -80,3 +80,13 @@ export function createProfileKeys(secrets: SecretStore, firstBaseUrl: () => stri
 }
 
 export type ProfileKeys = ReturnType<typeof createProfileKeys>;
+
+/** One other secret kept beside the keys, as a slot to read and write (MCP sign-in tokens); null without a keychain. */
+export function extraSecretSlot(secrets: SecretStore, name: string) {
+  if (!secrets.canStore) return null;
+  const keys = createProfileKeys(secrets, () => undefined);
+  return {
+    read: () => keys.extra(name),
+    write: (value: string | null) => keys.setExtra(name, value),
+  };
+}
