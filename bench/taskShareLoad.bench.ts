@@ -4,7 +4,8 @@
 // host's event loop is held, and the slowest app:info, while the board's 10,000 lists are
 // exported: as one answer (`board:export`) and as the browser host's streamed download.
 // Goals (issue 33): share calls ≤ 100 ms; app:info p99 ≤ 100 ms; the host never blocked > 100 ms.
-// STEPWISE_BENCH_SHARE_ONLY=export: only the board export rows.
+// STEPWISE_BENCH_SHARE_ONLY=export: only the board export rows; =calls: only the share calls
+// and app:info rows.
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -152,6 +153,7 @@ const bench: Bench = {
       };
       if (only !== 'export') await measureAppInfo();
       await closeClient(client);
+      if (only === 'calls') return rows;
       async function measureAppInfo() {
         rows.push(row('app:info, idle app', await infoSamples(200), 'floor'));
         const greedy = await connectClient(config, 'bench-greedy');

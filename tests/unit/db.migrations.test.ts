@@ -127,6 +127,11 @@ const seeds: Seed[] = [
         { title: 'Find a hotel', status: 'in_progress' },
       ]);
       expect(db.prepare('SELECT COUNT(*) AS n FROM task_deps').get()).toEqual({ n: 1 });
+      // Lists written before the text index existed are in it after the upgrade.
+      const listOfA = db.prepare('SELECT id FROM task_lists WHERE conversation_id = ?').pluck().get(A);
+      expect(
+        db.prepare('SELECT rowid FROM task_lists_fts WHERE task_lists_fts MATCH ?').pluck().all('"lisbon" "hotel"'),
+      ).toEqual([listOfA]);
       // Foreign keys are on after the upgrade: deleting the conversation takes its tasks along.
       db.prepare('DELETE FROM conversations WHERE id = ?').run(A);
       for (const table of ['task_lists', 'tasks', 'task_deps', 'task_events']) {

@@ -1,8 +1,9 @@
 // `task_lists.search_text`: a list's conversation title and task titles, case-folded as the
 // board folds them (JavaScript's Unicode toLowerCase; SQLite's lower() folds ASCII only),
-// one per line. A text filter of any number of words is then one pass over one column
-// (tools.md, "Sharing task lists"). The fold is a JavaScript function, so it is kept up to
-// date by TEMP triggers every connection that writes through openDatabase installs.
+// one per line. A text filter's words are substrings of this one column, looked up through
+// its trigram index task_lists_fts (tools.md, "Sharing task lists"). The fold is a JavaScript
+// function, so it is kept up to date by TEMP triggers every connection that writes through
+// openDatabase installs; the index follows the column by ordinary triggers (migration 31).
 import type Database from 'better-sqlite3';
 
 type Db = Database.Database;

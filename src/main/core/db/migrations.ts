@@ -331,6 +331,36 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 31,
+    name: 'task list search index',
+    sql: `
+      -- The trigrams of each open list's search_text: a list_task_lists text filter looks its
+      -- words of three or more characters up here instead of reading every list's text
+      -- (issue 33). Contentless (the text stays in task_lists) and deleted by rowid, so the
+      -- triggers need no old text and do not depend on firing before or after the TEMP
+      -- triggers that refresh search_text (db/foldedText.ts). Cascaded deletes fire them too.
+      CREATE VIRTUAL TABLE task_lists_fts USING fts5 (
+        search_text,
+        content = '',
+        contentless_delete = 1,
+        tokenize = 'trigram'
+      );
+      INSERT INTO task_lists_fts (rowid, search_text) SELECT id, search_text FROM task_lists WHERE closed_at IS NULL;
+      CREATE TRIGGER task_lists_fts_insert AFTER INSERT ON task_lists BEGIN
+        INSERT OR REPLACE INTO task_lists_fts (rowid, search_text)
+          SELECT id, search_text FROM task_lists WHERE id = new.id AND closed_at IS NULL;
+      END;
+      CREATE TRIGGER task_lists_fts_update AFTER UPDATE OF search_text, closed_at ON task_lists
+        WHEN old.search_text IS NOT new.search_text OR (old.closed_at IS NULL) <> (new.closed_at IS NULL) BEGIN
+        DELETE FROM task_lists_fts WHERE rowid = old.id;
+        INSERT INTO task_lists_fts (rowid, search_text) SELECT new.id, new.search_text WHERE new.closed_at IS NULL;
+      END;
+      CREATE TRIGGER task_lists_fts_delete AFTER DELETE ON task_lists BEGIN
+        DELETE FROM task_lists_fts WHERE rowid = old.id;
+      END;
+    `,
+  },
 ];
 
 export const LATEST_VERSION = migrations.at(-1)?.version ?? 0;

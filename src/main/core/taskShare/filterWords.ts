@@ -20,3 +20,16 @@ export function filterWords(text: string): string[] {
   }
   return words;
 }
+
+/** The trigram tokenizer matches nothing for fewer than three characters (code points). */
+export const INDEXED_WORD_MIN = 3;
+
+/**
+ * The FTS5 query that narrows a filter's lists to those holding all of its words of three or
+ * more characters (each a quoted phrase, so no word is read as query syntax); null when
+ * every word is shorter, and only the exact check applies.
+ */
+export function indexQuery(words: readonly string[]): string | null {
+  const long = words.filter((word) => [...word].length >= INDEXED_WORD_MIN);
+  return long.length ? long.map((word) => `"${word.replaceAll('"', '""')}"`).join(' ') : null;
+}

@@ -7,7 +7,7 @@ import type { Db } from '../db/openDatabase';
 import { createLedgerStore } from '../ledger/ledgerStore';
 import { createTaskStore } from '../tasks/taskStore';
 import { progressText } from '../tasks/taskRules';
-import { filterWords } from './filterWords';
+import { filterWords, indexQuery } from './filterWords';
 
 export const SHARE_STATUSES = ['pending', 'in_progress', 'blocked', 'completed', 'cancelled'] as const;
 export type ShareStatus = (typeof SHARE_STATUSES)[number];
@@ -51,14 +51,21 @@ interface SummaryRow {
 const BLOCKED = `l.id IN (SELECT b.list_id FROM task_deps d JOIN tasks b ON b.id = d.task_id JOIN tasks x ON x.id = d.blocked_by_id
   WHERE b.status = 'pending' AND x.status IN ('pending', 'in_progress'))`;
 
+/** At most this many lists holding a text's long words are read and sorted instead of walked. */
+export const FEW_CANDIDATES = 1000;
+
 export function createShareReader(db: Db) {
   const store = createTaskStore(db);
   const ledger = createLedgerStore(db);
   const conversation = db.prepare<[string], { id: string; title: string; folder: string | null }>(
     'SELECT c.id, c.title, f.name AS folder FROM conversations c LEFT JOIN folders f ON f.id = c.folder_id WHERE c.id = ?',
   );
+  const candidates = db.prepare<[string, number], { n: number }>(
+    'SELECT COUNT(*) AS n FROM (SELECT rowid FROM task_lists_fts WHERE task_lists_fts MATCH ? LIMIT ?)',
+  );
 
-  function summaries(filter: ListFilter): ListSummary[] {
+  /** The SQL a filter is answered with (throws FilterTooLong for too long a text). */
+  function summaryQuery(filter: ListFilter): { sql: string; params: Array<string | number> } {
     const where = ['l.closed_at IS NULL'];
     const params: Array<string | number> = [];
     if (filter.status === 'blocked') where.push(BLOCKED);
@@ -73,8 +80,18 @@ export function createShareReader(db: Db) {
         params.push(filter.folder.trim());
       }
     }
-    // One pass over the folded column, whatever the text: its words, each once.
-    for (const word of filterWords(filter.text ?? '')) {
+    const words = filterWords(filter.text ?? '');
+    const match = indexQuery(words);
+    // A selective text (few lists hold its long words) is looked up in the trigram index and
+    // only those lists are read; a common one is found within the first lists of the walk
+    // below, sooner than the index could list all of its lists. instr stays the exact check
+    // either way (a list holds every word as a substring of its folded text).
+    const lookUp = match !== null && (candidates.get(match, FEW_CANDIDATES + 1)?.n ?? 0) <= FEW_CANDIDATES;
+    if (lookUp) {
+      where.push('l.id IN (SELECT rowid FROM task_lists_fts WHERE task_lists_fts MATCH ?)');
+      params.push(match);
+    }
+    for (const word of words) {
       where.push('instr(l.search_text, ?) > 0');
       params.push(word);
     }
@@ -85,22 +102,27 @@ export function createShareReader(db: Db) {
         : "EXISTS (SELECT 1 FROM tasks a WHERE a.list_id = l.id AND a.status IN ('pending', 'in_progress'))",
     );
     const limit = Math.min(Math.max(filter.limit ?? 50, 1), 500);
-    // The board's walk: top-level conversations by activity, stopping once the page is full,
-    // so a call reads about as many lists as it returns (the counts are for those only).
-    const rows = db
-      .prepare<Array<string | number>, SummaryRow>(
-        `SELECT c.id AS conversation_id, c.title, f.name AS folder, c.updated_at,
+    // Without a look-up, the board's walk: top-level conversations by activity, stopping once
+    // the page is full, so a call reads about as many lists as it returns (the counts are for
+    // those only). With one, the few lists it found, sorted.
+    const from = lookUp
+      ? 'task_lists l CROSS JOIN conversations c ON c.id = l.conversation_id'
+      : 'conversations c INDEXED BY conversations_by_activity CROSS JOIN task_lists l ON l.conversation_id = c.id';
+    const sql = `SELECT c.id AS conversation_id, c.title, f.name AS folder, c.updated_at,
            (SELECT COUNT(*) FROM tasks t WHERE t.list_id = l.id AND t.status = 'completed') AS done,
            (SELECT COUNT(*) FROM tasks t WHERE t.list_id = l.id AND t.status <> 'cancelled') AS total,
            (SELECT p.seq FROM tasks p WHERE p.list_id = l.id AND p.status = 'in_progress' ORDER BY p.position LIMIT 1) AS current_seq,
            (SELECT p.title FROM tasks p WHERE p.list_id = l.id AND p.status = 'in_progress' ORDER BY p.position LIMIT 1) AS current_title
-         FROM conversations c INDEXED BY conversations_by_activity
-         CROSS JOIN task_lists l ON l.conversation_id = c.id AND l.closed_at IS NULL
+         FROM ${from}
          LEFT JOIN folders f ON f.id = c.folder_id
          WHERE c.parent_id IS NULL AND ${where.join(' AND ')}
-         ORDER BY c.updated_at DESC, c.id DESC LIMIT ${limit}`,
-      )
-      .all(...params);
+         ORDER BY c.updated_at DESC, c.id DESC LIMIT ${limit}`;
+    return { sql, params };
+  }
+
+  function summaries(filter: ListFilter): ListSummary[] {
+    const { sql, params } = summaryQuery(filter);
+    const rows = db.prepare<Array<string | number>, SummaryRow>(sql).all(...params);
     return rows.map((row) => ({
       conversationId: row.conversation_id,
       title: row.title,
@@ -134,6 +156,7 @@ export function createShareReader(db: Db) {
 
   return {
     summaries,
+    summaryQuery,
     conversationOf,
     /** One conversation's open list as the tools show it; null for an unknown conversation. */
     list(conversationId: string) {
