@@ -7,8 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STREAM_RENDER_MS } from '../../src/renderer/chat/useMessages';
 import { paced, type Speed } from '../../src/renderer/query/pace';
 
-type Change = 'page' | 'event' | 'streamed';
-const SPEED: Record<Change, Speed> = { page: 'now', event: 'frame', streamed: 'slow' };
+type Change = 'page' | 'event' | 'streamed' | 'call';
+const SPEED: Record<Change, Speed> = { page: 'now', event: 'frame', streamed: 'slow', call: 'late' };
 
 let frames: Map<number, FrameRequestCallback>;
 let lastFrame: number;
@@ -119,6 +119,35 @@ describe('paced renders', () => {
     vi.advanceTimersByTime(STREAM_RENDER_MS);
     nextFrame();
     expect(state.render).toHaveBeenCalledTimes(3);
+  });
+
+  it('renders a tool call at the frame after the next, paced as streamed text', () => {
+    const state = followed();
+    state.changed('call');
+    nextFrame();
+    expect(state.render).not.toHaveBeenCalled();
+    nextFrame();
+    expect(state.render).toHaveBeenCalledTimes(1);
+
+    // Within STREAM_RENDER_MS of the last render it waits that out first, then two frames.
+    state.changed('call');
+    vi.advanceTimersByTime(STREAM_RENDER_MS - 1);
+    nextFrame();
+    nextFrame();
+    expect(state.render).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1);
+    nextFrame();
+    expect(state.render).toHaveBeenCalledTimes(1);
+    nextFrame();
+    expect(state.render).toHaveBeenCalledTimes(2);
+
+    // Disposed between its two frames, it renders nothing.
+    vi.advanceTimersByTime(STREAM_RENDER_MS);
+    state.changed('call');
+    nextFrame();
+    state.dispose();
+    nextFrame();
+    expect(state.render).toHaveBeenCalledTimes(2);
   });
 
   it('cancels its pending frame or timer when disposed', () => {

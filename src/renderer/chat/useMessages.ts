@@ -40,9 +40,11 @@ interface MessagesState {
   loaded: boolean;
   /**
    * What the last change was: streamed text renders at most every STREAM_RENDER_MS, an
-   * event at the next frame, a page at once (see `paced`).
+   * event at the next frame, a page at once (see `paced`); a tool call (`call`) at the
+   * frame after the next, so that the tool's push (a task list's `tasks:changed`, sent
+   * right after the call is stored) is handled and drawn first rather than behind it.
    */
-  change: 'page' | 'event' | 'streamed';
+  change: 'page' | 'event' | 'streamed' | 'call';
 }
 
 const NOTHING_YET: MessagesState = { messages: [], hasOlder: false, loaded: false, change: 'page' };
@@ -59,10 +61,14 @@ async function readBack(api: StepwiseApi, conversationId: string, oldest: number
 }
 
 function messagesOf(conversationId: string): Query<MessagesState> {
-  const changed = (state: MessagesState | undefined, messages: Message[], streamed = false): MessagesState => ({
+  const changed = (
+    state: MessagesState | undefined,
+    messages: Message[],
+    change: MessagesState['change'] = 'event',
+  ): MessagesState => ({
     ...(state ?? NOTHING_YET),
     messages,
-    change: streamed ? 'streamed' : 'event',
+    change,
   });
   return {
     key: `messages:list ${conversationId}`,
@@ -82,12 +88,17 @@ function messagesOf(conversationId: string): Query<MessagesState> {
       const shown = () => control.current()?.messages ?? [];
       const off = [
         api.on('messages:changed', (payload) => {
-          if (mine(payload)) control.set(changed(control.current(), upsert(shown(), payload.message)));
+          if (mine(payload)) {
+            const { message } = payload;
+            const call = message.role === 'assistant' && message.status === 'complete' && !!message.toolCalls?.length;
+            control.set(changed(control.current(), upsert(shown(), message), call ? 'call' : 'event'));
+          }
         }),
         api.on('messages:streamed', (payload) => {
           if (!mine(payload)) return;
           const next = applyStreamed(shown(), payload);
-          if (next) return control.set(changed(control.current(), next, true));
+          if (next)
+            return control.set(changed(control.current(), next, payload.toolCalls?.length ? 'call' : 'streamed'));
           // Out of step (the page opened mid-stream): fetch the message as it is now.
           void control.extend(call(api, 'messages:get', { conversationId, id: payload.messageId }), (message, state) =>
             changed(state, upsert(state?.messages ?? [], message)),
@@ -113,7 +124,14 @@ function messagesOf(conversationId: string): Query<MessagesState> {
 
 /** Pages at once, events once a frame, and streamed text at most every STREAM_RENDER_MS (see there). */
 const messagesPace = paced<MessagesState>(
-  (state) => (state?.change === 'streamed' ? 'slow' : state?.change === 'page' ? 'now' : 'frame'),
+  (state) =>
+    state?.change === 'streamed'
+      ? 'slow'
+      : state?.change === 'page'
+        ? 'now'
+        : state?.change === 'call'
+          ? 'late'
+          : 'frame',
   STREAM_RENDER_MS,
 );
 
