@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import InterleavedSequencer from './tests/support/interleavedSequencer';
+import InterleavedSequencer from './tests/support/interleavedSequencer.js';
 
 export default defineConfig({
   test: {
