@@ -1,14 +1,12 @@
 import { defineConfig } from 'vitest/config';
-import InterleavedSequencer from './tests/support/interleavedSequencer.js';
 
 export default defineConfig({
   test: {
     reporters: ['default', './tests/support/summaryReporter.ts'],
-    // Four files at a time, e2e files among unit and integration ones (the sequencer mixes
-    // them): an e2e file mostly waits, so the CPU-bound files fill its waits. One group for
-    // all projects, so they share the same worker count.
-    maxWorkers: 4,
-    sequence: { sequencer: InterleavedSequencer },
+    // Vitest's default on a 2-core machine is one worker for the whole run. Two: the unit
+    // and integration files run two at a time, then the e2e files (a project of its own
+    // worker count runs in a group of its own, `groupOrder`).
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -19,7 +17,7 @@ export default defineConfig({
           // more than a third of the project's CPU. No unit file mocks a module; the one
           // that counts the process's open handles runs in integration, isolated.
           isolate: false,
-          // A bound for a failure only: beside three e2e files a CPU-bound test runs slower.
+          // A bound for a failure only: a CPU-bound test beside another on a busy machine.
           testTimeout: 20_000,
         },
       },
@@ -46,11 +44,16 @@ export default defineConfig({
           // failure. Vitest's 1 s default is shorter than a busy machine's round trip through
           // host and page, and than the locators' own 30 s.
           expect: { poll: { timeout: 15_000 } },
-          // Each worker keeps one Chromium (tests/e2e/support/app.ts).
+          // Three files at a time: an e2e file waits on the page, the host, a scripted reply or
+          // the routines' minute, and keeps a core busy meanwhile (the page's renders), so
+          // mixed with the CPU-bound unit files they both ran slower. Each worker keeps one
+          // Chromium (tests/e2e/support/app.ts).
+          maxWorkers: 3,
           // The files share one worker's modules (no mocks, no module state between files:
           // each starts its own host process and browser), which saves re-importing the
           // core and Playwright for each of them.
           isolate: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
