@@ -42,10 +42,8 @@ export function createEventBus(options: EventBusOptions = {}) {
   return {
     emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
       if (check) checked(event, payload);
-      // The transports first: a view gets the change before the core's own listeners run
-      // (their work, and the events they emit in turn, follow it rather than delay it).
-      every.fire({ event, payload });
       (typed.get(event) as unknown as Emitter<EventPayload<E>> | undefined)?.fire(payload);
+      every.fire({ event, payload });
     },
     /**
      * Every event, untyped: only for the transports, which forward payloads as they are
