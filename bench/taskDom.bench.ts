@@ -14,6 +14,7 @@ import { registerRawImports } from './rawImports';
 import { interleave, ms, percentile, type Bench, type BenchRow } from './benchKit';
 import { launchChromium, ROOT } from '../tests/e2e/support/app';
 import { profileNode, profilePage, report, type Profiler } from './support/cpuProfile';
+import { OBSERVER } from './support/domObserver';
 
 const ROUNDS = Number(process.env.STEPWISE_BENCH_DOM_ROUNDS ?? 200);
 /** The issue's workload: a 64-task list (STEPWISE_BENCH_DOM_TASKS to change it). */
@@ -54,35 +55,6 @@ const ARRIVAL = `(() => {
       });
     }
   };
-})()`;
-
-// In-page code is passed as text: tsx would otherwise wrap named functions in a helper
-// the page does not have. `__arm(text, selector)` resolves `__seen` with the page's clock
-// when the element first contains `text`.
-const OBSERVER = `(() => {
-  window.__seen = 0;
-  window.__want = null;
-  // Armed once the page has drawn the previous change: a model's tool calls are seconds
-  // apart, so each one meets a page at rest, not one still painting the last round.
-  window.__arm = (text, selector) =>
-    new Promise((armed) =>
-      requestAnimationFrame(() =>
-        setTimeout(() => {
-          window.__seen = 0;
-          window.__arrived = 0;
-          window.__want = { text, selector };
-          window.__done = new Promise((resolve) => (window.__resolve = resolve));
-          armed();
-        }),
-      ),
-    );
-  new MutationObserver(() => {
-    const want = window.__want;
-    if (want && !window.__seen && document.querySelector(want.selector)?.textContent.includes(want.text)) {
-      window.__seen = performance.timeOrigin + performance.now();
-      window.__resolve(window.__seen);
-    }
-  }).observe(document.body, { subtree: true, childList: true, characterData: true });
 })()`;
 
 const bench: Bench = {

@@ -18,6 +18,7 @@ import { seedPlanReviewOff } from '../tests/support/tempDir';
 import { startScriptedServer } from '../tests/support/scriptedServer';
 import { openHostSocket } from './support/hostSocket';
 import { profilePage, report } from './support/cpuProfile';
+import { OBSERVER } from './support/domObserver';
 
 const ROUNDS = Number(process.env.STEPWISE_BENCH_PUSH_ROUNDS ?? 100);
 /** A directory: a CPU profile of the app's page over the rounds goes there. */
@@ -54,33 +55,6 @@ function toolCallAnswer(round: number): string {
     'data: [DONE]\n\n'
   );
 }
-
-// In-page code is passed as text (tsx would wrap named functions in a helper the page lacks).
-// `__arm(text, selector)` resolves `__done` with the page's clock when the element first
-// contains `text`; armed once the page has drawn the previous change.
-const OBSERVER = `(() => {
-  window.__want = null;
-  window.__arm = (text, selector) =>
-    new Promise((armed) =>
-      requestAnimationFrame(() =>
-        setTimeout(() => {
-          window.__seen = 0;
-          window.__arrived = 0;
-          window.__first = 0;
-          window.__want = { text, selector };
-          window.__done = new Promise((resolve) => (window.__resolve = resolve));
-          armed();
-        }),
-      ),
-    );
-  new MutationObserver(() => {
-    const want = window.__want;
-    if (want && !window.__seen && document.querySelector(want.selector)?.textContent.includes(want.text)) {
-      window.__seen = performance.timeOrigin + performance.now();
-      window.__resolve(window.__seen);
-    }
-  }).observe(document.body, { subtree: true, childList: true, characterData: true });
-})()`;
 
 // When the app's socket receives the frames with the wanted text, before any handler of
 // the app runs (this listener is added in the socket's constructor): the first one (the
