@@ -14,7 +14,7 @@ import { registerRawImports } from './rawImports';
 import { interleave, ms, percentile, type Bench, type BenchRow } from './benchKit';
 import { launchChromium, ROOT } from '../tests/e2e/support/app';
 import { profileNode, profilePage, report, type Profiler } from './support/cpuProfile';
-import { OBSERVER } from './support/domObserver';
+import { OBSERVER, pageClockOffset, seenAt } from './support/domObserver';
 
 const ROUNDS = Number(process.env.STEPWISE_BENCH_DOM_ROUNDS ?? 200);
 /** The issue's workload: a 64-task list (STEPWISE_BENCH_DOM_TASKS to change it). */
@@ -128,6 +128,12 @@ const bench: Bench = {
       })()`);
       await bare.evaluate('window.__relay');
       const [socket] = relay.clients;
+      // Each page's times, on this process's clock.
+      const offsets = new Map([
+        [page, await pageClockOffset(page, now)],
+        [bare, await pageClockOffset(bare, now)],
+      ]);
+      const local = (on: typeof page, at: number) => at - (offsets.get(on) ?? 0);
 
       let round = 0;
       const WARMUP = 10;
@@ -144,15 +150,7 @@ const bench: Bench = {
         profilers.push(['host', await profileNode()]);
         profilers.push(['page', await profilePage(await page.context().newCDPSession(page))]);
       }
-      const seen = async (on: typeof page, text: string) => {
-        let timer: NodeJS.Timeout | undefined;
-        const timeout = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`"${text}" did not reach the page within 10 s`)), 10_000);
-        });
-        return Promise.race([on.evaluate('window.__done') as Promise<number>, timeout]).finally(() =>
-          clearTimeout(timer),
-        );
-      };
+      const seen = (on: typeof page, text: string) => seenAt(on, text, offsets.get(on) ?? 0, 10_000);
       await interleave(
         {
           app: async () => {
@@ -165,7 +163,7 @@ const bench: Bench = {
             const took = shown - start;
             samples.app.push(took);
             if (STAGES) {
-              const arrived = (await page.evaluate('window.__arrived')) as number;
+              const arrived = local(page, (await page.evaluate('window.__arrived')) as number);
               stages.write.push(emittedAt - start);
               stages.send.push(sentAt - emittedAt);
               stages['send (host)'].push(sentAt - hostStartedAt);

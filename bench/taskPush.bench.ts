@@ -18,7 +18,7 @@ import { seedPlanReviewOff } from '../tests/support/tempDir';
 import { startScriptedServer } from '../tests/support/scriptedServer';
 import { openHostSocket } from './support/hostSocket';
 import { profilePage, report } from './support/cpuProfile';
-import { OBSERVER } from './support/domObserver';
+import { OBSERVER, pageClockOffset, seenAt } from './support/domObserver';
 
 const ROUNDS = Number(process.env.STEPWISE_BENCH_PUSH_ROUNDS ?? 100);
 /** A directory: a CPU profile of the app's page over the rounds goes there. */
@@ -140,8 +140,14 @@ const bench: Bench = {
       await page.goto(host.url);
       await page.getByRole('link', { name: TITLE }).click();
       const answered = (r: number) => page.getByText(`Done ${r}.`).first().waitFor({ timeout: 30_000 });
+      // Sent as a user sends, from the page: the page is the host's only client during the rounds.
+      const composer = page.getByRole('textbox', { name: 'Message' });
+      const send = async (text: string) => {
+        await composer.fill(text);
+        await composer.press('Enter');
+      };
       const first = nextRequest();
-      await socket.call('messages:send', { conversationId, content: 'Round 0' });
+      await send('Round 0');
       (await first)();
       await page.getByRole('region', { name: 'Tasks' }).getByText('Working on round 0').first().waitFor();
       await answered(0);
@@ -166,16 +172,15 @@ const bench: Bench = {
       const [bareSocket] = relay.clients;
       if (!frame) throw new Error('The host pushed no tasks:changed frame for round 0.');
       listener.close();
+      socket.close();
 
-      const seen = async (on: typeof page, text: string) => {
-        let timer: NodeJS.Timeout | undefined;
-        const timeout = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`"${text}" did not reach the page within 30 s`)), 30_000);
-        });
-        return Promise.race([on.evaluate('window.__done') as Promise<number>, timeout]).finally(() =>
-          clearTimeout(timer),
-        );
-      };
+      // Each page's times, on this process's clock.
+      const offsets = new Map([
+        [page, await pageClockOffset(page, now)],
+        [bare, await pageClockOffset(bare, now)],
+      ]);
+      const local = (on: typeof page, at: number) => at - (offsets.get(on) ?? 0);
+      const seen = (on: typeof page, text: string) => seenAt(on, text, offsets.get(on) ?? 0, 30_000);
       const samples = {
         app: [] as number[],
         floor: [] as number[],
@@ -191,7 +196,7 @@ const bench: Bench = {
             const r = ++round;
             if (r % 50 === 0) process.stderr.write(`  [taskPush] round ${r / 2}\n`);
             const asked = nextRequest();
-            await socket.call('messages:send', { conversationId, content: `Round ${r}` });
+            await send(`Round ${r}`);
             const release = await asked;
             // The model's answer meets a page at rest, as it does seconds after a send.
             await page.evaluate(`window.__arm(${JSON.stringify(`Working on round ${r}`)}, 'section.task-header')`);
@@ -202,9 +207,9 @@ const bench: Bench = {
             const took = shown - start;
             const [first, arrived] = (await page.evaluate('[window.__first, window.__arrived]')) as number[];
             samples.app.push(took);
-            samples.first.push(first - start);
-            samples.host.push(arrived - start);
-            samples.page.push(shown - arrived);
+            samples.first.push(local(page, first) - start);
+            samples.host.push(local(page, arrived) - start);
+            samples.page.push(shown - local(page, arrived));
             return took;
           },
           floor: async () => {
