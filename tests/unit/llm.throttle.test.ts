@@ -1,5 +1,5 @@
 // The throttle keeps a fast stream to one run per interval, also when its timer cannot fire.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createThrottle } from '../../src/main/core/llm/throttle';
 
 const busyFor = (ms: number) => {
@@ -41,5 +41,16 @@ describe('createThrottle', () => {
     throttle.cancel();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(runs).toBe(1);
+  });
+
+  it('with leading off, runs first a whole interval after it was made, once for all the calls before', async () => {
+    const seen: number[] = [];
+    let value = 0;
+    const throttle = createThrottle(() => seen.push(value), 40, { leading: false });
+    for (value = 1; value <= 10; value++) throttle.schedule();
+    value = 10;
+    expect(seen).toEqual([]);
+    await vi.waitFor(() => expect(seen).toEqual([10]));
+    throttle.cancel();
   });
 });

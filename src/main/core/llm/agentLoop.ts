@@ -193,7 +193,11 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
       streamedEmitter(bus, row, snapshot, () => turn.think.rewrites),
       options.emitIntervalMs,
     );
-    const saver = createThrottle(() => messages.update(row.id, snapshot()), options.saveIntervalMs);
+    // The first save waits a whole interval: a reply that ends sooner (a tool call, a short
+    // answer) is written once, at its end, not also as it starts.
+    const saver = createThrottle(() => messages.update(row.id, snapshot()), options.saveIntervalMs, {
+      leading: false,
+    });
     const untrack = messages.trackLive(row.id, snapshot);
     run.setFlush?.(() => {
       saver.cancel();

@@ -1,8 +1,9 @@
 // Runs `fn` at most once per interval however often `schedule` is called, so a fast
 // stream costs one UI event per frame and one database write per second.
-export function createThrottle(fn: () => void, intervalMs: number) {
+// `leading: false` makes the first run wait a whole interval too.
+export function createThrottle(fn: () => void, intervalMs: number, options: { leading?: boolean } = {}) {
   let timer: NodeJS.Timeout | null = null;
-  let last = -Infinity;
+  let last = options.leading === false ? Date.now() : -Infinity;
   const run = () => {
     if (timer) clearTimeout(timer);
     timer = null;
