@@ -38,7 +38,8 @@ it('makes the first commit of a session and leaves the messages, the index and t
   const before = rows();
   expect(walBytes()).toBe(0);
 
-  createWriteWarmUp(db)();
+  // It names the conversation it wrote in: the next step builds that conversation's request.
+  expect(createWriteWarmUp(db)()).toBe(conversation.id);
 
   // The WAL's header was written: a commit reached the file.
   expect(walBytes()).toBeGreaterThan(0);
@@ -63,7 +64,7 @@ it('still commits on a database without messages', () => {
   db = openDatabase(dir).db;
   db.close();
   db = openDatabase(dir).db;
-  createWriteWarmUp(db)();
+  expect(createWriteWarmUp(db)()).toBeNull();
   expect(walBytes()).toBeGreaterThan(0);
   expect(db.prepare('SELECT count(*) AS n FROM messages').get()).toEqual({ n: 0 });
 });

@@ -15,6 +15,7 @@ it('runs each step once, in order, past a step that fails', async () => {
           ran.push('write');
           throw new Error('SQLITE_BUSY: database is locked');
         },
+        turn: () => ran.push('turn'),
         request: async () => {
           ran.push('request');
         },
@@ -23,7 +24,23 @@ it('runs each step once, in order, past a step that fails', async () => {
       0,
     );
   });
+  // No commit, so no conversation to build a request for.
   expect(ran).toEqual(['connection', 'write', 'request']);
+});
+
+it('builds the request of the conversation the first commit was in', async () => {
+  const ran: string[] = [];
+  await new Promise<void>((resolve) => {
+    warmUpSend(
+      {
+        write: () => 'conversation-7',
+        turn: (conversationId) => ran.push(`turn ${conversationId}`),
+        done: resolve,
+      },
+      0,
+    );
+  });
+  expect(ran).toEqual(['turn conversation-7']);
 });
 
 it('runs nothing once cancelled', async () => {

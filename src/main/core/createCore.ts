@@ -118,17 +118,6 @@ function composeModules(options: CoreOptions, lock: DataDirLock, lifecycle: Disp
   const ledger = createLedger({ db, bus, conversations, now });
   const toolOutputs = createToolOutputs(db);
   tokens.warmUp();
-  // Cancelled if the core closes first (a test, a failed start).
-  own(
-    toDisposable(
-      warmUpSend({
-        count: tokens.countOnly,
-        write: conversations.warmUpWrite,
-        connection: () => providers.defaultModel(),
-        request: loopbackRequest,
-      }),
-    ),
-  );
   const chat = createChat({
     db,
     messages,
@@ -145,6 +134,19 @@ function composeModules(options: CoreOptions, lock: DataDirLock, lifecycle: Disp
     attachments,
   });
   own(chat);
+  // Runs after start-up, when every module has registered its tools and prompt sections;
+  // cancelled if the core closes first (a test, a failed start).
+  own(
+    toDisposable(
+      warmUpSend({
+        count: tokens.countOnly,
+        write: conversations.warmUpWrite,
+        turn: chat.warmUpTurn,
+        connection: () => providers.defaultModel(),
+        request: loopbackRequest,
+      }),
+    ),
+  );
   const tasks = createTasks({
     db,
     bus,

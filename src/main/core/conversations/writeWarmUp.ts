@@ -3,12 +3,12 @@
 // trigger programs and text index that a message's insert touches read in. Run once in
 // idle time after start-up (llm/sendWarmUp.ts), so the first send does not pay it.
 // Nothing changes: the message is written and rolled back, the schema's version is written
-// as it is.
+// as it is. Returns that conversation: the next warm-up step builds its request.
 import type { Db } from '../db/openDatabase';
 
 class RolledBack extends Error {}
 
-export function createWriteWarmUp(db: Db): () => void {
+export function createWriteWarmUp(db: Db): () => string | null {
   // Where the user last wrote: the conversation of the newest message.
   const newest = db.prepare<[], { conversation_id: string; id: number }>(
     'SELECT conversation_id, id FROM messages ORDER BY id DESC LIMIT 1',
@@ -20,8 +20,8 @@ export function createWriteWarmUp(db: Db): () => void {
   );
   const version = db.prepare<[], number>('PRAGMA user_version').pluck();
   return () => {
+    const last = newest.get();
     try {
-      const last = newest.get();
       if (last) {
         db.transaction(() => {
           insert.run(last.conversation_id, last.id);
@@ -32,5 +32,6 @@ export function createWriteWarmUp(db: Db): () => void {
       if (!(error instanceof RolledBack)) throw error;
     }
     db.pragma(`user_version = ${Number(version.get())}`);
+    return last?.conversation_id ?? null;
   };
 }

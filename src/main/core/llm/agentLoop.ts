@@ -3,20 +3,15 @@
 // stops, or a request fails. Every finished assistant and tool message is stored as it
 // completes; the streaming text is saved at least once a second.
 import type { ChatError, Message, ToolCall } from '../../../shared/domain';
-import type { ToolImage } from '../../../shared/mcp';
-import { seesImages } from '../../../shared/attachments';
-import type { UserContent } from '../context/apiMessages';
-import type { MessageRepo } from '../conversations/messageRepo';
 import type { Db } from '../db/openDatabase';
 import type { EventBus } from '../ipc/eventBus';
 import type { Settings } from '../../../shared/settings';
 import { costOf } from '../../../shared/providers';
-import { CANCELLED_BY_USER, type ToolRegistry } from '../tools/toolRegistry';
+import { CANCELLED_BY_USER } from '../tools/toolRegistry';
 import { REFUSAL_LIMIT, REFUSAL_NOTE } from '../tools/refusals';
 import { outcomeOf, type ToolCallObserver, type ToolRunResult } from '../tools/toolTypes';
-import { compactHistory, loadHistory } from './compactHistory';
-import { buildRequestHistory, tooLongError } from '../context/requestHistory';
-import type { TokenCounter } from '../context/tokenCount';
+import { compactHistory } from './compactHistory';
+import { tooLongError } from '../context/requestHistory';
 import type { Connection, ConnectionSource } from './connection';
 import { withUsageFallback } from './streamUsage';
 import { ChatFailure, roundsError, toChatError, type ErrorContext } from './chatErrors';
@@ -24,9 +19,9 @@ import { createClient } from './openaiClient';
 import { streamedEmitter } from './streamedEmitter';
 import { createStreamFetch } from './streamFetch';
 import { keptOf, newTurnState, streamTurn } from './streamTurn';
+import { buildTurnRequest, type TurnRequestDeps } from './turnRequest';
 import { decideTurn } from './turnOutcome';
 import { reasoningOfTurn } from './turnState';
-import type { PromptRegistry } from './systemPrompt';
 import { createThrottle } from './throttle';
 
 export interface ChatEngineOptions {
@@ -58,23 +53,15 @@ export const defaultEngineOptions: ChatEngineOptions = {
   log: (line) => console.warn(line),
 };
 
-export interface LoopDeps {
+export interface LoopDeps extends TurnRequestDeps {
   db: Db;
-  messages: MessageRepo;
   bus: EventBus;
-  tools: ToolRegistry;
-  prompts: PromptRegistry;
   settings: { effective(): Settings };
   /** Which server and model a conversation's requests go to. */
   providers: ConnectionSource;
-  tokens: TokenCounter;
   options: ChatEngineOptions;
   /** Keeps a record of every tool call (the task ledger). */
   toolCalls?: ToolCallObserver;
-  /** Images tool calls returned, by call id, for models that see images. */
-  toolImages?: (conversationId: string) => Map<string, ToolImage[]>;
-  /** What a user message with attachments sends to `model` (attachments/). */
-  attachments?: { content(message: Message, model: string, vision: boolean): ReturnType<UserContent> };
 }
 
 export type LoopActivity = 'streaming' | 'tool';
@@ -136,25 +123,14 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
   let refusals = 0;
   for (let round = 1; ; round++) {
     if (signal.aborted) return { kind: 'stopped' };
-    const promptCtx = { conversationId: scopeId, agentId };
     await tools.prepare({ conversationId: scopeId, agentId, signal });
     if (signal.aborted) return { kind: 'stopped' };
-    const prompt = prompts.build(promptCtx);
-    const apiTools = tools.apiTools(agentId);
-    const toolTokens = apiTools ? deps.tokens.text(JSON.stringify(apiTools)) : 0;
-    const vision = seesImages(connection.modelOptions, connection.model);
-    const attachmentContent: UserContent | undefined =
-      deps.attachments && ((message) => deps.attachments!.content(message, connection.model, vision));
-    const historyInput = () => ({
-      systemPrompt: prompt.text,
-      // No more than the window: what lies beyond it can only be trimmed or summarized.
-      ...loadHistory(messages, conversationId, { maxTokens: connection.contextWindow, counter: deps.tokens }),
-      images: vision ? deps.toolImages?.(conversationId) : undefined,
-      userContent: attachmentContent,
-      toolTokens,
-      contextWindow: connection.contextWindow,
+    const { promptCtx, prompt, apiTools, toolTokens, history } = buildTurnRequest(deps, connection, {
+      conversationId,
+      scopeId,
+      agentId,
     });
-    let request = buildRequestHistory(historyInput(), deps.tokens);
+    let request = history();
     if (request.overThreshold) {
       // Near the window: the oldest turns become a summary. If that fails, the oldest
       // history is left out of this request instead (as trimming always did).
@@ -166,7 +142,7 @@ export async function runAgentLoop(deps: LoopDeps, run: LoopRun): Promise<LoopOu
           temperature: settings.temperature,
           signal,
         });
-        if (note) request = buildRequestHistory(historyInput(), deps.tokens);
+        if (note) request = history();
       } catch (error) {
         if (signal.aborted) return { kind: 'stopped' };
         options.log(`[stepwise] compaction failed, trimming instead: ${toChatError(error, errorCtx).message}`);

@@ -6,6 +6,7 @@ import type { ChatError, ChatStatus, Message } from '../../../shared/domain';
 import { plumbingPlace, type Plumbing } from '../../../shared/messageKinds';
 import type { ConversationRepo } from '../conversations/conversationRepo';
 import { AppError, notFound } from '../ipc/dispatcher';
+import { buildTurnRequest } from './turnRequest';
 import { runAgentLoop, SHUTDOWN, type LoopActivity, type LoopDeps, type LoopOutcome } from './agentLoop';
 import { createAutoTitles } from './autoTitles';
 import { COMPACT_COMMAND } from '../context/compaction';
@@ -319,6 +320,15 @@ export function createChatEngine(deps: ChatEngineDeps) {
       if (cut !== undefined) removed(conversationId, cut);
       void start(conversationId);
       return status(conversationId);
+    },
+
+    /**
+     * Builds the request a send in the conversation would make, and sends nothing (the idle
+     * warm-up after start-up: sendWarmUp.ts). Throws what the send would (no model set up).
+     */
+    warmUpTurn(conversationId: string): void {
+      const connection = deps.providers.forConversation(conversationId, 'main');
+      buildTurnRequest(deps, connection, { conversationId, scopeId: conversationId, agentId: 'main' }).history();
     },
 
     /** Refused with `conflict` while a loop runs in the conversation (versions/ checks before rewriting history). */

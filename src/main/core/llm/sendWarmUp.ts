@@ -1,8 +1,9 @@
 // What the first send after a start paid and no later send does (issue 39): V8 compiling
 // the openai SDK's client (it builds every resource class when constructed), the
 // tokenizer's encoder and the send call's zod schemas on first use, the connection
-// settings' schemas, the session's first commit (conversations/writeWarmUp.ts), and the
-// first request: Node's fetch compiles its whole path (agent, pool, connect, body) on its
+// settings' schemas, the session's first commit (conversations/writeWarmUp.ts), the
+// request of the conversation that commit was in (built, not sent: turnRequest.ts, with the
+// history's pages read), and the first request: Node's fetch compiles its whole path (agent, pool, connect, body) on its
 // first use. Done once in idle time after start-up, a step per macrotask, so the first
 // send costs what a warm one does. The request goes to a server of its own on the
 // loopback address, never to a provider; the provider's connection itself still opens at
@@ -29,8 +30,10 @@ const REPLY =
 export interface SendWarmUpSteps {
   /** Counts a text's tokens (the tokenizer's encoder). */
   count?: (text: string) => unknown;
-  /** The first commit of the session, leaving nothing changed. */
-  write?: () => void;
+  /** The first commit of the session, leaving nothing changed; returns the conversation it was in. */
+  write?: () => string | null;
+  /** Builds the request a send in that conversation would make, without sending it. */
+  turn?: (conversationId: string) => unknown;
   /** Reads the connection settings as a send does (providers). */
   connection?: () => unknown;
   /** A request along the send's path (loopbackRequest). */
@@ -72,12 +75,14 @@ export async function loopbackRequest(signal: AbortSignal): Promise<void> {
 
 export function warmUpSend(more: SendWarmUpSteps, afterMs = AFTER_MS): () => void {
   const aborted = new AbortController();
+  let written: string | null = null;
   const steps: (() => unknown)[] = [
     ...(more.count ? [() => more.count!(SAMPLE)] : []),
     () => calls['messages:send'].request.safeParse({ conversationId: 'warm-up', content: SAMPLE }),
     () => calls['messages:send'].response.safeParse({ id: 0, role: 'user', content: SAMPLE }),
     ...(more.connection ? [more.connection] : []),
-    ...(more.write ? [more.write] : []),
+    ...(more.write ? [() => (written = more.write!())] : []),
+    ...(more.turn ? [() => written !== null && more.turn!(written)] : []),
     ...(more.request ? [() => more.request!(aborted.signal)] : []),
   ];
   // Each step in a macrotask of its own, by an unref'd timer: an unref'd setImmediate does
