@@ -10,7 +10,14 @@ import { startScriptedServer } from '../../tests/support/scriptedServer';
 registerRawImports();
 const [dataDir, target, model = 'scripted', twice] = process.argv.slice(2);
 const { createNodeCore } = await import('../../src/main/core/createNodeCore');
-const server = await startScriptedServer({ script: (request) => ({ text: request.body.stream ? 'OK' : 'Title' }) });
+/** When each streamed request reached the model, on this process's clock (sub-millisecond). */
+const arrivals: number[] = [];
+const server = await startScriptedServer({
+  script: (request) => {
+    if (request.body.stream) arrivals.push(performance.now());
+    return { text: request.body.stream ? 'OK' : 'Title' };
+  },
+});
 const core = createNodeCore({
   dataDir,
   env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-bench', STEPWISE_MODEL: model },
@@ -30,12 +37,12 @@ for (const [call, params] of [
 }
 /** Send → the reply's request at the model, in ms. */
 async function send(content: string): Promise<number> {
-  const requests = server.streamRequests().length;
-  const start = Date.now();
+  const requests = arrivals.length;
+  const start = performance.now();
   const sent = await core.dispatch('messages:send', { conversationId, content });
   if (!sent.ok) throw new Error(sent.error.message);
-  while (server.streamRequests().length === requests) await new Promise((r) => setImmediate(r));
-  return server.streamRequests()[requests].at - start;
+  while (arrivals.length === requests) await new Promise((r) => setImmediate(r));
+  return arrivals[requests] - start;
 }
 const elapsed = await send('quick question');
 const peakRss = process.resourceUsage().maxRSS * 1024;
