@@ -3,11 +3,11 @@
 // tokenizer's encoder and the send call's zod schemas on first use, the connection
 // settings' schemas, the session's first commit (conversations/writeWarmUp.ts), the
 // request of the conversation that commit was in (built, not sent: turnRequest.ts, with the
-// history's pages read), and the first request: Node's fetch compiles its whole path (agent, pool, connect, body) on its
-// first use. Done once in idle time after start-up, a step per macrotask, so the first
-// send costs what a warm one does. The request goes to a server of its own on the
-// loopback address, never to a provider; the provider's connection itself still opens at
-// the first send.
+// history's pages read), and the first request: Node's fetch compiles its whole path
+// (agent, pool, connect, body) on its first use. Done once in idle time after start-up, a
+// step per macrotask, so the first send costs what a warm one does. The request goes to a
+// server of its own on the loopback address, never to a provider; the provider's
+// connection itself still opens at the first send.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
