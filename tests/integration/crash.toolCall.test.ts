@@ -6,7 +6,7 @@ import { MISSING_RESULT } from '../../src/main/core/context/apiMessages';
 import { connectHost, integrityOk, startHostChild } from '../support/hostChild';
 import { testServer, writeMcpConfig } from '../support/mcpFixtures';
 import { startScriptedServer } from '../support/scriptedServer';
-import { makeTempDir, removeDir } from '../support/tempDir';
+import { makeTempDir, removeDir, seedPlanReviewOff } from '../support/tempDir';
 
 /** Two host starts from source (tsx) and an MCP server, on a shared two-core machine. */
 const TIMEOUT = 60_000;
@@ -29,6 +29,9 @@ describe('killed while a tool call runs', () => {
     const dataDir = makeTempDir('stepwise-crash-tool-');
     cleanups.push(() => removeDir(dataDir));
     writeMcpConfig(dataDir, { test: testServer({ trusted: true }) });
+    // The call must run (for 8 s) when the host is killed: with plan review on (the
+    // default) it would be held at once for want of a plan, racing the kill.
+    seedPlanReviewOff(dataDir);
     const env = { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: 'sk-crash-test', STEPWISE_MODEL: 'scripted' };
     const start = async () => {
       const host = await startHostChild(dataDir, env);
