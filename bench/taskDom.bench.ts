@@ -4,7 +4,7 @@
 // the bus, the host's WebSocket, the renderer's task header — with the host started in
 // this process so the tool call's start is timed where it happens. Both sides are timed
 // from the call (or send) in Node to a MutationObserver seeing the new text in the page,
-// on the shared wall clock (performance.timeOrigin + now() in both).
+// on this process's clock (each page's offset taken off: pageClockOffset).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -6,8 +6,8 @@
 // SDK request and SSE reading, the agent loop, the tool registry and task core, the bus,
 // the host's WebSocket, the page's render. The floor, interleaved in the same run: the same
 // `tasks:changed` frame relayed bare over a WebSocket from this process to a page that
-// writes the task's title into its DOM. Both are timed on the shared wall clock
-// (performance.timeOrigin + now() in each process and page). Goal: p95 ≤ 2.5× the floor's.
+// writes the task's title into its DOM. Both are timed on this process's clock: each page's
+// times have its clock's offset taken off (pageClockOffset). Goal: p95 ≤ 2.5× the floor's.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
