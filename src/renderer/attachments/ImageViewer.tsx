@@ -2,17 +2,14 @@
 // MCP tools return.
 import { useModal } from '../common/useModal';
 import './attachments.css';
+import { DialogCloseActions } from '../common/DialogCloseActions';
 
 export function ImageViewer({ name, url, onClose }: { name: string; url: string; onClose: () => void }) {
   const ref = useModal();
   return (
     <dialog ref={ref} className="dialog attachment-viewer" aria-label={name} onClose={onClose}>
       <img src={url} alt={name} />
-      <div className="dialog-actions">
-        <button type="button" onClick={() => ref.current?.close()}>
-          Close
-        </button>
-      </div>
+      <DialogCloseActions dialog={ref} />
     </dialog>
   );
 }

@@ -7,6 +7,7 @@ import { call, useApi } from '../api/apiContext';
 import { useModal } from '../common/useModal';
 import { useGuard } from '../common/toasts';
 import { RootPathsEditor } from './McpRootsSettings';
+import { DialogCloseActions } from '../common/DialogCloseActions';
 
 export function McpFolderRootsDialog(props: { folder: Folder; onClose: () => void }) {
   const api = useApi();
@@ -35,11 +36,7 @@ export function McpFolderRootsDialog(props: { folder: Folder; onClose: () => voi
         folders set in Settings → Tools (MCP).
       </p>
       {roots && <RootPathsEditor roots={roots} save={save} />}
-      <div className="dialog-actions">
-        <button type="button" onClick={() => ref.current?.close()}>
-          Close
-        </button>
-      </div>
+      <DialogCloseActions dialog={ref} />
     </dialog>
   );
 }

@@ -9,6 +9,7 @@ import type { ToolAttachment } from '../../shared/mcp';
 import { call, useApi } from '../api/apiContext';
 import { ImageViewer } from '../attachments/ImageViewer';
 import { useModal } from '../common/useModal';
+import { DialogCloseActions } from '../common/DialogCloseActions';
 
 const SAFE_IMAGE: readonly string[] = IMAGE_TYPES;
 
@@ -164,11 +165,7 @@ function ResourceViewer({ title, contents, onClose }: { title: string; contents:
           />
         ) : null,
       )}
-      <div className="dialog-actions">
-        <button type="button" onClick={() => ref.current?.close()}>
-          Close
-        </button>
-      </div>
+      <DialogCloseActions dialog={ref} />
     </dialog>
   );
 }
