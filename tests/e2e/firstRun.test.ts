@@ -148,4 +148,17 @@ describe('first run', () => {
       .poll(() => page.getByRole('combobox', { name: 'Default model' }).inputValue())
       .toBe('a-model-it-does-not-list');
   });
+
+  it('Settings open in one tab shows the profile as another tab changes it', async () => {
+    const { page } = app;
+    const field = (p: typeof page, name: string) =>
+      p.getByRole('region', { name: 'Provider Custom' }).getByRole('combobox', { name });
+    await field(page, 'Default model').waitFor();
+    const other = await app.openPage();
+    await other.goto(page.url());
+    await field(other, 'Default model').fill('tiny-model');
+    await field(other, 'Default model').press('Tab');
+    await expect.poll(() => field(page, 'Default model').inputValue()).toBe('tiny-model');
+    await other.close();
+  });
 });

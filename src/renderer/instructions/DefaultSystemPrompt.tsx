@@ -1,21 +1,16 @@
 // The default system prompt (Settings): saved when the field loses the focus, so typing
 // does not write the settings file on every key.
-import { useState } from 'react';
 import { INSTRUCTIONS_MAX } from '../../shared/instructions';
 import { call, useApi } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
+import { useFollowedState } from '../common/useFollowedState';
 import './instructions.css';
 
 export function DefaultSystemPrompt({ value }: { value: string }) {
   const api = useApi();
   const guard = useGuard();
-  const [text, setText] = useState(value);
-  // Another window may change the setting: take its value (React's "adjust state on a prop change").
-  const [shown, setShown] = useState(value);
-  if (shown !== value) {
-    setShown(value);
-    setText(value);
-  }
+  // Another window may change the setting: its value replaces what is shown.
+  const [text, setText] = useFollowedState(value);
   return (
     <fieldset className="settings-group">
       <legend>Instructions</legend>
