@@ -60,4 +60,34 @@ describe('the approval banner', () => {
     await card.getByRole('button', { name: 'Allow once', exact: true }).click();
     await page().getByText('Listed the folder.').waitFor({ timeout: 20_000 });
   });
+
+  it('draws no banner for a card that appears in view, so nothing moves its buttons', async () => {
+    turns.push(
+      {
+        toolCalls: [
+          { id: 'call_list2', name: 'mcp__fs__list_directory', arguments: JSON.stringify({ path: workDir }) },
+        ],
+      },
+      { text: 'Listed it again.' },
+    );
+    // Counts every banner the page adds, however briefly it stays.
+    await page().evaluate(() => {
+      const seen = { banners: 0 };
+      (window as unknown as { bannersSeen: typeof seen }).bannersSeen = seen;
+      const banner = '[aria-label^="Question from"]';
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes)
+            if (node instanceof HTMLElement && (node.matches(banner) || node.querySelector(banner))) seen.banners++;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await page().getByRole('textbox', { name: 'Message' }).fill('List it again.');
+    await page().getByRole('button', { name: 'Send', exact: true }).click();
+    const card = page().getByRole('group', { name: 'Approve mcp__fs__list_directory' });
+    await card.getByRole('button', { name: 'Allow once', exact: true }).click({ timeout: 20_000 });
+    await page().getByText('Listed it again.').waitFor({ timeout: 20_000 });
+    expect(
+      await page().evaluate(() => (window as unknown as { bannersSeen: { banners: number } }).bannersSeen.banners),
+    ).toBe(0);
+  });
 });

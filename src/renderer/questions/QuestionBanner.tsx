@@ -12,9 +12,13 @@ import './questions.css';
 export function QuestionBanners({ questions }: { questions: Question[] }) {
   const seen = useCardSeen();
   if (!questions.length) return null;
-  // An approval is answered on its card: nothing here while the card is in view, a line
-  // that scrolls to it while it is drawn but out of view, the whole question when it is not drawn.
-  const shown = questions.filter((q) => !q.toolCallId || seen(q.toolCallId) !== 'visible');
+  // An approval is answered on its card: nothing here while the card is in view (or being
+  // measured), a line that scrolls to it while it is drawn but out of view, the whole
+  // question when it is not drawn.
+  const shown = questions.filter((q) => {
+    const state = q.toolCallId ? seen(q.toolCallId) : null;
+    return state !== 'visible' && state !== 'measuring';
+  });
   if (!shown.length) return null;
   return (
     <div className="question-banners">
