@@ -1,6 +1,6 @@
 // A virtualized message list: a 10,000-message conversation opens and scrolls smoothly.
 // It follows new output while the user is at the bottom and stops when they scroll up.
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Message } from '../../shared/domain';
 import { MessageView, type MessageActions } from './MessageView';
@@ -88,17 +88,37 @@ export function MessageList({
 
   // Follows the list's growth once it is laid out (a ResizeObserver runs after layout):
   // scrolling from a layout effect instead read the height before layout, forcing one
-  // in the middle of every streamed render.
+  // in the middle of every streamed render. Each row is observed too, so a row that grows
+  // (a card opening at the bottom) is followed in the frame it grew: the list's own height
+  // comes a render later, and a frame with the new content out of view drew the approval
+  // banner and moved buttons under the pointer.
+  const follower = useRef<ResizeObserver | null>(null);
+  const follow = () =>
+    (follower.current ??= new ResizeObserver(() => {
+      const el = scrollRef.current;
+      if (el && stick.current) el.scrollTop = el.scrollHeight;
+    }));
   useEffect(() => {
-    const el = scrollRef.current;
-    const list = el?.firstElementChild;
-    if (!el || !list) return;
-    const follow = new ResizeObserver(() => {
-      if (stick.current) el.scrollTop = el.scrollHeight;
-    });
-    follow.observe(list);
-    return () => follow.disconnect();
+    const list = scrollRef.current?.firstElementChild;
+    if (list) follow().observe(list);
+    return () => {
+      follower.current?.disconnect();
+      follower.current = null;
+    };
   }, []);
+  const measureRow = useCallback(
+    (row: HTMLDivElement | null) => {
+      virtualizer.measureElement(row);
+      if (!row) return;
+      follow().observe(row);
+      return () => {
+        follower.current?.unobserve(row);
+        // What the virtualizer is told when a row goes: it drops rows no longer connected.
+        virtualizer.measureElement(null);
+      };
+    },
+    [virtualizer],
+  );
 
   // The message a jump went to (a task's, a search result's) stays marked until the next jump.
   const [highlighted, setHighlighted] = useState<number | null>(null);
@@ -133,7 +153,7 @@ export function MessageList({
           <div
             key={row.key}
             data-index={row.index}
-            ref={virtualizer.measureElement}
+            ref={measureRow}
             className={items[row.index]?.message.id === highlighted ? 'message-row highlighted' : 'message-row'}
             style={{ transform: `translateY(${row.start}px)` }}
           >
