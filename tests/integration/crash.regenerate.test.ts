@@ -10,8 +10,12 @@ import { NODE, writeMcpConfig } from '../support/mcpFixtures';
 import { startScriptedServer } from '../support/scriptedServer';
 import { makeTempDir, removeDir } from '../support/tempDir';
 
-/** A stdio server that never answers `initialize`: its start-up lasts the whole connect timeout. */
-const silentServer = { command: NODE, args: ['-e', 'setInterval(() => undefined, 1000)'] };
+/**
+ * A stdio server that never answers `initialize`: its start-up lasts the whole connect
+ * timeout. It ends with its input, as a real server does, so the host killed here leaves
+ * no orphan running.
+ */
+const silentServer = { command: NODE, args: ['-e', "process.stdin.resume().on('end', () => process.exit(0))"] };
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
