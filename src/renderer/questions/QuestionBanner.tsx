@@ -1,13 +1,15 @@
 // A question an agent waits on: who asks, the question, any details (tool, server,
 // arguments), and either an answer box with Answer or one button per action.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Question, QuestionReply } from '../../shared/questions';
 import { revealBidiControls } from '../../shared/bidi';
 import { call, useApi } from '../api/apiContext';
 import { useGuard } from '../common/toasts';
 import { scrollToCard, useCardSeen } from '../approvals/cardVisibility';
-import { QuestionForm } from './QuestionForm';
 import './questions.css';
+
+// A form (an MCP server's elicitation) is rare: its fields load when one is asked.
+const QuestionForm = lazy(() => import('./QuestionForm').then((m) => ({ default: m.QuestionForm })));
 
 export function QuestionBanners({ questions }: { questions: Question[] }) {
   const seen = useCardSeen();
@@ -89,11 +91,13 @@ function QuestionBanner({ question }: { question: Question }) {
         </p>
       )}
       {question.form && (
-        <QuestionForm
-          question={question}
-          disabled={sending}
-          onSubmit={(values) => void reply({ kind: 'form', values })}
-        />
+        <Suspense fallback={null}>
+          <QuestionForm
+            question={question}
+            disabled={sending}
+            onSubmit={(values) => void reply({ kind: 'form', values })}
+          />
+        </Suspense>
       )}
       {question.freeText && (
         <form
