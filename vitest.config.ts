@@ -1,5 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Integration files that need modules of their own: they replace a module (`vi.mock` of
+ * Electron), spy on the console, or count the process's open handles.
+ */
+const ISOLATED = [
+  'tests/integration/electron.*.test.ts',
+  'tests/integration/chat.secrets.test.ts',
+  'tests/integration/core.lifecycle.test.ts',
+];
+
 export default defineConfig({
   test: {
     reporters: ['default', './tests/support/summaryReporter.ts'],
@@ -25,8 +35,22 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          exclude: ISOLATED,
           environment: 'node',
           // Crash and socket tests start the built host (tests/support/hostChild.ts).
+          globalSetup: ['tests/e2e/buildOnce.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+          // As in unit: the files of a worker share its modules (importing the core for each
+          // file again was a share of the run), except those listed in ISOLATED.
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'integration-isolated',
+          include: ISOLATED,
+          environment: 'node',
           globalSetup: ['tests/e2e/buildOnce.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
