@@ -137,9 +137,10 @@ describe('how a reply ends', () => {
 
 describe('keep-alive comments and the idle timeout', () => {
   it('comments while the model thinks reset the idle timer', async () => {
-    // 8 comments 100 ms apart: 800 ms with no event, far over the 300 ms idle limit.
-    const { status, stored } = await run([shapes.keepAliveThenAnswer(8, 100, 'Worth the wait.')], {
-      chat: { idleTimeoutMs: 300 },
+    // 15 comments 100 ms apart: 1.5 s with no event, over the 1 s idle limit. Each gap is a
+    // tenth of the limit: at 300 ms a busy machine's late timer once ended the reply.
+    const { status, stored } = await run([shapes.keepAliveThenAnswer(15, 100, 'Worth the wait.')], {
+      chat: { idleTimeoutMs: 1000 },
     });
     expect(status.error).toBeNull();
     expect(stored[1]).toMatchObject({ status: 'complete', content: 'Worth the wait.' });
