@@ -393,10 +393,12 @@ describe('plan review, Every plan', () => {
     await other.close();
 
     await amendment.getByRole('button', { name: 'Approve changes' }).click();
+    // The approval's line comes below the card, and the list follows it down: a click on the
+    // card before the line is drawn can be pressed at one place and released at another.
+    await page().getByText('Plan change approved · revision 3').waitFor({ timeout: 20_000 });
     const approval = page().getByRole('group', { name: 'Approve mcp__fs__write_file' });
     await approval.getByRole('button', { name: 'Allow once' }).click({ timeout: 20_000 });
     await page().getByText('Proofread.').waitFor({ timeout: 20_000 });
-    await page().getByText('Plan change approved · revision 3').waitFor();
   });
 
   it('Reject changes puts the plan back and leaves "Plan change rejected" with the change', async () => {
