@@ -29,6 +29,8 @@ it('rebuilds the message index with a prefix index, the same rows in it', () => 
   try {
     const sql = db.prepare("SELECT sql FROM sqlite_schema WHERE name = 'messages_fts'").pluck().get() as string;
     expect(sql).toMatch(/prefix = '2 3'/);
+    // Built with a larger buffer of pending terms, which is then set back to FTS5's 1 MB.
+    expect(db.prepare("SELECT v FROM messages_fts_config WHERE k = 'hashsize'").pluck().get()).toBe(1048576);
     const find = (query: string) =>
       db
         .prepare<[string], { content: string }>(

@@ -345,16 +345,23 @@ describe('database migrations', () => {
     }
   });
 
-  it('apply each step in its own transaction, so a failing step leaves the previous version intact', () => {
+  it('apply the pending steps in one transaction, so a failing step leaves the version the file had', () => {
     const db = new Database(path.join(dir.path, 'steps.db'));
     const steps: Migration[] = [
       { version: 1, name: 'ok', sql: 'CREATE TABLE kept (a INTEGER);' },
-      { version: 2, name: 'broken', sql: 'CREATE TABLE half (a INTEGER); INSERT INTO missing_table VALUES (1);' },
+      { version: 2, name: 'ok too', sql: 'CREATE TABLE also (a INTEGER);' },
+      { version: 3, name: 'broken', sql: 'CREATE TABLE half (a INTEGER); INSERT INTO missing_table VALUES (1);' },
     ];
     try {
-      expect(() => migrate(db, steps, 2)).toThrow(/missing_table/);
+      migrate(db, steps, 1);
+      expect(version(db)).toBe(1);
+      expect(() => migrate(db, steps, 3)).toThrow(/missing_table/);
       expect(version(db)).toBe(1);
       expect(plainTables(db)).toEqual(['kept']);
+      // Nothing was lost: the next start migrates from there.
+      migrate(db, steps, 2);
+      expect(version(db)).toBe(2);
+      expect(plainTables(db)).toEqual(['also', 'kept']);
     } finally {
       db.close();
     }

@@ -45,7 +45,7 @@ export interface MigrateWorker {
 /**
  * Checks the file (in full after an unclean shutdown: `fullCheck`) and runs the pending
  * migrations in a worker thread. Resolves either way: a failure is left for the ordinary
- * open, which checks and migrates again and reports what it finds (each step is its own
+ * open, which checks and migrates again and reports what it finds (the steps are one
  * transaction, so nothing is half done). `error: null`: the file was checked and is up to
  * date, so the core's open need not check it in full again.
  */

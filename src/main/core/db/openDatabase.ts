@@ -189,14 +189,16 @@ function moveAside(dataDir: string, file: string): string {
 export function migrate(db: Db, all: Migration[], target: number): void {
   const current = userVersion(db);
   const pending = all.filter((m) => m.version > current && m.version <= target);
-  for (const migration of pending) {
-    // One transaction per step: a failure leaves the previous version intact.
-    db.transaction(() => {
+  // One transaction for every pending step: a failure leaves the file at the version it
+  // had, and the log is committed and checkpointed once, not after each step (a tenth less
+  // time on a large database several versions old: docs/performance.md).
+  db.transaction(() => {
+    for (const migration of pending) {
       db.exec(migration.sql);
       migration.convert?.(db);
       db.pragma(`user_version = ${migration.version}`);
-    })();
-  }
+    }
+  })();
 }
 
 /** What the user is told when the database could not be read and was moved aside. */
