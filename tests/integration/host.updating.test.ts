@@ -1,8 +1,10 @@
 // A database of an older version is migrated in a worker thread while the host already
-// serves its address: the page says "Updating your data…" until the core is there, then
-// the app (issue 39); a socket asked for meanwhile opens once the core is there. The in-process host's core is a promise the test settles, so both
-// states are seen whatever the machine's speed; the child-process host starts on an old
-// database from the command line and ends up serving the app on a migrated file.
+// serves its address: the app's page says "Updating your data…" in its root until the core
+// is there, then it is the app's page as it is (issue 39); a socket asked for meanwhile
+// opens once the core is there, which is when the page draws the app over the notice. The
+// in-process host's core is a promise the test settles, so both states are seen whatever
+// the machine's speed; the child-process host starts on an old database from the command
+// line and ends up serving the app on a migrated file.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,7 +14,8 @@ import { createNodeCore } from '../../src/main/core/createNodeCore';
 import { migrateInWorker, migrationPending } from '../../src/main/core/db/migrateAside';
 import { LATEST_VERSION } from '../../src/main/core/db/migrations';
 import { openDatabase } from '../../src/main/core/db/openDatabase';
-import { UPDATING_PATHS, UPDATING_TEXT } from '../../src/main/core/db/updatingPage';
+import { UPDATING_TEXT } from '../../src/main/core/db/updatingPage';
+import { UPDATING_ATTRIBUTE } from '../../src/shared/updatingNotice';
 import { startHost, type RunningHost } from '../../src/main/host/server';
 import { connectHost, readDb, startHostChild } from '../support/hostChild';
 import { makeTempDir, removeDir } from '../support/tempDir';
@@ -53,7 +56,8 @@ it('serves "Updating your data…" while the core is pending, then the app', asy
   const dataDir = oldDataDir();
   const rendererDir = makeTempDir('stepwise-updating-renderer-');
   cleanups.push(() => removeDir(rendererDir));
-  fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>Stepwise app</title>');
+  const appPage = '<!doctype html><title>Stepwise app</title><body><div id="root"></div></body>';
+  fs.writeFileSync(path.join(rendererDir, 'index.html'), appPage);
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   const core = gate.then(() => migrateInWorker(dataDir, WORKER)).then(() => createNodeCore({ dataDir }));
@@ -67,11 +71,11 @@ it('serves "Updating your data…" while the core is pending, then the app', asy
   const notice = await fetch(host.url);
   expect(notice.status).toBe(200);
   const page = await notice.text();
+  // The app's own page, its root holding the notice.
+  expect(page).toMatch(new RegExp(`<title>Stepwise app</title><body><div id="root"><main ${UPDATING_ATTRIBUTE}[^>]*>`));
   expect(page).toContain(`<p role="status">${UPDATING_TEXT}</p>`);
-  expect(page).toContain(`<script src="${UPDATING_PATHS.script}"`);
   expect(notice.headers.get('content-security-policy')).toContain("script-src 'self'");
-  const script = await fetch(base + UPDATING_PATHS.script);
-  expect(await script.text()).toContain(UPDATING_PATHS.wait);
+  expect(notice.headers.get('cache-control')).toBe('no-store');
   // A socket asked for while updating is held, and opens once the core is there: a client
   // that connects as soon as the address is printed waits instead of failing.
   const early = new WebSocket(`ws://127.0.0.1:${host.port}/ws?token=${host.token}`, { headers: { Origin: base } });
@@ -84,15 +88,13 @@ it('serves "Updating your data…" while the core is pending, then the app', asy
   expect((await fetch(host.url)).status).toBe(200);
   expect(early.readyState).toBe(WebSocket.CONNECTING);
   expect(version(dataDir)).toBe(OLD_VERSION);
-  // The page's script waits on this request; the token is required.
-  expect((await fetch(base + UPDATING_PATHS.wait)).status).toBe(401);
-  const waiting = fetch(`${base}${UPDATING_PATHS.wait}?token=${host.token}`);
+  // The page needs the token while updating too.
+  expect((await fetch(base)).status).toBe(401);
 
   release();
-  expect((await waiting).status).toBe(204);
   await opened;
   expect(version(dataDir)).toBe(LATEST_VERSION);
-  expect(await (await fetch(host.url)).text()).toContain('<title>Stepwise app</title>');
+  expect(await (await fetch(host.url)).text()).toBe(appPage);
   const client = await connectHost(host);
   cleanups.push(() => client.close());
   expect((await client.call('app:info', {})).version).toBeTruthy();
@@ -102,11 +104,9 @@ it('starts from the command line on an old database: the address first, then the
   const dataDir = oldDataDir();
   const host = await startHostChild(dataDir, { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' });
   cleanups.push(() => host.kill());
-  // Answered once the update has ended (at once if it already has).
-  const ready = await fetch(`http://127.0.0.1:${host.port}${UPDATING_PATHS.wait}?token=${host.token}`);
-  expect(ready.status).toBe(204);
-  expect(version(dataDir)).toBe(LATEST_VERSION);
+  // The socket opens once the update has ended (at once if it already has).
   const client = await connectHost(host);
   cleanups.push(() => client.close());
+  expect(version(dataDir)).toBe(LATEST_VERSION);
   expect(await client.call('conversations:list', {})).toBeDefined();
 }, 60_000);

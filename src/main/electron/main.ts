@@ -51,7 +51,7 @@ function openExternalIfWeb(url: string): void {
 
 const appUrl = () => devServerUrl ?? pathToFileURL(rendererIndex).toString();
 /** Shown while migrations run: no script, no preload calls, replaced by the app when done. */
-const updatingUrl = () => `data:text/html;charset=utf-8,${encodeURIComponent(updatingPage({ script: false }))}`;
+const updatingUrl = () => `data:text/html;charset=utf-8,${encodeURIComponent(updatingPage())}`;
 
 function createWindow(url = appUrl()): BrowserWindow {
   const win = new BrowserWindow({

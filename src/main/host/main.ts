@@ -2,11 +2,15 @@
 // with its address.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createNodeCore } from '../core/createNodeCore';
 import { defaultDataDir } from '../core/dataDir';
 import { afterWorker, migrateInWorker, migrationPending } from '../core/db/migrateAside';
-import { openDataDir } from '../core/storage/openDataDir';
-import { startHost, type RunningHost } from './server';
+import { openDataDir, type DataDirLock } from '../core/storage/openDataDir';
+import type { RunningHost } from './server';
+
+// The core and the server are loaded once a pending update's worker has started: the update
+// then runs while they load instead of after (docs/performance.md, issue 39 round 8).
+const loadCore = () => import('../core/createNodeCore');
+const loadServer = () => import('./server');
 
 declare const __STEPWISE_VERSION__: string;
 
@@ -58,25 +62,29 @@ export async function main(rendererDir: string, migrateWorker: string) {
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));
   }
-  const openCore = (instanceLock = lock) => createNodeCore({ dataDir, version: __STEPWISE_VERSION__, instanceLock });
+  const openCore = async (instanceLock: DataDirLock) =>
+    (await loadCore()).createNodeCore({ dataDir, version: __STEPWISE_VERSION__, instanceLock });
   let host: RunningHost;
   let core;
   // A database of an older version: the address is printed and its page says "Updating
   // your data…" while a worker migrates; the core opens the updated file afterwards.
   // After an unclean shutdown the worker runs the full integrity check first.
   if (migrationPending(dataDir)) {
-    const updated = migrateInWorker(dataDir, { file: migrateWorker }, lock.uncleanShutdown).then((result) =>
-      openCore(afterWorker(lock, result)),
-    );
+    const updating = migrateInWorker(dataDir, { file: migrateWorker }, lock.uncleanShutdown);
+    void loadCore();
+    const updated = updating.then((result) => openCore(afterWorker(lock, result)));
+    const { startHost } = await loadServer();
     host = await startHost({ core: updated, rendererDir, port }).catch((error: Error) => fail(error.message));
     process.stdout.write(`Stepwise is running at ${host.url}\n`);
     core = await updated.catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
   } else {
+    const server = loadServer();
     try {
-      core = openCore();
+      core = await openCore(lock);
     } catch (error) {
       fail(error instanceof Error ? error.message : String(error));
     }
+    const { startHost } = await server;
     host = await startHost({ core, rendererDir, port }).catch((error: Error) => fail(error.message));
     process.stdout.write(`Stepwise is running at ${host.url}\n`);
   }

@@ -13,7 +13,7 @@ import type { Core } from '../core/createCore';
 import { allowedHosts, allowedOrigins, bearerToken, newToken, tokensMatch } from './tokenAuth';
 import { registerHttpRoutes, type HttpRoute } from './httpRoutes';
 import { SANDBOX_CSP, SANDBOX_PAGE } from '../core/mcp/mcpAppCsp';
-import { UPDATING_PATHS, updatingPage, updatingScript } from '../core/db/updatingPage';
+import { UPDATING_SCRIPT_PATH, updatingScript, withUpdatingNotice } from '../core/db/updatingPage';
 
 export const HOST_ADDRESS = '127.0.0.1';
 
@@ -127,8 +127,6 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   let port = 0;
   const routes: HttpRoute[] = [];
   let core: Core | null = null;
-  /** Pages waiting for the update to end (their script's request). */
-  const waiting = new Set<http.ServerResponse>();
   /** Sockets asked for while updating: answered once the core is there, as if it had taken that long. */
   const heldUpgrades = new Map<Duplex, () => void>();
   let forwarding: { dispose(): void } = { dispose: () => {} };
@@ -139,8 +137,6 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       const frame = JSON.stringify({ event, payload } satisfies WsEventFrame);
       for (const ws of clients) if (ws.readyState === ws.OPEN) ws.send(frame);
     });
-    for (const res of waiting) res.writeHead(204, securityHeaders(port)).end();
-    waiting.clear();
     for (const upgrade of heldUpgrades.values()) upgrade();
     heldUpgrades.clear();
   };
@@ -149,10 +145,10 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...securityHeaders(port) });
     res.end(text);
   };
-  const sendUpdating = (res: http.ServerResponse, type: string, body: string) => {
-    res.writeHead(200, { 'Content-Type': type, ...securityHeaders(port), 'Cache-Control': 'no-store' });
-    res.end(body);
-  };
+
+  // While a worker updates the database, the page says so in its root and its app loads
+  // meanwhile; its socket is held until the core is there (below), then the app draws.
+  const appPage = (body: Buffer) => (core ? withoutMetaCsp(body) : withUpdatingNotice(withoutMetaCsp(body)));
 
   const server = http.createServer((req, res) => {
     if (!allowedHosts(port).includes(req.headers.host ?? '')) return deny(res, 421, 'Misdirected request');
@@ -167,13 +163,9 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     const unauthorized = () =>
       deny(res, 401, 'Unauthorized: open the address that `npm run serve` printed; it carries the token.');
     if (isPage && !tokensMatch(token, queryToken)) return unauthorized();
-    if (!core && isPage) return sendUpdating(res, 'text/html; charset=utf-8', updatingPage({ script: true }));
-    if (url.pathname === UPDATING_PATHS.script) return sendUpdating(res, MIME['.js'], updatingScript());
-    if (url.pathname === UPDATING_PATHS.wait) {
-      if (!tokensMatch(token, queryToken)) return unauthorized();
-      if (core) return void res.writeHead(204, securityHeaders(port)).end();
-      waiting.add(res);
-      return void res.once('close', () => waiting.delete(res));
+    if (url.pathname === UPDATING_SCRIPT_PATH) {
+      res.writeHead(200, { 'Content-Type': MIME['.js'], ...securityHeaders(port), 'Cache-Control': 'no-store' });
+      return void res.end(updatingScript());
     }
     const route = routes.find((r) => r.method === req.method && r.path === url.pathname);
     if (route) {
@@ -199,7 +191,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
         'Cache-Control': isPage ? 'no-store' : 'private, max-age=3600',
       };
       res.writeHead(200, headers);
-      res.end(req.method === 'HEAD' ? undefined : isPage ? withoutMetaCsp(body) : body);
+      res.end(req.method === 'HEAD' ? undefined : isPage ? appPage(body) : body);
     });
   });
 
@@ -281,8 +273,6 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   if (options.core instanceof Promise) {
     // A failed update ends the host (its caller reports why); pages stop waiting.
     options.core.then(ready, () => {
-      for (const res of waiting) res.destroy();
-      waiting.clear();
       for (const socket of heldUpgrades.keys()) socket.destroy();
       heldUpgrades.clear();
     });
@@ -296,7 +286,6 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       stopSilentSweep();
       forwarding.dispose();
       for (const ws of clients) ws.terminate();
-      for (const res of waiting) res.destroy();
       for (const socket of heldUpgrades.keys()) socket.destroy();
       wss.close();
       server.closeAllConnections();

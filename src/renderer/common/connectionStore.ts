@@ -10,6 +10,17 @@ export const connectionStore = {
     state = next;
     for (const l of listeners) l();
   },
+  /** Runs `run` once the connection has opened, or given up (the app then says so). */
+  whenSettled(run: () => void) {
+    const settled = () => state === 'open' || state === 'restarted';
+    if (settled()) return run();
+    const listener = () => {
+      if (!settled()) return;
+      listeners.delete(listener);
+      run();
+    };
+    listeners.add(listener);
+  },
 };
 
 export function useConnectionState(): ConnectionState {
