@@ -7,10 +7,10 @@ import { afterWorker, migrateInWorker, migrationPending } from '../core/db/migra
 import { openDataDir, type DataDirLock } from '../core/storage/openDataDir';
 import type { RunningHost } from './server';
 
-// The core and the server are loaded once a pending update's worker has started: the update
-// then runs while they load instead of after (docs/performance.md, issue 39 round 8).
-const loadCore = () => import('../core/createNodeCore');
-const loadServer = () => import('./server');
+// The core and the server load without holding up what runs first: a pending update's
+// worker starts before their modules are read, and the update runs while they load
+// (docs/performance.md, issue 39 round 8). One module, so that they load as one graph.
+const runtime = import('./runtime');
 
 declare const __STEPWISE_VERSION__: string;
 
@@ -63,28 +63,27 @@ export async function main(rendererDir: string, migrateWorker: string) {
     fail(error instanceof Error ? error.message : String(error));
   }
   const openCore = async (instanceLock: DataDirLock) =>
-    (await loadCore()).createNodeCore({ dataDir, version: __STEPWISE_VERSION__, instanceLock });
+    (await runtime).createNodeCore({ dataDir, version: __STEPWISE_VERSION__, instanceLock });
   let host: RunningHost;
   let core;
   // A database of an older version: the address is printed and its page says "Updating
   // your data…" while a worker migrates; the core opens the updated file afterwards.
   // After an unclean shutdown the worker runs the full integrity check first.
   if (migrationPending(dataDir)) {
-    const updating = migrateInWorker(dataDir, { file: migrateWorker }, lock.uncleanShutdown);
-    void loadCore();
-    const updated = updating.then((result) => openCore(afterWorker(lock, result)));
-    const { startHost } = await loadServer();
+    const updated = migrateInWorker(dataDir, { file: migrateWorker }, lock.uncleanShutdown).then((result) =>
+      openCore(afterWorker(lock, result)),
+    );
+    const { startHost } = await runtime;
     host = await startHost({ core: updated, rendererDir, port }).catch((error: Error) => fail(error.message));
     process.stdout.write(`Stepwise is running at ${host.url}\n`);
     core = await updated.catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
   } else {
-    const server = loadServer();
     try {
       core = await openCore(lock);
     } catch (error) {
       fail(error instanceof Error ? error.message : String(error));
     }
-    const { startHost } = await server;
+    const { startHost } = await runtime;
     host = await startHost({ core, rendererDir, port }).catch((error: Error) => fail(error.message));
     process.stdout.write(`Stepwise is running at ${host.url}\n`);
   }
