@@ -275,6 +275,9 @@ export async function launchApp(options: LaunchOptions = {}): Promise<App> {
   const context = await browser.newContext({
     colorScheme: options.colorScheme ?? 'light',
     viewport: options.viewport ?? { width: 1280, height: 800 },
+    // Endless animations (spinners, typing dots) cost Chromium a frame at a time and no
+    // test checks motion: the app stops them when less motion is asked for (docs/testing.md).
+    reducedMotion: 'reduce',
   });
   const open = async () => {
     const page = await context.newPage();
