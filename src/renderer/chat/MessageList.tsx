@@ -92,18 +92,39 @@ export function MessageList({
   // (a card opening at the bottom) is followed in the frame it grew: the list's own height
   // comes a render later, and a frame with the new content out of view drew the approval
   // banner and moved buttons under the pointer.
+  // While a pointer is pressed in the list the view holds still, so a button pressed as
+  // new output arrives is released where it was pressed (a click is a press and a release
+  // on the same element); it follows again once the pointer is up.
   const follower = useRef<ResizeObserver | null>(null);
-  const follow = () =>
-    (follower.current ??= new ResizeObserver(() => {
-      const el = scrollRef.current;
-      if (el && stick.current) el.scrollTop = el.scrollHeight;
-    }));
+  const pressed = useRef(false);
+  const toBottom = () => {
+    const el = scrollRef.current;
+    if (el && stick.current && !pressed.current) el.scrollTop = el.scrollHeight;
+  };
+  const follow = () => (follower.current ??= new ResizeObserver(toBottom));
   useEffect(() => {
-    const list = scrollRef.current?.firstElementChild;
-    if (list) follow().observe(list);
+    const el = scrollRef.current;
+    const list = el?.firstElementChild;
+    if (!el || !list) return;
+    follow().observe(list);
+    const press = () => (pressed.current = true);
+    const release = () => {
+      if (!pressed.current) return;
+      pressed.current = false;
+      // After the click that this release makes, not before it.
+      setTimeout(toBottom, 0);
+    };
+    el.addEventListener('pointerdown', press);
+    window.addEventListener('pointerup', release);
+    window.addEventListener('pointercancel', release);
+    window.addEventListener('blur', release);
     return () => {
       follower.current?.disconnect();
       follower.current = null;
+      el.removeEventListener('pointerdown', press);
+      window.removeEventListener('pointerup', release);
+      window.removeEventListener('pointercancel', release);
+      window.removeEventListener('blur', release);
     };
   }, []);
   const measureRow = useCallback(
