@@ -70,6 +70,7 @@ async function readChunks(response: Response, turn: TurnState, options: StreamOp
   const text = new TextDecoder();
   let done = false;
   let now = 0;
+  let callsGrew = false;
   const events = createSseDecoder(({ event, data }) => {
     if (done) return;
     if (data === '[DONE]') {
@@ -86,8 +87,13 @@ async function readChunks(response: Response, turn: TurnState, options: StreamOp
       throw new APIError(undefined, (chunk?.error ?? chunk) as object, undefined, response.headers);
     if (chunk?.error) throw new APIError(undefined, chunk.error as object, undefined, response.headers);
     // Per chunk, as the SDK's iterator gave them: the first delta out carries the first
-    // chunk, not all that one read brought.
-    if (foldChunk(turn, chunk, now)) options.onChange();
+    // chunk, not all that one read brought. A chunk that only grew the tool calls waits
+    // for the end of its read: a call that ends in the read it came in is sent to the
+    // page once, finished, not also as it streamed.
+    const before = turn.text.length + turn.fieldReasoning.length;
+    if (!foldChunk(turn, chunk, now)) return;
+    if (turn.text.length + turn.fieldReasoning.length !== before) options.onChange();
+    else callsGrew = true;
   });
   let ended = false;
   try {
@@ -100,6 +106,8 @@ async function readChunks(response: Response, turn: TurnState, options: StreamOp
         events.end();
       } else events.push(text.decode(next.value, { stream: true }));
       if (ended) break;
+      if (callsGrew && !done) options.onChange();
+      callsGrew = false;
     }
   } finally {
     // Stopped reading early ([DONE], a failure, Stop): let the connection go.
