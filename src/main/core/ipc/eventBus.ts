@@ -42,10 +42,8 @@ export function createEventBus(options: EventBusOptions = {}) {
   return {
     emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
       if (check) checked(event, payload);
-      // The transports first: the page gets an event before any the core's listeners emit
-      // in answer to it, and without waiting on their work.
-      every.fire({ event, payload });
       (typed.get(event) as unknown as Emitter<EventPayload<E>> | undefined)?.fire(payload);
+      every.fire({ event, payload });
     },
     /**
      * Every event, untyped: only for the transports, which forward payloads as they are
