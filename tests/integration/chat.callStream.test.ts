@@ -13,30 +13,27 @@ chatCorePerTest((s, c) => {
   h = c;
 });
 
-/** One SSE stream: the call in a single chunk, its finish, and [DONE]. */
-function wholeCall(args: string): string {
-  const base = { id: 'chatcmpl-whole', object: 'chat.completion.chunk', created: 0, model: 'scripted' };
-  const chunk = (delta: object, finish: string | null) =>
-    `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
-  const call = {
-    index: 0,
-    id: 'call_whole',
-    type: 'function',
-    function: { name: 'get_current_time', arguments: args },
-  };
-  return (
-    chunk({ role: 'assistant', content: '' }, null) +
-    chunk({ tool_calls: [call] }, null) +
-    chunk({}, 'tool_calls') +
-    'data: [DONE]\n\n'
-  );
-}
+const base = { id: 'chatcmpl-call', object: 'chat.completion.chunk', created: 0, model: 'scripted' };
+const chunk = (delta: object, finish: string | null = null) =>
+  `data: ${JSON.stringify({ ...base, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+const START = chunk({ role: 'assistant', content: '' });
+/** The call's first piece names it; the pieces after it only add to its arguments. */
+const callPiece = (args: string, first: boolean) =>
+  chunk({
+    tool_calls: [
+      first
+        ? { index: 0, id: 'call_time', type: 'function', function: { name: 'get_current_time', arguments: args } }
+        : { index: 0, function: { arguments: args } },
+    ],
+  });
+const END = chunk({}, 'tool_calls') + 'data: [DONE]\n\n';
 
 const callsStreamed = () => h.eventsOf('messages:streamed').filter((e) => e.toolCalls?.length);
 
 describe('a streamed tool call', () => {
   it('is sent once, finished, when it arrives whole with the end of the reply', async () => {
-    server.push({ raw: [wholeCall('{"timeZone":"UTC"}')] }, { text: 'It is noon.' });
+    // One write: the call in a single chunk, its finish and [DONE].
+    server.push({ raw: [START + callPiece('{"timeZone":"UTC"}', true) + END] }, { text: 'It is noon.' });
     const conversation = await h.newConversation();
     await h.sendAndWait(conversation.id, 'What time is it?');
 
@@ -57,16 +54,16 @@ describe('a streamed tool call', () => {
   });
 
   it('is shown growing when its arguments arrive over several reads', async () => {
+    // The rest of the call is written once the page has been sent its first piece.
+    const firstShown = h.waitForEvent('messages:streamed', (e) => !!e.toolCalls?.length);
     server.push(
-      { toolCalls: [{ name: 'get_current_time', arguments: ['{"time', 'Zone":', '"UTC"}'] }], chunkDelayMs: 60 },
+      { raw: [START + callPiece('{"time', true), { until: firstShown }, callPiece('Zone":"UTC"}', false) + END] },
       { text: 'It is noon.' },
     );
     const conversation = await h.newConversation();
     await h.sendAndWait(conversation.id, 'What time is it?');
 
-    const streamed = callsStreamed().map((e) => e.toolCalls?.[0]?.arguments ?? '');
-    expect(streamed.length).toBeGreaterThan(0);
-    expect(streamed[0].length).toBeLessThan('{"timeZone":"UTC"}'.length);
-    for (const args of streamed) expect('{"timeZone":"UTC"}'.startsWith(args)).toBe(true);
+    expect(callsStreamed().map((e) => e.toolCalls?.[0]?.arguments)).toEqual(['{"time']);
+    expect(h.messages(conversation.id)[1].toolCalls?.[0]?.arguments).toBe('{"timeZone":"UTC"}');
   });
 });
