@@ -92,9 +92,11 @@ export function MessageList({
   // (a card opening at the bottom) is followed in the frame it grew: the list's own height
   // comes a render later, and a frame with the new content out of view drew the approval
   // banner and moved buttons under the pointer.
-  // While a pointer is pressed in the list the view holds still, so a button pressed as
-  // new output arrives is released where it was pressed (a click is a press and a release
-  // on the same element); it follows again once the pointer is up.
+  // While a pointer is pressed in the list the view does not follow the bottom, so a button
+  // pressed as new output arrives is not scrolled away before its release (a click is a
+  // press and a release on the same element); it follows again once the pointer is up. A
+  // row above the pressed one that changes height can still move it (docs/performance.md,
+  // issue 39 round 9).
   const follower = useRef<ResizeObserver | null>(null);
   const pressed = useRef(false);
   const toBottom = () => {

@@ -90,10 +90,9 @@ async function readChunks(response: Response, turn: TurnState, options: StreamOp
     // chunk, not all that one read brought. A chunk that only grew the tool calls waits
     // for the end of its read: a call that ends in the read it came in is sent to the
     // page once, finished, not also as it streamed.
-    const before = turn.text.length + turn.fieldReasoning.length;
-    if (!foldChunk(turn, chunk, now)) return;
-    if (turn.text.length + turn.fieldReasoning.length !== before) options.onChange();
-    else callsGrew = true;
+    const change = foldChunk(turn, chunk, now);
+    if (change === 'text') options.onChange();
+    else if (change === 'calls') callsGrew = true;
   });
   let ended = false;
   try {

@@ -49,8 +49,11 @@ export function reasoningText(turn: TurnState): string {
   return turn.fieldReasoning && tagged ? `${turn.fieldReasoning}\n\n${tagged}` : turn.fieldReasoning + tagged;
 }
 
-/** Adds one chunk; returns whether anything the user sees changed. */
-export function foldChunk(turn: TurnState, chunk: ChatCompletionChunk, now: number): boolean {
+/**
+ * Adds one chunk; returns what the user sees change: `text` (the answer or the reasoning
+ * grew), `calls` (only the tool calls did), or false.
+ */
+export function foldChunk(turn: TurnState, chunk: ChatCompletionChunk, now: number): false | 'text' | 'calls' {
   if (chunk.usage && typeof chunk.usage.prompt_tokens === 'number') {
     turn.usage = { prompt_tokens: chunk.usage.prompt_tokens, completion_tokens: chunk.usage.completion_tokens ?? 0 };
   }
@@ -58,19 +61,19 @@ export function foldChunk(turn: TurnState, chunk: ChatCompletionChunk, now: numb
   const choice = chunk.choices?.[0];
   if (!choice) return false;
   const delta = (choice.delta ?? {}) as ChatCompletionChunk.Choice.Delta & ReasoningDelta;
-  let changed = false;
+  let changed: false | 'text' | 'calls' = false;
   const thought = reasoningOf(delta);
   if (thought) {
     turn.fieldReasoning += thought;
-    changed = true;
+    changed = 'text';
   }
   if (typeof delta.content === 'string' && delta.content) {
     turn.text = turn.think.push(delta.content).answer;
-    changed = true;
+    changed = 'text';
   }
   if (delta.tool_calls?.length) {
     turn.calls.add(delta.tool_calls);
-    changed = true;
+    changed ||= 'calls';
   }
   if (changed) markReasoningTime(turn, now);
   if (choice.finish_reason) turn.finishReason = choice.finish_reason;
