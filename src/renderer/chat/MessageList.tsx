@@ -5,6 +5,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Message } from '../../shared/domain';
 import { MessageView, type MessageActions } from './MessageView';
 import { toDisplayItems } from './displayItems';
+import { holdPressed, type PressHold } from './holdPressed';
 import './messages.css';
 
 /** Start loading older messages this far (px) before the top is reached. */
@@ -58,7 +59,7 @@ export function MessageList({
       // Near the bottom, follow; moved up, stop. Any other scroll (the follow below, or
       // rows measured above) keeps the choice: text arriving meanwhile is not the user leaving.
       const nearBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
-      if (nearBottom || el.scrollTop < lastTop - 1) stick.current = nearBottom;
+      if (!hold.current?.isOwnScroll() && (nearBottom || el.scrollTop < lastTop - 1)) stick.current = nearBottom;
       lastTop = el.scrollTop;
       const { hasOlder: more, onLoadOlder: load } = older.current;
       if (!more || !load || loadingOlder.current || el.scrollTop > LOAD_OLDER_MARGIN) return;
@@ -92,16 +93,17 @@ export function MessageList({
   // (a card opening at the bottom) is followed in the frame it grew: the list's own height
   // comes a render later, and a frame with the new content out of view drew the approval
   // banner and moved buttons under the pointer.
-  // While a pointer is pressed in the list the view does not follow the bottom, so a button
-  // pressed as new output arrives is not scrolled away before its release (a click is a
-  // press and a release on the same element); it follows again once the pointer is up. A
-  // row above the pressed one that changes height can still move it (docs/performance.md,
-  // issue 39 round 9).
+  // While a pointer is pressed in the list the view does not follow the bottom, and what it
+  // pressed is held where it was (holdPressed.ts): a click is a press and a release on the
+  // same element, so neither new output nor a row above changing height may move it away.
+  // It follows again once the pointer is up.
   const follower = useRef<ResizeObserver | null>(null);
   const pressed = useRef(false);
+  const hold = useRef<PressHold | null>(null);
   const toBottom = () => {
     const el = scrollRef.current;
-    if (el && stick.current && !pressed.current) el.scrollTop = el.scrollHeight;
+    if (pressed.current) hold.current?.restore();
+    else if (el && stick.current) el.scrollTop = el.scrollHeight;
   };
   const follow = () => (follower.current ??= new ResizeObserver(toBottom));
   useEffect(() => {
@@ -109,10 +111,16 @@ export function MessageList({
     const list = el?.firstElementChild;
     if (!el || !list) return;
     follow().observe(list);
-    const press = () => (pressed.current = true);
+    const press = (event: PointerEvent) => {
+      pressed.current = true;
+      hold.current?.stop();
+      const target = event.target instanceof Element && event.target !== el ? event.target : null;
+      hold.current = holdPressed(el, target, document.body);
+    };
     const release = () => {
       if (!pressed.current) return;
       pressed.current = false;
+      hold.current?.stop();
       // After the click that this release makes, not before it.
       setTimeout(toBottom, 0);
     };
@@ -123,6 +131,7 @@ export function MessageList({
     return () => {
       follower.current?.disconnect();
       follower.current = null;
+      hold.current?.stop();
       el.removeEventListener('pointerdown', press);
       window.removeEventListener('pointerup', release);
       window.removeEventListener('pointercancel', release);

@@ -1,0 +1,39 @@
+// What a pointer presses in the message list stays under it until the release. A click is
+// a press and a release on the same element: when something above the pressed button
+// changes height in between (a card closing, the task header gaining a row), the button
+// moves, the release lands on whatever took its place, and the click is lost.
+// The correction is a scroll of the list by the distance the button moved, made as soon as
+// the page changes (a MutationObserver runs before the next input event is handled) and
+// after each layout change the list's ResizeObserver reports.
+
+export interface PressHold {
+  /** Puts the pressed element back where it was pressed, as far as the list can scroll. */
+  restore(): void;
+  /** True when the list's scroll position is the one `restore` set: not the user scrolling
+   * (also after `stop`, for the scroll event that arrives after the release). */
+  isOwnScroll(): boolean;
+  stop(): void;
+}
+
+/**
+ * `pressed`: null for a press on the list itself (its scroll bar), which is the user moving
+ * the view and is left alone. `watched`: the part of the page whose changes can move it.
+ */
+export function holdPressed(scroller: HTMLElement, pressed: Element | null, watched: Node): PressHold {
+  const top = pressed?.getBoundingClientRect().top ?? 0;
+  let set: number | null = null;
+  const restore = () => {
+    if (!pressed?.isConnected) return;
+    const moved = pressed.getBoundingClientRect().top - top;
+    if (Math.abs(moved) < 0.5) return;
+    scroller.scrollTop += moved;
+    set = scroller.scrollTop;
+  };
+  const changes = new MutationObserver(restore);
+  if (pressed) changes.observe(watched, { subtree: true, childList: true, attributes: true, characterData: true });
+  return {
+    restore,
+    isOwnScroll: () => set !== null && Math.abs(scroller.scrollTop - set) < 1,
+    stop: () => changes.disconnect(),
+  };
+}
