@@ -2,11 +2,15 @@
 // than from Playwright seeing the text: Playwright's check runs in the page, so a page busy
 // right after its first paint (the app loading behind the notice) would report the notice
 // late by however long that work takes. The floor is the same notice as a bare page from a
-// bare Node server, in the same browser: what this Chromium takes to paint any page.
+// bare Node server, in the same browser, with the host's headers: what this Chromium takes
+// to paint any such page. Without them the floor would skip what the host's
+// Cross-Origin-Opener-Policy costs every page: the browser swaps the tab into a new
+// renderer process (docs/performance.md, issue 39 round 10).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { UPDATING_TEXT, updatingPage } from '../../src/main/core/db/updatingPage';
+import { securityHeaders } from '../../src/main/host/securityHeaders';
 
 const KEY = 'stepwise-bench-notice-paint';
 
@@ -35,9 +39,12 @@ export async function readNoticePaint(page: Page): Promise<{ epoch: number; from
 /** A bare server of the notice page, and a round that opens it: request → first paint, ms. */
 export async function bareNoticePage(browser: Browser) {
   const html = updatingPage();
-  const server = http.createServer((_, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(html));
+  const server = http.createServer((_, res) =>
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', ...securityHeaders(port) }).end(html),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}/`;
   return {
     async round(): Promise<number> {
       const page = await browser.newPage();

@@ -12,7 +12,8 @@ import { IMPORT_MAX_CHARS } from '../../shared/exportContract';
 import type { Core } from '../core/createCore';
 import { allowedHosts, allowedOrigins, bearerToken, newToken, tokensMatch } from './tokenAuth';
 import { registerHttpRoutes, type HttpRoute } from './httpRoutes';
-import { SANDBOX_CSP, SANDBOX_PAGE } from '../core/mcp/mcpAppCsp';
+import { SANDBOX_PAGE } from '../core/mcp/mcpAppCsp';
+import { sandboxHeaders, securityHeaders } from './securityHeaders';
 import { UPDATING_SCRIPT_PATH, updatingScript, withUpdatingNotice } from '../core/db/updatingPage';
 
 export const HOST_ADDRESS = '127.0.0.1';
@@ -56,39 +57,6 @@ const MIME: Record<string, string> = {
   '.json': 'application/json',
   '.md': 'text/markdown; charset=utf-8',
 };
-
-function securityHeaders(port: number): Record<string, string> {
-  return {
-    'Content-Security-Policy': [
-      "default-src 'self'",
-      "script-src 'self'",
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data:",
-      // MCP audio content plays from its bytes (docs/tools.md).
-      "media-src 'self' data:",
-      `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
-      "object-src 'none'",
-      "base-uri 'none'",
-      "frame-ancestors 'none'",
-      "form-action 'none'",
-    ].join('; '),
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-    'Cross-Origin-Opener-Policy': 'same-origin',
-  };
-}
-
-/**
- * The MCP App sandbox page is framed by the app (sandboxed, so its origin is opaque) and holds
- * the app's document: its policy is the widest any app may get, and only this page may frame it.
- */
-function sandboxHeaders(): Record<string, string> {
-  return {
-    'Content-Security-Policy': `${SANDBOX_CSP}; frame-ancestors 'self'`,
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-  };
-}
 
 /**
  * The built page carries the desktop app's policy in a meta tag, which allows no
