@@ -5,7 +5,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Message } from '../../shared/domain';
 import { MessageView, type MessageActions } from './MessageView';
 import { toDisplayItems } from './displayItems';
-import { holdPressed, type PressHold } from './holdPressed';
+import { holdPressed, pressedControl, type PressHold } from './holdPressed';
 import './messages.css';
 
 /** Start loading older messages this far (px) before the top is reached. */
@@ -114,8 +114,7 @@ export function MessageList({
     const press = (event: PointerEvent) => {
       pressed.current = true;
       hold.current?.stop();
-      const target = event.target instanceof Element && event.target !== el ? event.target : null;
-      hold.current = holdPressed(el, target, document.body);
+      hold.current = holdPressed(el, pressedControl(el, event.target), document.body);
     };
     const release = () => {
       if (!pressed.current) return;
