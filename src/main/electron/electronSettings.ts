@@ -6,7 +6,8 @@ import Store from 'electron-store';
 import { safeStorage } from 'electron';
 import type { Settings } from '../../shared/settings';
 import type { SecretStore, SettingsBackend } from '../core/settings/settingsService';
-import { PRIVATE_FILE_MODE, writePrivateFileSync } from '../core/storage/privateFiles';
+import { PRIVATE_FILE_MODE } from '../core/storage/privateFiles';
+import { writePrivateFileSync } from '../core/storage/writePrivateFile';
 
 export function createElectronStoreBackend(dataDir: string): SettingsBackend {
   const store = new Store<Record<string, unknown>>({

@@ -7,11 +7,6 @@ import { afterWorker, migrateInWorker, migrationPending } from '../core/db/migra
 import { openDataDir, type DataDirLock } from '../core/storage/openDataDir';
 import type { RunningHost } from './server';
 
-// The core and the server load without holding up what runs first: a pending update's
-// worker starts before their modules are read, and the update runs while they load
-// (docs/performance.md, issue 39 round 8). One module, so that they load as one graph.
-const runtime = import('./runtime');
-
 declare const __STEPWISE_VERSION__: string;
 
 const USAGE = 'Usage: npm run serve -- [--port <n>] [--data-dir <dir>]';
@@ -62,17 +57,22 @@ export async function main(rendererDir: string, migrateWorker: string) {
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));
   }
+  // A database of an older version: the address is printed and its page says "Updating
+  // your data…" while a worker migrates; the core opens the updated file afterwards.
+  // After an unclean shutdown the worker runs the full integrity check first.
+  const migrated = migrationPending(dataDir)
+    ? migrateInWorker(dataDir, { file: migrateWorker }, lock.uncleanShutdown)
+    : null;
+  // Only then do the core and the server load, while the update runs: nothing of theirs is
+  // read before the worker starts (docs/performance.md, issue 39 rounds 8 and 10). One
+  // module, so that they load as one graph.
+  const runtime = import('./runtime');
   const openCore = async (instanceLock: DataDirLock) =>
     (await runtime).createNodeCore({ dataDir, version: __STEPWISE_VERSION__, instanceLock });
   let host: RunningHost;
   let core;
-  // A database of an older version: the address is printed and its page says "Updating
-  // your data…" while a worker migrates; the core opens the updated file afterwards.
-  // After an unclean shutdown the worker runs the full integrity check first.
-  if (migrationPending(dataDir)) {
-    const updated = migrateInWorker(dataDir, { file: migrateWorker }, lock.uncleanShutdown).then((result) =>
-      openCore(afterWorker(lock, result)),
-    );
+  if (migrated) {
+    const updated = migrated.then((result) => openCore(afterWorker(lock, result)));
     const { startHost } = await runtime;
     host = await startHost({ core: updated, rendererDir, port }).catch((error: Error) => fail(error.message));
     process.stdout.write(`Stepwise is running at ${host.url}\n`);

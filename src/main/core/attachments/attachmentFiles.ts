@@ -5,7 +5,8 @@
 import { createHash, webcrypto } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensurePrivateDir, writePrivateFile } from '../storage/privateFiles';
+import { ensurePrivateDir } from '../storage/privateFiles';
+import { writePrivateFile } from '../storage/writePrivateFile';
 
 export const ATTACHMENTS_DIR = 'attachments';
 

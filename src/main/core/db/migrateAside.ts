@@ -7,8 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { LATEST_VERSION } from './migrations';
-import { DB_FILE } from './openDatabase';
+import { DB_FILE, LATEST_VERSION } from './databaseFile';
 
 /** The lock as the core should see it once the worker checked the file in full (no second check). */
 export function afterWorker<L extends { uncleanShutdown: boolean }>(lock: L, result: { error: string | null }): L {

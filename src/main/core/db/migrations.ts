@@ -7,6 +7,7 @@ import { migrationsV6toV12 } from './migrationsV6toV12';
 import { routinesMigration } from './migrationRoutines';
 import { messageKindsMigration } from './migrationMessageKinds';
 import { searchTextOf } from './foldedText';
+import { LATEST_VERSION } from './databaseFile';
 
 export type { Migration };
 
@@ -370,4 +371,10 @@ export const migrations: Migration[] = [
   },
 ];
 
-export const LATEST_VERSION = migrations.at(-1)?.version ?? 0;
+// databaseFile.ts names the version for code that must not load the migrations to know it.
+if (migrations.at(-1)?.version !== LATEST_VERSION)
+  throw new Error(
+    `databaseFile.ts says version ${LATEST_VERSION}; the last migration is ${migrations.at(-1)?.version}.`,
+  );
+
+export { LATEST_VERSION };

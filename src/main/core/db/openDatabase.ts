@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { LATEST_VERSION, migrations, type Migration } from './migrations';
+import { DB_FILE } from './databaseFile';
 import { installSearchTextTriggers, registerFold } from './foldedText';
 import { makePrivate, touchPrivate } from '../storage/privateFiles';
 import { prepareWritableDir } from '../storage/openDataDir';
@@ -22,7 +23,7 @@ import type { Notice } from '../../../shared/domain';
 
 export type Db = Database.Database;
 
-export const DB_FILE = 'stepwise.db';
+export { DB_FILE };
 
 export class DatabaseTooNewError extends Error {
   constructor(

@@ -20,7 +20,7 @@ import type { Attachments } from '../attachments/attachmentsModule';
 import { exportFilename, filterFor, MIME_TYPES, slug, type ExportFormat, type FileFilter } from './exportFiles';
 import { UTF8_BOM } from './tasksCsv';
 import { exportTasks, type ExportedText } from './tasksExport';
-import { writePrivateFile } from '../storage/privateFiles';
+import { writePrivateFile } from '../storage/writePrivateFile';
 import type { FolderRepo } from '../folders/folderRepo';
 import { exportFolder } from './folderExport';
 import { parseConversationsBundle } from './bundleImport';

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import { z } from 'zod';
 import { McpServerName, type McpServerInput, type McpTransport } from '../../../shared/mcp';
-import { writePrivateFileSync } from '../storage/privateFiles';
+import { writePrivateFileSync } from '../storage/writePrivateFile';
 
 export const MCP_FILE = 'mcp.json';
 export const DEFAULT_TIMEOUT_SEC = 60;

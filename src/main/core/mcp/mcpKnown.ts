@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { writePrivateFileSync } from '../storage/privateFiles';
+import { writePrivateFileSync } from '../storage/writePrivateFile';
 import type { ServerConfig } from './mcpConfig';
 
 export const KNOWN_FILE = 'mcp-known.json';

@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Notice } from '../../../shared/domain';
 import type { SecretStore } from './settingsService';
-import { ensurePrivateDir, writePrivateFileSync } from '../storage/privateFiles';
+import { ensurePrivateDir } from '../storage/privateFiles';
+import { writePrivateFileSync } from '../storage/writePrivateFile';
 
 export const KEY_FILE = 'api-key';
 

@@ -4,7 +4,6 @@
 // Windows has no such bits; there the helpers only write.
 import fs from 'node:fs';
 import path from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
 
 export const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
@@ -55,15 +54,6 @@ export function touchPrivate(file: string): void {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
   makePrivate(file);
-}
-
-/** Writes a whole file atomically (temp file, fsync, rename), mode 0600. */
-export function writePrivateFileSync(file: string, data: string | Buffer): void {
-  writeFileAtomic.sync(file, data, { mode: PRIVATE_FILE_MODE });
-}
-
-export function writePrivateFile(file: string, data: string | Buffer): Promise<void> {
-  return writeFileAtomic(file, data, { mode: PRIVATE_FILE_MODE });
 }
 
 /**

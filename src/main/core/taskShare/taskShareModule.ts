@@ -16,7 +16,7 @@ import { createChangeNotes } from './changeNotes';
 import type { TaskService } from '../tasks/taskService';
 import type { SettingsService, SecretStore } from '../settings/settingsService';
 import { createProfileKeys } from '../providers/profileKeys';
-import { writePrivateFileSync } from '../storage/privateFiles';
+import { writePrivateFileSync } from '../storage/writePrivateFile';
 import type { TaskShareStatus } from '../../../shared/taskShareContract';
 import { createShareReader } from './shareReader';
 import { createShareWriter } from './shareWriter';
