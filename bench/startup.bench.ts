@@ -36,6 +36,7 @@ import { FIRST_PAINT_BUDGET, firstPaintBundle } from '../tests/e2e/support/first
 import { COMMON_WORD, RARE_WORD, seedUserData, type Shape } from './support/userData';
 import { openHostSocket } from './support/hostSocket';
 import { bareNoticePage, readNoticePaint, recordNoticePaint } from './support/noticePaint';
+import { migrationPending } from '../src/main/core/db/migrateAside';
 
 const ROUNDS = Number(process.env.STEPWISE_BENCH_ROUNDS ?? 20);
 const MIGRATION_ROUNDS = Number(process.env.STEPWISE_BENCH_MIGRATION_ROUNDS ?? 5);
@@ -84,6 +85,21 @@ function copyOf(dataDir: string): string {
   const copy = newDataDir();
   fs.cpSync(dataDir, copy, { recursive: true });
   return copy;
+}
+
+/**
+ * This build's first start on a copy, untimed, to the end of its migrations. The host prints
+ * its address while its worker migrates and holds its socket until the core is open: a
+ * stop at the address line would end the update, and every timed start would migrate.
+ */
+async function migrated(script: string, dataDir: string): Promise<void> {
+  const host = await startHostProcess({ dataDir, script, startTimeoutMs: START_TIMEOUT_MS });
+  try {
+    (await openHostSocket(host)).close();
+  } finally {
+    await host.stop();
+  }
+  if (migrationPending(dataDir)) throw new Error(`${dataDir} was not migrated by ${script}.`);
 }
 
 const start = (script: string, dataDir: string) => async () => {
@@ -300,7 +316,7 @@ const bench: Bench = {
         for (const set of NAMES) {
           ref.dirs[set] = await seeded(ref.script, SETS[set]);
           ours.dirs[set] = copyOf(ref.dirs[set]);
-          await start(ours.script, ours.dirs[set])(); // migrated once, untimed
+          await migrated(ours.script, ours.dirs[set]);
         }
         sides.push(ours, ref);
       } else {
