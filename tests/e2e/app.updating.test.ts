@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { createNodeCore } from '../../src/main/core/createNodeCore';
 import { migrateInWorker } from '../../src/main/core/db/migrateAside';
-import { LATEST_VERSION } from '../../src/main/core/db/migrations';
+import { LATEST_VERSION } from '../../src/main/core/db/databaseFile';
 import { openDatabase } from '../../src/main/core/db/openDatabase';
 import { startHost } from '../../src/main/host/server';
 import { makeDataDir, ROOT, sharedChromium } from './support/app';

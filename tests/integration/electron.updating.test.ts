@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { LATEST_VERSION } from '../../src/main/core/db/migrations';
+import { LATEST_VERSION } from '../../src/main/core/db/databaseFile';
 import { openDatabase } from '../../src/main/core/db/openDatabase';
 import { UPDATING_TEXT } from '../../src/main/core/db/updatingPage';
 import { electronDouble as double } from '../support/electronDouble';

@@ -12,7 +12,7 @@ import WebSocket from 'ws';
 import { afterEach, expect, it } from 'vitest';
 import { createNodeCore } from '../../src/main/core/createNodeCore';
 import { migrateInWorker, migrationPending } from '../../src/main/core/db/migrateAside';
-import { LATEST_VERSION } from '../../src/main/core/db/migrations';
+import { LATEST_VERSION } from '../../src/main/core/db/databaseFile';
 import { openDatabase } from '../../src/main/core/db/openDatabase';
 import { UPDATING_TEXT } from '../../src/main/core/db/updatingPage';
 import { UPDATING_ATTRIBUTE } from '../../src/shared/updatingNotice';

@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { DB_FILE, openDatabase, type Db } from '../../src/main/core/db/openDatabase';
+import { openDatabase, type Db } from '../../src/main/core/db/openDatabase';
+import { DB_FILE } from '../../src/main/core/db/databaseFile';
 import { createConversationRepo } from '../../src/main/core/conversations/conversationRepo';
 import { createMessageRepo } from '../../src/main/core/conversations/messageRepo';
 import { createWriteWarmUp } from '../../src/main/core/conversations/writeWarmUp';

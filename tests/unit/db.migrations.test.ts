@@ -5,9 +5,10 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { migrations, LATEST_VERSION, type Migration } from '../../src/main/core/db/migrations';
-import { LATEST_VERSION as FILE_VERSION } from '../../src/main/core/db/databaseFile';
-import { DB_FILE, migrate, openDatabase, type Db } from '../../src/main/core/db/openDatabase';
+import { migrations, type Migration } from '../../src/main/core/db/migrations';
+import { DB_FILE, LATEST_VERSION } from '../../src/main/core/db/databaseFile';
+import { migrate, openDatabase, type Db } from '../../src/main/core/db/openDatabase';
+
 import { createConversationRepo } from '../../src/main/core/conversations/conversationRepo';
 import { createMessageRepo } from '../../src/main/core/conversations/messageRepo';
 import { tempDirPerTest } from '../support/tempDir';
@@ -181,7 +182,7 @@ describe('database migrations', () => {
   });
 
   it('end at the version databaseFile.ts names, which a start reads without loading them', () => {
-    expect(FILE_VERSION).toBe(migrations.at(-1)?.version);
+    expect(LATEST_VERSION).toBe(migrations.at(-1)?.version);
   });
 
   it('create the latest schema in an empty directory, with WAL, foreign keys and a busy timeout', () => {

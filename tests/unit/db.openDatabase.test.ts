@@ -5,8 +5,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { LATEST_VERSION } from '../../src/main/core/db/migrations';
-import { DB_FILE, DatabaseTooNewError, openDatabase } from '../../src/main/core/db/openDatabase';
+import { DB_FILE, LATEST_VERSION } from '../../src/main/core/db/databaseFile';
+import { DatabaseTooNewError, openDatabase } from '../../src/main/core/db/openDatabase';
+
 import { createNodeCore } from '../../src/main/core/createNodeCore';
 import { tempDirPerTest } from '../support/tempDir';
 

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/main/core/db/openDatabase';
-import { LATEST_VERSION } from '../../src/main/core/db/migrations';
+import { LATEST_VERSION } from '../../src/main/core/db/databaseFile';
 import { dumpSchema } from '../../src/main/core/db/schemaDump';
 import { tempDirPerTest } from '../support/tempDir';
 

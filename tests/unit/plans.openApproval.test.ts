@@ -4,7 +4,8 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DB_FILE, openDatabase, type Db } from '../../src/main/core/db/openDatabase';
+import { openDatabase, type Db } from '../../src/main/core/db/openDatabase';
+import { DB_FILE } from '../../src/main/core/db/databaseFile';
 import { createPlanStore } from '../../src/main/core/plans/planStore';
 import { tempDirPerTest } from '../support/tempDir';
 

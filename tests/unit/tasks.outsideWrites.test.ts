@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createEventBus } from '../../src/main/core/ipc/eventBus';
-import { DB_FILE } from '../../src/main/core/db/openDatabase';
+import { DB_FILE } from '../../src/main/core/db/databaseFile';
 import { fullListOp } from '../../src/main/core/tasks/taskOps';
 import { agentWho } from '../../src/main/core/tasks/taskService';
 import { taskFixturePerTest } from '../support/taskFixture';

@@ -14,8 +14,8 @@ import {
   type JSONRPCMessage,
   type JSONRPCRequest,
 } from '@modelcontextprotocol/sdk/types.js';
-import { DB_FILE, openDatabase } from '../core/db/openDatabase';
-import { LATEST_VERSION } from '../core/db/migrations';
+import { openDatabase } from '../core/db/openDatabase';
+import { DB_FILE, LATEST_VERSION } from '../core/db/databaseFile';
 import { endpointProvesIdentity } from '../core/taskShare/shareIdentity';
 import { upgradeNeededServer, UPGRADE_MESSAGE } from './upgradeNeeded';
 import { createShareReader } from '../core/taskShare/shareReader';

@@ -7,8 +7,9 @@ import writeFileAtomic from 'write-file-atomic';
 import { PRIVATE_FILE_MODE } from '../core/storage/privateFiles';
 import { ConversationId } from '../../shared/domain';
 import { defaultDataDir } from '../core/dataDir';
-import { LATEST_VERSION } from '../core/db/migrations';
-import { DB_FILE, openDatabase, type Db } from '../core/db/openDatabase';
+import { DB_FILE, LATEST_VERSION } from '../core/db/databaseFile';
+import { openDatabase, type Db } from '../core/db/openDatabase';
+
 import { exportConversation } from '../core/export/exportModule';
 import { createAttachmentFiles } from '../core/attachments/attachmentFiles';
 import { createExportReader } from '../core/export/exportReader';

@@ -4,7 +4,8 @@
 // untouched for the ordinary open, which moves it aside and tells the user.
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { DB_FILE, DEFAULT_BUSY_TIMEOUT_MS, checkHealth, openDatabase } from './openDatabase';
+import { DEFAULT_BUSY_TIMEOUT_MS, checkHealth, openDatabase } from './openDatabase';
+import { DB_FILE } from './databaseFile';
 
 const { dataDir, fullCheck } = workerData as { dataDir: string; fullCheck: boolean };
 try {

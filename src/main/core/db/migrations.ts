@@ -376,5 +376,3 @@ if (migrations.at(-1)?.version !== LATEST_VERSION)
   throw new Error(
     `databaseFile.ts says version ${LATEST_VERSION}; the last migration is ${migrations.at(-1)?.version}.`,
   );
-
-export { LATEST_VERSION };

@@ -4,8 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { LATEST_VERSION, migrations, type Migration } from './migrations';
-import { DB_FILE } from './databaseFile';
+import { migrations, type Migration } from './migrations';
+import { DB_FILE, LATEST_VERSION } from './databaseFile';
 import { installSearchTextTriggers, registerFold } from './foldedText';
 import { makePrivate, touchPrivate } from '../storage/privateFiles';
 import { prepareWritableDir } from '../storage/openDataDir';
@@ -22,8 +22,6 @@ import {
 import type { Notice } from '../../../shared/domain';
 
 export type Db = Database.Database;
-
-export { DB_FILE };
 
 export class DatabaseTooNewError extends Error {
   constructor(
