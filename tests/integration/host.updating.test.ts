@@ -8,14 +8,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import Database from 'better-sqlite3';
 import WebSocket from 'ws';
 import { afterEach, expect, it } from 'vitest';
 import { createNodeCore } from '../../src/main/core/createNodeCore';
 import { migrateInWorker, migrationPending } from '../../src/main/core/db/migrateAside';
-import { LATEST_VERSION } from '../../src/main/core/db/databaseFile';
+import { DB_FILE, LATEST_VERSION } from '../../src/main/core/db/databaseFile';
 import { openDatabase } from '../../src/main/core/db/openDatabase';
 import { UPDATING_TEXT } from '../../src/main/core/db/updatingPage';
 import { UPDATING_ATTRIBUTE } from '../../src/shared/updatingNotice';
+import { acquireInstanceLock } from '../../src/main/core/storage/instanceLock';
 import { startHost, type RunningHost } from '../../src/main/host/server';
 import { connectHost, readDb, startHostChild } from '../support/hostChild';
 import { makeTempDir, removeDir } from '../support/tempDir';
@@ -41,6 +43,25 @@ function oldDataDir(): string {
 
 const version = (dataDir: string) => readDb(dataDir, (db) => db.pragma('user_version', { simple: true }));
 
+/** Another connection's write transaction: an update cannot finish while it is held. */
+function holdWrites(dataDir: string): () => void {
+  const db = new Database(path.join(dataDir, DB_FILE));
+  db.exec('BEGIN IMMEDIATE');
+  const release = () => {
+    if (db.open) db.exec('ROLLBACK');
+    db.close();
+  };
+  cleanups.push(release);
+  return release;
+}
+
+/** True when the last holder of the data directory let it go cleanly. */
+function closedCleanly(dataDir: string): boolean {
+  const lock = acquireInstanceLock(dataDir, 'the test');
+  lock.release();
+  return !lock.uncleanShutdown;
+}
+
 it('finds a pending migration and runs it in a worker thread', async () => {
   const dataDir = oldDataDir();
   expect(migrationPending(dataDir)).toBe(true);
@@ -50,6 +71,20 @@ it('finds a pending migration and runs it in a worker thread', async () => {
   expect(migrationPending(dataDir)).toBe(false);
   // Nothing to do: no database yet, or one that is up to date.
   expect(migrationPending(makeTempDir('stepwise-updating-empty-'))).toBe(false);
+});
+
+it('stops the worker when asked: the file is closed and as it was, and the next update runs', async () => {
+  const dataDir = oldDataDir();
+  const releaseWrites = holdWrites(dataDir);
+  const stopping = new AbortController();
+  const run = migrateInWorker(dataDir, WORKER, false, stopping.signal);
+  stopping.abort();
+  releaseWrites();
+  expect(await run).toEqual({ error: 'the update was stopped', stopped: true });
+  expect(version(dataDir)).toBe(OLD_VERSION);
+  // Nothing of the stopped worker holds the file: the next run writes it.
+  expect(await migrateInWorker(dataDir, WORKER)).toEqual({ error: null });
+  expect(version(dataDir)).toBe(LATEST_VERSION);
 });
 
 it('serves "Updating your data…" while the core is pending, then the app', async () => {
@@ -110,3 +145,36 @@ it('starts from the command line on an old database: the address first, then the
   expect(version(dataDir)).toBe(LATEST_VERSION);
   expect(await client.call('conversations:list', {})).toBeDefined();
 }, 60_000);
+
+it.each([
+  { before: 'a clean stop', cleanBefore: true },
+  { before: 'a crash, whose full check the stop cut short', cleanBefore: false },
+])(
+  'stops on SIGTERM while updating after $before: says so, changes nothing, keeps the record',
+  async ({ cleanBefore }) => {
+    const dataDir = oldDataDir();
+    // A first run counts as unclean; one clean stop before makes it clean.
+    if (cleanBefore) closedCleanly(dataDir);
+    // The update cannot end before the stop: its first write waits for this transaction.
+    const releaseWrites = holdWrites(dataDir);
+    const host = await startHostChild(dataDir, { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' });
+    cleanups.push(() => host.kill());
+    const exitCode = new Promise<number | null>((resolve) => host.child.once('exit', (code) => resolve(code)));
+    host.child.kill('SIGTERM');
+    releaseWrites();
+    expect(await exitCode).toBe(0);
+    expect(await host.exited).toBeNull();
+    expect(host.stderr()).toContain(
+      'stepwise: stopped while updating your data. Nothing was changed; the update runs again at the next start.',
+    );
+    expect(version(dataDir)).toBe(OLD_VERSION);
+    expect(closedCleanly(dataDir)).toBe(cleanBefore);
+    // The next start updates the file and serves the app.
+    const again = await startHostChild(dataDir, { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' });
+    cleanups.push(() => again.kill());
+    const client = await connectHost(again);
+    cleanups.push(() => client.close());
+    expect(version(dataDir)).toBe(LATEST_VERSION);
+  },
+  60_000,
+);

@@ -28,6 +28,8 @@ const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undef
 let mainWindow: BrowserWindow | null = null;
 let core: Core | null = null;
 let background: ReturnType<typeof installBackground> | null = null;
+/** While a worker updates the database: quitting stops it, and waits for its thread to end. */
+let updating: { stop: AbortController; done: Promise<unknown> } | null = null;
 
 /** The only pages allowed to call main: our built index.html or the dev server. */
 function isAppUrl(url: string): boolean {
@@ -146,7 +148,18 @@ if (!app.requestSingleInstanceLock()) {
       if (migrationPending(dataDir)) {
         mainWindow = createWindow(updatingUrl());
         const worker = { file: path.join(here, 'migrate.js') };
-        lock = afterWorker(lock, await migrateInWorker(dataDir, worker, lock.uncleanShutdown));
+        const stop = new AbortController();
+        const done = migrateInWorker(dataDir, worker, lock.uncleanShutdown, stop.signal);
+        updating = { stop, done };
+        const result = await done;
+        updating = null;
+        lock = afterWorker(lock, result);
+        if (stop.signal.aborted) {
+          // Quit during the update: a stopped worker's transaction rolled back as its thread
+          // ended. Clean unless a crash before asked for a check that did not finish.
+          lock.release({ clean: !lock.uncleanShutdown });
+          return;
+        }
       }
       core = startCore(dataDir, lock);
     } catch (error) {
@@ -187,6 +200,12 @@ if (!app.requestSingleInstanceLock()) {
 
   // Quit waits for the MCP servers to stop (stdin closed, SIGTERM, SIGKILL after a grace period).
   app.on('will-quit', (event) => {
+    if (updating) {
+      event.preventDefault();
+      updating.stop.abort();
+      void updating.done.finally(() => app.quit());
+      return;
+    }
     if (!core) return;
     event.preventDefault();
     const closing = core;

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../core/dataDir';
-import { afterWorker, migrateInWorker, migrationPending } from '../core/db/migrateAside';
+import { afterWorker, migrateInWorker, migrationPending, type WorkerResult } from '../core/db/migrateAside';
 import { openDataDir, type DataDirLock } from '../core/storage/openDataDir';
 import type { RunningHost } from './server';
 
@@ -51,6 +51,14 @@ export async function main(rendererDir: string, migrateWorker: string) {
     usageError(`--port must be a number from 0 to 65535, not ${portText}`);
   const dataDir = path.resolve(values['data-dir'] ?? process.env.STEPWISE_DATA_DIR ?? defaultDataDir());
 
+  // A stop (Ctrl-C, SIGTERM) counts from the first moment. Until the core is open it stops
+  // the update's worker, if one runs; afterwards it closes the host.
+  const stopping = new AbortController();
+  let stopNow = () => stopping.abort();
+  const onStop = () => stopNow();
+  process.on('SIGINT', onStop);
+  process.on('SIGTERM', onStop);
+
   let lock;
   try {
     lock = openDataDir(dataDir, 'the browser host');
@@ -61,8 +69,21 @@ export async function main(rendererDir: string, migrateWorker: string) {
   // your data…" while a worker migrates; the core opens the updated file afterwards.
   // After an unclean shutdown the worker runs the full integrity check first.
   const migrated = migrationPending(dataDir)
-    ? migrateInWorker(dataDir, { file: migrateWorker }, lock.uncleanShutdown)
+    ? migrateInWorker(dataDir, { file: migrateWorker }, lock.uncleanShutdown, stopping.signal)
     : null;
+  const openLock = lock;
+  // Stopped during the update: the worker has ended (a stopped one rolls its transaction
+  // back as its thread ends), so the file is closed and whole. The lock is let go as after
+  // a clean stop, unless a crash before asked for a full check that did not finish.
+  const stoppedUpdating = (result: WorkerResult): never => {
+    process.stderr.write(
+      result.error === null
+        ? 'stepwise: stopped. Your data was updated.\n'
+        : 'stepwise: stopped while updating your data. Nothing was changed; the update runs again at the next start.\n',
+    );
+    openLock.release({ clean: !afterWorker(openLock, result).uncleanShutdown });
+    process.exit(0);
+  };
   // Only then do the core and the server load, while the update runs: nothing of theirs is
   // read before the worker starts (docs/performance.md, issue 39 rounds 8 and 10). One
   // module, so that they load as one graph.
@@ -72,7 +93,9 @@ export async function main(rendererDir: string, migrateWorker: string) {
   let host: RunningHost;
   let core;
   if (migrated) {
-    const updated = migrated.then((result) => openCore(afterWorker(lock, result)));
+    const updated = migrated.then((result) =>
+      stopping.signal.aborted ? stoppedUpdating(result) : openCore(afterWorker(openLock, result)),
+    );
     const { startHost } = await runtime;
     host = await startHost({ core: updated, rendererDir, port }).catch((error: Error) => fail(error.message));
     process.stdout.write(`Stepwise is running at ${host.url}\n`);
@@ -88,13 +111,11 @@ export async function main(rendererDir: string, migrateWorker: string) {
     process.stdout.write(`Stepwise is running at ${host.url}\n`);
   }
   const running = core;
-
-  const stop = () => {
+  stopNow = () => {
     void host
       .close()
       .then(() => running.close())
       .finally(() => process.exit(0));
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  if (stopping.signal.aborted) stopNow();
 }

@@ -41,33 +41,50 @@ export interface MigrateWorker {
   execArgv?: string[];
 }
 
+/** What a worker's run came to: `error: null` is checked and up to date; `stopped`, ended by its caller. */
+export interface WorkerResult {
+  error: string | null;
+  stopped?: true;
+}
+
+const STOPPED: WorkerResult = { error: 'the update was stopped', stopped: true };
+
 /**
  * Checks the file (in full after an unclean shutdown: `fullCheck`) and runs the pending
  * migrations in a worker thread. Resolves either way: a failure is left for the ordinary
  * open, which checks and migrates again and reports what it finds (the steps are one
  * transaction, so nothing is half done). `error: null`: the file was checked and is up to
- * date, so the core's open need not check it in full again.
+ * date, so the core's open need not check it in full again. `signal` stops the worker: its
+ * transaction is rolled back as its thread ends, and the run resolves `stopped` once the
+ * thread is gone, so the file is closed and as it was.
  */
 export function migrateInWorker(
   dataDir: string,
   worker: MigrateWorker,
   fullCheck = false,
-): Promise<{ error: string | null }> {
+  signal?: AbortSignal,
+): Promise<WorkerResult> {
   return new Promise((resolve) => {
     let settled = false;
-    const settle = (error: string | null) => {
+    const settle = (result: WorkerResult) => {
       if (settled) return;
       settled = true;
-      resolve({ error });
+      signal?.removeEventListener('abort', stop);
+      resolve(result);
     };
+    const fail = (error: string) => settle({ error });
     let thread: Worker;
+    // The thread's exit settles the run: by then its database is closed.
+    const stop = () => void thread.terminate();
+    if (signal?.aborted) return settle(STOPPED);
     try {
       thread = new Worker(worker.file, { workerData: { dataDir, fullCheck }, execArgv: worker.execArgv });
     } catch (error) {
-      return settle(error instanceof Error ? error.message : String(error));
+      return fail(error instanceof Error ? error.message : String(error));
     }
-    thread.on('message', (message: { error: string | null }) => settle(message.error));
-    thread.on('error', (error) => settle(error.message));
-    thread.on('exit', () => settle('the migration stopped unexpectedly'));
+    signal?.addEventListener('abort', stop, { once: true });
+    thread.on('message', (message: { error: string | null }) => settle({ error: message.error }));
+    thread.on('error', (error) => fail(error.message));
+    thread.on('exit', () => settle(signal?.aborted ? STOPPED : { error: 'the migration stopped unexpectedly' }));
   });
 }
