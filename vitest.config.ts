@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * Integration files that need modules of their own: they replace a module (`vi.mock` of
@@ -10,9 +11,33 @@ const ISOLATED = [
   'tests/integration/core.lifecycle.test.ts',
 ];
 
+/**
+ * Files that wait on a real clock: a routine set to "every minute" runs at the next minute,
+ * and the host's idle limit is 30 s. They start first in their project, so their wait
+ * leaves the CPU to the files beside them. Vitest's own order (the largest file first on a
+ * clean clone, which has no times from a last run) starts the small idle-limit file among
+ * the last, where its wait would be the run's tail with the machine idle.
+ */
+const CLOCK_WAITS = ['tests/e2e/routines.test.ts', 'tests/e2e/host.startupSockets.test.ts'];
+
+class ClockWaitsFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const waits = (spec: TestSpecification) => CLOCK_WAITS.some((file) => spec.moduleId.endsWith(file));
+    const byProject = new Map<string, TestSpecification[]>();
+    for (const spec of await super.sort(files)) {
+      byProject.set(spec.project.name, [...(byProject.get(spec.project.name) ?? []), spec]);
+    }
+    return [...byProject.values()].flatMap((group) => [
+      ...group.filter(waits),
+      ...group.filter((spec) => !waits(spec)),
+    ]);
+  }
+}
+
 export default defineConfig({
   test: {
     reporters: ['default', './tests/support/summaryReporter.ts'],
+    sequence: { sequencer: ClockWaitsFirst },
     // Vitest's default on a 2-core machine is one worker for the whole run. Two: the unit
     // and integration files run two at a time, then the e2e files (a project of its own
     // worker count runs in a group of its own, `groupOrder`).

@@ -3,7 +3,9 @@
 // host (the 30 s idle limit the README promises), none left open for good. The test
 // waits for each close; its time limit bounds the wait. (A per-socket "within 31 s"
 // check failed on a loaded machine with every socket closed at 33 s: the house rules
-// keep timings out of tests.)
+// keep timings out of tests.) It runs with the e2e files: three of those share the 2-core
+// machine, so its 30 s of waiting leaves no core idle, as it did among the two CPU-bound
+// integration workers.
 import net from 'node:net';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { startHostChild, type HostChild } from '../support/hostChild';
