@@ -106,6 +106,9 @@ export async function main(rendererDir: string, migrateWorker: string) {
     } catch (error) {
       fail(error instanceof Error ? error.message : String(error));
     }
+    // Stopped while the core opened (after a crash it checks the whole file first): no
+    // address is printed for a host that is already stopping.
+    if (stopping.signal.aborted) await core.close().finally(() => process.exit(0));
     const { startHost } = await runtime;
     host = await startHost({ core, rendererDir, port }).catch((error: Error) => fail(error.message));
     process.stdout.write(`Stepwise is running at ${host.url}\n`);
