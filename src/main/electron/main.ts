@@ -4,7 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, Menu, session, shell } from 'electron';
 import { createCore, type Core } from '../core/createCore';
 import { APP_NAME } from '../core/dataDir';
-import { afterWorker, migrateInWorker, migrationPending } from '../core/db/migrateAside';
+import { afterWorker, migrateInWorker, migrationPending, releaseAfterStop } from '../core/db/migrateAside';
 import { updatingPage } from '../core/db/updatingPage';
 import { checkEventsFrom } from '../core/ipc/eventBus';
 import { prepareSettingsFile, SETTINGS_FILE } from '../core/settings/settingsFile';
@@ -153,13 +153,9 @@ if (!app.requestSingleInstanceLock()) {
         updating = { stop, done };
         const result = await done;
         updating = null;
+        // Quit during the update: the app quits once the worker has ended.
+        if (stop.signal.aborted) return releaseAfterStop(lock, result);
         lock = afterWorker(lock, result);
-        if (stop.signal.aborted) {
-          // Quit during the update: a stopped worker's transaction rolled back as its thread
-          // ended. Clean unless a crash before asked for a check that did not finish.
-          lock.release({ clean: !lock.uncleanShutdown });
-          return;
-        }
       }
       core = startCore(dataDir, lock);
     } catch (error) {

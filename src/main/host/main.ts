@@ -3,7 +3,13 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../core/dataDir';
-import { afterWorker, migrateInWorker, migrationPending, type WorkerResult } from '../core/db/migrateAside';
+import {
+  afterWorker,
+  migrateInWorker,
+  migrationPending,
+  releaseAfterStop,
+  type WorkerResult,
+} from '../core/db/migrateAside';
 import { openDataDir, type DataDirLock } from '../core/storage/openDataDir';
 import type { RunningHost } from './server';
 
@@ -72,16 +78,14 @@ export async function main(rendererDir: string, migrateWorker: string) {
     ? migrateInWorker(dataDir, { file: migrateWorker }, lock.uncleanShutdown, stopping.signal)
     : null;
   const openLock = lock;
-  // Stopped during the update: the worker has ended (a stopped one rolls its transaction
-  // back as its thread ends), so the file is closed and whole. The lock is let go as after
-  // a clean stop, unless a crash before asked for a full check that did not finish.
+  // Stopped during the update: the worker has ended, so the file is closed and whole.
   const stoppedUpdating = (result: WorkerResult): never => {
     process.stderr.write(
       result.error === null
         ? 'stepwise: stopped. Your data was updated.\n'
         : 'stepwise: stopped while updating your data. Nothing was changed; the update runs again at the next start.\n',
     );
-    openLock.release({ clean: !afterWorker(openLock, result).uncleanShutdown });
+    releaseAfterStop(openLock, result);
     process.exit(0);
   };
   // Only then do the core and the server load, while the update runs: nothing of theirs is

@@ -15,6 +15,18 @@ export function afterWorker<L extends { uncleanShutdown: boolean }>(lock: L, res
 }
 
 /**
+ * Lets the data directory go after a stop during the update: as after a clean stop (the
+ * worker has ended, and a stopped one rolled its transaction back), unless a crash before
+ * asked for a full check that the worker did not finish.
+ */
+export function releaseAfterStop(
+  lock: { uncleanShutdown: boolean; release(options?: { clean?: boolean }): void },
+  result: { error: string | null },
+): void {
+  lock.release({ clean: !afterWorker(lock, result).uncleanShutdown });
+}
+
+/**
  * True when the database exists, reads as a database and is at an older schema: a start
  * that will migrate. Anything unusual (missing, damaged, busy, newer) answers false and is
  * left to the ordinary start, which explains it.
