@@ -11,7 +11,7 @@ import { createTokenCounter, IMAGE_TOKENS } from '../../src/main/core/context/to
 let server: ScriptedServer;
 let h: ChatHarness;
 
-chatCorePerTest((s, c) => {
+const perTest = chatCorePerTest((s, c) => {
   server = s;
   h = c;
 });
@@ -33,8 +33,7 @@ async function sendWith(conversationId: string, content: string, attachments: st
 
 describe('attachments', () => {
   it('sends a png as an image_url part and a .txt as a fenced block to a model that sees images', async () => {
-    await h.close();
-    h = startChatCore(server, {
+    h = await perTest.restart({
       env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: TEST_KEY, STEPWISE_MODEL: 'gpt-4o' },
     });
     server.push({ text: 'A red dot and a note.' }, { text: 'Title' });

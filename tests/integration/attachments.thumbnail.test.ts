@@ -6,14 +6,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import photon from '@silvia-odwyer/photon-node';
 import type { ScriptedServer } from '../support/scriptedServer';
-import { chatCorePerTest, startChatCore, TEST_KEY, type ChatHarness } from '../support/chatHarness';
+import { chatCorePerTest, TEST_KEY, type ChatHarness } from '../support/chatHarness';
 import { imageSize, PNG_1X1, pngOfSize } from '../support/attachmentFixtures';
 import { ATTACHMENTS_DIR } from '../../src/main/core/attachments/attachmentFiles';
 
 let server: ScriptedServer;
 let h: ChatHarness;
 
-chatCorePerTest((s, c) => {
+const perTest = chatCorePerTest((s, c) => {
   server = s;
   h = c;
 });
@@ -109,8 +109,7 @@ describe('thumbnails', () => {
     const sha = (await import('node:crypto')).createHash('sha256').update(original).digest('hex');
     expect(fs.readFileSync(path.join(h.dataDir, ATTACHMENTS_DIR, sha)).equals(original)).toBe(true);
     expect((await previewBytes(stored.id, true)).bytes.equals(original)).toBe(true);
-    await h.close();
-    h = startChatCore(server, {
+    h = await perTest.restart({
       env: { OPENAI_BASE_URL: server.baseUrl, OPENAI_API_KEY: TEST_KEY, STEPWISE_MODEL: 'gpt-4o' },
     });
     server.push({ text: 'Red and blue.' }, { text: 'Title' });

@@ -2,12 +2,12 @@
 // messages, the request the server received, auto-titles and full-text search.
 import { describe, expect, it } from 'vitest';
 import { type ScriptedServer } from '../support/scriptedServer';
-import { startChatCore, chatCorePerTest, TEST_KEY, TEST_MODEL, type ChatHarness } from '../support/chatHarness';
+import { chatCorePerTest, TEST_KEY, TEST_MODEL, type ChatHarness } from '../support/chatHarness';
 
 let server: ScriptedServer;
 let h: ChatHarness;
 
-chatCorePerTest((s, c) => {
+const perTest = chatCorePerTest((s, c) => {
   server = s;
   h = c;
 });
@@ -58,8 +58,7 @@ describe('a plain reply', () => {
   it('batches streaming updates instead of sending one event per chunk', async () => {
     // With a long interval the whole reply arrives inside one window: the row, one early
     // update, then the final message. (The default window is one frame, 16 ms.)
-    h.close();
-    h = startChatCore(server, { chat: { emitIntervalMs: 60_000 } });
+    h = await perTest.restart({ chat: { emitIntervalMs: 60_000 } });
     const chunks = Array.from({ length: 200 }, (_, i) => `w${i} `);
     server.push({ text: chunks });
     const conversation = await h.newConversation('Fixed title');

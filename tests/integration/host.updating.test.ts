@@ -70,7 +70,9 @@ it('finds a pending migration and runs it in a worker thread', async () => {
   expect(version(dataDir)).toBe(LATEST_VERSION);
   expect(migrationPending(dataDir)).toBe(false);
   // Nothing to do: no database yet, or one that is up to date.
-  expect(migrationPending(makeTempDir('stepwise-updating-empty-'))).toBe(false);
+  const empty = makeTempDir('stepwise-updating-empty-');
+  cleanups.push(() => removeDir(empty));
+  expect(migrationPending(empty)).toBe(false);
 });
 
 it('stops the worker when asked: the file is closed and as it was, and the next update runs', async () => {

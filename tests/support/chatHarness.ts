@@ -179,4 +179,12 @@ export function chatCorePerTest(
     await harness?.close();
     await server?.close();
   });
+  return {
+    /** Closes this test's core and starts another on the same server, closed after the test as the first is. */
+    async restart(next: HarnessOptions): Promise<ChatHarness> {
+      await harness?.close();
+      harness = startChatCore(server, next);
+      return harness;
+    },
+  };
 }
