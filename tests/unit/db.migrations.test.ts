@@ -372,4 +372,37 @@ describe('database migrations', () => {
       db.close();
     }
   });
+
+  it('leave CHECK constraints enforced after a step that skipped one, when it fails too', () => {
+    const db = new Database(path.join(dir.path, 'checks.db'));
+    const steps: Migration[] = [
+      { version: 1, name: 'a checked table', sql: "CREATE TABLE t (a TEXT CHECK (a IN ('x')));" },
+      { version: 2, name: 'fails while skipping', sql: 'PRAGMA ignore_check_constraints = ON; SELECT * FROM nope;' },
+    ];
+    try {
+      expect(() => migrate(db, steps, 2)).toThrow(/nope/);
+      migrate(db, steps, 1);
+      expect(() => db.prepare("INSERT INTO t VALUES ('y')").run()).toThrow(/CHECK constraint failed/);
+    } finally {
+      db.close();
+    }
+  });
+
+  it("keep migration 25's outcome column checked, though the step skips SQLite's scan when adding it", () => {
+    const { db } = openDatabase(dir.path);
+    try {
+      expect(db.pragma('ignore_check_constraints', { simple: true })).toBe(0);
+      const conversation = createConversationRepo(db).create('Outcomes');
+      const insert = (outcome: string) =>
+        db
+          .prepare(
+            "INSERT INTO messages (conversation_id, role, content, created_at, outcome) VALUES (?, 'tool', '', 0, ?)",
+          )
+          .run(conversation.id, outcome);
+      expect(() => insert('held')).not.toThrow();
+      expect(() => insert('bogus')).toThrow(/CHECK constraint failed/);
+    } finally {
+      db.close();
+    }
+  });
 });

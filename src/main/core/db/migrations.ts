@@ -234,8 +234,13 @@ export const migrations: Migration[] = [
       -- A call plan review held (docs/task-lists.md, "Plan review"): it changes things, the
       -- plan was not approved, so it was not made. Both outcome columns learn 'held'; a
       -- CHECK constraint cannot be altered, so each column is written again.
+      -- The new column is NULL in every row, which its CHECK allows, so SQLite's scan of the
+      -- whole table to verify that is skipped (a fifth of a second at 100,000 messages). The
+      -- same rows and schema either way; only the speed was changed after this shipped.
+      PRAGMA ignore_check_constraints = ON;
       ALTER TABLE messages ADD COLUMN outcome_v25 TEXT
         CHECK (outcome_v25 IS NULL OR outcome_v25 IN ('ok', 'error', 'denied', 'cancelled', 'not_run', 'held'));
+      PRAGMA ignore_check_constraints = OFF;
       UPDATE messages SET outcome_v25 = outcome WHERE outcome IS NOT NULL;
       ALTER TABLE messages DROP COLUMN outcome;
       ALTER TABLE messages RENAME COLUMN outcome_v25 TO outcome;
