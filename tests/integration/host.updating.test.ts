@@ -5,6 +5,7 @@
 // in-process host's core is a promise the test settles, so both states are seen whatever
 // the machine's speed; the child-process host starts on an old database from the command
 // line and ends up serving the app on a migrated file.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -19,7 +20,7 @@ import { UPDATING_TEXT } from '../../src/main/core/db/updatingPage';
 import { UPDATING_ATTRIBUTE } from '../../src/shared/updatingNotice';
 import { acquireInstanceLock } from '../../src/main/core/storage/instanceLock';
 import { startHost, type RunningHost } from '../../src/main/host/server';
-import { connectHost, readDb, startHostChild } from '../support/hostChild';
+import { connectHost, integrityOk, readDb, startHostChild } from '../support/hostChild';
 import { makeTempDir, removeDir } from '../support/tempDir';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -180,3 +181,57 @@ it.each([
   },
   60_000,
 );
+
+// What a process killed during an update leaves: the rollback journal the update writes
+// through, with the file changed part of the way, uncommitted.
+const CRASH_MID_UPDATE = `
+  const Database = require('better-sqlite3');
+  const db = new Database(process.argv[1]);
+  db.pragma('journal_mode = DELETE');
+  db.pragma('cache_size = 10');
+  db.exec('BEGIN');
+  db.exec('ALTER TABLE messages ADD COLUMN half_done TEXT');
+  db.exec("CREATE TABLE half_written (a TEXT)");
+  db.prepare('INSERT INTO half_written VALUES (hex(randomblob(400)))').run();
+  for (let i = 0; i < 12; i++) db.exec('INSERT INTO half_written SELECT hex(randomblob(400)) FROM half_written');
+  process.kill(process.pid, 'SIGKILL');
+`;
+
+it('rolls back what a crash during the update left, then updates at the next start', async () => {
+  const dataDir = oldDataDir();
+  const file = path.join(dataDir, DB_FILE);
+  expect(() =>
+    execFileSync(process.execPath, ['-e', CRASH_MID_UPDATE, file], { cwd: ROOT, stdio: 'ignore' }),
+  ).toThrow();
+  expect(fs.existsSync(`${file}-journal`)).toBe(true);
+  expect(migrationPending(dataDir)).toBe(true);
+  expect(version(dataDir)).toBe(OLD_VERSION);
+  const host = await startHostChild(dataDir, { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' });
+  cleanups.push(() => host.kill());
+  const client = await connectHost(host);
+  cleanups.push(() => client.close());
+  expect(version(dataDir)).toBe(LATEST_VERSION);
+  expect(
+    readDb(dataDir, (db) => db.prepare("SELECT name FROM sqlite_schema WHERE name = 'half_written'").all()),
+  ).toEqual([]);
+  expect(readDb(dataDir, (db) => db.pragma('journal_mode', { simple: true }))).toBe('wal');
+  expect(integrityOk(dataDir)).toBe(true);
+}, 60_000);
+
+it('opens the core on what a crash during the update left, when no worker ran first', () => {
+  const dataDir = oldDataDir();
+  const file = path.join(dataDir, DB_FILE);
+  expect(() =>
+    execFileSync(process.execPath, ['-e', CRASH_MID_UPDATE, file], { cwd: ROOT, stdio: 'ignore' }),
+  ).toThrow();
+  expect(fs.existsSync(`${file}-journal`)).toBe(true);
+  const { db } = openDatabase(dataDir);
+  try {
+    expect(db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
+    expect(db.prepare("SELECT name FROM sqlite_schema WHERE name = 'half_written'").all()).toEqual([]);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+  } finally {
+    db.close();
+  }
+  expect(integrityOk(dataDir)).toBe(true);
+});

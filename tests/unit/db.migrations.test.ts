@@ -2,6 +2,7 @@
 // latest. The loop runs over `migrations`, so a new migration is covered the day it lands:
 // rows present at each older version must survive, and the upgraded schema must equal a
 // fresh one. Hand-written seeds add rows a person would really have at that version.
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
@@ -383,6 +384,20 @@ describe('database migrations', () => {
       expect(() => migrate(db, steps, 2)).toThrow(/nope/);
       migrate(db, steps, 1);
       expect(() => db.prepare("INSERT INTO t VALUES ('y')").run()).toThrow(/CHECK constraint failed/);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('return an updated file to the write-ahead log, synced as usual, with nothing of the journal left', () => {
+    openDatabase(dir.path, { targetVersion: 27 }).db.close();
+    const { db } = openDatabase(dir.path);
+    try {
+      expect(db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+      // NORMAL: the write-ahead log's own setting, not the FULL the update ran with.
+      expect(db.pragma('synchronous', { simple: true })).toBe(1);
+      expect(fs.existsSync(path.join(dir.path, `${DB_FILE}-journal`))).toBe(false);
     } finally {
       db.close();
     }

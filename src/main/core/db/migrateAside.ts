@@ -8,6 +8,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { DB_FILE, LATEST_VERSION } from './databaseFile';
+import { rollBackLeftJournal } from './leftJournal';
 
 /** The lock as the core should see it once the worker checked the file in full (no second check). */
 export function afterWorker<L extends { uncleanShutdown: boolean }>(lock: L, result: { error: string | null }): L {
@@ -34,6 +35,7 @@ export function releaseAfterStop(
 export function migrationPending(dataDir: string): boolean {
   const file = path.join(dataDir, DB_FILE);
   if (!fs.existsSync(file)) return false;
+  rollBackLeftJournal(file, 1000);
   let db: Database.Database | null = null;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true, timeout: 1000 });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { migrations, type Migration } from './migrations';
 import { DB_FILE, LATEST_VERSION } from './databaseFile';
+import { rollBackLeftJournal } from './leftJournal';
 import { installSearchTextTriggers, registerFold } from './foldedText';
 import { makePrivate, touchPrivate } from '../storage/privateFiles';
 import { prepareWritableDir } from '../storage/openDataDir';
@@ -150,6 +151,7 @@ export function checkHealth(
   file: string,
   how: { full: boolean; timeout: number },
 ): { ok: true } | { ok: false; reason: string } {
+  rollBackLeftJournal(file, how.timeout);
   let probe: Db | null = null;
   try {
     // Read-only: a read-write probe would checkpoint a WAL into the damaged file (or
@@ -188,6 +190,11 @@ function moveAside(dataDir: string, file: string): string {
 export function migrate(db: Db, all: Migration[], target: number): void {
   const current = userVersion(db);
   const pending = all.filter((m) => m.version > current && m.version <= target);
+  if (!pending.length) return;
+  // An update of existing data rewrites whole tables: through a rollback journal the new
+  // pages go to the file once, where the write-ahead log took them twice (a sixth of the
+  // update's time at 100,000 messages: docs/performance.md, issue 39 round 11).
+  const journaled = current > 0 && toRollbackJournal(db);
   // One transaction for every pending step: a failure leaves the file at the version it
   // had, and the log is committed and checkpointed once, not after each step (a tenth less
   // time on a large database several versions old: docs/performance.md).
@@ -202,7 +209,29 @@ export function migrate(db: Db, all: Migration[], target: number): void {
   } finally {
     // A step may skip a check it knows holds (migration 25); none stays skipped after.
     db.pragma('ignore_check_constraints = OFF');
+    if (journaled) {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+    }
   }
+}
+
+/**
+ * Leaves the write-ahead log for a rollback journal, synced in full (with NORMAL a power
+ * cut could damage a file in this mode). A crash meanwhile leaves a journal that the next
+ * open rolls back. False, and the log kept, when another connection holds the file (the
+ * switch needs it alone).
+ */
+function toRollbackJournal(db: Db): boolean {
+  if (db.pragma('journal_mode', { simple: true }) !== 'wal') return false;
+  try {
+    if (db.pragma('journal_mode = DELETE', { simple: true }) !== 'delete') return false;
+  } catch (error) {
+    if (isBusyError(error)) return false;
+    throw error;
+  }
+  db.pragma('synchronous = FULL');
+  return true;
 }
 
 /** What the user is told when the database could not be read and was moved aside. */
