@@ -56,6 +56,17 @@ function holdWrites(dataDir: string): () => void {
   return release;
 }
 
+/** The host from the command line updates the file and serves the app. */
+async function startsUpdated(dataDir: string): Promise<void> {
+  const host = await startHostChild(dataDir, { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' });
+  cleanups.push(() => host.kill());
+  // The socket opens once the update has ended (at once if it already has).
+  const client = await connectHost(host);
+  cleanups.push(() => client.close());
+  expect(version(dataDir)).toBe(LATEST_VERSION);
+  expect(await client.call('conversations:list', {})).toBeDefined();
+}
+
 /** True when the last holder of the data directory let it go cleanly. */
 function closedCleanly(dataDir: string): boolean {
   const lock = acquireInstanceLock(dataDir, 'the test');
@@ -139,14 +150,7 @@ it('serves "Updating your data…" while the core is pending, then the app', asy
 });
 
 it('starts from the command line on an old database: the address first, then the migrated app', async () => {
-  const dataDir = oldDataDir();
-  const host = await startHostChild(dataDir, { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' });
-  cleanups.push(() => host.kill());
-  // The socket opens once the update has ended (at once if it already has).
-  const client = await connectHost(host);
-  cleanups.push(() => client.close());
-  expect(version(dataDir)).toBe(LATEST_VERSION);
-  expect(await client.call('conversations:list', {})).toBeDefined();
+  await startsUpdated(oldDataDir());
 }, 60_000);
 
 it.each([
@@ -172,12 +176,7 @@ it.each([
     );
     expect(version(dataDir)).toBe(OLD_VERSION);
     expect(closedCleanly(dataDir)).toBe(cleanBefore);
-    // The next start updates the file and serves the app.
-    const again = await startHostChild(dataDir, { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' });
-    cleanups.push(() => again.kill());
-    const client = await connectHost(again);
-    cleanups.push(() => client.close());
-    expect(version(dataDir)).toBe(LATEST_VERSION);
+    await startsUpdated(dataDir);
   },
   60_000,
 );
@@ -197,20 +196,22 @@ const CRASH_MID_UPDATE = `
   process.kill(process.pid, 'SIGKILL');
 `;
 
-it('rolls back what a crash during the update left, then updates at the next start', async () => {
+/** An old data directory as a process killed in the middle of its update left it. */
+function crashedMidUpdate(): string {
   const dataDir = oldDataDir();
   const file = path.join(dataDir, DB_FILE);
   expect(() =>
     execFileSync(process.execPath, ['-e', CRASH_MID_UPDATE, file], { cwd: ROOT, stdio: 'ignore' }),
   ).toThrow();
   expect(fs.existsSync(`${file}-journal`)).toBe(true);
+  return dataDir;
+}
+
+it('rolls back what a crash during the update left, then updates at the next start', async () => {
+  const dataDir = crashedMidUpdate();
   expect(migrationPending(dataDir)).toBe(true);
   expect(version(dataDir)).toBe(OLD_VERSION);
-  const host = await startHostChild(dataDir, { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' });
-  cleanups.push(() => host.kill());
-  const client = await connectHost(host);
-  cleanups.push(() => client.close());
-  expect(version(dataDir)).toBe(LATEST_VERSION);
+  await startsUpdated(dataDir);
   expect(
     readDb(dataDir, (db) => db.prepare("SELECT name FROM sqlite_schema WHERE name = 'half_written'").all()),
   ).toEqual([]);
@@ -219,12 +220,7 @@ it('rolls back what a crash during the update left, then updates at the next sta
 }, 60_000);
 
 it('opens the core on what a crash during the update left, when no worker ran first', () => {
-  const dataDir = oldDataDir();
-  const file = path.join(dataDir, DB_FILE);
-  expect(() =>
-    execFileSync(process.execPath, ['-e', CRASH_MID_UPDATE, file], { cwd: ROOT, stdio: 'ignore' }),
-  ).toThrow();
-  expect(fs.existsSync(`${file}-journal`)).toBe(true);
+  const dataDir = crashedMidUpdate();
   const { db } = openDatabase(dataDir);
   try {
     expect(db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
