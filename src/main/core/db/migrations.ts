@@ -235,7 +235,7 @@ export const migrations: Migration[] = [
       -- plan was not approved, so it was not made. Both outcome columns learn 'held'; a
       -- CHECK constraint cannot be altered, so each column is written again.
       -- The new column is NULL in every row, which its CHECK allows, so SQLite's scan of the
-      -- whole table to verify that is skipped (a fifth of a second at 100,000 messages). The
+      -- whole table to verify that is skipped (docs/performance.md, issue 39 round 11). The
       -- same rows and schema either way; only the speed was changed after this shipped.
       PRAGMA ignore_check_constraints = ON;
       ALTER TABLE messages ADD COLUMN outcome_v25 TEXT
