@@ -13,31 +13,35 @@ const ISOLATED = [
 
 /**
  * Files that wait on a real clock: a routine set to "every minute" runs at the next minute,
- * and the host's idle limit is 30 s. They start first in their project, so their wait
- * leaves the CPU to the files beside them. Vitest's own order (the largest file first on a
- * clean clone, which has no times from a last run) starts the small idle-limit file among
- * the last, where its wait would be the run's tail with the machine idle.
+ * and the host's idle limit is 30 s. Their wait leaves the CPU to the files beside them,
+ * as long as they do not wait at the same time or at the end: so they are spread over
+ * their project's order, the first at its start and none near its end. Vitest's own order
+ * (the largest file first on a clean clone, which has no times from a last run) started
+ * the small idle-limit file among the last, where its wait would be the run's tail.
  */
 const CLOCK_WAITS = ['tests/e2e/routines.test.ts', 'tests/e2e/host.startupSockets.test.ts'];
 
-class ClockWaitsFirst extends BaseSequencer {
+class ClockWaitsSpread extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const waits = (spec: TestSpecification) => CLOCK_WAITS.some((file) => spec.moduleId.endsWith(file));
     const byProject = new Map<string, TestSpecification[]>();
     for (const spec of await super.sort(files)) {
       byProject.set(spec.project.name, [...(byProject.get(spec.project.name) ?? []), spec]);
     }
-    return [...byProject.values()].flatMap((group) => [
-      ...group.filter(waits),
-      ...group.filter((spec) => !waits(spec)),
-    ]);
+    return [...byProject.values()].flatMap((group) => {
+      const waiting = group.filter(waits);
+      const rest = group.filter((spec) => !waits(spec));
+      // The i-th of n waiting files goes in after i/n of the others.
+      waiting.forEach((spec, i) => rest.splice(Math.floor((i * rest.length) / waiting.length) + i, 0, spec));
+      return rest;
+    });
   }
 }
 
 export default defineConfig({
   test: {
     reporters: ['default', './tests/support/summaryReporter.ts'],
-    sequence: { sequencer: ClockWaitsFirst },
+    sequence: { sequencer: ClockWaitsSpread },
     // Vitest's default on a 2-core machine is one worker for the whole run. Two: the unit
     // and integration files run two at a time, then the e2e files (a project of its own
     // worker count runs in a group of its own, `groupOrder`).
