@@ -9,6 +9,7 @@ import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { DB_FILE, LATEST_VERSION } from './databaseFile';
 import { rollBackLeftJournal } from './leftJournal';
+import type { InstanceLock } from '../storage/instanceLock';
 
 /** The lock as the core should see it once the worker checked the file in full (no second check). */
 export function afterWorker<L extends { uncleanShutdown: boolean }>(lock: L, result: { error: string | null }): L {
@@ -21,7 +22,7 @@ export function afterWorker<L extends { uncleanShutdown: boolean }>(lock: L, res
  * asked for a full check that the worker did not finish.
  */
 export function releaseAfterStop(
-  lock: { uncleanShutdown: boolean; release(options?: { clean?: boolean }): void },
+  lock: Pick<InstanceLock, 'uncleanShutdown' | 'release'>,
   result: { error: string | null },
 ): void {
   lock.release({ clean: !afterWorker(lock, result).uncleanShutdown });

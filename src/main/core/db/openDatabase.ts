@@ -192,8 +192,8 @@ export function migrate(db: Db, all: Migration[], target: number): void {
   const pending = all.filter((m) => m.version > current && m.version <= target);
   if (!pending.length) return;
   // An update of existing data rewrites whole tables: through a rollback journal the new
-  // pages go to the file once, where the write-ahead log took them twice (a sixth of the
-  // update's time at 100,000 messages: docs/performance.md, issue 39 round 11).
+  // pages go to the file once, where the write-ahead log took them twice (docs/performance.md,
+  // issue 39 round 11).
   const journaled = current > 0 && toRollbackJournal(db);
   // One transaction for every pending step: a failure leaves the file at the version it
   // had, and the log is committed and checkpointed once, not after each step (a tenth less
